@@ -1,0 +1,9 @@
+import { apiRoute, created } from "@/lib/api/route";
+import * as contract from "@/lib/contracts/system";
+import { createOwner } from "@/lib/services/users/create-owner";
+
+// POST /api/setup – first run: create the owner (refused once any staff user exists)
+export const POST = apiRoute(contract.setupOwner, async ({ body }) => {
+  const user = await createOwner({ input: body });
+  return created({ id: user.id, email: user.email });
+});

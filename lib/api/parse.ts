@@ -1,0 +1,66 @@
+import type { z } from "zod";
+import { ApiError, badRequest, notFound, unprocessable } from "./errors";
+
+// Query strings arrive as `a=1,2`, `a[]=1&a[]=2` or `a=1&a=2` depending on the client (client-compat 4):
+// bracket suffixes are dropped and repeated keys become arrays; schemas normalise the rest.
+export const queryToObject = (params: URLSearchParams): Record<string, string | string[]> => {
+  const out: Record<string, string | string[]> = {};
+  for (const [rawKey, value] of params) {
+    const key = rawKey.endsWith("[]") ? rawKey.slice(0, -2) : rawKey;
+    const prev = out[key];
+    out[key] = prev === undefined ? (rawKey.endsWith("[]") ? [value] : value) : [...[prev].flat(), value];
+  }
+  return out;
+};
+
+const fieldName = (issue: z.core.$ZodIssue): string => issue.path.map(String).join(".");
+
+// zod does not keep the input on issues; its message says when a value was absent.
+const isMissing = (issue: z.core.$ZodIssue): boolean =>
+  issue.code === "invalid_type" && /received undefined$/.test(issue.message);
+
+// Human-readable, field-naming messages: "name: Invalid input: expected string, received number".
+export const issueMessages = (error: z.ZodError): string[] =>
+  error.issues.map((issue) => {
+    const field = fieldName(issue);
+    if (isMissing(issue)) return `${field || "body"} is required`;
+    return field ? `${field}: ${issue.message}` : issue.message;
+  });
+
+export const parseParams = <T extends z.ZodType>(schema: T | undefined, raw: unknown): z.infer<T> | undefined => {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw notFound(); // a malformed id names nothing that exists
+  return parsed.data;
+};
+
+export const parseQuery = <T extends z.ZodType>(schema: T | undefined, url: URL): z.infer<T> | undefined => {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(queryToObject(url.searchParams));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  if (isMissing(issue)) {
+    throw badRequest(`param is missing or the value is empty: ${fieldName(issue)}`);
+  }
+  throw badRequest(issueMessages(parsed.error).join("; "));
+};
+
+// JSON bodies: empty or absent means {} (some clients POST actions without a body); anything that is
+// not JSON is a 400. Unknown fields are stripped by the schemas (zod objects are non-strict).
+export const readJsonBody = async (req: Request): Promise<unknown> => {
+  const text = await req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest("Request body is not valid JSON");
+  }
+};
+
+export const parseBody = <T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> => {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw unprocessable(issueMessages(parsed.error));
+  return parsed.data;
+};
+
+export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError;

@@ -1,0 +1,107 @@
+import "server-only";
+import type { z } from "zod";
+import { authenticate } from "@/lib/auth/authenticate";
+import { isAccountWide, type Principal } from "@/lib/auth/principal";
+import type { EndpointDef } from "@/lib/contracts/define";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
+import { withIdempotency } from "@/lib/services/idempotency/with-idempotency";
+import { ApiError, errorBody, noPermission, notFound, unprocessable } from "./errors";
+import { parseBody, parseParams, parseQuery, readJsonBody } from "./parse";
+import { requestIdFor } from "./request-id";
+
+type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : undefined;
+
+export type HandlerInput<E extends EndpointDef> = {
+  req: Request;
+  principal: E["auth"] extends "none" ? null : Principal;
+  params: Infer<E["params"]>;
+  query: Infer<E["query"]>;
+  body: Infer<E["body"]>;
+  requestId: string;
+};
+
+export type ApiResult = { status: number; body: unknown; headers?: Record<string, string> };
+
+export const ok = (body: unknown): ApiResult => ({ status: 200, body });
+export const created = (body: unknown): ApiResult => ({ status: 201, body });
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = ((req: Request, ctx: RouteContext) => Promise<Response>) & { endpoint: EndpointDef };
+
+// The one wrapper every public route goes through: authentication and access, parsing of params,
+// query and body with the contract's zod schemas, Idempotency-Key, the spec's error bodies, and an
+// X-Request-Id on every response. Nothing else: product rules live in services.
+export const apiRoute = <E extends EndpointDef>(endpoint: E, handler: (input: HandlerInput<E>) => Promise<ApiResult>) => {
+  const route = async (req: Request, ctx: RouteContext): Promise<Response> => {
+    const requestId = requestIdFor(req);
+    try {
+      const url = new URL(req.url);
+      const principal = await authenticate(req, endpoint.auth);
+      if (endpoint.access === "account" && principal && !isAccountWide(principal)) throw noPermission();
+      const params = parseParams(endpoint.params, await ctx.params);
+      const query = parseQuery(endpoint.query, url);
+      const rawBody = endpoint.body ? await readJsonBody(req) : undefined;
+      const body = endpoint.body ? parseBody(endpoint.body, rawBody) : undefined;
+      const input = { req, principal, params, query, body, requestId } as HandlerInput<E>;
+
+      const idempotencyKey = req.headers.get("idempotency-key");
+      if (endpoint.idempotent && idempotencyKey !== null && principal) {
+        const result = await withIdempotency({
+          principal,
+          key: idempotencyKey,
+          fingerprint: JSON.stringify([req.method, url.pathname.replace(/\/$/, ""), canonical(rawBody)]),
+          run: () => handler(input),
+        });
+        return respond(result, requestId, result.replayed ? { "Idempotent-Replayed": "true" } : {});
+      }
+      return respond(await handler(input), requestId);
+    } catch (err) {
+      return respondError(err, requestId, req);
+    }
+  };
+  return Object.assign(route, { endpoint }) as RouteHandler;
+};
+
+const respond = (result: ApiResult, requestId: string, extra: Record<string, string> = {}) =>
+  Response.json(result.body, {
+    status: result.status,
+    headers: { "X-Request-Id": requestId, "Cache-Control": "no-store", ...result.headers, ...extra },
+  });
+
+const respondError = (err: unknown, requestId: string, req: Request): Response => {
+  const apiError = toApiError(err);
+  if (apiError.status >= 500) {
+    log.error("request failed", {
+      requestId,
+      method: req.method,
+      path: new URL(req.url).pathname,
+      error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+      stack: err instanceof Error ? err.stack : undefined,
+    });
+  }
+  return respond({ status: apiError.status, body: errorBody(apiError) }, requestId);
+};
+
+// Prisma errors are mapped here and nowhere else.
+const toApiError = (err: unknown): ApiError => {
+  if (err instanceof ApiError) return err;
+  if (err instanceof Prisma.PrismaClientKnownRequestError) {
+    if (err.code === "P2025") return notFound();
+    if (err.code === "P2002") return unprocessable(["A record with these values already exists"]);
+  }
+  return new ApiError("internal", "Internal server error");
+};
+
+// Key order must not make two identical bodies look different.
+const canonical = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+};

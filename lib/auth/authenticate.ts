@@ -1,0 +1,66 @@
+import "server-only";
+import { getToken } from "next-auth/jwt";
+import { ApiError, invalidApiKey } from "@/lib/api/errors";
+import { authenticateApiKey } from "@/lib/services/api-keys/authenticate-api-key";
+import { findStaffUser } from "@/lib/services/users/get-staff-user";
+import type { AuthMode } from "@/lib/contracts/define";
+import type { Principal } from "./principal";
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+// Resolves the caller. A bearer token always wins; without one, a staff session cookie is accepted
+// where the endpoint allows it (the admin app calls the same public routes).
+export const authenticate = async (req: Request, mode: AuthMode): Promise<Principal | null> => {
+  if (mode === "none") return null;
+  const header = req.headers.get("authorization");
+  if (header && mode === "apiKey") {
+    const token = BEARER.exec(header)?.[1];
+    const principal = token ? await authenticateApiKey(token) : null;
+    if (!principal) throw invalidApiKey();
+    return principal;
+  }
+  const principal = await sessionPrincipal(req);
+  if (!principal) throw invalidApiKey();
+  return principal;
+};
+
+const sessionPrincipal = async (req: Request): Promise<Principal | null> => {
+  const cookies = parseCookies(req.headers.get("cookie"));
+  if (!Object.keys(cookies).some((name) => name.includes("next-auth.session-token"))) return null;
+  assertSameOrigin(req);
+  const token = await getToken({
+    req: { headers: {}, cookies } as unknown as Parameters<typeof getToken>[0]["req"],
+    secureCookie: new URL(req.url).protocol === "https:",
+  });
+  const uid = typeof token?.uid === "string" ? token.uid : null;
+  const user = uid ? await findStaffUser(uid) : null;
+  if (!user) return null;
+  return {
+    kind: "session",
+    accountId: user.accountId,
+    // The admin app picks the environment it works in per request.
+    environment: req.headers.get("x-environment") === "sandbox" ? "sandbox" : "live",
+    profileGroupId: null,
+    apiKeyId: null,
+    userId: user.id,
+  };
+};
+
+// Cookie-authenticated writes must come from our own pages (CSRF guard on top of SameSite=Lax).
+const assertSameOrigin = (req: Request) => {
+  if (req.method === "GET" || req.method === "HEAD") return;
+  const origin = req.headers.get("origin");
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  const fetchSite = req.headers.get("sec-fetch-site");
+  const isSameOrigin = origin ? new URL(origin).host === host : fetchSite === "same-origin";
+  if (!isSameOrigin) throw new ApiError("unauthorized", "Cross-site request refused");
+};
+
+const parseCookies = (header: string | null): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0) out[part.slice(0, eq).trim()] = decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return out;
+};

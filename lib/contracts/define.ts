@@ -1,0 +1,46 @@
+import type { z } from "zod";
+
+// An endpoint contract: the single source for a route's auth, input schemas and documented responses.
+// Routes are built from contracts (lib/api/route.ts) and /api/openapi.json is generated from the same
+// list (lib/contracts/index.ts), so the reference cannot drift from what the server enforces.
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+// apiKey: a bearer API key, or (without an Authorization header) a signed-in staff session.
+// session: staff session only (admin endpoints outside the public spec). none: public.
+export type AuthMode = "apiKey" | "session" | "none";
+
+// account: only account-wide principals (account keys, staff sessions); scoped keys and OAuth tokens
+// get 422 "Your API key has no such permission".
+export type Access = "any" | "account";
+
+export type ResponseDoc = { description: string; schema?: z.ZodType };
+
+export type EndpointDef<
+  TParams extends z.ZodType = z.ZodType,
+  TQuery extends z.ZodType = z.ZodType,
+  TBody extends z.ZodType = z.ZodType,
+> = {
+  operationId: string;
+  method: HttpMethod;
+  path: string; // OpenAPI template, e.g. /api/profile_groups/{id}
+  tag: string;
+  summary: string;
+  description?: string;
+  auth: AuthMode;
+  access?: Access;
+  params?: TParams;
+  query?: TQuery;
+  body?: TBody;
+  docBody?: z.ZodType; // documentation shape when `body` normalises several accepted shapes
+  idempotent?: boolean; // honours the Idempotency-Key header
+  responses: Record<number, ResponseDoc>;
+};
+
+export const defineEndpoint = <
+  TParams extends z.ZodType = z.ZodUndefined,
+  TQuery extends z.ZodType = z.ZodUndefined,
+  TBody extends z.ZodType = z.ZodUndefined,
+>(
+  def: EndpointDef<TParams, TQuery, TBody>,
+): EndpointDef<TParams, TQuery, TBody> => def;

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+// The only reader of process.env. Parsed lazily so `next build` never needs runtime secrets.
+const ZEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().min(1, "DATABASE_URL is required (npm start sets it for the embedded database)"),
+  // 32 bytes, hex or base64: encrypts network tokens and stored idempotent responses at rest.
+  APP_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => decodeKey(v) !== null, "APP_ENCRYPTION_KEY must be 32 bytes, hex (64 chars) or base64"),
+  NEXTAUTH_SECRET: z.string().min(16, "NEXTAUTH_SECRET must be at least 16 characters"),
+  NEXTAUTH_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+// Readable without the rest of the environment (scripts log before a database exists).
+export const logLevel = () => ZEnv.shape.LOG_LEVEL.catch("info").parse(process.env.LOG_LEVEL);
+
+export type TEnv = z.infer<typeof ZEnv>;
+
+let cached: TEnv | undefined;
+
+export const env = (): TEnv => {
+  if (cached) return cached;
+  const parsed = ZEnv.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  cached = parsed.data;
+  return cached;
+};
+
+export const encryptionKey = (): Buffer => decodeKey(env().APP_ENCRYPTION_KEY)!;
+
+function decodeKey(value: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, "hex");
+  const b64 = Buffer.from(value, "base64");
+  return b64.length === 32 ? b64 : null;
+}

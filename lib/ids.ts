@@ -1,0 +1,33 @@
+import { randomBytes } from "node:crypto";
+
+// One registry of id prefixes. Ids are opaque to clients; the prefix only helps humans and logs.
+export const ID_PREFIXES = {
+  account: "acc",
+  user: "usr",
+  apiKey: "key",
+  profileGroup: "grp",
+  profile: "prof",
+  idempotency: "idem",
+  request: "req",
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+const ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"; // base58
+
+export const randomBase58 = (length: number): string => {
+  const out: string[] = [];
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      // 58 * 4 = 232: reject bytes >= 232 to keep the distribution uniform
+      if (byte < 232 && out.length < length) out.push(ALPHABET[byte % 58]!);
+    }
+  }
+  return out.join("");
+};
+
+export const newId = (kind: IdKind): string => `${ID_PREFIXES[kind]}_${randomBase58(16)}`;
+
+// Path ids are validated against this shape before any query: anything else is simply "not found".
+export const isIdOf = (kind: IdKind, value: string): boolean =>
+  new RegExp(`^${ID_PREFIXES[kind]}_[1-9A-HJ-NP-Za-km-z]{16}$`).test(value);

@@ -1,0 +1,32 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/api/errors";
+import { groupScope, type Principal } from "@/lib/auth/principal";
+import { newId } from "@/lib/ids";
+import type { TCreateProfileGroupBody } from "@/lib/schemas/profile-groups";
+
+const withCounts = { id: true, name: true, _count: { select: { profiles: true } } } as const;
+
+// A scoped key sees only its own group; everything is within the caller's account and environment.
+export const listProfileGroups = ({ principal }: { principal: Principal }) =>
+  db.profileGroup.findMany({ where: groupScope(principal, "id"), orderBy: { createdAt: "asc" }, select: withCounts });
+
+// Another account's, environment's or group's id answers exactly like a missing one.
+export const getProfileGroupOrThrow = async ({ principal, id }: { principal: Principal; id: string }) => {
+  const group = await db.profileGroup.findFirst({ where: { AND: [groupScope(principal, "id"), { id }] }, select: withCounts });
+  if (!group) throw notFound();
+  return group;
+};
+
+export const createProfileGroup = ({ principal, input }: { principal: Principal; input: TCreateProfileGroupBody }) =>
+  db.profileGroup.create({
+    data: { id: newId("profileGroup"), accountId: principal.accountId, environment: principal.environment, name: input.name },
+    select: withCounts,
+  });
+
+// Profiles and the keys scoped to the group go with it (foreign keys cascade), in one statement.
+export const deleteProfileGroup = async ({ principal, id }: { principal: Principal; id: string }) => {
+  const { count } = await db.profileGroup.deleteMany({ where: { AND: [groupScope(principal, "id"), { id }] } });
+  if (count === 0) throw notFound();
+  return { deleted: true };
+};

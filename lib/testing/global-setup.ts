@@ -1,0 +1,15 @@
+import { randomBytes } from "node:crypto";
+import { createTestDatabase } from "./test-database";
+
+// One fresh database per vitest run (see createTestDatabase); workers inherit DATABASE_URL and the
+// test secrets through the environment.
+export default async function setup() {
+  process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
+  process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString("hex");
+  process.env.LOG_LEVEL ??= "silent";
+  const started = Date.now();
+  const database = await createTestDatabase("test");
+  process.env.DATABASE_URL = database.url;
+  console.log(`[global-setup] ${database.name} created and migrated in ${Date.now() - started} ms`);
+  return () => database.drop();
+}

@@ -1,0 +1,91 @@
+// npm start: database (embedded unless DATABASE_URL is set), migrations, a production build when the
+// sources changed, then `next start`. Prints where the app is and how to sign in.
+import "dotenv/config";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { loadOrCreateSecrets, resolveDataDir } from "@/lib/runtime/data-dir";
+import { migrateDatabase, resolveDatabase } from "@/lib/runtime/database";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const PORT = Number(process.env.PORT ?? 3000);
+const HOST = process.env.HOST ?? "0.0.0.0";
+
+const main = async () => {
+  const dataDir = resolveDataDir();
+  const secrets = loadOrCreateSecrets(dataDir);
+  const database = await resolveDatabase({ dataDir, role: "serve" });
+  const shutdown = async (code: number) => {
+    await database.stop().catch(() => {});
+    process.exit(code);
+  };
+
+  try {
+    const applied = await migrateDatabase(database.url);
+    if (applied.length > 0) console.log(`Applied ${applied.length} migration(s).`);
+    ensureBuild();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    await shutdown(1);
+  }
+
+  const publicUrl = process.env.NEXTAUTH_URL ?? `http://localhost:${PORT}`;
+  const child = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(PORT), "-H", HOST], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, ...secrets, DATABASE_URL: database.url, NEXTAUTH_URL: publicUrl, NODE_ENV: "production" },
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code) => void shutdown(code ?? 0));
+
+  await printBanner({ url: database.url, publicUrl, isEmbedded: database.isEmbedded, dataDir });
+};
+
+// Rebuild when any source file is newer than the last build (first start, or after a pull).
+const ensureBuild = () => {
+  const buildId = path.join(ROOT, ".next", "BUILD_ID");
+  const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+  const sources = ["app", "components", "lib", "inngest", "prisma", "public", "package-lock.json", "next.config.ts"];
+  const isStale = sources.some((entry) => newestMtime(path.join(ROOT, entry)) > builtAt);
+  if (!isStale) return;
+  console.log(builtAt ? "Sources changed: rebuilding the app…" : "First start: building the app (a minute or two)…");
+  for (const [cmd, args] of [
+    ["prisma", ["generate"]],
+    ["next", ["build"]],
+  ] as const) {
+    const result = spawnSync(path.join(ROOT, "node_modules/.bin", cmd), args, { cwd: ROOT, stdio: "inherit" });
+    if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
+  }
+};
+
+const newestMtime = (target: string): number => {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  if (target.endsWith(path.join("lib", "generated"))) return 0;
+  return readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
+};
+
+const printBanner = async ({ url, publicUrl, isEmbedded, dataDir }: { url: string; publicUrl: string; isEmbedded: boolean; dataDir: string }) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ count: string }>("select count(*) from users");
+  await client.end();
+  const hasUsers = Number(rows[0]?.count ?? 0) > 0;
+  console.log(
+    [
+      "",
+      `  App:       ${publicUrl}`,
+      `  Database:  ${isEmbedded ? `embedded (data in ${path.join(dataDir, "pg")})` : "DATABASE_URL"}`,
+      hasUsers
+        ? `  Sign in:   ${publicUrl}/login with your staff email and password`
+        : `  First run: open ${publicUrl}/setup to create the owner account`,
+      `  API key:   npm run cli -- keys create --environment live`,
+      `  API docs:  ${publicUrl}/docs`,
+      "",
+    ].join("\n"),
+  );
+};
+
+void main();
