@@ -36,7 +36,7 @@ const tenant = async () => {
   return { account, token: (await seedKey({ accountId: account.id })).token };
 };
 
-const call = (init: Parameters<typeof callRoute>[1]) =>
+const call = (init: Partial<Parameters<typeof callRoute>[1]>) =>
   callRoute(echo, { params: { id: "grp_1" }, path: "/api/echo/grp_1?profile_id=p", ...init });
 
 describe("apiRoute", () => {
@@ -49,7 +49,8 @@ describe("apiRoute", () => {
   });
 
   it("answers 401 without a key, with an unknown key and with a malformed header", async () => {
-    for (const headers of [{}, { authorization: "Bearer sk_live_nope_nope_nope_nope" }, { authorization: "Basic abc" }]) {
+    const attempts: Record<string, string>[] = [{}, { authorization: "Bearer sk_live_nope_nope_nope_nope" }, { authorization: "Basic abc" }];
+    for (const headers of attempts) {
       const res = await call({ headers, body: { name: "a" } });
       expect(res.status).toBe(401);
       expect(res.json).toEqual({ error: "Invalid API key" });
