@@ -41,6 +41,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     env: { E2E_PORT: String(PORT), NEXT_TELEMETRY_DISABLED: "1" },
+    // SIGTERM lets start-server.ts stop next and drop its database
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "pipe",
     stderr: "pipe",
   },

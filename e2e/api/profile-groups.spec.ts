@@ -47,7 +47,7 @@ test.describe("profile groups", () => {
 
     const malformed = await request.post("/api/profile_groups", {
       headers: { ...auth(b.live), "content-type": "application/json" },
-      data: '{"name": "x"',
+      data: Buffer.from('{"name": "x"'), // a string would be JSON-encoded by Playwright
     });
     expect(malformed.status()).toBe(400);
     expect(await malformed.json()).toMatchObject({ status: 400, error: "Bad Request", message: expect.any(String) });

@@ -13,6 +13,8 @@ export const buildOpenApi = ({ endpoints, serverUrl }: { endpoints: EndpointDef[
       JSON.stringify(out).replaceAll('"#/$defs/', '"#/components/schemas/'),
     ) as JsonSchema & { $defs?: Record<string, JsonSchema> };
     Object.assign(components, $defs);
+    // A schema with `.meta({id})` comes back as a $ref to its own $defs entry (already collected above).
+    if (typeof rest.$ref === "string") return { $ref: rest.$ref };
     const id = z.globalRegistry.get(schema)?.id;
     if (id) {
       components[id] = rest;

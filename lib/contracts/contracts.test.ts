@@ -51,7 +51,9 @@ describe("endpoint contracts", () => {
     expect(createKey.parameters.map((p) => p.name)).toContain("Idempotency-Key");
     expect(Object.keys(createKey.requestBody.content["application/json"].schema.properties)).toEqual(["profile_group_id", "name"]);
     expect(Object.keys(createKey.responses)).toEqual(expect.arrayContaining(["201", "401", "422"]));
-    expect(doc.components.schemas).toHaveProperty("ApiKey");
-    expect(doc.components.schemas).toHaveProperty("ProfileGroup");
+    for (const name of ["ApiKey", "ProfileGroup", "Error", "ValidationError", "BadRequest", "Deleted"]) {
+      const schema = doc.components.schemas[name] as { $ref?: string; type?: string };
+      expect(schema?.type, `${name} must be defined, not a reference to itself`).toBe("object");
+    }
   });
 });

@@ -1,0 +1,8 @@
+import { z } from "zod";
+
+// The admin sign-in form (next-auth credentials provider; not part of the public API).
+export const ZSignInBody = z.object({
+  email: z.email("Enter a valid email address"),
+  password: z.string().min(1, "Enter your password"),
+});
+export type TSignInBody = z.infer<typeof ZSignInBody>;
