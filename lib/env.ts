@@ -11,6 +11,9 @@ const ZEnv = z.object({
   NEXTAUTH_SECRET: z.string().min(16, "NEXTAUTH_SECRET must be at least 16 characters"),
   NEXTAUTH_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Hosts webhooks may reach although they resolve to private/loopback addresses: hostnames, IPs or
+  // CIDRs, comma-separated (self-hosted receivers on the LAN; tests).
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: z.string().optional(),
 });
 
 // Readable without the rest of the environment (scripts log before a database exists).

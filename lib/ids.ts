@@ -8,6 +8,10 @@ export const ID_PREFIXES = {
   profileGroup: "grp",
   profile: "prof",
   idempotency: "idem",
+  event: "evt",
+  webhook: "whk",
+  webhookDispatch: "dsp",
+  webhookDelivery: "dlv",
   request: "req",
 } as const;
 

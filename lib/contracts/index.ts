@@ -2,11 +2,13 @@ import type { EndpointDef } from "./define";
 import * as apiKeys from "./api-keys";
 import * as profileGroups from "./profile-groups";
 import * as system from "./system";
+import * as webhooks from "./webhooks";
 
 // Every contract of the API. Routes are built from these objects, and /api/openapi.json lists them;
 // a test asserts that every route file under app/api serves a contract from this list.
 export const ENDPOINTS: EndpointDef[] = [
   ...Object.values(profileGroups),
   ...Object.values(apiKeys),
+  ...Object.values(webhooks),
   ...Object.values(system),
 ] as EndpointDef[];

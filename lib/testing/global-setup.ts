@@ -7,6 +7,7 @@ export default async function setup() {
   process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
   process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString("hex");
   process.env.LOG_LEVEL ??= "silent";
+  process.env.WEBHOOK_ALLOWED_PRIVATE_HOSTS ??= "localhost"; // test receivers listen on loopback
   const started = Date.now();
   const database = await createTestDatabase("test");
   process.env.DATABASE_URL = database.url;
