@@ -1,24 +1,13 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { InlineStatus } from "@/components/ui/inline-status";
 
 // The one and only time a token is displayed. It lives in the dialog's state until "Done".
 export const TokenReveal = ({ token, onDone }: { token: string; onDone: () => void }) => {
   const codeRef = useRef<HTMLElement>(null);
-  const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");
-
-  const copy = async () => {
-    try {
-      if (navigator.clipboard) await navigator.clipboard.writeText(token);
-      else if (!copyBySelection(codeRef.current)) throw new Error("copy unavailable");
-      setCopyState("copied");
-    } catch {
-      setCopyState(copyBySelection(codeRef.current) ? "copied" : "failed");
-    }
-    setTimeout(() => setCopyState("idle"), 2500);
-  };
 
   return (
     <div className="space-y-4">
@@ -34,9 +23,7 @@ export const TokenReveal = ({ token, onDone }: { token: string; onDone: () => vo
         >
           {token}
         </code>
-        <Button variant="secondary" onClick={copy} className="h-auto" data-testid="copy-token">
-          {copyState === "copied" ? "Copied" : copyState === "failed" ? "Select & copy" : "Copy"}
-        </Button>
+        <CopyButton value={token} target={codeRef} className="h-auto" testId="copy-token" />
       </div>
       <p className="text-xs text-slate-500">Send it as <code className="font-mono">Authorization: Bearer &lt;token&gt;</code>.</p>
       <div className="flex justify-end">
@@ -46,19 +33,4 @@ export const TokenReveal = ({ token, onDone }: { token: string; onDone: () => vo
       </div>
     </div>
   );
-};
-
-// Fallback where the async clipboard API is unavailable (plain http on a non-local host).
-const copyBySelection = (el: HTMLElement | null): boolean => {
-  if (!el) return false;
-  const range = document.createRange();
-  range.selectNodeContents(el);
-  const selection = window.getSelection();
-  selection?.removeAllRanges();
-  selection?.addRange(range);
-  try {
-    return document.execCommand("copy");
-  } catch {
-    return false;
-  }
 };

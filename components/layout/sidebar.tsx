@@ -10,6 +10,7 @@ import { EnvironmentSwitcher } from "./environment-switcher";
 const NAV = [
   { href: "/profile-groups", label: "Profile groups" },
   { href: "/api-keys", label: "API keys" },
+  { href: "/webhooks", label: "Webhooks" },
   { href: "/docs", label: "API reference" },
 ];
 

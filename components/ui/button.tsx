@@ -10,24 +10,26 @@ const VARIANTS = {
 
 const SIZES = { sm: "h-8 px-2.5 text-xs", md: "h-9 px-3.5 text-sm" } as const;
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: keyof typeof VARIANTS;
-  size?: keyof typeof SIZES;
-  isLoading?: boolean;
-};
+type ButtonStyle = { variant?: keyof typeof VARIANTS; size?: keyof typeof SIZES; className?: string };
+
+// The button look, for links that navigate (next/link) but should read as an action.
+export const buttonClass = ({ variant = "primary", size = "md", className }: ButtonStyle = {}): string =>
+  cn(
+    "inline-flex items-center justify-center gap-1.5 rounded-md font-medium whitespace-nowrap transition-colors",
+    "focus-visible:outline-2 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-50",
+    VARIANTS[variant],
+    SIZES[size],
+    className,
+  );
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle & { isLoading?: boolean };
 
 export const Button = ({ variant = "primary", size = "md", isLoading = false, className, disabled, children, type = "button", ...props }: ButtonProps) => (
   <button
     type={type}
     disabled={disabled || isLoading}
     aria-busy={isLoading || undefined}
-    className={cn(
-      "inline-flex items-center justify-center gap-1.5 rounded-md font-medium whitespace-nowrap transition-colors",
-      "focus-visible:outline-2 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-50",
-      VARIANTS[variant],
-      SIZES[size],
-      className,
-    )}
+    className={buttonClass({ variant, size, className })}
     {...props}
   >
     {isLoading && <span className="size-3.5 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden />}

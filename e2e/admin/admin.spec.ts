@@ -1,8 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
+import { isCall, OWNER } from "../support/admin-session";
 
 // The admin app end to end, on the fresh database of e2e/support/start-server.ts. The two tests share
-// one browser page and run in order: the first performs the first-run setup, the second signs out and in.
-const OWNER = { name: "Olive Owner", email: "owner@example.com", password: "correct-horse-battery-staple" };
+// one browser page and run in order: the first performs the first-run setup (so this file runs first:
+// specs run in file-name order), the second signs out and in. Other admin specs sign in as the same
+// OWNER through e2e/support/admin-session.ts.
 const GROUP = "Acme Coffee";
 const OTHER_GROUP = "Globex Bakery";
 const KEY_NAME = "E2E scoped key";
@@ -20,9 +22,6 @@ test.beforeAll(async ({ browser }, testInfo) => {
 test.afterAll(async () => {
   await page.close();
 });
-
-const isCall = (method: string, path: string) => (r: { url(): string; method(): string }) =>
-  r.method() === method && new URL(r.url()).pathname === path;
 
 // Creates a group through the dialog and returns its id (from the API response).
 const createGroup = async (name: string): Promise<string> => {
