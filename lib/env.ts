@@ -14,10 +14,36 @@ const ZEnv = z.object({
   // Hosts webhooks may reach although they resolve to private/loopback addresses: hostnames, IPs or
   // CIDRs, comma-separated (self-hosted receivers on the LAN; tests).
   WEBHOOK_ALLOWED_PRIVATE_HOSTS: z.string().optional(),
+  // Background jobs (see jobsMode below). The Inngest SDK reads its own INNGEST_* variables in server mode.
+  INNGEST_MODE: z.enum(["local", "server"]).optional(),
 });
 
 // Readable without the rest of the environment (scripts log before a database exists).
 export const logLevel = () => ZEnv.shape.LOG_LEVEL.catch("info").parse(process.env.LOG_LEVEL);
+
+// Where background jobs run: "local" = the durable in-process runner on this database (inngest/local-runner);
+// "server" = a real Inngest server (self-hosted `inngest start` or Inngest Cloud) configured through the SDK's
+// own variables (INNGEST_EVENT_KEY, INNGEST_SIGNING_KEY, INNGEST_BASE_URL, INNGEST_DEV, …).
+// INNGEST_MODE picks explicitly; unset, any of those variables means "server", none means "local".
+// Readable without the rest of the environment: the Inngest client is built at import time, also during
+// `next build`.
+export type JobsMode = "local" | "server";
+const INNGEST_SERVER_VARS = ["INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_BASE_URL", "INNGEST_DEV"] as const;
+
+export const jobsMode = (): JobsMode => {
+  const explicit = process.env.INNGEST_MODE;
+  if (explicit) {
+    const parsed = ZEnv.shape.INNGEST_MODE.safeParse(explicit);
+    if (!parsed.success || !parsed.data) {
+      throw new Error(`Invalid environment:\n  INNGEST_MODE: must be "local" or "server" (got "${explicit}")`);
+    }
+    return parsed.data;
+  }
+  return INNGEST_SERVER_VARS.some((name) => Boolean(process.env[name])) ? "server" : "local";
+};
+
+// `next build` also loads server code; the job runner must not start then.
+export const isNextBuild = (): boolean => process.env.NEXT_PHASE === "phase-production-build";
 
 export type TEnv = z.infer<typeof ZEnv>;
 

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 // One registry of id prefixes. Ids are opaque to clients; the prefix only helps humans and logs.
 export const ID_PREFIXES = {
@@ -12,6 +12,7 @@ export const ID_PREFIXES = {
   webhook: "whk",
   webhookDispatch: "dsp",
   webhookDelivery: "dlv",
+  jobRun: "run",
   request: "req",
 } as const;
 
@@ -31,6 +32,18 @@ export const randomBase58 = (length: number): string => {
 };
 
 export const newId = (kind: IdKind): string => `${ID_PREFIXES[kind]}_${randomBase58(16)}`;
+
+// The same id for the same seed (idempotent inserts: one job run per event id and function).
+export const idFromSeed = (kind: IdKind, seed: string): string => {
+  const digest = createHash("sha256").update(seed).digest();
+  let n = BigInt(`0x${digest.toString("hex")}`);
+  const out: string[] = [];
+  for (let i = 0; i < 16; i++) {
+    out.push(ALPHABET[Number(n % 58n)]!);
+    n /= 58n;
+  }
+  return `${ID_PREFIXES[kind]}_${out.join("")}`;
+};
 
 // Path ids are validated against this shape before any query: anything else is simply "not found".
 export const isIdOf = (kind: IdKind, value: string): boolean =>

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createTestDatabase } from "@/lib/testing/test-database";
+import { testCertificateFiles } from "@/lib/testing/tls";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -19,7 +20,16 @@ const main = async () => {
   const child = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(PORT), "-H", "127.0.0.1"], {
     cwd: ROOT,
     stdio: "inherit",
-    env: { ...process.env, ...secrets, DATABASE_URL: database.url, NEXTAUTH_URL: `http://127.0.0.1:${PORT}`, NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      ...secrets,
+      DATABASE_URL: database.url,
+      NEXTAUTH_URL: `http://127.0.0.1:${PORT}`,
+      NODE_ENV: "production",
+      // webhook receivers of the specs listen on https://localhost with the test certificate
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: "localhost",
+      NODE_EXTRA_CA_CERTS: testCertificateFiles().certFile,
+    },
   });
   const stop = async (code: number) => {
     child.kill("SIGTERM");

@@ -15,15 +15,22 @@ export const queryToObject = (params: URLSearchParams): Record<string, string | 
 
 const fieldName = (issue: z.core.$ZodIssue): string => issue.path.map(String).join(".");
 
-// zod does not keep the input on issues; its message says when a value was absent.
-const isMissing = (issue: z.core.$ZodIssue): boolean =>
-  issue.code === "invalid_type" && /received undefined$/.test(issue.message);
+// Whether the issue is about a value the client did not send at all (zod does not keep the input).
+const isMissing = (issue: z.core.$ZodIssue, raw: unknown): boolean => {
+  if (issue.code !== "invalid_type") return false;
+  let value: unknown = raw;
+  for (const key of issue.path) {
+    if (value === null || typeof value !== "object") return false;
+    value = (value as Record<PropertyKey, unknown>)[key as PropertyKey];
+  }
+  return value === undefined;
+};
 
-// Human-readable, field-naming messages: "name: Invalid input: expected string, received number".
-export const issueMessages = (error: z.ZodError): string[] =>
+// Human-readable, field-naming messages: "name is required", "name: Invalid input: expected string, …".
+export const issueMessages = (error: z.ZodError, raw: unknown): string[] =>
   error.issues.map((issue) => {
     const field = fieldName(issue);
-    if (isMissing(issue)) return `${field || "body"} is required`;
+    if (isMissing(issue, raw)) return `${field || "body"} is required`;
     return field ? `${field}: ${issue.message}` : issue.message;
   });
 
@@ -36,13 +43,12 @@ export const parseParams = <T extends z.ZodType>(schema: T | undefined, raw: unk
 
 export const parseQuery = <T extends z.ZodType>(schema: T | undefined, url: URL): z.infer<T> | undefined => {
   if (!schema) return undefined;
-  const parsed = schema.safeParse(queryToObject(url.searchParams));
+  const raw = queryToObject(url.searchParams);
+  const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  if (isMissing(issue)) {
-    throw badRequest(`param is missing or the value is empty: ${fieldName(issue)}`);
-  }
-  throw badRequest(issueMessages(parsed.error).join("; "));
+  if (isMissing(issue, raw)) throw badRequest(`param is missing or the value is empty: ${fieldName(issue)}`);
+  throw badRequest(issueMessages(parsed.error, raw).join("; "));
 };
 
 // JSON bodies: empty or absent means {} (some clients POST actions without a body); anything that is
@@ -59,7 +65,7 @@ export const readJsonBody = async (req: Request): Promise<unknown> => {
 
 export const parseBody = <T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> => {
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw unprocessable(issueMessages(parsed.error));
+  if (!parsed.success) throw unprocessable(issueMessages(parsed.error, raw));
   return parsed.data;
 };
 

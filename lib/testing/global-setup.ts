@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createTestDatabase } from "./test-database";
+import { testCertificateFiles } from "./tls";
 
 // One fresh database per vitest run (see createTestDatabase); workers inherit DATABASE_URL and the
 // test secrets through the environment.
@@ -8,6 +9,7 @@ export default async function setup() {
   process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString("hex");
   process.env.LOG_LEVEL ??= "silent";
   process.env.WEBHOOK_ALLOWED_PRIVATE_HOSTS ??= "localhost"; // test receivers listen on loopback
+  process.env.NODE_EXTRA_CA_CERTS = testCertificateFiles().certFile; // read by each forked worker at start
   const started = Date.now();
   const database = await createTestDatabase("test");
   process.env.DATABASE_URL = database.url;

@@ -1,31 +1,12 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { testCertificate } from "./tls";
 
-// A real HTTPS webhook receiver on loopback for tests: self-signed certificate for localhost/127.0.0.1
-// (made with openssl once per process), records every request byte for byte, answers as scripted.
+// A real HTTPS webhook receiver on loopback for tests (certificate: lib/testing/tls.ts). Records every
+// request byte for byte and answers as scripted.
 
 export type ReceivedRequest = { headers: Record<string, string | string[] | undefined>; rawBody: string; at: number };
 export type Responder = (req: ReceivedRequest, index: number) => { status: number; delayMs?: number };
-
-let certCache: { key: string; cert: string } | undefined;
-
-export const testCertificate = () => {
-  if (certCache) return certCache;
-  const dir = mkdtempSync(path.join(tmpdir(), "webhook-cert-"));
-  const [key, cert] = [path.join(dir, "key.pem"), path.join(dir, "cert.pem")];
-  if (!existsSync(cert)) {
-    execFileSync("openssl", [
-      "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
-      "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", cert,
-    ], { stdio: "ignore" });
-  }
-  certCache = { key: readFileSync(key, "utf8"), cert: readFileSync(cert, "utf8") };
-  return certCache;
-};
 
 export const startReceiver = async (responder: Responder = () => ({ status: 200 })) => {
   const { key, cert } = testCertificate();
@@ -45,7 +26,6 @@ export const startReceiver = async (responder: Responder = () => ({ status: 200 
   return {
     url: `https://localhost:${port}/hook`,
     received,
-    ca: cert,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };

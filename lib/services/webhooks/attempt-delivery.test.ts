@@ -27,7 +27,7 @@ const setup = async (responder?: Parameters<typeof startReceiver>[0]) => {
 describe("attemptDelivery", () => {
   it("POSTs the signed envelope with the spec's headers and records the attempt", async () => {
     const { receiver, webhook, event, dispatchId } = await setup();
-    const outcome = await attemptDelivery({ dispatchId, attemptNumber: 1, ca: receiver.ca });
+    const outcome = await attemptDelivery({ dispatchId, attemptNumber: 1 });
     expect(outcome).toEqual({ state: "delivered", attemptNumber: 1 });
 
     const [req] = receiver.received;
@@ -48,7 +48,7 @@ describe("attemptDelivery", () => {
   it("schedules retries 1, 5, 30 and 120 minutes out, then marks the dispatch failed", async () => {
     const { receiver, dispatchId } = await setup(() => ({ status: 503 }));
     const outcomes = [];
-    for (let attempt = 1; attempt <= 5; attempt++) outcomes.push(await attemptDelivery({ dispatchId, attemptNumber: attempt, ca: receiver.ca }));
+    for (let attempt = 1; attempt <= 5; attempt++) outcomes.push(await attemptDelivery({ dispatchId, attemptNumber: attempt }));
     expect(outcomes.map((o) => ("retryInMs" in o ? o.retryInMs : o.state))).toEqual([60_000, 300_000, 1_800_000, 7_200_000, "failed"]);
     const rows = await db.webhookDelivery.findMany({ where: { dispatchId }, orderBy: { attemptNumber: "asc" } });
     expect(rows.map((r) => [r.attemptNumber, r.responseStatus, r.success])).toEqual([1, 2, 3, 4, 5].map((n) => [n, 503, false]));
@@ -57,16 +57,16 @@ describe("attemptDelivery", () => {
 
   it("never sends a recorded attempt or a delivered dispatch again", async () => {
     const { receiver, dispatchId } = await setup();
-    await attemptDelivery({ dispatchId, attemptNumber: 1, ca: receiver.ca });
-    expect(await attemptDelivery({ dispatchId, attemptNumber: 1, ca: receiver.ca })).toEqual({ state: "delivered", attemptNumber: 1 });
-    expect(await attemptDelivery({ dispatchId, attemptNumber: 2, ca: receiver.ca })).toMatchObject({ state: "skipped" });
+    await attemptDelivery({ dispatchId, attemptNumber: 1 });
+    expect(await attemptDelivery({ dispatchId, attemptNumber: 1 })).toEqual({ state: "delivered", attemptNumber: 1 });
+    expect(await attemptDelivery({ dispatchId, attemptNumber: 2 })).toMatchObject({ state: "skipped" });
     expect(receiver.received).toHaveLength(1);
   });
 
   it("delivers nothing to a disabled webhook", async () => {
     const { receiver, principal, webhook, dispatchId } = await setup();
     await updateWebhook({ principal, id: webhook.id, input: { enabled: false } });
-    expect(await attemptDelivery({ dispatchId, attemptNumber: 1, ca: receiver.ca })).toMatchObject({ state: "skipped" });
+    expect(await attemptDelivery({ dispatchId, attemptNumber: 1 })).toMatchObject({ state: "skipped" });
     expect(receiver.received).toHaveLength(0);
   });
 });

@@ -15,12 +15,12 @@ export type AttemptOutcome =
   | { state: "failed"; attemptNumber: number }
   | { state: "skipped"; reason: string };
 
-type Options = { dispatchId: string; attemptNumber: number; now?: () => Date; ca?: string };
+type Options = { dispatchId: string; attemptNumber: number; now?: () => Date };
 
 // One delivery attempt of one event to one webhook: sign, POST, record the attempt, advance the
 // dispatch. Safe to call again for the same attempt (a re-run after a crash): a recorded attempt is
 // returned instead of being sent twice, and a delivered dispatch is never sent again.
-export const attemptDelivery = async ({ dispatchId, attemptNumber, now = () => new Date(), ca }: Options): Promise<AttemptOutcome> => {
+export const attemptDelivery = async ({ dispatchId, attemptNumber, now = () => new Date() }: Options): Promise<AttemptOutcome> => {
   const dispatch = await db.webhookDispatch.findUnique({ where: { id: dispatchId }, include: { webhook: true, event: true } });
   if (!dispatch) return { state: "skipped", reason: "webhook or event deleted" };
   const recorded = await db.webhookDelivery.findUnique({ where: { dispatchId_attemptNumber: { dispatchId, attemptNumber } } });
@@ -48,7 +48,6 @@ export const attemptDelivery = async ({ dispatchId, attemptNumber, now = () => n
     lookup: guardedLookup(webhookPolicy().allowlist),
     connectTimeoutMs: CONNECT_TIMEOUT_MS,
     responseTimeoutMs: RESPONSE_TIMEOUT_MS,
-    ca,
   });
 
   const outcome = outcomeOf(result.ok, attemptNumber);

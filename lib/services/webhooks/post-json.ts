@@ -13,14 +13,13 @@ type Options = {
   lookup: LookupFunction;
   connectTimeoutMs: number;
   responseTimeoutMs: number;
-  ca?: string; // extra trusted CA (tests); production uses the system store and NODE_EXTRA_CA_CERTS
 };
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
 // One HTTPS POST with a connect deadline and a deadline for the whole response. Never throws: every
 // outcome becomes a result the caller records. Redirects are not followed (a 3xx is a failure).
-export const postJson = ({ url, body, headers, lookup, connectTimeoutMs, responseTimeoutMs, ca }: Options): Promise<PostResult> =>
+export const postJson = ({ url, body, headers, lookup, connectTimeoutMs, responseTimeoutMs }: Options): Promise<PostResult> =>
   new Promise((resolve) => {
     const started = Date.now();
     let settled = false;
@@ -38,7 +37,6 @@ export const postJson = ({ url, body, headers, lookup, connectTimeoutMs, respons
       method: "POST",
       headers: { ...headers, "Content-Length": Buffer.byteLength(body).toString() },
       lookup,
-      ca,
       agent: false,
     });
     const connectTimer = setTimeout(() => {

@@ -1,0 +1,8 @@
+import { deliverWebhookFn } from "./deliver-webhook";
+import { fanOutEventFn } from "./fan-out-event";
+import { housekeeping } from "./housekeeping";
+import { reconcileWebhooksFn } from "./reconcile-webhooks";
+
+// Every Inngest function of the app: served at /api/inngest (server mode) and run by the local runner
+// (local mode). Add new functions here.
+export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn];

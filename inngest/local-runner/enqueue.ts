@@ -1,0 +1,58 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { db as defaultDb, type Prisma } from "@/lib/db/client";
+import { idFromSeed } from "@/lib/ids";
+import { concurrencyKeyFor, matchesEvent, type FunctionSpec } from "./config";
+
+// The durable half of "send an event" in local mode: one job_runs row per (event, matching function),
+// written with the caller's transaction when there is one. Run ids derive from the event id, so sending
+// the same event id twice (a retried request, a re-executed step.sendEvent) starts nothing new, like
+// Inngest's event-id idempotency.
+
+export type JobEvent = { id: string; name: string; data: Record<string, unknown>; ts: number; v?: string };
+export type EventInput = { name: string; data?: unknown; id?: string; ts?: number; v?: string };
+export type JobsDb = Pick<Prisma.TransactionClient, "jobRun">;
+
+export const normalizeEvent = (event: EventInput, now: Date): JobEvent => {
+  if (typeof event.name !== "string" || event.name === "") throw new Error("An event needs a name");
+  if (event.data !== undefined && (event.data === null || typeof event.data !== "object" || Array.isArray(event.data))) {
+    throw new Error(`Event "${event.name}": data must be an object`);
+  }
+  return {
+    id: event.id || randomUUID(),
+    name: event.name,
+    data: (event.data ?? {}) as Record<string, unknown>,
+    ts: event.ts ?? now.getTime(),
+    ...(event.v ? { v: event.v } : {}),
+  };
+};
+
+export const runIdFor = (eventId: string, functionId: string) => idFromSeed("jobRun", `${eventId}|${functionId}`);
+
+const runRow = (spec: FunctionSpec, event: JobEvent, now: Date): Prisma.JobRunCreateManyInput => ({
+  id: runIdFor(event.id, spec.id),
+  functionId: spec.id,
+  event: event as unknown as Prisma.InputJsonObject,
+  status: "queued",
+  attempt: 0,
+  maxAttempts: spec.maxAttempts,
+  wakeAt: now,
+  concurrencyKey: concurrencyKeyFor(spec, event.data),
+});
+
+/** Creates the runs for every function whose trigger matches; returns how many were new. */
+export const enqueueEvents = async (
+  events: readonly JobEvent[],
+  { specs, now, db = defaultDb }: { specs: readonly FunctionSpec[]; now: Date; db?: JobsDb },
+): Promise<number> => {
+  const rows = events.flatMap((event) => specs.filter((spec) => matchesEvent(spec, event.name)).map((spec) => runRow(spec, event, now)));
+  if (rows.length === 0) return 0;
+  const { count } = await db.jobRun.createMany({ data: rows, skipDuplicates: true });
+  return count;
+};
+
+/** One run of one function (cron ticks: the timer event goes to its own function only). */
+export const enqueueRun = async (spec: FunctionSpec, event: JobEvent, { now, db = defaultDb }: { now: Date; db?: JobsDb }) => {
+  const { count } = await db.jobRun.createMany({ data: [runRow(spec, event, now)], skipDuplicates: true });
+  return count;
+};
