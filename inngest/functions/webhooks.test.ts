@@ -1,5 +1,9 @@
+import type { ChildProcess } from "node:child_process";
+import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
+import { appFunctionId, delay, waitFor } from "@/inngest/local-runner/testing/helpers";
+import { kill9, spawnRunnerProcess } from "@/inngest/local-runner/testing/processes";
 import { db } from "@/lib/db/client";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { createWebhook } from "@/lib/services/webhooks/webhooks";
@@ -13,11 +17,13 @@ import { fanOutEventFn } from "./fan-out-event";
 
 let runner: LocalRunner | undefined;
 const closers: (() => Promise<void>)[] = [];
+const children: ChildProcess[] = [];
 afterEach(async () => {
   await runner?.stop();
   runner = undefined;
 });
 afterAll(async () => {
+  await Promise.all(children.map(kill9));
   await Promise.all(closers.map((c) => c()));
   await db.$disconnect();
 });
@@ -84,5 +90,54 @@ describe("webhook delivery schedule", () => {
     clock.advance("1d");
     await runner.drain();
     expect(receiver.received).toHaveLength(5);
+  });
+});
+
+describe("webhook delivery across a runner crash", () => {
+  it("a runner killed while a dispatch waits for its retry loses nothing; the next one repeats no success", async () => {
+    const receiver = await startReceiver((_r, i) => ({ status: i === 0 ? 500 : 200 }));
+    closers.push(receiver.close);
+    const principal = principalFor({ accountId: (await seedAccount()).id });
+    const webhook = await createWebhook({ principal, input: { url: receiver.url, events: ["*"] } });
+    const childScript = path.join(import.meta.dirname, "testing/webhook-runner-child.ts");
+    const first = await spawnRunnerProcess(childScript);
+    children.push(first);
+
+    await emitEvent({ accountId: principal.accountId, environment: "live", type: "profile.connected", data: { id: "prof_1" } });
+    const deliveryRun = await waitFor(
+      async () => {
+        const run = await db.jobRun.findFirst({ where: { functionId: appFunctionId("deliver-webhook"), event: { path: ["data", "webhookId"], equals: webhook.id } } });
+        // parked: not finished, no lease held, waking in the future
+        const isParked = run && ["queued", "running"].includes(run.status) && run.lockedBy === null && run.wakeAt > new Date();
+        return isParked ? run : null;
+      },
+      { what: "the delivery run to sleep before its second attempt", timeoutMs: 30_000 },
+    );
+    await kill9(first);
+    expect(receiver.received).toHaveLength(1);
+
+    // The minute passes while no runner is alive; then a new process takes over.
+    const aMinuteLater = `--clock-offset-ms=${deliveryRun.wakeAt.getTime() - Date.now() + 1_000}`;
+    const second = await spawnRunnerProcess(childScript, [aMinuteLater]);
+    children.push(second);
+    await waitFor(async () => (await db.jobRun.findUnique({ where: { id: deliveryRun.id } }))?.status === "completed", {
+      what: "the delivery run to complete",
+      timeoutMs: 30_000,
+    });
+    await kill9(second);
+
+    const rows = await db.webhookDelivery.findMany({ where: { webhookId: webhook.id }, orderBy: { attemptNumber: "asc" } });
+    expect(rows.map((d) => [d.attemptNumber, d.responseStatus, d.success])).toEqual([
+      [1, 500, false],
+      [2, 200, true],
+    ]);
+    expect(receiver.received).toHaveLength(2);
+
+    // A third process finds nothing left to send.
+    const third = await spawnRunnerProcess(childScript, ["--clock-offset-ms=86400000"]);
+    children.push(third);
+    await delay(1_000);
+    await kill9(third);
+    expect(receiver.received).toHaveLength(2);
   });
 });

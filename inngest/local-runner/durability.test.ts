@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inngest } from "@/inngest/client";
@@ -8,47 +8,20 @@ import { compileFunctions } from "./config";
 import { enqueueEvents, normalizeEvent, runIdFor } from "./enqueue";
 import { createSideEffectsTable, sideEffects, sleeper, stepper } from "./testing/durability-functions";
 import { waitFor } from "./testing/helpers";
+import { kill9, spawnRunnerProcess } from "./testing/processes";
 
 // Durability: a runner process is killed with SIGKILL in the middle of a run; a new process resumes the
 // run from Postgres and completes it without repeating steps that had finished (side-effect rows are
 // counted). The one step that was executing when the process died runs again (at-least-once).
 
-const root = path.resolve(import.meta.dirname, "../..");
 const childScript = path.join(import.meta.dirname, "testing/durability-child.ts");
 const specs = compileFunctions([sleeper, stepper], { client: inngest });
 const children: ChildProcess[] = [];
 
 const spawnRunner = async (...args: string[]) => {
-  // node with tsx's loader, not the tsx CLI: the CLI runs the script in a second process, which a
-  // SIGKILL of the CLI would leave running.
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", childScript, ...args], {
-    cwd: root,
-    env: process.env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = await spawnRunnerProcess(childScript, args);
   children.push(child);
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`runner child not ready after 30 s:\n${stderr}`)), 30_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("ready")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`runner child exited early (${code}):\n${stderr}`));
-    });
-  });
   return child;
-};
-
-const kill9 = async (child: ChildProcess) => {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
 };
 
 const send = async (name: "system/jobs.probe" | "system/jobs.probe.reply", probeId: string) => {
