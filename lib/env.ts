@@ -16,6 +16,8 @@ const ZEnv = z.object({
   WEBHOOK_ALLOWED_PRIVATE_HOSTS: z.string().optional(),
   // Background jobs (see jobsMode below). The Inngest SDK reads its own INNGEST_* variables in server mode.
   INNGEST_MODE: z.enum(["local", "server"]).optional(),
+  // Public URL of the app: OAuth redirect URIs registered with the networks are built from it.
+  APP_URL: z.string().url().optional(),
 });
 
 // Readable without the rest of the environment (scripts log before a database exists).
@@ -58,6 +60,24 @@ export const env = (): TEnv => {
   }
   cached = parsed.data;
   return cached;
+};
+
+// Public origin of the app (OAuth callbacks): APP_URL, else NEXTAUTH_URL, else localhost:PORT.
+export const appUrl = (): string => {
+  const e = env();
+  return (e.APP_URL ?? e.NEXTAUTH_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
+};
+
+// A network's settings from NETWORK_<PLATFORM>_<NAME> variables, as lower-case names
+// (NETWORK_FACEBOOK_CLIENT_ID -> client_id). Each connector validates them with its own schema, whose
+// defaults are the network's real endpoints; tests point the base URLs at local fakes.
+export const networkSettings = (platform: string): Record<string, string> => {
+  const prefix = `NETWORK_${platform.toUpperCase()}_`;
+  return Object.fromEntries(
+    Object.entries(process.env)
+      .filter((entry): entry is [string, string] => entry[0].startsWith(prefix) && Boolean(entry[1]))
+      .map(([key, value]) => [key.slice(prefix.length).toLowerCase(), value]),
+  );
 };
 
 export const encryptionKey = (): Buffer => decodeKey(env().APP_ENCRYPTION_KEY)!;

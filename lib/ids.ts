@@ -7,6 +7,8 @@ export const ID_PREFIXES = {
   apiKey: "key",
   profileGroup: "grp",
   profile: "prof",
+  placement: "plc",
+  connectionAttempt: "conn",
   idempotency: "idem",
   event: "evt",
   webhook: "whk",

@@ -1,6 +1,7 @@
 import type { EndpointDef } from "./define";
 import * as apiKeys from "./api-keys";
 import * as profileGroups from "./profile-groups";
+import * as profiles from "./profiles";
 import * as system from "./system";
 import * as webhooks from "./webhooks";
 
@@ -9,6 +10,7 @@ import * as webhooks from "./webhooks";
 export const ENDPOINTS: EndpointDef[] = [
   ...Object.values(profileGroups),
   ...Object.values(apiKeys),
+  ...Object.values(profiles),
   ...Object.values(webhooks),
   ...Object.values(system),
 ] as EndpointDef[];

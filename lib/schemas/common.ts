@@ -24,6 +24,7 @@ export const PLATFORMS = [
   "whatsapp",
 ] as const;
 export const ZPlatform = z.enum(PLATFORMS);
+export type TPlatform = z.infer<typeof ZPlatform>;
 
 export const ZDeleted = z.object({ deleted: z.boolean() }).meta({ id: "Deleted" });
 

@@ -1,0 +1,36 @@
+import type { NetworkConnector } from "./types";
+import { NetworkError } from "./errors";
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+// fetch with a deadline. A request that may have reached the network but got no answer is
+// `outcome_unknown` (the caller decides whether a read-back is possible); a refused connection is not.
+export const timedFetch =
+  (timeoutMs = DEFAULT_TIMEOUT_MS): typeof fetch =>
+  async (input, init) => {
+    try {
+      return await fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string } }).cause?.code;
+      if (cause === "ECONNREFUSED" || cause === "ENOTFOUND" || cause === "EAI_AGAIN") {
+        throw new NetworkError("rejected", `Network unreachable (${cause})`);
+      }
+      throw new NetworkError("outcome_unknown", `No answer from the network: ${(err as Error).message}`);
+    }
+  };
+
+// Reads a JSON answer; a non-2xx goes through the connector's documented error mapping.
+export const readJson = async <T>(connector: Pick<NetworkConnector, "mapError">, res: Response): Promise<T> => {
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    // keep the raw text for the error mapper
+  }
+  if (!res.ok) throw connector.mapError({ status: res.status, body, headers: res.headers });
+  return body as T;
+};
+
+export const formBody = (fields: Record<string, string | undefined>) =>
+  new URLSearchParams(Object.entries(fields).filter((e): e is [string, string] => e[1] !== undefined));

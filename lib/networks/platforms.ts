@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { TPlatform } from "@/lib/schemas/common";
+import type { Capabilities } from "./types";
+
+// Facts about each platform that do not depend on how it is reached (real network or sandbox): the
+// spec's capability tables, and how an account connects. Real connectors and the sandbox both read it.
+
+const none = { list: false, reply: false, delete: false, hide: false, like: false, pin: false };
+const cap = (c: Partial<Omit<Capabilities, "comments">> & { comments?: Partial<Capabilities["comments"]> }): Capabilities => ({
+  placements: false,
+  placementsRequired: false,
+  announcesPlacementSync: false,
+  chains: false,
+  messaging: false,
+  stats: true,
+  ...c,
+  comments: { ...none, ...c.comments },
+});
+
+export const CAPABILITIES: Record<TPlatform, Capabilities> = {
+  facebook: cap({ placements: true, placementsRequired: true, messaging: true, comments: { list: true, reply: true, delete: true, hide: true, like: true } }),
+  instagram: cap({ messaging: true, comments: { list: true, reply: true, delete: true, hide: true } }),
+  threads: cap({ chains: true, comments: { list: true, reply: true, hide: true } }),
+  bluesky: cap({ chains: true, messaging: true, comments: { list: true } }),
+  youtube: cap({ comments: { list: true, reply: true, delete: true } }),
+  linkedin: cap({ placements: true }),
+  tiktok: cap({ comments: { list: true, reply: true, delete: true, hide: true, like: true, pin: true } }),
+  twitter: cap({ chains: true }),
+  telegram: cap({ placements: true, placementsRequired: true, messaging: true }),
+  pinterest: cap({ placements: true }),
+  google_business: cap({ placements: true, placementsRequired: true }),
+  whatsapp: cap({ placements: true, placementsRequired: true, announcesPlacementSync: true, messaging: true, stats: false }),
+};
+
+// Networks whose accounts connect with credentials typed into a form instead of an OAuth redirect.
+export const CREDENTIAL_FIELDS: Partial<Record<TPlatform, z.ZodType<Record<string, string>>>> = {
+  bluesky: z.object({
+    identifier: z.string({ error: "identifier is required (handle, DID or email)" }).trim().min(1, "identifier can't be blank"),
+    app_password: z.string({ error: "app_password is required" }).trim().min(1, "app_password can't be blank"),
+  }),
+  telegram: z.object({
+    bot_token: z
+      .string({ error: "bot_token is required" })
+      .trim()
+      .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "bot_token must look like 123456:ABC-DEF… (from @BotFather)"),
+  }),
+};
+
+export const DISPLAY_NAMES: Record<TPlatform, string> = {
+  facebook: "Facebook",
+  instagram: "Instagram",
+  threads: "Threads",
+  bluesky: "Bluesky",
+  youtube: "YouTube",
+  linkedin: "LinkedIn",
+  tiktok: "TikTok",
+  twitter: "X (Twitter)",
+  telegram: "Telegram",
+  pinterest: "Pinterest",
+  google_business: "Google Business Profile",
+  whatsapp: "WhatsApp",
+};

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import type { TPlatform } from "@/lib/schemas/common";
+import { NetworkError } from "../errors";
+import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
+import type { AnyConnector, Identity, ProfileAuth, TokenSet } from "../types";
+import { sandboxPlacements, type SandboxAccount } from "./accounts";
+
+// The sandbox network: profiles of sandbox-environment groups connect here for any platform, without
+// leaving the app. OAuth platforms go through a simulated consent screen (/connect/sandbox/consent); the
+// form-based ones (bluesky, telegram) accept any well-formed credentials. The simulated account travels in
+// the access token, so identity and placements are stable for the life of the connection.
+
+const ZSettings = z.object({ app_url: z.string().optional() });
+
+const encode = (account: SandboxAccount) => `sandbox.${Buffer.from(JSON.stringify(account)).toString("base64url")}`;
+
+const decode = (token: string | undefined): SandboxAccount => {
+  const parsed = z
+    .object({ id: z.string(), name: z.string() })
+    .safeParse(token?.startsWith("sandbox.") ? JSON.parse(Buffer.from(token.slice(8), "base64url").toString("utf8")) : null);
+  if (!parsed.success) throw new NetworkError("auth_expired", "Invalid sandbox token");
+  return parsed.data;
+};
+
+const accountFrom = (auth: ProfileAuth) => decode(auth.tokens?.accessToken);
+
+const newAccount = (platform: TPlatform, name: string | undefined): SandboxAccount => ({
+  id: `sbx_${platform}_${Math.random().toString(36).slice(2, 12)}`,
+  name: name?.trim().slice(0, 80) || `Sandbox ${DISPLAY_NAMES[platform]}`,
+});
+
+const tokensFor = (account: SandboxAccount): TokenSet => ({
+  accessToken: encode(account),
+  refreshToken: `sandbox-refresh.${account.id}`,
+  expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+  scopes: ["sandbox"],
+});
+
+const identityOf = (platform: TPlatform, account: SandboxAccount): Identity => ({
+  externalId: account.id,
+  name: account.name,
+  username: account.name.toLowerCase().replace(/[^a-z0-9]+/g, "_"),
+  avatarUrl: null,
+  metadata: { sandbox: true, platform },
+});
+
+export const SANDBOX_CONSENT_PATH = "/connect/sandbox/consent";
+
+const cache = new Map<TPlatform, AnyConnector>();
+
+export const sandboxConnector = (platform: TPlatform): AnyConnector => {
+  const cached = cache.get(platform);
+  if (cached) return cached;
+  const fields = CREDENTIAL_FIELDS[platform];
+  const connector: AnyConnector = {
+    platform,
+    displayName: `${DISPLAY_NAMES[platform]} (sandbox)`,
+    settings: ZSettings,
+    capabilities: CAPABILITIES[platform],
+    auth: fields
+      ? {
+          kind: "credentials",
+          fields,
+          connect: async (_ctx, credentials) => {
+            const account = newAccount(platform, credentials.identifier ?? `${DISPLAY_NAMES[platform]} bot`);
+            return { tokens: tokensFor(account), identity: identityOf(platform, account) };
+          },
+          ...(platform === "telegram" && { nextStep: "Add the bot as an administrator of a channel; it then appears as a placement." }),
+        }
+      : {
+          kind: "oauth",
+          usesPkce: true,
+          authorizeUrl: (_ctx, start) => {
+            const url = new URL(SANDBOX_CONSENT_PATH, start.redirectUri);
+            url.search = new URLSearchParams({ platform, state: start.state, redirect_uri: start.redirectUri }).toString();
+            return url.toString();
+          },
+          exchangeCode: async (_ctx, { code, callbackParams }) => {
+            if (code !== "sandbox-approved") throw new NetworkError("rejected", "Unknown sandbox authorization code");
+            return tokensFor(newAccount(platform, callbackParams.sandbox_account));
+          },
+        },
+    identity: async (_ctx, auth) => identityOf(platform, accountFrom(auth)),
+    placements: async (_ctx, auth) => sandboxPlacements(platform, accountFrom(auth)),
+    refresh: async (_ctx, auth) => tokensFor(accountFrom(auth)),
+    mapError: ({ status }) => new NetworkError("rejected", `Sandbox error ${status}`),
+  };
+  cache.set(platform, connector);
+  return connector;
+};

@@ -1,0 +1,101 @@
+import type { z } from "zod";
+import type { TPlatform } from "@/lib/schemas/common";
+import type { NetworkError } from "./errors";
+
+// The one interface every network implements. Generic code (connection flows, profiles, later
+// publishing, comments, messages and stats) talks only to this; it never branches on the platform name.
+// Connectors are pure adapters: no Prisma, no Inngest, no Next imports.
+
+export type TokenSet = {
+  accessToken: string;
+  refreshToken?: string | null;
+  expiresAt?: Date | null; // access-token expiry
+  scopes?: string[];
+};
+
+export type Identity = {
+  externalId: string; // the network's account id
+  name: string;
+  username?: string | null;
+  avatarUrl?: string | null;
+  connectionExpiresAt?: Date | null; // when the user must re-authorise (e.g. a 60-day token with no refresh)
+  metadata?: Record<string, unknown>;
+};
+
+export type PlacementInfo = {
+  externalId: string | null; // null only for linkedin's personal member profile
+  name: string;
+  avatarUrl?: string | null;
+  metadata: Record<string, unknown>;
+  accessToken?: string | null; // e.g. a facebook page token (stored encrypted)
+};
+
+// What a connector gets to act for a connected profile.
+export type ProfileAuth = {
+  externalId: string | null;
+  tokens: TokenSet | null;
+  credentials: Record<string, string> | null; // decrypted app password, bot token, developer keys
+  metadata: Record<string, unknown>;
+};
+
+export type ConnectorContext<TSettings> = {
+  settings: TSettings; // parsed from NETWORK_<PLATFORM>_* (base URLs, client id and secret)
+  fetch: typeof fetch; // the HTTP client (timeouts, no secrets in logs); tests may wrap it
+};
+
+export type OAuthStart = {
+  redirectUri: string; // our callback: {APP_URL}/connect/<platform>/callback
+  state: string;
+  codeChallenge: string; // PKCE S256; connectors that do not use PKCE ignore it
+  options: Record<string, unknown>; // initialize_connection extras (whatsapp onboarding, ...)
+  credentials: Record<string, string> | null; // twitter: the account's own developer keys
+};
+
+export type OAuthFlow<TSettings> = {
+  kind: "oauth";
+  usesPkce: boolean;
+  // Extra initialize_connection fields this network takes (validated; 422 names the field).
+  startOptions?: z.ZodType<Record<string, unknown>>;
+  // Credentials the user supplies before the redirect (twitter developer keys); stored with the profile.
+  startCredentials?: z.ZodType<Record<string, string>>;
+  authorizeUrl(ctx: ConnectorContext<TSettings>, start: OAuthStart): string;
+  exchangeCode(
+    ctx: ConnectorContext<TSettings>,
+    input: { code: string; redirectUri: string; codeVerifier: string; credentials: Record<string, string> | null; callbackParams: Record<string, string> },
+  ): Promise<TokenSet>;
+};
+
+export type CredentialsFlow<TSettings> = {
+  kind: "credentials";
+  // The connect form's fields (bluesky identifier + app_password, telegram bot_token, ...).
+  fields: z.ZodType<Record<string, string>>;
+  connect(ctx: ConnectorContext<TSettings>, credentials: Record<string, string>): Promise<{ tokens: TokenSet | null; identity: Identity }>;
+  nextStep?: string; // shown to the user after connecting (telegram: add the bot to a channel)
+};
+
+export type Capabilities = {
+  placements: boolean; // has sub-targets (pages, organizations, channels, locations, numbers)
+  placementsRequired: boolean; // posting needs a placement id
+  announcesPlacementSync: boolean; // emits profile.placements_synced once placements are pulled (whatsapp)
+  chains: boolean;
+  messaging: boolean;
+  stats: boolean;
+  comments: { list: boolean; reply: boolean; delete: boolean; hide: boolean; like: boolean; pin: boolean };
+};
+
+export type NetworkConnector<TSettings = Record<string, unknown>> = {
+  platform: TPlatform;
+  displayName: string;
+  settings: z.ZodType<TSettings>; // defaults are the network's real endpoints
+  auth: OAuthFlow<TSettings> | CredentialsFlow<TSettings>;
+  capabilities: Capabilities;
+  identity(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<Identity>;
+  placements?(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<PlacementInfo[]>;
+  refresh?(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<TokenSet>;
+  // Maps a failed HTTP exchange with the network to one of the error kinds.
+  mapError(failure: { status: number; body: unknown; headers: Headers }): NetworkError;
+};
+
+// A connector whatever its settings type (methods are declared with method syntax, so a connector with
+// specific settings is assignable here).
+export type AnyConnector = NetworkConnector<Record<string, unknown>>;

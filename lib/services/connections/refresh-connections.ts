@@ -1,0 +1,68 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { encryptSecret } from "@/lib/crypto";
+import { log } from "@/lib/log";
+import { NetworkError } from "@/lib/networks/errors";
+import { connectorFor } from "@/lib/networks/registry";
+import { emitEvent } from "@/lib/services/events/emit-event";
+import { contextFor } from "./context";
+import { profileAuthOf } from "./profile-auth";
+import { profileEventData } from "./profile-event";
+
+export const REFRESH_AHEAD_MS = 15 * 60 * 1000;
+
+// Active profiles whose access token expires within the refresh window.
+export const findProfilesDueForRefresh = ({ now = new Date(), limit = 100 } = {}) =>
+  db.profile.findMany({
+    where: { status: "active", tokenExpiresAt: { lte: new Date(now.getTime() + REFRESH_AHEAD_MS) }, refreshToken: { not: null } },
+    select: { id: true },
+    orderBy: { tokenExpiresAt: "asc" },
+    take: limit,
+  });
+
+// Refreshes one profile's token before it expires. A refusal that will not change on its own (the
+// user revoked access, the refresh token expired) disconnects the profile (profile.disconnected);
+// rate limits and unknown outcomes leave it for the next round.
+export const refreshProfileConnection = async ({ profileId }: { profileId: string }) => {
+  const profile = await db.profile.findUnique({ where: { id: profileId } });
+  if (!profile || profile.status !== "active") return { state: "skipped" as const };
+  const connector = connectorFor({ platform: profile.platform, environment: profile.environment });
+  if (!connector.refresh) return { state: "skipped" as const };
+  try {
+    const tokens = await connector.refresh(contextFor(connector), profileAuthOf(profile));
+    await db.profile.update({
+      where: { id: profile.id },
+      data: {
+        accessToken: encryptSecret(tokens.accessToken),
+        ...(tokens.refreshToken && { refreshToken: encryptSecret(tokens.refreshToken) }),
+        tokenExpiresAt: tokens.expiresAt ?? null,
+        ...(tokens.scopes && { scopes: tokens.scopes }),
+      },
+    });
+    return { state: "refreshed" as const };
+  } catch (err) {
+    const isPermanent = err instanceof NetworkError && (err.kind === "auth_expired" || err.kind === "rejected");
+    log.warn("token refresh failed", { profileId, platform: profile.platform, permanent: isPermanent, error: err instanceof Error ? err.message : String(err) });
+    if (!isPermanent) return { state: "retry_later" as const };
+    await disconnectProfile({ profileId: profile.id, reason: err.message });
+    return { state: "disconnected" as const };
+  }
+};
+
+export const disconnectProfile = ({ profileId, reason }: { profileId: string; reason: string }) =>
+  db.$transaction(async (tx) => {
+    const { count } = await tx.profile.updateMany({
+      where: { id: profileId, status: "active" },
+      data: { status: "disconnected", disconnectedAt: new Date(), disconnectReason: reason.slice(0, 500), accessToken: null, refreshToken: null },
+    });
+    if (count === 0) return;
+    const profile = await tx.profile.findUniqueOrThrow({ where: { id: profileId } });
+    await emitEvent({
+      tx,
+      accountId: profile.accountId,
+      environment: profile.environment,
+      profileGroupId: profile.profileGroupId,
+      type: "profile.disconnected",
+      data: { ...profileEventData(profile), origin: "automated" },
+    });
+  });

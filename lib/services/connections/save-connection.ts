@@ -1,0 +1,93 @@
+import "server-only";
+import { db, type Prisma } from "@/lib/db/client";
+import { encryptSecret } from "@/lib/crypto";
+import type { Environment, Platform } from "@/lib/generated/prisma/enums";
+import { newId } from "@/lib/ids";
+import type { Identity, PlacementInfo, TokenSet } from "@/lib/networks/types";
+import { emitEvent } from "@/lib/services/events/emit-event";
+import { profileEventData } from "./profile-event";
+
+type Target = { accountId: string; environment: Environment; profileGroupId: string; platform: Platform };
+
+// Stores a completed connection: one profile per platform and group, so a reconnect updates the same
+// row (the profile keeps its id). Tokens and credentials are encrypted; placements are replaced by the
+// network's current list; profile.connected is recorded in the same transaction.
+export const saveConnection = async ({
+  target,
+  identity,
+  tokens,
+  credentials,
+  placements,
+  announcesPlacementSync,
+}: {
+  announcesPlacementSync: boolean;
+  target: Target;
+  identity: Identity;
+  tokens: TokenSet | null;
+  credentials: Record<string, string> | null;
+  placements: PlacementInfo[];
+}) =>
+  db.$transaction(async (tx) => {
+    const secrets = {
+      accessToken: tokens ? encryptSecret(tokens.accessToken) : null,
+      refreshToken: tokens?.refreshToken ? encryptSecret(tokens.refreshToken) : null,
+      tokenExpiresAt: tokens?.expiresAt ?? null,
+      scopes: tokens?.scopes ?? [],
+      credentials: credentials ? encryptSecret(JSON.stringify(credentials)) : null,
+    };
+    const fields = {
+      name: identity.name,
+      externalId: identity.externalId,
+      username: identity.username ?? null,
+      avatarUrl: identity.avatarUrl ?? null,
+      expiresAt: identity.connectionExpiresAt ?? null,
+      metadata: (identity.metadata ?? {}) as Prisma.InputJsonObject,
+      status: "active" as const,
+      connectedAt: new Date(),
+      disconnectedAt: null,
+      disconnectReason: null,
+      ...secrets,
+    };
+    const profile = await tx.profile.upsert({
+      where: { profileGroupId_platform: { profileGroupId: target.profileGroupId, platform: target.platform } },
+      create: { id: newId("profile"), ...target, ...fields },
+      update: fields,
+    });
+    await replacePlacements(tx, profile.id, placements);
+    await emitEvent({
+      tx,
+      accountId: target.accountId,
+      environment: target.environment,
+      profileGroupId: target.profileGroupId,
+      type: "profile.connected",
+      data: profileEventData(profile),
+    });
+    if (announcesPlacementSync) {
+      await emitEvent({
+        tx,
+        accountId: target.accountId,
+        environment: target.environment,
+        profileGroupId: target.profileGroupId,
+        type: "profile.placements_synced",
+        data: { id: profile.id, platform: profile.platform, placements_count: placements.length },
+      });
+    }
+    return profile;
+  });
+
+export const replacePlacements = async (tx: Prisma.TransactionClient, profileId: string, placements: PlacementInfo[]) => {
+  await tx.placement.deleteMany({ where: { profileId } });
+  if (placements.length === 0) return;
+  await tx.placement.createMany({
+    data: placements.map((p, position) => ({
+      id: newId("placement"),
+      profileId,
+      externalId: p.externalId,
+      name: p.name,
+      avatarUrl: p.avatarUrl ?? null,
+      metadata: p.metadata as Prisma.InputJsonObject,
+      accessToken: p.accessToken ? encryptSecret(p.accessToken) : null,
+      position,
+    })),
+  });
+};

@@ -1,0 +1,42 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/api/errors";
+import { groupScope, type Principal } from "@/lib/auth/principal";
+import { emitEvent } from "@/lib/services/events/emit-event";
+import { profileEventData } from "@/lib/services/connections/profile-event";
+
+// Profiles the caller can post to: its account and environment, and its group for scoped keys.
+// `profile_group_id` narrows the list (an unknown or foreign group simply lists nothing).
+export const listProfiles = ({ principal, profileGroupId }: { principal: Principal; profileGroupId?: string }) =>
+  db.profile.findMany({
+    where: { AND: [groupScope(principal), profileGroupId ? { profileGroupId } : {}] },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+
+export const getProfileOrThrow = async ({ principal, id }: { principal: Principal; id: string }) => {
+  const profile = await db.profile.findFirst({ where: { AND: [groupScope(principal), { id }] } });
+  if (!profile) throw notFound();
+  return profile;
+};
+
+export const listPlacements = async ({ principal, id }: { principal: Principal; id: string }) => {
+  const profile = await getProfileOrThrow({ principal, id });
+  return db.placement.findMany({ where: { profileId: profile.id }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+};
+
+// Removes the connection (profile, tokens, placements) and records profile.disconnected.
+export const deleteProfile = async ({ principal, id }: { principal: Principal; id: string }) => {
+  const profile = await getProfileOrThrow({ principal, id });
+  await db.$transaction(async (tx) => {
+    await tx.profile.delete({ where: { id: profile.id } });
+    await emitEvent({
+      tx,
+      accountId: profile.accountId,
+      environment: profile.environment,
+      profileGroupId: profile.profileGroupId,
+      type: "profile.disconnected",
+      data: { ...profileEventData({ ...profile, status: "disconnected" }), origin: "user" },
+    });
+  });
+  return { success: true };
+};
