@@ -4,10 +4,9 @@ import { encryptSecret } from "@/lib/crypto";
 import { log } from "@/lib/log";
 import { NetworkError } from "@/lib/networks/errors";
 import { connectorFor } from "@/lib/networks/registry";
-import { emitEvent } from "@/lib/services/events/emit-event";
 import { contextFor } from "./context";
 import { profileAuthOf } from "./profile-auth";
-import { profileEventData } from "./profile-event";
+import { emitProfileDisconnected } from "./profile-event";
 
 export const REFRESH_AHEAD_MS = 15 * 60 * 1000;
 
@@ -56,13 +55,5 @@ export const disconnectProfile = ({ profileId, reason }: { profileId: string; re
       data: { status: "disconnected", disconnectedAt: new Date(), disconnectReason: reason.slice(0, 500), accessToken: null, refreshToken: null },
     });
     if (count === 0) return;
-    const profile = await tx.profile.findUniqueOrThrow({ where: { id: profileId } });
-    await emitEvent({
-      tx,
-      accountId: profile.accountId,
-      environment: profile.environment,
-      profileGroupId: profile.profileGroupId,
-      type: "profile.disconnected",
-      data: { ...profileEventData(profile), origin: "automated" },
-    });
+    await emitProfileDisconnected(tx, await tx.profile.findUniqueOrThrow({ where: { id: profileId } }), "automated");
   });

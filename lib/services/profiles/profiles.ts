@@ -2,8 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/api/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
-import { emitEvent } from "@/lib/services/events/emit-event";
-import { profileEventData } from "@/lib/services/connections/profile-event";
+import { emitProfileDisconnected } from "@/lib/services/connections/profile-event";
 
 // Profiles the caller can post to: its account and environment, and its group for scoped keys.
 // `profile_group_id` narrows the list (an unknown or foreign group simply lists nothing).
@@ -29,14 +28,7 @@ export const deleteProfile = async ({ principal, id }: { principal: Principal; i
   const profile = await getProfileOrThrow({ principal, id });
   await db.$transaction(async (tx) => {
     await tx.profile.delete({ where: { id: profile.id } });
-    await emitEvent({
-      tx,
-      accountId: profile.accountId,
-      environment: profile.environment,
-      profileGroupId: profile.profileGroupId,
-      type: "profile.disconnected",
-      data: { ...profileEventData({ ...profile, status: "disconnected" }), origin: "user" },
-    });
+    await emitProfileDisconnected(tx, profile, "user");
   });
   return { success: true };
 };
