@@ -36,3 +36,8 @@ export const retryAfterMs = (headers: Headers, now = Date.now()): number | null 
   const at = Date.parse(value);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 };
+
+// OAuth token endpoints answer `invalid_client` / `unauthorized_client` when OUR app's credentials are
+// wrong (a server misconfiguration), not because the user's grant is gone.
+export const isClientCredentialsError = (err: NetworkError): boolean =>
+  /^(invalid_client|unauthorized_client)$/i.test(err.details.platformErrorCode ?? "");

@@ -1,10 +1,30 @@
 import type { TEnvironment, TPlatform } from "@/lib/schemas/common";
+import { googleBusinessConnector } from "./google_business";
+import { facebookConnector } from "./facebook";
+import { instagramConnector } from "./instagram";
+import { linkedinConnector } from "./linkedin";
+import { pinterestConnector } from "./pinterest";
 import { sandboxConnector } from "./sandbox";
+import { threadsConnector } from "./threads";
+import { whatsappConnector } from "./whatsapp";
+import { tiktokConnector } from "./tiktok";
+import { twitterConnector } from "./twitter";
 import type { AnyConnector } from "./types";
+import { youtubeConnector } from "./youtube";
 
 // platform -> connector of the real network. One line per network; each lives in lib/networks/<platform>.
 const LIVE: Partial<Record<TPlatform, AnyConnector>> = {
   // networks: add `<platform>: <platform>Connector,` here
+  facebook: facebookConnector,
+  instagram: instagramConnector,
+  threads: threadsConnector,
+  whatsapp: whatsappConnector,
+  tiktok: tiktokConnector,
+  linkedin: linkedinConnector,
+  pinterest: pinterestConnector,
+  twitter: twitterConnector,
+  youtube: youtubeConnector,
+  google_business: googleBusinessConnector,
 };
 
 export class NetworkUnavailableError extends Error {}

@@ -36,6 +36,10 @@ export type ProfileAuth = {
   tokens: TokenSet | null;
   credentials: Record<string, string> | null; // decrypted app password, bot token, developer keys
   metadata: Record<string, unknown>;
+  // Placement ids already stored for the profile, given to `placements` by the services that have them.
+  // For networks that cannot list their placements and discover them from events (telegram): each id is
+  // re-checked, so a placement found once is not lost when its event is gone.
+  knownPlacementIds?: string[];
 };
 
 export type ConnectorContext<TSettings> = {
@@ -58,6 +62,9 @@ export type OAuthFlow<TSettings> = {
   startOptions?: z.ZodType<Record<string, unknown>>;
   // Credentials the user supplies before the redirect (twitter developer keys); stored with the profile.
   startCredentials?: z.ZodType<Record<string, string>>;
+  // The same, when what the body must carry depends on the server's settings (twitter: the developer keys
+  // are optional when the server has an X app of its own). Takes precedence over startCredentials.
+  startCredentialsFor?(settings: TSettings): z.ZodType<Record<string, string>>;
   authorizeUrl(ctx: ConnectorContext<TSettings>, start: OAuthStart): string;
   exchangeCode(
     ctx: ConnectorContext<TSettings>,

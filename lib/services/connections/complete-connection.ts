@@ -33,7 +33,16 @@ const finish = async ({
 }) => {
   const auth: ProfileAuth = { externalId: known?.externalId ?? null, tokens, credentials, metadata: known?.metadata ?? {} };
   const identity = known ?? (await connector.identity(ctx, auth));
-  const placements = connector.placements ? await connector.placements(ctx, { ...auth, externalId: identity.externalId, metadata: identity.metadata ?? {} }) : [];
+  // A reconnect keeps what a network without a placement list (telegram) had found; each id is re-checked.
+  const stored = await db.placement.findMany({
+    where: { profile: { profileGroupId: target.profileGroupId, platform: target.platform }, externalId: { not: null } },
+    select: { externalId: true },
+    orderBy: { position: "asc" },
+  });
+  const knownPlacementIds = stored.flatMap((p) => (p.externalId ? [p.externalId] : []));
+  const placements = connector.placements
+    ? await connector.placements(ctx, { ...auth, externalId: identity.externalId, metadata: identity.metadata ?? {}, knownPlacementIds })
+    : [];
   return saveConnection({
     target,
     identity,

@@ -67,7 +67,8 @@ export const initializeConnection = async ({ principal, groupId, input }: { prin
   if (!input.redirect_url) throw unprocessable(["Missing redirect_url"]);
   const redirectUrl = parseOrThrow(ZRedirectUrl, input.redirect_url);
   const options = auth.startOptions ? parseOrThrow(auth.startOptions, input) : {};
-  const credentials = auth.startCredentials ? parseOrThrow(auth.startCredentials, input) : null;
+  const credentialsSchema = auth.startCredentialsFor?.(ctx.settings) ?? auth.startCredentials;
+  const credentials = credentialsSchema ? parseOrThrow(credentialsSchema, input) : null;
   const codeVerifier = randomBytes(32).toString("base64url");
   const attempt = await db.connectionAttempt.create({
     data: {

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { encryptSecret } from "@/lib/crypto";
 import { log } from "@/lib/log";
-import { NetworkError } from "@/lib/networks/errors";
+import { NetworkError, isClientCredentialsError } from "@/lib/networks/errors";
 import { connectorFor } from "@/lib/networks/registry";
 import { contextFor } from "./context";
 import { profileAuthOf } from "./profile-auth";
@@ -19,9 +19,13 @@ export const findProfilesDueForRefresh = ({ now = new Date(), limit = 100 } = {}
     take: limit,
   });
 
-// Refreshes one profile's token before it expires. A refusal that will not change on its own (the
-// user revoked access, the refresh token expired) disconnects the profile (profile.disconnected);
-// rate limits and unknown outcomes leave it for the next round.
+// Refreshes one profile's token before it expires. A refresh grant the network refuses (auth_expired,
+// or rejected: revoked, expired or rotated grant) disconnects the profile (profile.disconnected) - except
+// when the refusal is about our own app's client credentials: a server misconfiguration must not
+// disconnect every profile. Rate limits and unknown outcomes leave it for the next round.
+export const isPermanentRefreshFailure = (err: unknown): err is NetworkError =>
+  err instanceof NetworkError && (err.kind === "auth_expired" || (err.kind === "rejected" && !isClientCredentialsError(err)));
+
 export const refreshProfileConnection = async ({ profileId }: { profileId: string }) => {
   const profile = await db.profile.findUnique({ where: { id: profileId } });
   if (!profile || profile.status !== "active") return { state: "skipped" as const };
@@ -40,7 +44,7 @@ export const refreshProfileConnection = async ({ profileId }: { profileId: strin
     });
     return { state: "refreshed" as const };
   } catch (err) {
-    const isPermanent = err instanceof NetworkError && (err.kind === "auth_expired" || err.kind === "rejected");
+    const isPermanent = isPermanentRefreshFailure(err);
     log.warn("token refresh failed", { profileId, platform: profile.platform, permanent: isPermanent, error: err instanceof Error ? err.message : String(err) });
     if (!isPermanent) return { state: "retry_later" as const };
     await disconnectProfile({ profileId: profile.id, reason: err.message });

@@ -1,0 +1,224 @@
+// The Google APIs half of the Google fake (e2e/fakes/google.ts): YouTube channels.list, Business Profile
+// accounts.list and accounts.locations.list, OpenID Connect userinfo. Wire formats follow Google's
+// reference: the API error object, page tokens, the required readMask, and the 100 / 20 page-size caps.
+
+export type FakeGoogleAccount = {
+  name: string; // accounts/{id}
+  accountName: string;
+  type: "PERSONAL" | "LOCATION_GROUP" | "USER_GROUP" | "ORGANIZATION";
+  locations: Record<string, unknown>[]; // v1 Location resources; `name` is locations/{id}
+};
+
+export type FakeGoogleUser = {
+  sub: string;
+  email: string;
+  name: string;
+  picture?: string;
+  channel?: { id: string; title: string; customUrl?: string; thumbnailUrl?: string } | null;
+  accounts?: FakeGoogleAccount[];
+};
+
+export type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+
+// {"error":{code,message,status,errors:[{domain,reason}],details:[ErrorInfo]}}
+export const googleApiError = (
+  code: number,
+  status: string,
+  message: string,
+  { reason, domain = "global", errorInfo, extraDetails = [] }: { reason?: string; domain?: string; errorInfo?: string; extraDetails?: unknown[] } = {},
+): Reply["body"] => ({
+  error: {
+    code,
+    message,
+    ...(reason && { errors: [{ message, domain, reason }] }),
+    status,
+    details: [
+      ...(errorInfo
+        ? [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: errorInfo, domain: "googleapis.com", metadata: { service: "fake.googleapis.com" } }]
+        : []),
+      ...extraDetails,
+    ],
+  },
+});
+
+export const LOCATION_FIELDS = [
+  "name",
+  "languageCode",
+  "storeCode",
+  "title",
+  "phoneNumbers",
+  "categories",
+  "storefrontAddress",
+  "websiteUri",
+  "regularHours",
+  "specialHours",
+  "serviceArea",
+  "labels",
+  "adWordsLocationExtensions",
+  "latlng",
+  "openInfo",
+  "metadata",
+  "profile",
+  "relationshipData",
+  "moreHours",
+  "serviceItems",
+];
+
+const badRequest = (field: string, description: string): Reply => ({
+  status: 400,
+  body: googleApiError(400, "INVALID_ARGUMENT", "Request contains an invalid argument.", {
+    extraDetails: [{ "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field, description }] }],
+  }),
+});
+
+// Opaque page tokens carrying the next offset.
+const pageToken = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString("base64url");
+const offsetOf = (token: string | null): number | null => {
+  if (!token) return 0;
+  try {
+    const o = (JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as { o?: unknown }).o;
+    return typeof o === "number" && o >= 0 ? o : null;
+  } catch {
+    return null;
+  }
+};
+
+const page = <T>(
+  items: T[],
+  query: URLSearchParams,
+  { cap, byDefault, serverCap }: { cap: number; byDefault: number; serverCap: number },
+  key: string,
+): Reply => {
+  const requested = Number(query.get("pageSize") ?? byDefault);
+  if (!Number.isInteger(requested) || requested < 1 || requested > cap) return badRequest("page_size", `Page size must be between 1 and ${cap}`);
+  const offset = offsetOf(query.get("pageToken"));
+  if (offset === null) return badRequest("page_token", "Invalid page token");
+  const size = Math.min(requested, serverCap);
+  const slice = items.slice(offset, offset + size);
+  const next = offset + size < items.length ? pageToken(offset + size) : undefined;
+  return { status: 200, body: { ...(slice.length > 0 && { [key]: slice }), ...(next && { nextPageToken: next }) } };
+};
+
+// A FieldMask over a location: top-level fields, or dotted paths into them.
+const applyMask = (location: Record<string, unknown>, mask: string): Record<string, unknown> | null => {
+  const out: Record<string, unknown> = {};
+  for (const path of mask.split(",").map((p) => p.trim())) {
+    const [head, ...rest] = path.split(".");
+    if (!head || !LOCATION_FIELDS.includes(head)) return null;
+    let source: unknown = location[head];
+    let target = out;
+    let key = head;
+    for (const part of rest) {
+      if (source === undefined) break;
+      target = (target[key] ??= {}) as Record<string, unknown>;
+      source = (source as Record<string, unknown>)[part];
+      key = part;
+    }
+    if (source !== undefined) target[key] = source;
+  }
+  return out;
+};
+
+export type ApiLimits = { accountsPerPage: number; locationsPerPage: number };
+
+export const channelsList = (user: FakeGoogleUser, query: URLSearchParams): Reply => {
+  if (!query.get("part"))
+    return {
+      status: 400,
+      body: googleApiError(
+        400,
+        "INVALID_ARGUMENT",
+        "No filter selected. Expected one of: forUsername, managedByMe, categoryId, mine, mySubscribers, id, idParam, forHandle.",
+        { reason: "missingRequiredParameter", domain: "youtube.parameter" },
+      ),
+    };
+  if (query.get("mine") !== "true")
+    return {
+      status: 400,
+      body: googleApiError(400, "INVALID_ARGUMENT", "The fake only serves mine=true", { reason: "invalidFilters", domain: "youtube.parameter" }),
+    };
+  const c = user.channel;
+  const items = c
+    ? [
+        {
+          kind: "youtube#channel",
+          etag: `etag-${c.id}`,
+          id: c.id,
+          snippet: {
+            title: c.title,
+            description: "",
+            ...(c.customUrl && { customUrl: c.customUrl }),
+            publishedAt: "2020-01-02T03:04:05Z",
+            thumbnails: c.thumbnailUrl
+              ? {
+                  default: { url: `${c.thumbnailUrl}=s88`, width: 88, height: 88 },
+                  medium: { url: `${c.thumbnailUrl}=s240`, width: 240, height: 240 },
+                  high: { url: `${c.thumbnailUrl}=s800`, width: 800, height: 800 },
+                }
+              : {},
+            localized: { title: c.title, description: "" },
+            country: "US",
+          },
+        },
+      ]
+    : [];
+  return { status: 200, body: { kind: "youtube#channelListResponse", etag: "etag-list", pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items } };
+};
+
+export const accountsList = (user: FakeGoogleUser, query: URLSearchParams, limits: ApiLimits): Reply =>
+  page(
+    (user.accounts ?? []).map(({ name, accountName, type }) => ({
+      name,
+      accountName,
+      type,
+      verificationState: "VERIFIED",
+      vettedState: "NOT_VETTED",
+      role: type === "PERSONAL" ? "PRIMARY_OWNER" : "MANAGER",
+    })),
+    query,
+    { cap: 20, byDefault: 20, serverCap: limits.accountsPerPage },
+    "accounts",
+  );
+
+export const locationsList = (user: FakeGoogleUser, accountId: string, query: URLSearchParams, limits: ApiLimits): Reply => {
+  const account = user.accounts?.find((a) => a.name === `accounts/${accountId}`);
+  if (!account) return { status: 403, body: googleApiError(403, "PERMISSION_DENIED", "The caller does not have permission") };
+  const mask = query.get("readMask");
+  if (!mask) return badRequest("read_mask", "Field is required");
+  const masked = account.locations.map((l) => applyMask(l, mask));
+  if (masked.some((l) => l === null)) return badRequest("read_mask", "Invalid field mask provided");
+  return page(masked, query, { cap: 100, byDefault: 10, serverCap: limits.locationsPerPage }, "locations");
+};
+
+export const userinfo = (user: FakeGoogleUser, scopes: string[]): Reply => ({
+  status: 200,
+  body: {
+    sub: user.sub,
+    ...(scopes.includes("https://www.googleapis.com/auth/userinfo.profile") && {
+      name: user.name,
+      given_name: user.name.split(" ")[0],
+      ...(user.picture && { picture: user.picture }),
+    }),
+    ...(scopes.includes("https://www.googleapis.com/auth/userinfo.email") && { email: user.email, email_verified: true }),
+  },
+});
+
+// A v1 Location as Google returns it, for test data.
+export const fakeLocation = (
+  id: string,
+  title: string,
+  extra: { placeId?: string; storeCode?: string; address?: Record<string, unknown>; canModifyServiceList?: boolean; canHaveFoodMenus?: boolean } = {},
+) => ({
+  name: `locations/${id}`,
+  title,
+  languageCode: "en",
+  ...(extra.storeCode && { storeCode: extra.storeCode }),
+  ...(extra.address && { storefrontAddress: { regionCode: "US", languageCode: "en", ...extra.address } }),
+  websiteUri: `https://example.com/${id}`,
+  metadata: {
+    ...(extra.placeId && { placeId: extra.placeId, mapsUri: `https://maps.google.com/maps?cid=${id}` }),
+    canModifyServiceList: extra.canModifyServiceList ?? true,
+    canHaveFoodMenus: extra.canHaveFoodMenus ?? false,
+    hasVoiceOfMerchant: true,
+  },
+});

@@ -1,0 +1,159 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ConsentControls, FakeRequest } from "./graph-oauth";
+import { HOSTS, route, tokenOf, type HostKey } from "./graph-routes";
+import {
+  GraphState,
+  graphError,
+  type Family,
+  type FakeFacebookUser,
+  type FakeInstagramUser,
+  type FakeThreadsUser,
+  type GraphErrorInit,
+  type IssuedToken,
+  type Reply,
+} from "./graph-state";
+
+// The "Graph core" fake shared by facebook, instagram, threads and whatsapp (networks.md Part B): one
+// node:http server on 127.0.0.1 that serves every Meta host under a path prefix named after it
+// (`${url}/graph.facebook.com/v25.0/me`, `${url}/www.instagram.com/oauth/authorize`, …), so each
+// connector's per-host base-URL settings point here. It speaks Graph's wire format: the vNN.N version
+// prefix, tokens in the query, form or Bearer header, `fields=` selection, cursor paging, the error
+// object, X-App-Usage on every Graph answer, and single-use authorization codes.
+//
+// Controls: accounts and apps to consent with, denyNextConsent(), shareWabas(), failNext() (the next
+// matching call answers a given Graph error, with rate-limit headers if wanted), revoke(token, subcode),
+// advanceTime(ms). Every request is recorded in `requests` for assertions.
+
+export type { HostKey } from "./graph-routes";
+export type { FakeFacebookUser, FakeInstagramUser, FakeThreadsUser, FakePhoneNumber, FakeWaba, GraphErrorInit } from "./graph-state";
+
+export type RecordedRequest = FakeRequest & { token: string | undefined };
+
+export type FailureSpec = {
+  host?: HostKey;
+  path?: string | RegExp; // unversioned path: "me/accounts", "refresh_access_token"
+  status?: number;
+  error?: GraphErrorInit;
+  body?: unknown; // a raw answer instead of the error object (e.g. an HTML 502)
+  headers?: Record<string, string>;
+};
+
+// X-Business-Use-Case-Usage for a throttled business id.
+export const bucUsageHeader = (businessId: string, minutes: number, type = "pages") => ({
+  "x-business-use-case-usage": JSON.stringify({
+    [businessId]: [{ type, call_count: 100, total_cputime: 30, total_time: 40, estimated_time_to_regain_access: minutes }],
+  }),
+});
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+
+const parseForm = (raw: string, contentType: string | undefined): Record<string, string> => {
+  if (!raw) return {};
+  if (contentType?.includes("application/json")) {
+    const parsed = JSON.parse(raw) as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]));
+  }
+  return Object.fromEntries(new URLSearchParams(raw));
+};
+
+export const startGraphFake = async () => {
+  const state = new GraphState();
+  const controls: ConsentControls = { deny: false, shareWabas: null, granular: true };
+  const failures: FailureSpec[] = [];
+  const requests: RecordedRequest[] = [];
+  const appUsage = { call_count: 1, total_cputime: 1, total_time: 1 };
+
+  const matches = (f: FailureSpec, host: HostKey, path: string) =>
+    (!f.host || f.host === host) && (!f.path || (typeof f.path === "string" ? f.path === path : f.path.test(path)));
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
+      const [hostSegment = "", ...segments] = url.pathname.split("/").filter(Boolean);
+      const send = (reply: Reply) => {
+        const isJson = typeof reply.body !== "string";
+        res.writeHead(reply.status, {
+          "content-type": isJson ? "application/json; charset=UTF-8" : "text/html; charset=utf-8",
+          ...(hostSegment.startsWith("graph.") && { "x-app-usage": JSON.stringify(appUsage) }),
+          ...reply.headers,
+        });
+        res.end(isJson ? JSON.stringify(reply.body ?? null) : reply.body);
+      };
+      if (!(HOSTS as readonly string[]).includes(hostSegment)) return send({ status: 404, body: "unknown host prefix" });
+      const host = hostSegment as HostKey;
+      const version = segments[0] && /^v\d+\.\d+$/.test(segments[0]) ? segments.shift()! : null;
+      const fake: FakeRequest = {
+        host,
+        method: req.method ?? "GET",
+        path: segments.join("/"),
+        version,
+        query: Object.fromEntries(url.searchParams),
+        form: parseForm(await readBody(req), req.headers["content-type"]),
+        headers: req.headers,
+        url: url.toString(),
+      };
+      requests.push({ ...fake, token: tokenOf(fake) });
+      const failure = failures.findIndex((f) => matches(f, host, fake.path));
+      if (failure >= 0) {
+        const [f] = failures.splice(failure, 1);
+        const status = f!.status ?? 400;
+        return send(f!.body !== undefined ? { status, body: f!.body, headers: f!.headers } : graphError(status, f!.error ?? { message: "An unknown error occurred", code: 1 }, f!.headers));
+      }
+      const outcome = route(state, controls, host, fake);
+      if ("redirect" in outcome) {
+        res.writeHead(302, { location: outcome.redirect }).end();
+        return;
+      }
+      send(outcome);
+    })().catch((err: unknown) => {
+      res.writeHead(500, { "content-type": "text/plain" }).end(String(err));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  return {
+    url,
+    requests,
+    appUsage,
+    // The base URL standing in for a real host, e.g. base("graph.facebook.com").
+    base: (host: HostKey) => `${url}/${host}`,
+    addApp: (family: Family, clientId: string, clientSecret: string) => void state.apps.set(clientId, { family, secret: clientSecret }),
+    addFacebookUser: (user: FakeFacebookUser) => void state.facebookUsers.set(user.id, user),
+    addInstagramUser: (user: FakeInstagramUser) => void state.instagramUsers.set(user.id, user),
+    addThreadsUser: (user: FakeThreadsUser) => void state.threadsUsers.set(user.id, user),
+    consentAs: (family: Family, userId: string) => void (state.consenting[family] = userId),
+    denyNextConsent: () => void (controls.deny = true),
+    // Which WABAs Embedded Signup shares (default: all of the user's), and whether the grant lists them
+    // as granular target ids (false: the connector has to find them through /me/businesses).
+    shareWabas: (ids: string[] | null, { granular = true } = {}) => {
+      controls.shareWabas = ids;
+      controls.granular = granular;
+    },
+    failNext: (spec: FailureSpec) => void failures.push(spec),
+    revoke: (token: string, subcode = 460) => void state.revoked.set(token, subcode),
+    advanceTime: (ms: number) => void (state.clockOffsetMs += ms),
+    tokenInfo: (value: string): IssuedToken | undefined => state.tokens.get(value),
+    // Requests made to one host and path (unversioned), oldest first.
+    calls: (host: HostKey, path: string) => requests.filter((r) => r.host === host && r.path === path),
+    // The user at the authorize URL: follows it without a browser and returns the query Meta sends back
+    // to our callback ({code, state} or {error, …, state}).
+    consent: async (authorizeUrl: URL): Promise<Record<string, string>> => {
+      const res = await fetch(authorizeUrl, { redirect: "manual" });
+      const location = res.headers.get("location");
+      if (res.status !== 302 || !location) throw new Error(`consent dialog answered ${res.status}: ${await res.text()}`);
+      return Object.fromEntries(new URL(location).searchParams);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+export type GraphFake = Awaited<ReturnType<typeof startGraphFake>>;

@@ -1,0 +1,197 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A small stand-in for LinkedIn, written from its documentation: OAuth 2.0 on www.linkedin.com
+// (client_id + client_secret in the form body; single-use codes bound to redirect_uri; refresh tokens only
+// for partner apps), OpenID userinfo on /v2, and the versioned REST API, which refuses calls without
+// `LinkedIn-Version` (400 VERSION_MISSING) or with a sunset version (426 NONEXISTENT_VERSION) and reads
+// Rest.li 2.0 syntax (`List(…)`) only with `X-Restli-Protocol-Version: 2.0.0`. One server plays both hosts.
+
+export type LinkedInFakeMember = { sub: string; name: string; given_name: string; family_name: string; picture: string; email: string };
+export type LinkedInFakeOrganization = { id: number; localizedName: string; vanityName: string; role?: string; state?: string };
+export type FakeReply = { status: number; body?: unknown; headers?: Record<string, string> };
+
+const SCOPES = new Set(["openid", "profile", "email", "w_member_social", "r_organization_social", "w_organization_social", "rw_organization_admin", "r_member_postAnalytics"]);
+const token = (prefix: string) => `${prefix}${randomBytes(24).toString("base64url")}`;
+
+export const linkedinError = (status: number, code: string, message: string, serviceErrorCode?: number): FakeReply => ({
+  status,
+  body: { status, ...(serviceErrorCode !== undefined && { serviceErrorCode }), code, message },
+});
+const oauthError = (error: string, description: string, status = 400): FakeReply => ({ status, body: { error, error_description: description } });
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    let data = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (data += chunk));
+    req.on("end", () => resolve(data));
+    req.on("error", reject);
+  });
+
+const send = (res: ServerResponse, { status, body, headers }: FakeReply) => {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(body === undefined ? "" : JSON.stringify(body));
+};
+
+export const startLinkedInFake = async ({
+  clientId = "86li-client-id",
+  clientSecret = "li-client-secret",
+  redirectUris,
+  oldestActiveVersion = "202510",
+}: { clientId?: string; clientSecret?: string; redirectUris?: string[]; oldestActiveVersion?: string } = {}) => {
+  const codes = new Map<string, { redirectUri: string; scopes: string[]; used: boolean }>();
+  const accessTokens = new Map<string, string[]>();
+  const refreshTokens = new Map<string, string[]>();
+  const failures: { path: string; reply: FakeReply }[] = [];
+  let denyNext = false;
+
+  const fake = {
+    url: "",
+    clientId,
+    clientSecret,
+    member: { sub: "782bbtaQ", name: "Ada Lovelace", given_name: "Ada", family_name: "Lovelace", picture: "https://media.licdn.example/ada.jpg", email: "ada@example.com" } as LinkedInFakeMember,
+    organizations: [] as LinkedInFakeOrganization[],
+    issueRefreshTokens: false, // only approved partner apps get refresh tokens
+    authorizeRequests: [] as URLSearchParams[],
+    tokenRequests: [] as { contentType: string | undefined; authorization: string | undefined; form: Record<string, string> }[],
+    restRequests: [] as { path: string; rawQuery: string; version: string | undefined; restli: string | undefined }[],
+    denyNextConsent: () => void (denyNext = true),
+    failNext: (path: string, reply: FakeReply) => void failures.push({ path, reply }),
+    revokeAll: () => {
+      accessTokens.clear();
+      refreshTokens.clear();
+    },
+    isAccessTokenValid: (t: string) => accessTokens.has(t),
+    consent: async (authorizeUrl: URL): Promise<Record<string, string>> => {
+      const res = await fetch(authorizeUrl, { redirect: "manual" });
+      const location = res.headers.get("location");
+      if (res.status !== 302 || !location) throw new Error(`LinkedIn authorization page refused: ${res.status} ${await res.text()}`);
+      return Object.fromEntries(new URL(location).searchParams);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+
+  const authorize = (res: ServerResponse, query: URLSearchParams) => {
+    fake.authorizeRequests.push(query);
+    const redirectUri = query.get("redirect_uri") ?? "";
+    const scopes = (query.get("scope") ?? "").split(" ").filter(Boolean);
+    if (query.get("client_id") !== clientId) return send(res, oauthError("invalid_client", "Invalid client_id"));
+    if (query.get("response_type") !== "code" || !redirectUri || (redirectUris && !redirectUris.includes(redirectUri))) {
+      return send(res, oauthError("invalid_request", "The redirect_uri does not match the registered value"));
+    }
+    const back = new URL(redirectUri);
+    if (scopes.length === 0 || scopes.some((s) => !SCOPES.has(s))) {
+      back.searchParams.set("error", "unauthorized_scope_error");
+      back.searchParams.set("error_description", `Scope "${scopes.find((s) => !SCOPES.has(s)) ?? ""}" is not authorized for your application`);
+    } else if (denyNext) {
+      denyNext = false;
+      back.searchParams.set("error", "user_cancelled_authorize");
+      back.searchParams.set("error_description", "The user cancelled the authorization");
+    } else {
+      const code = token("AQ");
+      codes.set(code, { redirectUri, scopes, used: false });
+      back.searchParams.set("code", code);
+    }
+    back.searchParams.set("state", query.get("state") ?? "");
+    res.writeHead(302, { location: back.toString() });
+    res.end();
+  };
+
+  const issue = (res: ServerResponse, scopes: string[], refresh?: string) => {
+    const access = token("AQV");
+    accessTokens.set(access, scopes);
+    const refreshToken = refresh ?? (fake.issueRefreshTokens ? token("AQX") : undefined);
+    if (refreshToken) refreshTokens.set(refreshToken, scopes);
+    send(res, {
+      status: 200,
+      body: {
+        access_token: access,
+        expires_in: 5184000,
+        ...(refreshToken && { refresh_token: refreshToken, refresh_token_expires_in: 31535000 }),
+        scope: [...scopes].sort().join(","),
+        token_type: "Bearer",
+      },
+    });
+  };
+
+  const tokenEndpoint = async (req: IncomingMessage, res: ServerResponse) => {
+    const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
+    fake.tokenRequests.push({ contentType: req.headers["content-type"], authorization: req.headers.authorization, form });
+    if (form.client_id !== clientId || form.client_secret !== clientSecret) return send(res, oauthError("invalid_client", "Client authentication failed", 401));
+    if (form.grant_type === "authorization_code") {
+      const grant = codes.get(form.code ?? "");
+      if (!grant || grant.used || grant.redirectUri !== form.redirect_uri) {
+        return send(res, oauthError("invalid_request", "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired."));
+      }
+      grant.used = true;
+      return issue(res, grant.scopes);
+    }
+    if (form.grant_type === "refresh_token") {
+      const scopes = refreshTokens.get(form.refresh_token ?? "");
+      if (!scopes) return send(res, oauthError("invalid_request", "The provided authorization grant is invalid, expired, or revoked"));
+      return issue(res, scopes, form.refresh_token); // the refresh token keeps its value and original expiry
+    }
+    return send(res, oauthError("unsupported_grant_type", "Unsupported grant type"));
+  };
+
+  const tokenScopes = (req: IncomingMessage) => accessTokens.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
+
+  const rest = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const version = req.headers["linkedin-version"] as string | undefined;
+    const restli = req.headers["x-restli-protocol-version"] as string | undefined;
+    const rawQuery = (req.url ?? "").split("?")[1] ?? "";
+    fake.restRequests.push({ path: url.pathname, rawQuery, version, restli });
+    if (!version) return send(res, linkedinError(400, "VERSION_MISSING", "A version must be present. Please specify a version by adding the LinkedIn-Version header."));
+    if (!/^\d{6}(\.\d{2})?$/.test(version)) return send(res, linkedinError(400, "INVALID_VERSION", `Invalid version format: ${version}`));
+    if (version.slice(0, 6) < oldestActiveVersion) return send(res, linkedinError(426, "NONEXISTENT_VERSION", `Requested version ${version} is not active`));
+    const scopes = tokenScopes(req);
+    if (!scopes) return send(res, linkedinError(401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600));
+    if (url.pathname === "/rest/organizationAcls") {
+      if (restli !== "2.0.0") return send(res, linkedinError(400, "ILLEGAL_ARGUMENT", "Invalid query parameters passed to request"));
+      if (url.searchParams.get("q") !== "roleAssignee") return send(res, linkedinError(400, "ILLEGAL_ARGUMENT", "Unsupported finder"));
+      if (!scopes.includes("rw_organization_admin")) return send(res, linkedinError(403, "ACCESS_DENIED", `Not enough permissions to access: organizationAcls.FINDER-roleAssignee.${version}`, 100));
+      const role = url.searchParams.get("role");
+      const state = url.searchParams.get("state");
+      const matching = fake.organizations.filter((o) => (!role || (o.role ?? "ADMINISTRATOR") === role) && (!state || (o.state ?? "APPROVED") === state));
+      const start = Number(url.searchParams.get("start") ?? 0);
+      const count = Math.min(Number(url.searchParams.get("count") ?? 10), 100);
+      const elements = matching.slice(start, start + count).map((o) => ({
+        roleAssignee: `urn:li:person:${fake.member.sub}`,
+        state: o.state ?? "APPROVED",
+        role: o.role ?? "ADMINISTRATOR",
+        organization: `urn:li:organization:${o.id}`,
+      }));
+      return send(res, { status: 200, body: { paging: { start, count, links: [], total: matching.length }, elements } });
+    }
+    if (url.pathname === "/rest/organizations") {
+      const ids = /^ids=List\(([\d,]*)\)$/.exec(rawQuery)?.[1];
+      if (restli !== "2.0.0" || ids === undefined) return send(res, linkedinError(400, "ILLEGAL_ARGUMENT", "Invalid query parameters passed to request"));
+      const found = ids.split(",").flatMap((id) => fake.organizations.filter((o) => String(o.id) === id));
+      const results = Object.fromEntries(found.map((o) => [String(o.id), { id: o.id, localizedName: o.localizedName, vanityName: o.vanityName }]));
+      return send(res, { status: 200, body: { results, statuses: Object.fromEntries(found.map((o) => [String(o.id), 200])), errors: {} } });
+    }
+    send(res, linkedinError(404, "NOT_FOUND", `No resource found for ${url.pathname}`));
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const failure = failures.findIndex((f) => f.path === url.pathname);
+    if (failure >= 0) return send(res, failures.splice(failure, 1)[0]!.reply);
+    const route = `${req.method} ${url.pathname}`;
+    if (route === "GET /oauth/v2/authorization") return authorize(res, url.searchParams);
+    if (route === "POST /oauth/v2/accessToken") return void tokenEndpoint(req, res).catch(() => send(res, { status: 500 }));
+    if (route === "GET /v2/userinfo") {
+      if (!tokenScopes(req)) return send(res, { status: 401, body: { serviceErrorCode: 65600, message: "Invalid access token", status: 401 } });
+      return send(res, { status: 200, body: { ...fake.member, email_verified: true, locale: { country: "GB", language: "en" } } });
+    }
+    if (req.method === "GET" && url.pathname.startsWith("/rest/")) return rest(req, res, url);
+    send(res, linkedinError(404, "NOT_FOUND", `No route ${route}`));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+};
+
+export type LinkedInFake = Awaited<ReturnType<typeof startLinkedInFake>>;

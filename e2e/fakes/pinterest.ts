@@ -1,0 +1,171 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A small stand-in for Pinterest API v5, written from Pinterest's OpenAPI description (v5, MIT): the
+// authorize page (www.pinterest.com/oauth/), POST /v5/oauth/token with HTTP Basic client_id:client_secret
+// (single-use codes bound to redirect_uri; continuous refresh tokens that rotate), GET /v5/user_account
+// and GET /v5/boards paged with an opaque `bookmark`. Errors are `{code, message}`. One server plays both hosts.
+
+export type PinterestFakeAccount = { id: string; username: string; business_name: string | null; profile_image: string; account_type: string; website_url: string };
+export type PinterestFakeBoard = { id: string; name: string; description: string; privacy: "PUBLIC" | "PROTECTED" | "SECRET" };
+export type FakeReply = { status: number; body?: unknown; headers?: Record<string, string> };
+
+const SCOPES = new Set(["boards:read", "boards:read_secret", "boards:write", "boards:write_secret", "pins:read", "pins:read_secret", "pins:write", "pins:write_secret", "user_accounts:read"]);
+const token = (prefix: string) => `${prefix}${randomBytes(24).toString("base64url")}`;
+
+export const pinterestError = (status: number, code: number, message: string, headers?: Record<string, string>): FakeReply => ({ status, body: { code, message }, ...(headers && { headers }) });
+const AUTH_FAILED = pinterestError(401, 2, "Authentication failed.");
+const NO_SCOPE = pinterestError(401, 3, "Your token does not have sufficient permissions to perform this operation. Please ensure your token is authorized with the correct set of scopes.");
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    let data = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (data += chunk));
+    req.on("end", () => resolve(data));
+    req.on("error", reject);
+  });
+
+const send = (res: ServerResponse, { status, body, headers }: FakeReply) => {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(body === undefined ? "" : JSON.stringify(body));
+};
+
+export const startPinterestFake = async ({
+  clientId = "1509876",
+  clientSecret = "pin-app-secret",
+  redirectUris,
+}: { clientId?: string; clientSecret?: string; redirectUris?: string[] } = {}) => {
+  const codes = new Map<string, { redirectUri: string; scopes: string[]; used: boolean }>();
+  const accessTokens = new Map<string, string[]>();
+  const refreshTokens = new Map<string, string[]>();
+  const failures: { path: string; reply: FakeReply }[] = [];
+  let denyNext = false;
+
+  const fake = {
+    url: "",
+    clientId,
+    clientSecret,
+    account: { id: "549755885175", username: "plantsandpots", business_name: "Plants & Pots", profile_image: "https://i.pinimg.example/75x75_RS/pp.jpg", account_type: "BUSINESS", website_url: "https://plants.example" } as PinterestFakeAccount,
+    boards: [] as PinterestFakeBoard[],
+    authorizeRequests: [] as URLSearchParams[],
+    tokenRequests: [] as { authorization: string | undefined; contentType: string | undefined; form: Record<string, string> }[],
+    boardRequests: [] as URLSearchParams[],
+    denyNextConsent: () => void (denyNext = true),
+    failNext: (path: string, reply: FakeReply) => void failures.push({ path, reply }),
+    revokeAll: () => {
+      accessTokens.clear();
+      refreshTokens.clear();
+    },
+    isAccessTokenValid: (t: string) => accessTokens.has(t),
+    consent: async (authorizeUrl: URL): Promise<Record<string, string>> => {
+      const res = await fetch(authorizeUrl, { redirect: "manual" });
+      const location = res.headers.get("location");
+      if (res.status !== 302 || !location) throw new Error(`Pinterest authorize page refused: ${res.status} ${await res.text()}`);
+      return Object.fromEntries(new URL(location).searchParams);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+
+  const authorize = (res: ServerResponse, query: URLSearchParams) => {
+    fake.authorizeRequests.push(query);
+    const redirectUri = query.get("redirect_uri") ?? "";
+    const scopes = (query.get("scope") ?? "").split(",").filter(Boolean);
+    if (query.get("client_id") !== clientId || query.get("response_type") !== "code") return send(res, pinterestError(400, 1, "Invalid client_id or response_type"));
+    if (!redirectUri || (redirectUris && !redirectUris.includes(redirectUri))) return send(res, pinterestError(400, 1, "Redirect URI is not registered for this app"));
+    if (scopes.length === 0 || scopes.some((s) => !SCOPES.has(s))) return send(res, pinterestError(400, 1, "Invalid scope"));
+    const back = new URL(redirectUri);
+    if (denyNext) {
+      denyNext = false;
+      back.searchParams.set("error", "access_denied");
+    } else {
+      const code = token("");
+      codes.set(code, { redirectUri, scopes, used: false });
+      back.searchParams.set("code", code);
+    }
+    back.searchParams.set("state", query.get("state") ?? "");
+    res.writeHead(302, { location: back.toString() });
+    res.end();
+  };
+
+  const issue = (res: ServerResponse, scopes: string[], responseType: string) => {
+    const access = token("pina_");
+    const refresh = token("pinr_");
+    accessTokens.set(access, scopes);
+    refreshTokens.set(refresh, scopes);
+    const refreshIn = 60 * 24 * 3600; // continuous refresh tokens
+    send(res, {
+      status: 200,
+      body: {
+        access_token: access,
+        refresh_token: refresh,
+        response_type: responseType,
+        token_type: "bearer",
+        expires_in: 2592000,
+        refresh_token_expires_in: refreshIn,
+        refresh_token_expires_at: Math.floor(Date.now() / 1000) + refreshIn,
+        scope: scopes.join(" "),
+      },
+    });
+  };
+
+  const tokenEndpoint = async (req: IncomingMessage, res: ServerResponse) => {
+    const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
+    const authorization = req.headers.authorization;
+    fake.tokenRequests.push({ authorization, contentType: req.headers["content-type"], form });
+    if (authorization !== `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`) return send(res, AUTH_FAILED);
+    if (form.grant_type === "authorization_code") {
+      const grant = codes.get(form.code ?? "");
+      if (!grant || grant.used || grant.redirectUri !== form.redirect_uri) return send(res, pinterestError(400, 1, "Invalid authorization code or redirect_uri"));
+      grant.used = true;
+      return issue(res, grant.scopes, "authorization_code");
+    }
+    if (form.grant_type === "refresh_token") {
+      const scopes = refreshTokens.get(form.refresh_token ?? "");
+      if (!scopes) return send(res, pinterestError(400, 1, "Invalid refresh token"));
+      refreshTokens.delete(form.refresh_token!);
+      return issue(res, scopes, "refresh_token");
+    }
+    return send(res, pinterestError(400, 1, "Unsupported grant_type"));
+  };
+
+  const api = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const scopes = accessTokens.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
+    if (!scopes) return send(res, AUTH_FAILED);
+    if (url.pathname === "/v5/user_account") {
+      if (!scopes.includes("user_accounts:read")) return send(res, NO_SCOPE);
+      return send(res, { status: 200, body: { ...fake.account, board_count: fake.boards.length, pin_count: 0, follower_count: 12, following_count: 3, monthly_views: 100 } });
+    }
+    if (url.pathname === "/v5/boards") {
+      fake.boardRequests.push(url.searchParams);
+      if (!scopes.includes("boards:read")) return send(res, NO_SCOPE);
+      const pageSize = Number(url.searchParams.get("page_size") ?? 25);
+      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 250) return send(res, pinterestError(400, 1, "page_size must be between 1 and 250"));
+      const bookmark = url.searchParams.get("bookmark");
+      const start = bookmark ? Number(Buffer.from(bookmark, "base64url").toString("utf8").replace(/^offset:/, "")) : 0;
+      if (!Number.isInteger(start)) return send(res, pinterestError(400, 1, "Invalid bookmark"));
+      const visible = fake.boards.filter((b) => b.privacy !== "SECRET" || scopes.includes("boards:read_secret"));
+      const items = visible.slice(start, start + pageSize).map((b) => ({ ...b, owner: { username: fake.account.username }, pin_count: 0, follower_count: 0 }));
+      const next = start + pageSize < visible.length ? Buffer.from(`offset:${start + pageSize}`).toString("base64url") : null;
+      return send(res, { status: 200, body: { items, bookmark: next } });
+    }
+    send(res, pinterestError(404, 404, "Not found"));
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const failure = failures.findIndex((f) => f.path === url.pathname);
+    if (failure >= 0) return send(res, failures.splice(failure, 1)[0]!.reply);
+    const route = `${req.method} ${url.pathname}`;
+    if (route === "GET /oauth/") return authorize(res, url.searchParams);
+    if (route === "POST /v5/oauth/token") return void tokenEndpoint(req, res).catch(() => send(res, { status: 500 }));
+    if (req.method === "GET" && url.pathname.startsWith("/v5/")) return api(req, res, url);
+    send(res, pinterestError(404, 404, `No route ${route}`));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+};
+
+export type PinterestFake = Awaited<ReturnType<typeof startPinterestFake>>;

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { mapGoogleError } from "../google/errors";
+import { at, googleGet, googleOAuthFlow, googleOAuthSettings, googleScope, refreshGoogleToken } from "../google/oauth";
+import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
+import type { NetworkConnector } from "../types";
+import { listLocationPlacements } from "./locations";
+
+// Google Business Profile with Google OAuth (lib/networks/google). A profile is the Google account that
+// signed in; its placements are every location of every Business Profile account it can manage
+// (locations.ts). Local posts, reviews and the management calls come later.
+//
+// Identity is the Google account itself, from OpenID Connect userinfo (`sub` as the id, the email as
+// the username, name and picture), which is why `openid email profile` are asked for next to
+// business.manage. The Business Profile account list was the alternative: its first entry is the user's
+// personal account, but it carries no email or picture, and a user's accounts are what placements list.
+
+export const GOOGLE_BUSINESS_SCOPES = ["openid", "email", "profile", googleScope("business.manage")];
+
+export const ZGoogleBusinessSettings = z.object({
+  ...googleOAuthSettings,
+  account_management_url: z.url().default("https://mybusinessaccountmanagement.googleapis.com/v1"),
+  business_information_url: z.url().default("https://mybusinessbusinessinformation.googleapis.com/v1"),
+  openidconnect_url: z.url().default("https://openidconnect.googleapis.com/v1"), // userinfo: /userinfo
+});
+export type GoogleBusinessSettings = z.infer<typeof ZGoogleBusinessSettings>;
+
+const ZUserinfo = z.object({
+  sub: z.string().min(1),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  picture: z.string().optional(),
+  hd: z.string().optional(), // Google Workspace domain
+});
+
+export const googleBusinessConnector: NetworkConnector<GoogleBusinessSettings> = {
+  platform: "google_business",
+  displayName: DISPLAY_NAMES.google_business,
+  settings: ZGoogleBusinessSettings,
+  capabilities: CAPABILITIES.google_business,
+  auth: googleOAuthFlow({ scopes: GOOGLE_BUSINESS_SCOPES, required: [googleScope("business.manage")] }),
+
+  identity: async (ctx, auth) => {
+    const user = await googleGet(ctx, new URL(at(ctx.settings.openidconnect_url, "/userinfo")), auth, ZUserinfo, "userinfo");
+    return {
+      externalId: user.sub,
+      name: user.name || user.email || "Google account",
+      username: user.email ?? null,
+      avatarUrl: user.picture ?? null,
+      metadata: { ...(user.email && { email: user.email }), ...(user.hd && { hosted_domain: user.hd }) },
+    };
+  },
+
+  placements: (ctx, auth) => listLocationPlacements(ctx, auth),
+  refresh: refreshGoogleToken,
+  mapError: (failure) => mapGoogleError(failure),
+};

@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { NetworkError } from "../errors";
+import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
+import type { NetworkConnector, ProfileAuth, TokenSet } from "../types";
+import { mapGraphError } from "../graph/errors";
+import { ZTokenAnswer, expiryFrom, graphRequest, graphUrl, requireToken } from "../graph/request";
+import { GRAPH_API_VERSION, zAppSettings, zBaseUrl } from "../graph/version";
+
+// Instagram professional accounts through the "Instagram API with Instagram Login" (networks.md
+// "instagram"): the authorization window on www.instagram.com, the code exchanged on api.instagram.com
+// for a 1-hour token, that token exchanged on graph.instagram.com (ig_exchange_token) for a 60-day one,
+// which refreshes itself (ig_refresh_token). There is no separate refresh token: the long-lived token is
+// also stored as the refresh token, so the generic refresh job renews it before it expires.
+// Instagram has no placements.
+
+const ZSettings = z.object({
+  ...zAppSettings(GRAPH_API_VERSION),
+  auth_url: zBaseUrl("https://www.instagram.com"), // the authorization window
+  api_url: zBaseUrl("https://api.instagram.com"), // code -> short-lived token
+  graph_url: zBaseUrl("https://graph.instagram.com"), // long-lived exchange, refresh, the API
+});
+type Settings = z.infer<typeof ZSettings>;
+
+export const INSTAGRAM_SCOPES = [
+  "instagram_business_basic",
+  "instagram_business_content_publish",
+  "instagram_business_manage_comments",
+  "instagram_business_manage_messages",
+  "instagram_business_manage_insights",
+];
+
+// The code exchange answers `{data: [{access_token, user_id, permissions}]}` (current docs) or the
+// same fields at the top level (older answers); `permissions` is a comma-separated string or an array.
+const ZShortGrant = z.object({
+  access_token: z.string().min(1),
+  user_id: z.coerce.string().optional(),
+  permissions: z.union([z.string(), z.array(z.string())]).optional(),
+});
+const ZShortAnswer = z.union([z.object({ data: z.array(ZShortGrant).min(1) }), ZShortGrant]);
+
+const ZMe = z.object({
+  id: z.coerce.string(), // app-scoped id
+  user_id: z.coerce.string().optional(), // the professional account id (webhooks, messaging)
+  username: z.string(),
+  name: z.string().optional(),
+  account_type: z.string().optional(),
+  profile_picture_url: z.string().optional(),
+});
+
+const scopesOf = (permissions: string | string[] | undefined) =>
+  (Array.isArray(permissions) ? permissions : (permissions ?? "").split(","))
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const longLived = (token: string, expiresIn: number | undefined, scopes?: string[]): TokenSet => ({
+  accessToken: token,
+  refreshToken: token, // the long-lived token is what ig_refresh_token renews
+  expiresAt: expiryFrom(expiresIn),
+  ...(scopes && { scopes }),
+});
+
+const refreshableToken = (auth: ProfileAuth) => auth.tokens?.refreshToken || requireToken(auth);
+
+export const instagramConnector: NetworkConnector<Settings> = {
+  platform: "instagram",
+  displayName: DISPLAY_NAMES.instagram,
+  settings: ZSettings,
+  capabilities: CAPABILITIES.instagram,
+  auth: {
+    kind: "oauth",
+    usesPkce: false,
+    authorizeUrl: ({ settings }, start) => {
+      const url = new URL(`${settings.auth_url}/oauth/authorize`);
+      url.search = new URLSearchParams({
+        client_id: settings.client_id,
+        redirect_uri: start.redirectUri,
+        response_type: "code",
+        scope: INSTAGRAM_SCOPES.join(","),
+        state: start.state,
+      }).toString();
+      return url.toString();
+    },
+    exchangeCode: async (ctx, { code, redirectUri }) => {
+      const { settings } = ctx;
+      const answer = await graphRequest(
+        ctx,
+        instagramConnector,
+        {
+          url: `${settings.api_url}/oauth/access_token`,
+          form: { client_id: settings.client_id, client_secret: settings.client_secret, grant_type: "authorization_code", redirect_uri: redirectUri, code },
+        },
+        ZShortAnswer,
+      );
+      const short = "data" in answer ? answer.data[0] : answer;
+      if (!short) throw new NetworkError("rejected", "Instagram returned no access token");
+      const long = await graphRequest(
+        ctx,
+        instagramConnector,
+        {
+          url: graphUrl(settings.graph_url, null, "access_token"),
+          query: { grant_type: "ig_exchange_token", client_secret: settings.client_secret },
+          token: short.access_token,
+          tokenIn: "query",
+        },
+        ZTokenAnswer,
+      );
+      return longLived(long.access_token, long.expires_in, scopesOf(short.permissions));
+    },
+  },
+  identity: async (ctx, auth) => {
+    const me = await graphRequest(
+      ctx,
+      instagramConnector,
+      {
+        url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, "me"),
+        query: { fields: "id,user_id,username,name,account_type,profile_picture_url" },
+        token: requireToken(auth),
+      },
+      ZMe,
+    );
+    return {
+      externalId: me.user_id ?? me.id,
+      name: me.name || me.username,
+      username: me.username,
+      avatarUrl: me.profile_picture_url ?? null,
+      connectionExpiresAt: null, // renewed by refresh
+      metadata: { app_scoped_id: me.id, ...(me.account_type && { account_type: me.account_type }) },
+    };
+  },
+  refresh: async (ctx, auth) => {
+    const renewed = await graphRequest(
+      ctx,
+      instagramConnector,
+      {
+        url: graphUrl(ctx.settings.graph_url, null, "refresh_access_token"),
+        query: { grant_type: "ig_refresh_token" },
+        token: refreshableToken(auth),
+        tokenIn: "query",
+      },
+      ZTokenAnswer,
+    );
+    return longLived(renewed.access_token, renewed.expires_in);
+  },
+  mapError: (failure) => mapGraphError(DISPLAY_NAMES.instagram, failure),
+};

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
+import type { NetworkConnector, ProfileAuth, TokenSet } from "../types";
+import { mapGraphError } from "../graph/errors";
+import { ZTokenAnswer, expiryFrom, graphRequest, graphUrl, requireToken } from "../graph/request";
+import { THREADS_API_VERSION, zAppSettings, zBaseUrl } from "../graph/version";
+
+// Threads API (networks.md "threads"): authorize on threads.com, the code exchanged on graph.threads.com
+// for a 1-hour token, then th_exchange_token for a 60-day token that renews itself with
+// th_refresh_token. As on Instagram there is no separate refresh token: the long-lived token is stored
+// as the refresh token too. Threads has no placements.
+
+const ZSettings = z.object({
+  ...zAppSettings(THREADS_API_VERSION),
+  auth_url: zBaseUrl("https://threads.com"), // the authorization window (formerly threads.net)
+  graph_url: zBaseUrl("https://graph.threads.com"), // token endpoints and the API (graph.threads.net still answers)
+});
+type Settings = z.infer<typeof ZSettings>;
+
+export const THREADS_SCOPES = [
+  "threads_basic",
+  "threads_content_publish",
+  "threads_manage_replies",
+  "threads_read_replies",
+  "threads_manage_insights",
+  "threads_delete", // DELETE /api/posts?delete_on_platform=true
+];
+
+const ZShort = z.object({ access_token: z.string().min(1), user_id: z.coerce.string().optional() });
+
+const ZMe = z.object({
+  id: z.coerce.string(),
+  username: z.string(),
+  name: z.string().optional(),
+  threads_profile_picture_url: z.string().optional(),
+  threads_biography: z.string().optional(),
+});
+
+const longLived = (token: string, expiresIn: number | undefined): TokenSet => ({
+  accessToken: token,
+  refreshToken: token, // the long-lived token is what th_refresh_token renews
+  expiresAt: expiryFrom(expiresIn),
+});
+
+const refreshableToken = (auth: ProfileAuth) => auth.tokens?.refreshToken || requireToken(auth);
+
+export const threadsConnector: NetworkConnector<Settings> = {
+  platform: "threads",
+  displayName: DISPLAY_NAMES.threads,
+  settings: ZSettings,
+  capabilities: CAPABILITIES.threads,
+  auth: {
+    kind: "oauth",
+    usesPkce: false,
+    authorizeUrl: ({ settings }, start) => {
+      const url = new URL(`${settings.auth_url}/oauth/authorize`);
+      url.search = new URLSearchParams({
+        client_id: settings.client_id,
+        redirect_uri: start.redirectUri,
+        scope: THREADS_SCOPES.join(","),
+        response_type: "code",
+        state: start.state,
+      }).toString();
+      return url.toString();
+    },
+    exchangeCode: async (ctx, { code, redirectUri }) => {
+      const { settings } = ctx;
+      const short = await graphRequest(
+        ctx,
+        threadsConnector,
+        {
+          url: graphUrl(settings.graph_url, null, "oauth/access_token"),
+          form: { client_id: settings.client_id, client_secret: settings.client_secret, grant_type: "authorization_code", redirect_uri: redirectUri, code },
+        },
+        ZShort,
+      );
+      const long = await graphRequest(
+        ctx,
+        threadsConnector,
+        {
+          url: graphUrl(settings.graph_url, null, "access_token"),
+          query: { grant_type: "th_exchange_token", client_secret: settings.client_secret },
+          token: short.access_token,
+          tokenIn: "query",
+        },
+        ZTokenAnswer,
+      );
+      // Threads' token answers do not list the granted scopes: record the requested ones.
+      return { ...longLived(long.access_token, long.expires_in), scopes: THREADS_SCOPES };
+    },
+  },
+  identity: async (ctx, auth) => {
+    const me = await graphRequest(
+      ctx,
+      threadsConnector,
+      {
+        url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, "me"),
+        query: { fields: "id,username,name,threads_profile_picture_url,threads_biography" },
+        token: requireToken(auth),
+        tokenIn: "query", // the form Threads documents
+      },
+      ZMe,
+    );
+    return {
+      externalId: me.id,
+      name: me.name || me.username,
+      username: me.username,
+      avatarUrl: me.threads_profile_picture_url ?? null,
+      connectionExpiresAt: null, // renewed by refresh
+      metadata: {},
+    };
+  },
+  refresh: async (ctx, auth) => {
+    const renewed = await graphRequest(
+      ctx,
+      threadsConnector,
+      {
+        url: graphUrl(ctx.settings.graph_url, null, "refresh_access_token"),
+        query: { grant_type: "th_refresh_token" },
+        token: refreshableToken(auth),
+        tokenIn: "query",
+      },
+      ZTokenAnswer,
+    );
+    return longLived(renewed.access_token, renewed.expires_in);
+  },
+  mapError: (failure) => mapGraphError(DISPLAY_NAMES.threads, failure),
+};

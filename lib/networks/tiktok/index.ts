@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { NetworkError } from "../errors";
+import { formBody, readJson } from "../http";
+import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
+import type { ConnectorContext, NetworkConnector, TokenSet } from "../types";
+import { mapTikTokError } from "./errors";
+
+// TikTok through Login Kit v2 (web) and the open API at open.tiktokapis.com. Web apps do not use PKCE
+// (TikTok asks for it from desktop and mobile apps only, with its own hex encoding), so the state alone
+// protects the redirect. Access tokens live 24 h; every refresh rotates the refresh token (365 days).
+
+// user.info.profile is what returns `username` (TikTok moved the field out of user.info.basic in 2024);
+// post URLs and the profile's handle need it. Without it granted, the profile has no username.
+export const TIKTOK_DEFAULT_SCOPES = ["user.info.basic", "user.info.profile", "video.publish", "video.upload", "video.list"];
+
+const scopeList = (value: string) => value.split(/[\s,]+/).filter(Boolean);
+
+export const ZTikTokSettings = z.object({
+  client_key: z.string().min(1),
+  client_secret: z.string().min(1),
+  web_url: z.url().default("https://www.tiktok.com"), // Login Kit authorize page
+  api_url: z.url().default("https://open.tiktokapis.com"), // token, user info, content posting
+  scopes: z.string().default(TIKTOK_DEFAULT_SCOPES.join(",")),
+});
+export type TikTokSettings = z.infer<typeof ZTikTokSettings>;
+type Ctx = ConnectorContext<TikTokSettings>;
+
+const at = (base: string, path: string) => `${base.replace(/\/+$/, "")}${path}`;
+
+type TokenResponse = {
+  access_token?: string;
+  expires_in?: number;
+  refresh_token?: string;
+  refresh_expires_in?: number;
+  open_id?: string;
+  scope?: string;
+  error?: string;
+};
+
+// POST /v2/oauth/token/ (form). An OAuth error can arrive with HTTP 200, so a body without a token goes
+// through the error mapping whatever the status.
+const requestToken = async (ctx: Ctx, fields: Record<string, string>): Promise<TokenSet> => {
+  const res = await ctx.fetch(at(ctx.settings.api_url, "/v2/oauth/token/"), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "cache-control": "no-cache" },
+    body: formBody({ client_key: ctx.settings.client_key, client_secret: ctx.settings.client_secret, ...fields }),
+  });
+  const body = await readJson<TokenResponse>(tiktokConnector, res);
+  if (!body?.access_token) throw mapTikTokError({ status: body?.error ? 400 : 502, body, headers: res.headers });
+  return {
+    accessToken: body.access_token,
+    refreshToken: body.refresh_token ?? null,
+    expiresAt: typeof body.expires_in === "number" ? new Date(Date.now() + body.expires_in * 1000) : null,
+    scopes: body.scope ? scopeList(body.scope) : [],
+  };
+};
+
+type UserInfo = {
+  data?: { user?: { open_id?: string; union_id?: string; avatar_url?: string; display_name?: string; username?: string } };
+  error?: { code?: string };
+};
+
+export const tiktokConnector: NetworkConnector<TikTokSettings> = {
+  platform: "tiktok",
+  displayName: DISPLAY_NAMES.tiktok,
+  settings: ZTikTokSettings,
+  capabilities: CAPABILITIES.tiktok,
+  auth: {
+    kind: "oauth",
+    usesPkce: false,
+    authorizeUrl: (ctx, start) => {
+      const url = new URL(at(ctx.settings.web_url, "/v2/auth/authorize/"));
+      url.search = new URLSearchParams({
+        client_key: ctx.settings.client_key,
+        scope: scopeList(ctx.settings.scopes).join(","),
+        response_type: "code",
+        redirect_uri: start.redirectUri,
+        state: start.state,
+      }).toString();
+      return url.toString();
+    },
+    exchangeCode: (ctx, { code, redirectUri }) => requestToken(ctx, { code, grant_type: "authorization_code", redirect_uri: redirectUri }),
+  },
+
+  // GET /v2/user/info/. `username` is asked for only when user.info.profile was granted: asking for a field
+  // outside the granted scopes fails the whole call with scope_not_authorized.
+  identity: async (ctx, auth) => {
+    if (!auth.tokens) throw new NetworkError("auth_expired", "TikTok profile has no access token");
+    const granted = auth.tokens.scopes ?? [];
+    const fields = ["open_id", "union_id", "avatar_url", "display_name", ...(granted.length === 0 || granted.includes("user.info.profile") ? ["username"] : [])];
+    const url = new URL(at(ctx.settings.api_url, "/v2/user/info/"));
+    url.searchParams.set("fields", fields.join(","));
+    const res = await ctx.fetch(url, { headers: { authorization: `Bearer ${auth.tokens.accessToken}` } });
+    const body = await readJson<UserInfo>(tiktokConnector, res);
+    if (body?.error?.code && body.error.code !== "ok") throw mapTikTokError({ status: res.status, body, headers: res.headers });
+    const user = body?.data?.user;
+    if (!user?.open_id) throw new NetworkError("rejected", "TikTok returned no user for this token");
+    return {
+      externalId: user.open_id,
+      name: user.display_name || user.username || "TikTok account",
+      username: user.username || null,
+      avatarUrl: user.avatar_url || null,
+      metadata: { ...(user.union_id && { union_id: user.union_id }) },
+    };
+  },
+
+  // The refresh token rotates: the answer's refresh_token replaces the stored one.
+  refresh: async (ctx, auth) => {
+    const refreshToken = auth.tokens?.refreshToken;
+    if (!refreshToken) throw new NetworkError("auth_expired", "TikTok profile has no refresh token; reconnect it");
+    return requestToken(ctx, { grant_type: "refresh_token", refresh_token: refreshToken });
+  },
+
+  mapError: mapTikTokError,
+};

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { NetworkError } from "../errors";
+import { mapGoogleError } from "../google/errors";
+import { at, googleGet, googleOAuthFlow, googleOAuthSettings, googleScope, refreshGoogleToken } from "../google/oauth";
+import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
+import type { NetworkConnector } from "../types";
+
+// YouTube through the Data API v3 with Google OAuth (lib/networks/google). A profile is one channel: the
+// one the user picks on Google's consent screen (a Google account can own several brand channels).
+// YouTube has no placements. Publishing, comments and stats come later.
+
+export const YOUTUBE_SCOPES = [googleScope("youtube.upload"), googleScope("youtube.force-ssl"), googleScope("youtube.readonly")];
+// Upload and comment moderation are what the profile is for; readonly is implied by force-ssl.
+const REQUIRED_SCOPES = [googleScope("youtube.upload"), googleScope("youtube.force-ssl")];
+
+export const ZYouTubeSettings = z.object({
+  ...googleOAuthSettings,
+  api_url: z.url().default("https://www.googleapis.com/youtube/v3"), // NETWORK_YOUTUBE_API_URL
+});
+export type YouTubeSettings = z.infer<typeof ZYouTubeSettings>;
+
+const ZThumbnail = z.object({ url: z.string() });
+const ZChannels = z.object({
+  items: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        snippet: z.object({
+          title: z.string(),
+          customUrl: z.string().optional(),
+          publishedAt: z.string().optional(),
+          country: z.string().optional(),
+          thumbnails: z.object({ default: ZThumbnail.optional(), medium: ZThumbnail.optional(), high: ZThumbnail.optional() }).optional(),
+        }),
+      }),
+    )
+    .optional(),
+});
+
+export const youtubeConnector: NetworkConnector<YouTubeSettings> = {
+  platform: "youtube",
+  displayName: DISPLAY_NAMES.youtube,
+  settings: ZYouTubeSettings,
+  capabilities: CAPABILITIES.youtube,
+  auth: googleOAuthFlow({ scopes: YOUTUBE_SCOPES, required: REQUIRED_SCOPES }),
+
+  // GET channels?part=snippet&mine=true: the channel the token acts for. `customUrl` is the channel's
+  // handle as YouTube gives it (today "@name") and becomes the username unchanged.
+  identity: async (ctx, auth) => {
+    const url = new URL(at(ctx.settings.api_url, "/channels"));
+    url.search = new URLSearchParams({ part: "snippet", mine: "true" }).toString();
+    const { items = [] } = await googleGet(ctx, url, auth, ZChannels, "channels.list");
+    const channel = items[0];
+    if (!channel) {
+      throw new NetworkError("rejected", "This Google account has no YouTube channel. Create one on youtube.com, then connect again.", {
+        platformErrorCode: "channelNotFound",
+        platformErrorSubcode: null,
+        platformErrorMessage: null,
+      });
+    }
+    const { title, customUrl, publishedAt, country, thumbnails } = channel.snippet;
+    return {
+      externalId: channel.id,
+      name: title,
+      username: customUrl ?? null,
+      avatarUrl: (thumbnails?.high ?? thumbnails?.medium ?? thumbnails?.default)?.url ?? null,
+      metadata: { ...(customUrl && { custom_url: customUrl }), ...(country && { country }), ...(publishedAt && { published_at: publishedAt }) },
+    };
+  },
+
+  refresh: refreshGoogleToken,
+  mapError: (failure) => mapGoogleError(failure),
+};
