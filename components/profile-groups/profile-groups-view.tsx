@@ -1,8 +1,9 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { PageHeader } from "@/components/layout/page-header";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InlineStatus } from "@/components/ui/inline-status";
 import { LoadingRows } from "@/components/ui/spinner";
@@ -70,23 +71,38 @@ export const ProfileGroupsView = () => {
             {groups.data.map((g) => (
               <Tr key={g.id} data-testid={`profile-group-row-${g.id}`}>
                 <Td>
-                  <div className="font-medium text-slate-900">{g.name}</div>
+                  <Link
+                    href={`/profile-groups/${encodeURIComponent(g.id)}`}
+                    className="font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+                    data-testid={`open-profile-group-${g.id}`}
+                  >
+                    {g.name}
+                  </Link>
                   <div className="font-mono text-xs text-slate-400">{g.id}</div>
                 </Td>
                 <Td className="text-right tabular-nums" data-testid="profiles-count">
                   {g.profiles_count}
                 </Td>
                 <Td className="w-0 text-right">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="text-red-600 hover:bg-red-50 hover:text-red-700"
-                    aria-label={`Delete ${g.name}`}
-                    data-testid={`delete-profile-group-${g.id}`}
-                    onClick={() => setToDelete(g)}
-                  >
-                    Delete
-                  </Button>
+                  <div className="flex justify-end gap-0.5">
+                    <Link
+                      href={`/profile-groups/${encodeURIComponent(g.id)}`}
+                      className={buttonClass({ variant: "ghost", size: "sm" })}
+                      aria-label={`Profiles of ${g.name}`}
+                    >
+                      Profiles
+                    </Link>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-red-600 hover:bg-red-50 hover:text-red-700"
+                      aria-label={`Delete ${g.name}`}
+                      data-testid={`delete-profile-group-${g.id}`}
+                      onClick={() => setToDelete(g)}
+                    >
+                      Delete
+                    </Button>
+                  </div>
                 </Td>
               </Tr>
             ))}

@@ -8,9 +8,9 @@ import { DialogFooter } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { InlineStatus } from "@/components/ui/inline-status";
 import { Input } from "@/components/ui/input";
+import { splitServerErrors } from "@/lib/query/server-errors";
 import { ZCreateWebhookBody, type TCreateWebhookBody } from "@/lib/schemas/webhooks";
 import { EventPicker } from "./event-picker";
-import { splitServerErrors } from "./server-errors";
 
 export type TWebhookFormValues = z.input<typeof ZCreateWebhookBody>;
 

@@ -9,6 +9,8 @@ export const profileGroupKeys = {
   all: ["profile-groups"] as const,
   lists: () => [...profileGroupKeys.all, "list"] as const,
   list: (environment: TEnvironment) => [...profileGroupKeys.lists(), environment] as const,
+  details: () => [...profileGroupKeys.all, "detail"] as const,
+  detail: (environment: TEnvironment, id: string) => [...profileGroupKeys.details(), environment, id] as const,
 };
 
 export const useProfileGroups = () => {
@@ -17,6 +19,14 @@ export const useProfileGroups = () => {
     queryKey: profileGroupKeys.list(environment),
     queryFn: ({ signal }) => request<{ data: TProfileGroup[] }>("/api/profile_groups", { environment, signal }),
     select: (res) => res.data,
+  });
+};
+
+export const useProfileGroup = (id: string) => {
+  const { environment } = useEnvironment();
+  return useQuery({
+    queryKey: profileGroupKeys.detail(environment, id),
+    queryFn: ({ signal }) => request<TProfileGroup>(`/api/profile_groups/${encodeURIComponent(id)}`, { environment, signal }),
   });
 };
 
@@ -36,10 +46,12 @@ export const useDeleteProfileGroup = () => {
   return useMutation({
     mutationFn: (id: string) => request<{ deleted: boolean }>(`/api/profile_groups/${encodeURIComponent(id)}`, { method: "DELETE", environment }),
     // The group's scoped keys are deleted with it.
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (_res, id) => {
+      queryClient.removeQueries({ queryKey: profileGroupKeys.detail(environment, id) });
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: profileGroupKeys.list(environment) }),
         queryClient.invalidateQueries({ queryKey: apiKeyKeys.scoped(environment) }),
-      ]),
+      ]);
+    },
   });
 };

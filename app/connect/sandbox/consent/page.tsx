@@ -1,8 +1,30 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { PlatformMark } from "@/components/profiles/platform-mark";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import { ZPlatform } from "@/lib/schemas/common";
 import { verifyState } from "@/lib/services/connections/state";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Sandbox consent" };
+
+// The card layout of the sign-in pages, for a screen that stands in for a network's own.
+const ConsentShell = ({ children }: { children: ReactNode }) => (
+  <main className="flex min-h-screen items-center justify-center px-4 py-12">
+    <div className="w-full max-w-sm">
+      <div className="mb-8 flex items-center justify-center gap-2.5">
+        <span className="flex size-8 items-center justify-center rounded-lg bg-amber-500 text-sm font-bold text-white" aria-hidden>
+          S
+        </span>
+        <span className="text-lg font-semibold tracking-tight text-slate-900">Sandbox network</span>
+      </div>
+      {children}
+    </div>
+  </main>
+);
 
 // The sandbox network's consent screen: what the OAuth redirect shows for sandbox-environment groups.
 // Approving sends the user to our own callback with a sandbox code, exactly like a network would.
@@ -12,45 +34,49 @@ export default async function SandboxConsentPage({ searchParams }: { searchParam
   const isValid = platform.success && verifyState(params.state) !== null;
   if (!isValid) {
     return (
-      <main className="mx-auto mt-24 max-w-md rounded-lg border border-slate-200 bg-white p-8 text-slate-900 shadow-sm">
-        <h1 className="text-lg font-semibold">Invalid connection link</h1>
-        <p className="mt-2 text-sm text-slate-600">Start the connection again from your app.</p>
-      </main>
+      <ConsentShell>
+        <div className="rounded-xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+          <h1 className="text-xl font-semibold text-slate-900">Invalid connection link</h1>
+          <p className="mt-1 text-sm text-slate-500">Start the connection again from your app.</p>
+        </div>
+      </ConsentShell>
     );
   }
   const name = DISPLAY_NAMES[platform.data];
   const action = `/connect/${platform.data}/callback`;
   return (
-    <main className="mx-auto mt-24 max-w-md rounded-lg border border-amber-300 bg-white p-8 text-slate-900 shadow-sm" data-testid="sandbox-consent">
-      <p className="text-xs font-semibold uppercase tracking-wide text-amber-700">Sandbox network</p>
-      <h1 className="mt-1 text-lg font-semibold">Connect a simulated {name} account</h1>
-      <p className="mt-2 text-sm text-slate-600">
-        Nothing leaves this app: the account, its placements and everything published to it are simulated.
-      </p>
-      <form method="GET" action={action} className="mt-6 space-y-4">
-        <input type="hidden" name="state" value={params.state} />
-        <input type="hidden" name="code" value="sandbox-approved" />
-        <label className="block text-sm font-medium" htmlFor="sandbox_account">
-          Account name
-        </label>
-        <input
-          id="sandbox_account"
-          name="sandbox_account"
-          defaultValue={`Sandbox ${name}`}
-          maxLength={80}
-          className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-        />
-        <button type="submit" className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">
-          Allow access
-        </button>
-      </form>
-      <form method="GET" action={action} className="mt-2">
-        <input type="hidden" name="state" value={params.state} />
-        <input type="hidden" name="error" value="access_denied" />
-        <button type="submit" className="w-full rounded-md px-4 py-2 text-sm text-slate-600 hover:bg-slate-100">
-          Cancel
-        </button>
-      </form>
-    </main>
+    <ConsentShell>
+      <div className="rounded-xl bg-white p-8 shadow-sm ring-1 ring-amber-300" data-testid="sandbox-consent">
+        <div className="flex items-center gap-3">
+          <PlatformMark platform={platform.data} className="size-9 text-sm" />
+          <div>
+            <p className="text-xs font-semibold tracking-wide text-amber-700 uppercase">Authorize access</p>
+            <h1 className="text-lg font-semibold text-slate-900">Connect a simulated {name} account</h1>
+          </div>
+        </div>
+        <p className="mt-3 text-sm text-slate-500">
+          Nothing leaves this app: the account, its placements and everything published to it are simulated.
+        </p>
+        <form method="GET" action={action} className="mt-6 space-y-4">
+          <input type="hidden" name="state" value={params.state} />
+          <input type="hidden" name="code" value="sandbox-approved" />
+          <div>
+            <Label htmlFor="sandbox_account">Account name</Label>
+            <Input id="sandbox_account" name="sandbox_account" defaultValue={`Sandbox ${name}`} maxLength={80} className="mt-1.5" />
+            <p className="mt-1.5 text-xs text-slate-500">The name the simulated account and its placements get.</p>
+          </div>
+          <Button type="submit" className="w-full">
+            Allow access
+          </Button>
+        </form>
+        <form method="GET" action={action} className="mt-2">
+          <input type="hidden" name="state" value={params.state} />
+          <input type="hidden" name="error" value="access_denied" />
+          <Button type="submit" variant="ghost" className="w-full">
+            Cancel
+          </Button>
+        </form>
+      </div>
+    </ConsentShell>
   );
 }

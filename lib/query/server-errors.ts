@@ -1,4 +1,4 @@
-import { ApiClientError, errorMessage } from "@/lib/query/fetcher";
+import { ApiClientError, errorMessage } from "./fetcher";
 
 // A 422's `errors` name their field ("url: url must use HTTPS", "url host x does not resolve",
 // "events.0: unknown event …"). Messages about one of `fields` go next to it; the rest stay general.
