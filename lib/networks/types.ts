@@ -99,6 +99,9 @@ export type NetworkConnector<TSettings = Record<string, unknown>> = {
   identity(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<Identity>;
   placements?(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<PlacementInfo[]>;
   refresh?(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<TokenSet>;
+  // How long before the access token expires to refresh it (default 15 minutes). Long-lived tokens
+  // (60 days) take days, so a missed round or an outage never lets them lapse.
+  refreshLeadMs?: number;
   // Maps a failed HTTP exchange with the network to one of the error kinds.
   mapError(failure: { status: number; body: unknown; headers: Headers }): NetworkError;
 };

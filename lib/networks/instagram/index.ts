@@ -127,6 +127,8 @@ export const instagramConnector: NetworkConnector<Settings> = {
       metadata: { app_scoped_id: me.id, ...(me.account_type && { account_type: me.account_type }) },
     };
   },
+  // 60-day tokens, refreshable once at least a day old: renew a week ahead, so outages never let one lapse.
+  refreshLeadMs: 7 * 24 * 60 * 60 * 1000,
   refresh: async (ctx, auth) => {
     const renewed = await graphRequest(
       ctx,

@@ -110,6 +110,8 @@ export const threadsConnector: NetworkConnector<Settings> = {
       metadata: {},
     };
   },
+  // 60-day tokens, refreshable once at least a day old: renew a week ahead, so outages never let one lapse.
+  refreshLeadMs: 7 * 24 * 60 * 60 * 1000,
   refresh: async (ctx, auth) => {
     const renewed = await graphRequest(
       ctx,

@@ -9,6 +9,7 @@ import { NetworkError } from "@/lib/networks/errors";
 import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector, ConnectorContext, ProfileAuth, TokenSet } from "@/lib/networks/types";
 import { contextFor } from "./context";
+import { refreshAtFor } from "./refresh-schedule";
 import { saveConnection } from "./save-connection";
 import { verifyState } from "./state";
 
@@ -50,6 +51,7 @@ const finish = async ({
     credentials,
     placements,
     announcesPlacementSync: connector.capabilities.announcesPlacementSync,
+    refreshAt: refreshAtFor(connector, tokens?.expiresAt),
   });
 };
 

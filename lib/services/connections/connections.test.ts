@@ -6,7 +6,7 @@ import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
 import { listPlacements, listProfiles } from "@/lib/services/profiles/profiles";
 import { ConnectionLinkError, completeOAuthCallback } from "./complete-connection";
 import { initializeConnection } from "./initialize-connection";
-import { disconnectProfile, refreshProfileConnection } from "./refresh-connections";
+import { disconnectProfile, findProfilesDueForRefresh, refreshProfileConnection } from "./refresh-connections";
 
 afterAll(() => db.$disconnect());
 
@@ -125,5 +125,17 @@ describe("connection flows (sandbox network)", () => {
     const again = (await connectViaOAuth({ principal, groupId: group.id, platform: "threads", consent: sandboxConsent() })).profile!;
     expect(again.id).toBe(first.id);
     expect(again.status).toBe("active");
+  });
+
+  it("the refresh job picks a profile when its token is within the connector's lead time of expiry", async () => {
+    const { group, principal } = await sandboxTenant();
+    const profile = (await connectViaOAuth({ principal, groupId: group.id, platform: "pinterest", consent: sandboxConsent() })).profile!;
+    const expiresAt = profile.tokenExpiresAt!.getTime();
+    const due = async (at: number) => (await findProfilesDueForRefresh({ now: new Date(at), limit: 10_000 })).map((p) => p.id);
+    expect(await due(expiresAt - 16 * 60_000)).not.toContain(profile.id);
+    expect(await due(expiresAt - 14 * 60_000)).toContain(profile.id);
+    await refreshProfileConnection({ profileId: profile.id });
+    const renewed = await db.profile.findUniqueOrThrow({ where: { id: profile.id } });
+    expect(renewed.refreshAt!.getTime()).toBe(renewed.tokenExpiresAt!.getTime() - 15 * 60_000);
   });
 });

@@ -6,16 +6,15 @@ import { NetworkError, isClientCredentialsError } from "@/lib/networks/errors";
 import { connectorFor } from "@/lib/networks/registry";
 import { contextFor } from "./context";
 import { profileAuthOf } from "./profile-auth";
+import { refreshAtFor } from "./refresh-schedule";
 import { emitProfileDisconnected } from "./profile-event";
 
-export const REFRESH_AHEAD_MS = 15 * 60 * 1000;
-
-// Active profiles whose access token expires within the refresh window.
+// Active profiles whose refresh time (expiry minus the connector's lead) has come.
 export const findProfilesDueForRefresh = ({ now = new Date(), limit = 100 } = {}) =>
   db.profile.findMany({
-    where: { status: "active", tokenExpiresAt: { lte: new Date(now.getTime() + REFRESH_AHEAD_MS) }, refreshToken: { not: null } },
+    where: { status: "active", refreshAt: { lte: now } },
     select: { id: true },
-    orderBy: { tokenExpiresAt: "asc" },
+    orderBy: { refreshAt: "asc" },
     take: limit,
   });
 
@@ -39,6 +38,7 @@ export const refreshProfileConnection = async ({ profileId }: { profileId: strin
         accessToken: encryptSecret(tokens.accessToken),
         ...(tokens.refreshToken && { refreshToken: encryptSecret(tokens.refreshToken) }),
         tokenExpiresAt: tokens.expiresAt ?? null,
+        refreshAt: refreshAtFor(connector, tokens.expiresAt),
         ...(tokens.scopes && { scopes: tokens.scopes }),
       },
     });

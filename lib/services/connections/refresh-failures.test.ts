@@ -19,3 +19,16 @@ describe("which refresh failures disconnect a profile", () => {
     expect(isPermanentRefreshFailure(new Error("database down"))).toBe(false);
   });
 });
+
+describe("refresh schedule", () => {
+  const expires = new Date("2026-03-01T00:00:00Z");
+  const refresh = async () => ({ accessToken: "t" });
+
+  it("refreshes 15 minutes ahead by default, earlier for long-lived tokens, never without a refresh", async () => {
+    const { refreshAtFor } = await import("./refresh-schedule");
+    expect(refreshAtFor({ refresh }, expires)?.toISOString()).toBe("2026-02-28T23:45:00.000Z");
+    expect(refreshAtFor({ refresh, refreshLeadMs: 7 * 86_400_000 }, expires)?.toISOString()).toBe("2026-02-22T00:00:00.000Z");
+    expect(refreshAtFor({}, expires)).toBeNull();
+    expect(refreshAtFor({ refresh }, null)).toBeNull();
+  });
+});

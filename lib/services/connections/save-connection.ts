@@ -19,8 +19,10 @@ export const saveConnection = async ({
   credentials,
   placements,
   announcesPlacementSync,
+  refreshAt,
 }: {
   announcesPlacementSync: boolean;
+  refreshAt: Date | null;
   target: Target;
   identity: Identity;
   tokens: TokenSet | null;
@@ -32,6 +34,7 @@ export const saveConnection = async ({
       accessToken: tokens ? encryptSecret(tokens.accessToken) : null,
       refreshToken: tokens?.refreshToken ? encryptSecret(tokens.refreshToken) : null,
       tokenExpiresAt: tokens?.expiresAt ?? null,
+      refreshAt,
       scopes: tokens?.scopes ?? [],
       credentials: credentials ? encryptSecret(JSON.stringify(credentials)) : null,
     };
