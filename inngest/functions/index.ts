@@ -1,9 +1,10 @@
 import { deliverWebhookFn } from "./deliver-webhook";
 import { fanOutEventFn } from "./fan-out-event";
 import { housekeeping } from "./housekeeping";
+import { pollPlacementsFn } from "./poll-placements";
 import { reconcileWebhooksFn } from "./reconcile-webhooks";
 import { refreshConnectionsFn } from "./refresh-connections";
 
 // Every Inngest function of the app: served at /api/inngest (server mode) and run by the local runner
 // (local mode). Add new functions here.
-export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn, refreshConnectionsFn];
+export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn, refreshConnectionsFn, pollPlacementsFn];

@@ -2,9 +2,12 @@ import type { NetworkConnector } from "./types";
 import { NetworkError } from "./errors";
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+const UNREACHABLE_RETRY_MS = 60_000;
 
 // fetch with a deadline. A request that may have reached the network but got no answer is
-// `outcome_unknown` (the caller decides whether a read-back is possible); a refused connection is not.
+// `outcome_unknown` (the caller decides whether a read-back is possible). A connection that could not be
+// opened (refused, DNS failure) never sent anything: transient, safe to retry, so it is reported as
+// `rate_limited` with a short wait - never as a refusal that would disconnect a profile.
 export const timedFetch =
   (timeoutMs = DEFAULT_TIMEOUT_MS): typeof fetch =>
   async (input, init) => {
@@ -13,7 +16,7 @@ export const timedFetch =
     } catch (err) {
       const cause = (err as { cause?: { code?: string } }).cause?.code;
       if (cause === "ECONNREFUSED" || cause === "ENOTFOUND" || cause === "EAI_AGAIN") {
-        throw new NetworkError("rejected", `Network unreachable (${cause})`);
+        throw new NetworkError("rate_limited", `Network unreachable (${cause})`, undefined, UNREACHABLE_RETRY_MS);
       }
       throw new NetworkError("outcome_unknown", `No answer from the network: ${(err as Error).message}`);
     }

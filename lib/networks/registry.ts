@@ -1,10 +1,12 @@
 import type { TEnvironment, TPlatform } from "@/lib/schemas/common";
+import { blueskyConnector } from "./bluesky";
 import { googleBusinessConnector } from "./google_business";
 import { facebookConnector } from "./facebook";
 import { instagramConnector } from "./instagram";
 import { linkedinConnector } from "./linkedin";
 import { pinterestConnector } from "./pinterest";
 import { sandboxConnector } from "./sandbox";
+import { telegramConnector } from "./telegram";
 import { threadsConnector } from "./threads";
 import { whatsappConnector } from "./whatsapp";
 import { tiktokConnector } from "./tiktok";
@@ -25,6 +27,8 @@ const LIVE: Partial<Record<TPlatform, AnyConnector>> = {
   twitter: twitterConnector,
   youtube: youtubeConnector,
   google_business: googleBusinessConnector,
+  bluesky: blueskyConnector,
+  telegram: telegramConnector,
 };
 
 export class NetworkUnavailableError extends Error {}

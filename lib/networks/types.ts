@@ -90,7 +90,33 @@ export type Capabilities = {
   comments: { list: boolean; reply: boolean; delete: boolean; hide: boolean; like: boolean; pin: boolean };
 };
 
-export type NetworkConnector<TSettings = Record<string, unknown>> = {
+// Declared here, implemented by the issues that need them (posts: #5; stats: #6; comments and direct
+// messages: later issues). Generic code checks for the method (and the capabilities table) before use.
+export type PublishInput = {
+  auth: ProfileAuth;
+  placementId: string | null; // page_id, chat_id, location_id, organization_id, board_id, ...
+  body: string;
+  media: { url: string; contentType: string; sizeBytes: number }[];
+  params: Record<string, unknown>; // the validated platforms.<network> parameters
+  replyTo?: { externalId: string; rootExternalId: string } | null; // chains
+  clientReference: string; // our platform-post id, for reading back an outcome we did not see
+};
+export type PublishResult = { externalId: string; url?: string | null };
+export type CommentInfo = { externalId: string; parentExternalId: string | null; body: string; authorUsername: string | null; postedAt: Date | null };
+export type StatsSnapshot = Record<string, number | string | null>;
+
+export type PublishingMethods<TSettings> = {
+  publish?(ctx: ConnectorContext<TSettings>, input: PublishInput): Promise<PublishResult>;
+  // After an outcome_unknown publish: find the post on the network, or null when it is not there.
+  findPublished?(ctx: ConnectorContext<TSettings>, input: Pick<PublishInput, "auth" | "placementId" | "clientReference" | "body">): Promise<PublishResult | null>;
+  listComments?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; postExternalId: string }): Promise<CommentInfo[]>;
+  createComment?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; postExternalId: string; parentExternalId: string | null; body: string }): Promise<{ externalId: string }>;
+  sendMessage?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placementId: string | null; participantExternalId: string; body: string }): Promise<{ externalId: string }>;
+  profileStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placementId: string | null }): Promise<StatsSnapshot>;
+  postStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; postExternalId: string }): Promise<StatsSnapshot>;
+};
+
+export type NetworkConnector<TSettings = Record<string, unknown>> = PublishingMethods<TSettings> & {
   platform: TPlatform;
   displayName: string;
   settings: z.ZodType<TSettings>; // defaults are the network's real endpoints
@@ -102,6 +128,8 @@ export type NetworkConnector<TSettings = Record<string, unknown>> = {
   // How long before the access token expires to refresh it (default 15 minutes). Long-lived tokens
   // (60 days) take days, so a missed round or an outage never lets them lapse.
   refreshLeadMs?: number;
+  // Networks that cannot tell us when placements appear (telegram channels) are asked again this often.
+  placementsPollMs?: number;
   // Maps a failed HTTP exchange with the network to one of the error kinds.
   mapError(failure: { status: number; body: unknown; headers: Headers }): NetworkError;
 };

@@ -35,3 +35,13 @@ export const emitProfileDisconnected = (tx: Prisma.TransactionClient, profile: E
     type: "profile.disconnected",
     data: { ...profileEventData({ ...profile, status: "disconnected" }), origin },
   });
+
+export const emitPlacementsSynced = (tx: Prisma.TransactionClient, profile: Omit<EventProfile, "name" | "status" | "externalId" | "username">, count: number) =>
+  emitEvent({
+    tx,
+    accountId: profile.accountId,
+    environment: profile.environment,
+    profileGroupId: profile.profileGroupId,
+    type: "profile.placements_synced",
+    data: { id: profile.id, platform: profile.platform, placements_count: count },
+  });

@@ -1,20 +1,20 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import { db, type Profile } from "@/lib/db/client";
 import { unprocessable } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
-import { connectorFor } from "@/lib/networks/registry";
-import { emitEvent } from "@/lib/services/events/emit-event";
+import { livePlatforms, connectorFor } from "@/lib/networks/registry";
+import { log } from "@/lib/log";
 import { getProfileOrThrow } from "@/lib/services/profiles/profiles";
 import { contextFor } from "./context";
 import { profileAuthOf } from "./profile-auth";
+import { emitPlacementsSynced } from "./profile-event";
 import { replacePlacements } from "./save-connection";
 
 // Pulls a connected profile's placements from the network again and replaces the stored list (telegram:
 // channels appear once the bot is made an administrator). The stored ids go to the connector as
 // `knownPlacementIds`, for networks that can only re-check what they found before. A network failure
 // (NetworkError: rate limit, revoked access, outage) propagates and leaves the stored list as it was.
-export const resyncPlacements = async ({ principal, profileId }: { principal: Principal; profileId: string }) => {
-  const profile = await getProfileOrThrow({ principal, id: profileId });
+export const resyncPlacementsOf = async (profile: Profile) => {
   if (profile.status !== "active") throw unprocessable(["Profile is disconnected; reconnect it first"]);
   const connector = connectorFor({ platform: profile.platform, environment: profile.environment });
   if (connector.placements) {
@@ -26,17 +26,29 @@ export const resyncPlacements = async ({ principal, profileId }: { principal: Pr
     await db.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT id FROM profiles WHERE id = ${profile.id} FOR UPDATE`; // one replacement at a time
       await replacePlacements(tx, profile.id, placements);
-      if (connector.capabilities.announcesPlacementSync) {
-        await emitEvent({
-          tx,
-          accountId: profile.accountId,
-          environment: profile.environment,
-          profileGroupId: profile.profileGroupId,
-          type: "profile.placements_synced",
-          data: { id: profile.id, platform: profile.platform, placements_count: placements.length },
-        });
-      }
+      if (connector.capabilities.announcesPlacementSync) await emitPlacementsSynced(tx, profile, placements.length);
     });
   }
   return db.placement.findMany({ where: { profileId: profile.id }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+};
+
+export const resyncPlacements = async ({ principal, profileId }: { principal: Principal; profileId: string }) =>
+  resyncPlacementsOf(await getProfileOrThrow({ principal, id: profileId }));
+
+// Live profiles of networks whose placements can only be discovered by asking again (connector
+// `placementsPollMs`), for the poll-placements cron.
+export const findProfilesToPollPlacements = () => {
+  const platforms = livePlatforms().filter((platform) => connectorFor({ platform, environment: "live" }).placementsPollMs);
+  return db.profile.findMany({ where: { status: "active", environment: "live", platform: { in: platforms } }, select: { id: true }, take: 1000 });
+};
+
+export const pollPlacementsOf = async ({ profileId }: { profileId: string }) => {
+  const profile = await db.profile.findUnique({ where: { id: profileId } });
+  if (!profile || profile.status !== "active") return { state: "skipped" as const };
+  try {
+    return { state: "synced" as const, count: (await resyncPlacementsOf(profile)).length };
+  } catch (err) {
+    log.warn("placement poll failed", { profileId, platform: profile.platform, error: err instanceof Error ? err.message : String(err) });
+    return { state: "failed" as const };
+  }
 };

@@ -5,7 +5,7 @@ import type { Environment, Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import type { Identity, PlacementInfo, TokenSet } from "@/lib/networks/types";
 import { emitEvent } from "@/lib/services/events/emit-event";
-import { profileEventData } from "./profile-event";
+import { emitPlacementsSynced, profileEventData } from "./profile-event";
 
 type Target = { accountId: string; environment: Environment; profileGroupId: string; platform: Platform };
 
@@ -65,16 +65,7 @@ export const saveConnection = async ({
       type: "profile.connected",
       data: profileEventData(profile),
     });
-    if (announcesPlacementSync) {
-      await emitEvent({
-        tx,
-        accountId: target.accountId,
-        environment: target.environment,
-        profileGroupId: target.profileGroupId,
-        type: "profile.placements_synced",
-        data: { id: profile.id, platform: profile.platform, placements_count: placements.length },
-      });
-    }
+    if (announcesPlacementSync) await emitPlacementsSynced(tx, profile, placements.length);
     return profile;
   });
 

@@ -1,0 +1,315 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { TestNetworkNoAppView } from "@atproto/dev-env";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decryptSecret, encryptSecret } from "@/lib/crypto";
+import { db } from "@/lib/db/client";
+import { initializeConnection } from "@/lib/services/connections/initialize-connection";
+import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
+import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { NetworkError } from "../errors";
+import { ZBlueskySettings, blueskyConnector } from ".";
+import { mapBlueskyError } from "./errors";
+
+// Against a real AT Protocol network: @atproto/dev-env's TestNetworkNoAppView runs a PLC directory and a
+// PDS (SQLite) in this process, with no AppView, so app.bsky.actor.getProfile answers 502 UpstreamFailure
+// and the connector falls back to the profile record, as it would during an AppView outage.
+
+// The PDS stores accounts in SQLite through better-sqlite3, a native addon. The project's .npmrc sets
+// ignore-scripts=true, so `npm install` does not compile it: `npm test` does (scripts/native-deps.ts).
+const assertNativeDeps = () => {
+  try {
+    const Database = createRequire(import.meta.url)("better-sqlite3") as new (file: string) => { close(): void };
+    new Database(":memory:").close();
+  } catch (err) {
+    throw new Error(`better-sqlite3's native addon is not built (${(err as Error).message.split("\n")[0]}). Run \`npm run native:build\` once after npm install.`);
+  }
+};
+
+let network: TestNetworkNoAppView | undefined;
+let pds: string;
+let dataDir: string | undefined; // the PDS's SQLite files and blobs, removed afterwards
+
+beforeAll(async () => {
+  assertNativeDeps();
+  const started = Date.now();
+  dataDir = await mkdtemp(path.join(tmpdir(), "bluesky-pds-"));
+  const tmp = process.env.TMPDIR; // dev-env makes the PDS's directories under os.tmpdir(): keep them in ours
+  process.env.TMPDIR = dataDir;
+  try {
+    network = await TestNetworkNoAppView.create({});
+  } finally {
+    if (tmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmp;
+  }
+  pds = network.pds.url;
+  process.env.NETWORK_BLUESKY_SERVICE_URL = pds;
+  console.log(`[bluesky] dev-env PLC + PDS started in ${Date.now() - started} ms at ${pds}`);
+});
+afterAll(async () => {
+  const started = Date.now();
+  await network?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  console.log(`[bluesky] dev-env closed in ${Date.now() - started} ms`);
+  await db.$disconnect();
+});
+
+// --- the user's side, in plain XRPC against the PDS ---
+const xrpc = async <T = Record<string, unknown>>(nsid: string, { body, token, query, raw }: { body?: unknown; token?: string; query?: Record<string, string>; raw?: { bytes: Buffer; type: string } } = {}) => {
+  const url = new URL(`/xrpc/${nsid}`, pds);
+  if (query) url.search = new URLSearchParams(query).toString();
+  const res = await fetch(url, {
+    method: query ? "GET" : "POST",
+    headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { "content-type": "application/json" }), ...(raw && { "content-type": raw.type }) },
+    body: raw ? new Uint8Array(raw.bytes) : body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${nsid} ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : {}) as T;
+};
+
+const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+type Account = { did: string; handle: string; email: string; password: string; accessJwt: string };
+
+const createAccount = async ({ displayName, avatar = false }: { displayName?: string; avatar?: boolean } = {}): Promise<Account> => {
+  const handle = `u${randomBytes(5).toString("hex")}.test`;
+  const email = `${handle}@example.com`;
+  const password = `pw-${randomBytes(8).toString("hex")}`;
+  const { did, accessJwt } = await xrpc<{ did: string; accessJwt: string }>("com.atproto.server.createAccount", { body: { handle, email, password } });
+  if (displayName) {
+    const blob = avatar ? (await xrpc<{ blob: unknown }>("com.atproto.repo.uploadBlob", { token: accessJwt, raw: { bytes: PNG_1X1, type: "image/png" } })).blob : undefined;
+    await xrpc("com.atproto.repo.putRecord", {
+      token: accessJwt,
+      body: { repo: did, collection: "app.bsky.actor.profile", rkey: "self", record: { $type: "app.bsky.actor.profile", displayName, ...(blob !== undefined && { avatar: blob }) } },
+    });
+  }
+  return { did, handle, email, password, accessJwt };
+};
+const createAppPassword = async (account: Account, name = "social-publisher") =>
+  (await xrpc<{ password: string }>("com.atproto.server.createAppPassword", { token: account.accessJwt, body: { name } })).password;
+const revokeAppPassword = (account: Account, name = "social-publisher") => xrpc("com.atproto.server.revokeAppPassword", { token: account.accessJwt, body: { name } });
+
+// --- our side ---
+const liveTenant = async () => {
+  const account = await seedAccount();
+  const group = await seedGroup({ accountId: account.id });
+  return { account, group, principal: principalFor({ accountId: account.id }) };
+};
+type Tenant = Awaited<ReturnType<typeof liveTenant>>;
+const connect = (t: Tenant, identifier: string, appPassword: string) =>
+  initializeConnection({ principal: t.principal, groupId: t.group.id, input: { platform: "bluesky", identifier, app_password: appPassword } });
+const eventsOf = (accountId: string, type: string) => db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
+const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString("utf8")) as { sub: string; exp: number; scope: string };
+const sessionOf = (accessJwt: string) => xrpc<{ did: string; handle: string }>("com.atproto.server.getSession", { token: accessJwt, query: {} });
+const ctx = (wrap?: (url: string, init?: RequestInit) => Promise<Response> | null) => ({
+  settings: ZBlueskySettings.parse({ service_url: pds }),
+  fetch: (async (input: RequestInfo | URL, init?: RequestInit) => wrap?.(String(input), init) ?? fetch(input, init)) as typeof fetch,
+});
+const connectedProfile = async () => {
+  const tenant = await liveTenant();
+  const account = await createAccount({ displayName: "Refresh Me" });
+  const appPassword = await createAppPassword(account);
+  const result = await connect(tenant, account.handle, appPassword);
+  return { tenant, account, appPassword, profileId: (result as { profile: { id: string } }).profile.id };
+};
+
+describe("bluesky connector (real PDS from @atproto/dev-env)", () => {
+  it("connects with an app password: session tokens and credentials encrypted, identity from the profile record, profile.connected", async () => {
+    const tenant = await liveTenant();
+    const account = await createAccount({ displayName: "Alice Example", avatar: true });
+    const appPassword = await createAppPassword(account);
+
+    const result = await connect(tenant, account.handle, appPassword);
+    const profileId = (result as { profile: { id: string } }).profile.id;
+    expect(result).toEqual({ success: true, profile: { id: profileId, network: "bluesky", name: "Alice Example", external_username: account.handle } });
+
+    const profile = await db.profile.findUniqueOrThrow({ where: { id: profileId } });
+    expect(profile).toMatchObject({
+      platform: "bluesky",
+      environment: "live",
+      status: "active",
+      externalId: account.did,
+      username: account.handle,
+      name: "Alice Example",
+      scopes: ["com.atproto.appPass"],
+      metadata: { app_password_privileged: false, profile_source: "repo" }, // this PDS sends no didDoc with the session (no pds_url)
+    });
+    const accessJwt = decryptSecret(profile.accessToken!);
+    const refreshJwt = decryptSecret(profile.refreshToken!);
+    expect(profile.accessToken).not.toContain(accessJwt.slice(0, 20));
+    expect(claims(accessJwt)).toMatchObject({ sub: account.did, scope: "com.atproto.appPass" });
+    expect(claims(refreshJwt)).toMatchObject({ sub: account.did, scope: "com.atproto.refresh" });
+    expect(profile.tokenExpiresAt!.getTime()).toBe(claims(accessJwt).exp * 1000);
+    expect(profile.refreshAt!.getTime()).toBe(profile.tokenExpiresAt!.getTime() - 15 * 60 * 1000); // the default lead
+    expect(await sessionOf(accessJwt)).toMatchObject({ did: account.did, handle: account.handle });
+    expect(profile.credentials).not.toContain(appPassword);
+    expect(JSON.parse(decryptSecret(profile.credentials!))).toEqual({ identifier: account.handle, app_password: appPassword });
+
+    // The avatar link serves the uploaded blob from the PDS.
+    expect(profile.avatarUrl).toMatch(new RegExp(`^${pds}/xrpc/com\\.atproto\\.sync\\.getBlob\\?did=`));
+    const avatar = await fetch(profile.avatarUrl!);
+    expect(avatar.status).toBe(200);
+    expect(Buffer.from(await avatar.arrayBuffer())).toEqual(PNG_1X1);
+
+    const [event] = await eventsOf(tenant.account.id, "profile.connected");
+    expect(event!.data).toEqual({ id: profileId, name: "Alice Example", platform: "bluesky", status: "active", uid: account.did, username: account.handle });
+  });
+
+  it("accepts the handle with @, the DID or the email as identifier; an account without a profile record is named by its handle", async () => {
+    const account = await createAccount();
+    const appPassword = await createAppPassword(account);
+    for (const identifier of [`@${account.handle}`, account.did, account.email]) {
+      const tenant = await liveTenant();
+      expect(await connect(tenant, identifier, appPassword)).toMatchObject({ success: true, profile: { name: account.handle, external_username: account.handle } });
+      const profile = await db.profile.findFirstOrThrow({ where: { profileGroupId: tenant.group.id } });
+      expect(profile).toMatchObject({ externalId: account.did, avatarUrl: null, metadata: { profile_source: "none" } });
+    }
+  });
+
+  it("refuses a wrong app password and the account password with a 422 giving the reason", async () => {
+    const tenant = await liveTenant();
+    const account = await createAccount({ displayName: "Bob" });
+    await expect(connect(tenant, account.handle, "aaaa-bbbb-cccc-dddd")).rejects.toMatchObject({
+      status: 422,
+      message: "Bluesky refused the connection: Invalid identifier or password",
+    });
+    await expect(connect(tenant, "nobody.test", "aaaa-bbbb-cccc-dddd")).rejects.toMatchObject({ status: 422 });
+    await expect(connect(tenant, account.handle, account.password)).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/^Bluesky refused the connection: That is the account password: create an app password/),
+    });
+    await expect(connect(tenant, account.handle, "")).rejects.toMatchObject({ status: 422, details: { errors: [expect.stringMatching(/^app_password: /)] } });
+    expect(await db.profile.count({ where: { profileGroupId: tenant.group.id } })).toBe(0);
+  });
+
+  it("refresh: refreshSession rotates the refresh JWT and the new session works", async () => {
+    const { profileId } = await connectedProfile();
+    const before = await db.profile.findUniqueOrThrow({ where: { id: profileId } });
+    expect(await refreshProfileConnection({ profileId })).toEqual({ state: "refreshed" });
+    const after = await db.profile.findUniqueOrThrow({ where: { id: profileId } });
+    expect(decryptSecret(after.refreshToken!)).not.toBe(decryptSecret(before.refreshToken!));
+    expect(after.tokenExpiresAt!.getTime()).toBe(claims(decryptSecret(after.accessToken!)).exp * 1000);
+    expect(await sessionOf(decryptSecret(after.accessToken!))).toMatchObject({ did: before.externalId });
+    expect(after.status).toBe("active");
+  });
+
+  it("refresh: a refused refresh JWT falls back to a new session opened with the stored app password", async () => {
+    const { profileId, account } = await connectedProfile();
+    await db.profile.update({ where: { id: profileId }, data: { refreshToken: encryptSecret("not-a-refresh-jwt") } });
+    expect(await refreshProfileConnection({ profileId })).toEqual({ state: "refreshed" });
+    const after = await db.profile.findUniqueOrThrow({ where: { id: profileId } });
+    expect(claims(decryptSecret(after.refreshToken!))).toMatchObject({ sub: account.did, scope: "com.atproto.refresh" });
+    expect(after.status).toBe("active");
+  });
+
+  it("forced disconnect: a revoked app password ends the session and the fallback; the profile is disconnected with profile.disconnected", async () => {
+    const { tenant, account, profileId } = await connectedProfile();
+    await revokeAppPassword(account);
+    expect(await refreshProfileConnection({ profileId })).toEqual({ state: "disconnected" });
+    const profile = await db.profile.findUniqueOrThrow({ where: { id: profileId } });
+    expect(profile).toMatchObject({
+      status: "disconnected",
+      accessToken: null,
+      refreshToken: null,
+      disconnectReason: "The Bluesky session ended and the app password was refused: Invalid identifier or password",
+    });
+    const [event] = await eventsOf(tenant.account.id, "profile.disconnected");
+    expect(event!.data).toEqual({ id: profileId, name: "Refresh Me", platform: "bluesky", status: "disconnected", uid: account.did, username: account.handle, origin: "automated" });
+  });
+
+  it("identity(): the session's account; the AppView's profile view when it answers; an expired session propagates", async () => {
+    const { profileId, account } = await connectedProfile();
+    const stored = await db.profile.findUniqueOrThrow({ where: { id: profileId } });
+    const auth = { externalId: stored.externalId, tokens: { accessToken: decryptSecret(stored.accessToken!) }, credentials: null, metadata: {} };
+    expect(await blueskyConnector.identity(ctx(), auth)).toMatchObject({ externalId: account.did, username: account.handle, name: "Refresh Me", metadata: { profile_source: "repo" } });
+
+    const appView = ctx((url) =>
+      url.includes("app.bsky.actor.getProfile")
+        ? Promise.resolve(Response.json({ did: account.did, handle: account.handle, displayName: "From the AppView", avatar: "https://cdn.bsky.app/img/avatar/plain/x/y@jpeg" }))
+        : null,
+    );
+    expect(await blueskyConnector.identity(appView, auth)).toMatchObject({
+      name: "From the AppView",
+      avatarUrl: "https://cdn.bsky.app/img/avatar/plain/x/y@jpeg",
+      metadata: { profile_source: "appview" },
+    });
+
+    const expired = ctx((url) =>
+      url.includes("app.bsky.actor.getProfile") ? Promise.resolve(Response.json({ error: "ExpiredToken", message: "Token has expired" }, { status: 400 })) : null,
+    );
+    await expect(blueskyConnector.identity(expired, auth)).rejects.toMatchObject({ kind: "auth_expired", message: "Token has expired" });
+    await expect(blueskyConnector.identity(ctx(), { ...auth, tokens: { accessToken: "garbage" } })).rejects.toMatchObject({ kind: "auth_expired" });
+  });
+
+  it("connect() records the PDS named in the session's DID document (bsky.social sends one) and a privileged app password", async () => {
+    const account = await createAccount({ displayName: "Doc Holder", avatar: true });
+    const { password } = await xrpc<{ password: string }>("com.atproto.server.createAppPassword", { token: account.accessJwt, body: { name: "dms", privileged: true } });
+    const home = "https://morel.us-east.host.bsky.network";
+    const withDidDoc = ctx((url, init) =>
+      url.endsWith("com.atproto.server.createSession")
+        ? fetch(url, init).then(async (res) =>
+            Response.json({
+              ...((await res.json()) as object),
+              didDoc: { id: account.did, service: [{ id: "#atproto_pds", type: "AtprotoPersonalDataServer", serviceEndpoint: home }] },
+            }),
+          )
+        : null,
+    );
+    const flow = blueskyConnector.auth;
+    if (flow.kind !== "credentials") throw new Error("bluesky connects with a form");
+    const { identity, tokens } = await flow.connect(withDidDoc, { identifier: account.handle, app_password: password });
+    expect(tokens?.scopes).toEqual(["com.atproto.appPassPrivileged"]);
+    expect(identity).toMatchObject({ externalId: account.did, name: "Doc Holder", metadata: { pds_url: home, app_password_privileged: true, profile_source: "repo" } });
+    expect(identity.avatarUrl).toMatch(new RegExp(`^${home}/xrpc/com\\.atproto\\.sync\\.getBlob\\?did=`));
+  });
+
+  it("has no placements", () => {
+    expect(blueskyConnector.placements).toBeUndefined();
+    expect(blueskyConnector.capabilities.placements).toBe(false);
+  });
+});
+
+describe("bluesky mapError", () => {
+  const map = (status: number, body: unknown, headers: Record<string, string> = {}) => mapBlueskyError({ status, body, headers: new Headers(headers) });
+
+  it("session errors are auth_expired whatever the status", () => {
+    expect(map(400, { error: "ExpiredToken", message: "Token has expired" })).toMatchObject({
+      kind: "auth_expired",
+      message: "Token has expired",
+      details: { platformErrorCode: "ExpiredToken", platformErrorSubcode: null, platformErrorMessage: "Token has expired" },
+    });
+    expect(map(400, { error: "InvalidToken", message: "Token could not be verified" })).toMatchObject({ kind: "auth_expired" });
+    expect(map(401, { error: "AuthenticationRequired", message: "Invalid identifier or password" })).toMatchObject({ kind: "auth_expired" });
+    expect(map(401, "Unauthorized")).toMatchObject({ kind: "auth_expired", details: { platformErrorCode: "401" } });
+  });
+
+  it("account states are rejected: re-authenticating will not help", () => {
+    expect(map(401, { error: "AccountTakedown", message: "Account has been taken down" })).toMatchObject({ kind: "rejected", details: { platformErrorCode: "AccountTakedown" } });
+    expect(map(400, { error: "AccountDeactivated", message: "Account is deactivated" })).toMatchObject({ kind: "rejected" });
+  });
+
+  it("rate limits wait until ratelimit-reset (Unix seconds), else Retry-After", () => {
+    const reset = Math.floor(Date.now() / 1000) + 120;
+    const limited = map(429, { error: "RateLimitExceeded", message: "Rate Limit Exceeded" }, { "ratelimit-limit": "30", "ratelimit-remaining": "0", "ratelimit-reset": String(reset) });
+    expect(limited).toBeInstanceOf(NetworkError);
+    expect(limited.kind).toBe("rate_limited");
+    expect(limited.retryAfterMs).toBeGreaterThan(115_000);
+    expect(limited.retryAfterMs).toBeLessThanOrEqual(120_000);
+    expect(map(429, "Too Many Requests", { "retry-after": "5" })).toMatchObject({ kind: "rate_limited", retryAfterMs: 5000 });
+  });
+
+  it("server and upstream failures are outcome_unknown; other XRPC errors are rejected", () => {
+    expect(map(502, { error: "UpstreamFailure", message: "Upstream service unreachable" })).toMatchObject({ kind: "outcome_unknown", details: { platformErrorCode: "UpstreamFailure" } });
+    expect(map(500, { error: "InternalServerError", message: "Internal Server Error" })).toMatchObject({ kind: "outcome_unknown" });
+    expect(map(400, { error: "InvalidRequest", message: "Input/text must not be longer than 3000 graphemes" })).toMatchObject({
+      kind: "rejected",
+      message: "Input/text must not be longer than 3000 graphemes",
+    });
+    expect(map(400, { error: "RecordNotFound" })).toMatchObject({ kind: "rejected", message: "RecordNotFound" });
+    expect(map(413, null)).toMatchObject({ kind: "rejected", message: "HTTP 413" });
+  });
+});
