@@ -1,7 +1,7 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { accountsList, channelsList, googleApiError, locationsList, userinfo, type ApiLimits, type FakeGoogleUser, type Reply } from "./google-apis";
 import { ALIASES, SCOPE, fakeGoogleOAuth, oauthError } from "./google-oauth";
+import { followConsent, listen, readBody } from "./support";
 
 export { fakeLocation, googleApiError, type FakeGoogleAccount, type FakeGoogleUser } from "./google-apis";
 
@@ -68,18 +68,17 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
     return userinfo(who.user, who.scopes);
   };
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const reply = handle(req, new URL(req.url ?? "/", "http://fake.google"), Buffer.concat(chunks).toString("utf8"));
-      const isText = typeof reply.body === "string";
-      res.writeHead(reply.status, { "content-type": isText ? "text/html; charset=utf-8" : "application/json; charset=UTF-8", ...reply.headers });
-      res.end(isText ? reply.body : JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listen(
+    (req, res) =>
+      void readBody(req).then((raw) => {
+        const reply = handle(req, new URL(req.url ?? "/", "http://fake.google"), raw);
+        const isText = typeof reply.body === "string";
+        res.writeHead(reply.status, { "content-type": isText ? "text/html; charset=utf-8" : "application/json; charset=UTF-8", ...reply.headers });
+        res.end(isText ? reply.body : JSON.stringify(reply.body));
+      }),
+    { dropConnections: true },
+  );
+  const origin = server.url;
   const url = (host: keyof typeof GOOGLE_HOSTS) => `${origin}/${GOOGLE_HOSTS[host]}`;
 
   return {
@@ -112,24 +111,17 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
     // The user on the consent screen: allows (optionally unticking scopes) or denies.
     consent:
       ({ user, deny = false, untick = [] }: { user: FakeGoogleUser; deny?: boolean; untick?: string[] }) =>
-      async (authorizeUrl: URL): Promise<Record<string, string>> => {
-        const res = await fetch(authorizeUrl, {
-          redirect: "manual",
-          headers: { "x-fake-google-user": user.sub, "x-fake-google-decision": deny ? "deny" : "allow", "x-fake-google-untick": untick.join(" ") },
-        });
-        const location = res.headers.get("location");
-        if (res.status !== 302 || !location) throw new Error(`Google fake consent screen answered ${res.status}: ${await res.text()}`);
-        return Object.fromEntries(new URL(location).searchParams);
-      },
+      (authorizeUrl: URL) =>
+        followConsent(authorizeUrl, "Google fake consent screen", {
+          "x-fake-google-user": user.sub,
+          "x-fake-google-decision": deny ? "deny" : "allow",
+          "x-fake-google-untick": untick.join(" "),
+        }),
     // The next `times` calls to `route` answer `reply` instead.
     failNext: (route: GoogleRoute, reply: Reply, times = 1) => failures.set(route, [...(failures.get(route) ?? []), ...Array<Reply>(times).fill(reply)]),
     revoke: oauth.revoke,
     accessTokensOf: oauth.accessTokensOf,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 };
 

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
+import type { FakeReply } from "./support";
 
 // State of the Graph core fake (e2e/fakes/graph.ts): apps, the accounts people consent with, single-use
 // authorization codes and the tokens issued from them, plus the Graph conventions every route shares
 // (the error object, field selection, cursor paging).
 
 export type Family = "facebook" | "instagram" | "threads"; // whose app ids and tokens (whatsapp runs on facebook apps)
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+export type Reply = FakeReply;
 
 export type GraphErrorInit = {
   message: string;

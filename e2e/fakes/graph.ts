@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { ConsentControls, FakeRequest } from "./graph-oauth";
 import { HOSTS, route, tokenOf, type HostKey } from "./graph-routes";
 import {
@@ -13,6 +11,7 @@ import {
   type IssuedToken,
   type Reply,
 } from "./graph-state";
+import { failureQueue, followConsent, listen, readBody, redirect } from "./support";
 
 // The "Graph core" fake shared by facebook, instagram, threads and whatsapp (networks.md Part B): one
 // node:http server on 127.0.0.1 that serves every Meta host under a path prefix named after it
@@ -46,14 +45,6 @@ export const bucUsageHeader = (businessId: string, minutes: number, type = "page
   }),
 });
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-
 const parseForm = (raw: string, contentType: string | undefined): Record<string, string> => {
   if (!raw) return {};
   if (contentType?.includes("application/json")) {
@@ -66,14 +57,13 @@ const parseForm = (raw: string, contentType: string | undefined): Record<string,
 export const startGraphFake = async () => {
   const state = new GraphState();
   const controls: ConsentControls = { deny: false, shareWabas: null, granular: true };
-  const failures: FailureSpec[] = [];
+  const failures = failureQueue<Pick<FailureSpec, "host" | "path">, { host: HostKey; path: string }>(
+    (f, { host, path }) => (!f.host || f.host === host) && (!f.path || (typeof f.path === "string" ? f.path === path : f.path.test(path))),
+  );
   const requests: RecordedRequest[] = [];
   const appUsage = { call_count: 1, total_cputime: 1, total_time: 1 };
 
-  const matches = (f: FailureSpec, host: HostKey, path: string) =>
-    (!f.host || f.host === host) && (!f.path || (typeof f.path === "string" ? f.path === path : f.path.test(path)));
-
-  const server: Server = createServer((req, res) => {
+  const server = await listen((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
       const [hostSegment = "", ...segments] = url.pathname.split("/").filter(Boolean);
@@ -100,25 +90,16 @@ export const startGraphFake = async () => {
         url: url.toString(),
       };
       requests.push({ ...fake, token: tokenOf(fake) });
-      const failure = failures.findIndex((f) => matches(f, host, fake.path));
-      if (failure >= 0) {
-        const [f] = failures.splice(failure, 1);
-        const status = f!.status ?? 400;
-        return send(f!.body !== undefined ? { status, body: f!.body, headers: f!.headers } : graphError(status, f!.error ?? { message: "An unknown error occurred", code: 1 }, f!.headers));
-      }
+      const failure = failures.take({ host, path: fake.path });
+      if (failure) return send(failure);
       const outcome = route(state, controls, host, fake);
-      if ("redirect" in outcome) {
-        res.writeHead(302, { location: outcome.redirect }).end();
-        return;
-      }
+      if ("redirect" in outcome) return redirect(res, outcome.redirect);
       send(outcome);
     })().catch((err: unknown) => {
       res.writeHead(500, { "content-type": "text/plain" }).end(String(err));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const { url } = server;
 
   return {
     url,
@@ -138,7 +119,11 @@ export const startGraphFake = async () => {
       controls.shareWabas = ids;
       controls.granular = granular;
     },
-    failNext: (spec: FailureSpec) => void failures.push(spec),
+    failNext: ({ host, path, status = 400, error, body, headers }: FailureSpec) =>
+      failures.push(
+        { host, path },
+        body !== undefined ? { status, body, headers } : graphError(status, error ?? { message: "An unknown error occurred", code: 1 }, headers),
+      ),
     revoke: (token: string, subcode = 460) => void state.revoked.set(token, subcode),
     advanceTime: (ms: number) => void (state.clockOffsetMs += ms),
     tokenInfo: (value: string): IssuedToken | undefined => state.tokens.get(value),
@@ -146,13 +131,8 @@ export const startGraphFake = async () => {
     calls: (host: HostKey, path: string) => requests.filter((r) => r.host === host && r.path === path),
     // The user at the authorize URL: follows it without a browser and returns the query Meta sends back
     // to our callback ({code, state} or {error, …, state}).
-    consent: async (authorizeUrl: URL): Promise<Record<string, string>> => {
-      const res = await fetch(authorizeUrl, { redirect: "manual" });
-      const location = res.headers.get("location");
-      if (res.status !== 302 || !location) throw new Error(`consent dialog answered ${res.status}: ${await res.text()}`);
-      return Object.fromEntries(new URL(location).searchParams);
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    consent: (authorizeUrl: URL) => followConsent(authorizeUrl, "consent dialog"),
+    close: () => server.close(),
   };
 };
 

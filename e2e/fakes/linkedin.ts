@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { failureQueue, followConsent, listen, oauthError, readBody, redirect, send, tokenStore, type FakeReply } from "./support";
 
 // A small stand-in for LinkedIn, written from its documentation: OAuth 2.0 on www.linkedin.com
 // (client_id + client_secret in the form body; single-use codes bound to redirect_uri; refresh tokens only
@@ -10,7 +10,6 @@ import type { AddressInfo } from "node:net";
 
 export type LinkedInFakeMember = { sub: string; name: string; given_name: string; family_name: string; picture: string; email: string };
 export type LinkedInFakeOrganization = { id: number; localizedName: string; vanityName: string; role?: string; state?: string };
-export type FakeReply = { status: number; body?: unknown; headers?: Record<string, string> };
 
 const SCOPES = new Set(["openid", "profile", "email", "w_member_social", "r_organization_social", "w_organization_social", "rw_organization_admin", "r_member_postAnalytics"]);
 const token = (prefix: string) => `${prefix}${randomBytes(24).toString("base64url")}`;
@@ -19,21 +18,6 @@ export const linkedinError = (status: number, code: string, message: string, ser
   status,
   body: { status, ...(serviceErrorCode !== undefined && { serviceErrorCode }), code, message },
 });
-const oauthError = (error: string, description: string, status = 400): FakeReply => ({ status, body: { error, error_description: description } });
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let data = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (data += chunk));
-    req.on("end", () => resolve(data));
-    req.on("error", reject);
-  });
-
-const send = (res: ServerResponse, { status, body, headers }: FakeReply) => {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(body === undefined ? "" : JSON.stringify(body));
-};
 
 export const startLinkedInFake = async ({
   clientId = "86li-client-id",
@@ -42,9 +26,8 @@ export const startLinkedInFake = async ({
   oldestActiveVersion = "202510",
 }: { clientId?: string; clientSecret?: string; redirectUris?: string[]; oldestActiveVersion?: string } = {}) => {
   const codes = new Map<string, { redirectUri: string; scopes: string[]; used: boolean }>();
-  const accessTokens = new Map<string, string[]>();
-  const refreshTokens = new Map<string, string[]>();
-  const failures: { path: string; reply: FakeReply }[] = [];
+  const tokens = tokenStore<string[]>();
+  const failures = failureQueue<string>();
   let denyNext = false;
 
   const fake = {
@@ -58,19 +41,11 @@ export const startLinkedInFake = async ({
     tokenRequests: [] as { contentType: string | undefined; authorization: string | undefined; form: Record<string, string> }[],
     restRequests: [] as { path: string; rawQuery: string; version: string | undefined; restli: string | undefined }[],
     denyNextConsent: () => void (denyNext = true),
-    failNext: (path: string, reply: FakeReply) => void failures.push({ path, reply }),
-    revokeAll: () => {
-      accessTokens.clear();
-      refreshTokens.clear();
-    },
-    isAccessTokenValid: (t: string) => accessTokens.has(t),
-    consent: async (authorizeUrl: URL): Promise<Record<string, string>> => {
-      const res = await fetch(authorizeUrl, { redirect: "manual" });
-      const location = res.headers.get("location");
-      if (res.status !== 302 || !location) throw new Error(`LinkedIn authorization page refused: ${res.status} ${await res.text()}`);
-      return Object.fromEntries(new URL(location).searchParams);
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    failNext: (path: string, reply: FakeReply) => failures.push(path, reply),
+    revokeAll: tokens.revokeAll,
+    isAccessTokenValid: tokens.isAccessTokenValid,
+    consent: (authorizeUrl: URL) => followConsent(authorizeUrl, "LinkedIn authorization page"),
+    close: () => server.close(),
   };
 
   const authorize = (res: ServerResponse, query: URLSearchParams) => {
@@ -95,15 +70,14 @@ export const startLinkedInFake = async ({
       back.searchParams.set("code", code);
     }
     back.searchParams.set("state", query.get("state") ?? "");
-    res.writeHead(302, { location: back.toString() });
-    res.end();
+    redirect(res, back);
   };
 
   const issue = (res: ServerResponse, scopes: string[], refresh?: string) => {
     const access = token("AQV");
-    accessTokens.set(access, scopes);
+    tokens.access.set(access, scopes);
     const refreshToken = refresh ?? (fake.issueRefreshTokens ? token("AQX") : undefined);
-    if (refreshToken) refreshTokens.set(refreshToken, scopes);
+    if (refreshToken) tokens.refresh.set(refreshToken, scopes);
     send(res, {
       status: 200,
       body: {
@@ -129,14 +103,12 @@ export const startLinkedInFake = async ({
       return issue(res, grant.scopes);
     }
     if (form.grant_type === "refresh_token") {
-      const scopes = refreshTokens.get(form.refresh_token ?? "");
+      const scopes = tokens.refresh.get(form.refresh_token ?? "");
       if (!scopes) return send(res, oauthError("invalid_request", "The provided authorization grant is invalid, expired, or revoked"));
       return issue(res, scopes, form.refresh_token); // the refresh token keeps its value and original expiry
     }
     return send(res, oauthError("unsupported_grant_type", "Unsupported grant type"));
   };
-
-  const tokenScopes = (req: IncomingMessage) => accessTokens.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
 
   const rest = (req: IncomingMessage, res: ServerResponse, url: URL) => {
     const version = req.headers["linkedin-version"] as string | undefined;
@@ -146,7 +118,7 @@ export const startLinkedInFake = async ({
     if (!version) return send(res, linkedinError(400, "VERSION_MISSING", "A version must be present. Please specify a version by adding the LinkedIn-Version header."));
     if (!/^\d{6}(\.\d{2})?$/.test(version)) return send(res, linkedinError(400, "INVALID_VERSION", `Invalid version format: ${version}`));
     if (version.slice(0, 6) < oldestActiveVersion) return send(res, linkedinError(426, "NONEXISTENT_VERSION", `Requested version ${version} is not active`));
-    const scopes = tokenScopes(req);
+    const scopes = tokens.bearer(req);
     if (!scopes) return send(res, linkedinError(401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600));
     if (url.pathname === "/rest/organizationAcls") {
       if (restli !== "2.0.0") return send(res, linkedinError(400, "ILLEGAL_ARGUMENT", "Invalid query parameters passed to request"));
@@ -175,22 +147,21 @@ export const startLinkedInFake = async ({
     send(res, linkedinError(404, "NOT_FOUND", `No resource found for ${url.pathname}`));
   };
 
-  const server = createServer((req, res) => {
+  const server = await listen((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
-    const failure = failures.findIndex((f) => f.path === url.pathname);
-    if (failure >= 0) return send(res, failures.splice(failure, 1)[0]!.reply);
+    const failure = failures.take(url.pathname);
+    if (failure) return send(res, failure);
     const route = `${req.method} ${url.pathname}`;
     if (route === "GET /oauth/v2/authorization") return authorize(res, url.searchParams);
     if (route === "POST /oauth/v2/accessToken") return void tokenEndpoint(req, res).catch(() => send(res, { status: 500 }));
     if (route === "GET /v2/userinfo") {
-      if (!tokenScopes(req)) return send(res, { status: 401, body: { serviceErrorCode: 65600, message: "Invalid access token", status: 401 } });
+      if (!tokens.bearer(req)) return send(res, { status: 401, body: { serviceErrorCode: 65600, message: "Invalid access token", status: 401 } });
       return send(res, { status: 200, body: { ...fake.member, email_verified: true, locale: { country: "GB", language: "en" } } });
     }
     if (req.method === "GET" && url.pathname.startsWith("/rest/")) return rest(req, res, url);
     send(res, linkedinError(404, "NOT_FOUND", `No route ${route}`));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = server.url;
   return fake;
 };
 

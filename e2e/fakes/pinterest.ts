@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { failureQueue, followConsent, listen, readBody, redirect, send, tokenStore, type FakeReply } from "./support";
 
 // A small stand-in for Pinterest API v5, written from Pinterest's OpenAPI description (v5, MIT): the
 // authorize page (www.pinterest.com/oauth/), POST /v5/oauth/token with HTTP Basic client_id:client_secret
@@ -9,7 +9,6 @@ import type { AddressInfo } from "node:net";
 
 export type PinterestFakeAccount = { id: string; username: string; business_name: string | null; profile_image: string; account_type: string; website_url: string };
 export type PinterestFakeBoard = { id: string; name: string; description: string; privacy: "PUBLIC" | "PROTECTED" | "SECRET" };
-export type FakeReply = { status: number; body?: unknown; headers?: Record<string, string> };
 
 const SCOPES = new Set(["boards:read", "boards:read_secret", "boards:write", "boards:write_secret", "pins:read", "pins:read_secret", "pins:write", "pins:write_secret", "user_accounts:read"]);
 const token = (prefix: string) => `${prefix}${randomBytes(24).toString("base64url")}`;
@@ -18,29 +17,14 @@ export const pinterestError = (status: number, code: number, message: string, he
 const AUTH_FAILED = pinterestError(401, 2, "Authentication failed.");
 const NO_SCOPE = pinterestError(401, 3, "Your token does not have sufficient permissions to perform this operation. Please ensure your token is authorized with the correct set of scopes.");
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let data = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (data += chunk));
-    req.on("end", () => resolve(data));
-    req.on("error", reject);
-  });
-
-const send = (res: ServerResponse, { status, body, headers }: FakeReply) => {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(body === undefined ? "" : JSON.stringify(body));
-};
-
 export const startPinterestFake = async ({
   clientId = "1509876",
   clientSecret = "pin-app-secret",
   redirectUris,
 }: { clientId?: string; clientSecret?: string; redirectUris?: string[] } = {}) => {
   const codes = new Map<string, { redirectUri: string; scopes: string[]; used: boolean }>();
-  const accessTokens = new Map<string, string[]>();
-  const refreshTokens = new Map<string, string[]>();
-  const failures: { path: string; reply: FakeReply }[] = [];
+  const tokens = tokenStore<string[]>();
+  const failures = failureQueue<string>();
   let denyNext = false;
 
   const fake = {
@@ -53,19 +37,11 @@ export const startPinterestFake = async ({
     tokenRequests: [] as { authorization: string | undefined; contentType: string | undefined; form: Record<string, string> }[],
     boardRequests: [] as URLSearchParams[],
     denyNextConsent: () => void (denyNext = true),
-    failNext: (path: string, reply: FakeReply) => void failures.push({ path, reply }),
-    revokeAll: () => {
-      accessTokens.clear();
-      refreshTokens.clear();
-    },
-    isAccessTokenValid: (t: string) => accessTokens.has(t),
-    consent: async (authorizeUrl: URL): Promise<Record<string, string>> => {
-      const res = await fetch(authorizeUrl, { redirect: "manual" });
-      const location = res.headers.get("location");
-      if (res.status !== 302 || !location) throw new Error(`Pinterest authorize page refused: ${res.status} ${await res.text()}`);
-      return Object.fromEntries(new URL(location).searchParams);
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    failNext: (path: string, reply: FakeReply) => failures.push(path, reply),
+    revokeAll: tokens.revokeAll,
+    isAccessTokenValid: tokens.isAccessTokenValid,
+    consent: (authorizeUrl: URL) => followConsent(authorizeUrl, "Pinterest authorize page"),
+    close: () => server.close(),
   };
 
   const authorize = (res: ServerResponse, query: URLSearchParams) => {
@@ -85,15 +61,14 @@ export const startPinterestFake = async ({
       back.searchParams.set("code", code);
     }
     back.searchParams.set("state", query.get("state") ?? "");
-    res.writeHead(302, { location: back.toString() });
-    res.end();
+    redirect(res, back);
   };
 
   const issue = (res: ServerResponse, scopes: string[], responseType: string) => {
     const access = token("pina_");
     const refresh = token("pinr_");
-    accessTokens.set(access, scopes);
-    refreshTokens.set(refresh, scopes);
+    tokens.access.set(access, scopes);
+    tokens.refresh.set(refresh, scopes);
     const refreshIn = 60 * 24 * 3600; // continuous refresh tokens
     send(res, {
       status: 200,
@@ -122,16 +97,16 @@ export const startPinterestFake = async ({
       return issue(res, grant.scopes, "authorization_code");
     }
     if (form.grant_type === "refresh_token") {
-      const scopes = refreshTokens.get(form.refresh_token ?? "");
+      const scopes = tokens.refresh.get(form.refresh_token ?? "");
       if (!scopes) return send(res, pinterestError(400, 1, "Invalid refresh token"));
-      refreshTokens.delete(form.refresh_token!);
+      tokens.refresh.delete(form.refresh_token!);
       return issue(res, scopes, "refresh_token");
     }
     return send(res, pinterestError(400, 1, "Unsupported grant_type"));
   };
 
   const api = (req: IncomingMessage, res: ServerResponse, url: URL) => {
-    const scopes = accessTokens.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
+    const scopes = tokens.bearer(req);
     if (!scopes) return send(res, AUTH_FAILED);
     if (url.pathname === "/v5/user_account") {
       if (!scopes.includes("user_accounts:read")) return send(res, NO_SCOPE);
@@ -153,18 +128,17 @@ export const startPinterestFake = async ({
     send(res, pinterestError(404, 404, "Not found"));
   };
 
-  const server = createServer((req, res) => {
+  const server = await listen((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
-    const failure = failures.findIndex((f) => f.path === url.pathname);
-    if (failure >= 0) return send(res, failures.splice(failure, 1)[0]!.reply);
+    const failure = failures.take(url.pathname);
+    if (failure) return send(res, failure);
     const route = `${req.method} ${url.pathname}`;
     if (route === "GET /oauth/") return authorize(res, url.searchParams);
     if (route === "POST /v5/oauth/token") return void tokenEndpoint(req, res).catch(() => send(res, { status: 500 }));
     if (req.method === "GET" && url.pathname.startsWith("/v5/")) return api(req, res, url);
     send(res, pinterestError(404, 404, `No route ${route}`));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = server.url;
   return fake;
 };
 

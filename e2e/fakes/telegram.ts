@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage } from "node:http";
+import { failureQueue, listen, readBody, send, type FakeReply } from "./support";
 
 // A small stand-in for the Telegram Bot API (https://core.telegram.org/bots/api), written from its
 // documentation: `/bot<token>/<method>` with parameters as JSON, form or query string; answers in the
@@ -14,27 +14,12 @@ export type TgUser = { id: number; is_bot: boolean; first_name: string; username
 export type TgChat = { id: number; type: "group" | "supergroup" | "channel"; title: string; username?: string };
 type MemberStatus = "creator" | "administrator" | "member" | "restricted" | "left" | "kicked";
 export type TgUpdate = { update_id: number } & Record<string, unknown>;
-export type FakeReply = { status: number; body?: unknown; headers?: Record<string, string> };
 
 // The error envelope, for failNext().
 export const telegramError = (errorCode: number, description: string, parameters?: { retry_after?: number; migrate_to_chat_id?: number }): FakeReply => ({
   status: errorCode,
   body: { ok: false, error_code: errorCode, description, ...(parameters && { parameters }) },
 });
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let data = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (data += chunk));
-    req.on("end", () => resolve(data));
-    req.on("error", reject);
-  });
-
-const send = (res: ServerResponse, { status, body, headers }: FakeReply) => {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(body === undefined ? "" : JSON.stringify(body));
-};
 
 const ok = (result: unknown): FakeReply => ({ status: 200, body: { ok: true, result } });
 
@@ -58,7 +43,7 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
   let updates: TgUpdate[] = [];
   let nextUpdateId = 900_000_001;
   let nextChatId = 1_000_000_001;
-  const failures: { method: string; reply: FakeReply }[] = [];
+  const failures = failureQueue<string>((key, method) => key === method || key === "*");
 
   const fake = {
     url: "",
@@ -82,7 +67,7 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
     },
     // The next call of `method` ("*" for any) answers `reply` instead.
     failNext(method: string, reply: FakeReply) {
-      failures.push({ method, reply });
+      failures.push(method, reply);
     },
     setWebhook(url: string) {
       fake.webhookUrl = url;
@@ -133,7 +118,7 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
       return chat;
     },
 
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => server.close(),
   };
 
   const pushUpdate = (payload: Record<string, unknown>) => updates.push({ update_id: nextUpdateId++, ...payload });
@@ -209,7 +194,7 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
     getWebhookInfo: () => ok({ url: fake.webhookUrl, has_custom_certificate: false, pending_update_count: fake.webhookUrl ? updates.length : 0 }),
   };
 
-  const server = createServer((req, res) => {
+  const server = await listen((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
       const match = /^\/bot([^/]+)\/(\w+)$/.exec(url.pathname);
@@ -218,14 +203,13 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
       const params = await paramsOf(req, url);
       fake.requests.push({ method: name, token, params });
       if (token !== fake.token) return send(res, telegramError(401, "Unauthorized"));
-      const failure = failures.findIndex((f) => f.method === name || f.method === "*");
-      if (failure >= 0) return send(res, failures.splice(failure, 1)[0]!.reply);
+      const failure = failures.take(name);
+      if (failure) return send(res, failure);
       const method = Object.entries(methods).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1]; // method names are case-insensitive
       send(res, method ? method(params) : telegramError(404, "Not Found"));
     })().catch((err: unknown) => send(res, telegramError(500, `Internal Server Error: ${(err as Error).message}`)));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = server.url;
   return fake;
 };
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { failureQueue, followConsent, listen, readBody, redirect, send, tokenStore, type FakeReply } from "./support";
 
 // A small stand-in for TikTok's Login Kit v2 and open API, written from TikTok's documentation: the
 // authorize page (www.tiktok.com/v2/auth/authorize/), the token endpoint (form-encoded client_key +
@@ -8,7 +8,6 @@ import type { AddressInfo } from "node:net";
 // its `{data, error:{code,message,log_id}}` envelope and per-field scopes. One server plays both hosts.
 
 export type TikTokFakeUser = { open_id: string; union_id: string; display_name: string; username: string; avatar_url: string };
-export type FakeReply = { status: number; body?: unknown; headers?: Record<string, string> };
 
 const SCOPES = new Set(["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.upload", "video.list"]);
 const FIELD_SCOPE: Record<string, string> = { open_id: "user.info.basic", union_id: "user.info.basic", avatar_url: "user.info.basic", display_name: "user.info.basic", username: "user.info.profile" };
@@ -26,29 +25,14 @@ export const tiktokOAuthError = (error: string, description: string, status = 40
   body: { error, error_description: description, log_id: logId() },
 });
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let data = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (data += chunk));
-    req.on("end", () => resolve(data));
-    req.on("error", reject);
-  });
-
-const send = (res: ServerResponse, { status, body, headers }: FakeReply) => {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(body === undefined ? "" : JSON.stringify(body));
-};
-
 export const startTikTokFake = async ({
   clientKey = "tt-client-key",
   clientSecret = "tt-client-secret",
   redirectUris,
 }: { clientKey?: string; clientSecret?: string; redirectUris?: string[] } = {}) => {
   const codes = new Map<string, { redirectUri: string; scopes: string[]; used: boolean }>();
-  const accessTokens = new Map<string, string[]>(); // token -> granted scopes
-  const refreshTokens = new Map<string, string[]>();
-  const failures: { path: string; reply: FakeReply }[] = [];
+  const tokens = tokenStore<string[]>(); // token -> granted scopes
+  const failures = failureQueue<string>();
   let nextConsent: { deny?: boolean; scopes?: string[] } = {};
 
   const fake = {
@@ -62,21 +46,12 @@ export const startTikTokFake = async ({
     // The user's answer on the next consent screen: refuse, or grant only some of the scopes.
     setNextConsent: (consent: { deny?: boolean; scopes?: string[] }) => void (nextConsent = consent),
     // The next request to `path` gets `reply` instead of its normal answer.
-    failNext: (path: string, reply: FakeReply) => void failures.push({ path, reply }),
-    // The user removed the app: every token stops working.
-    revokeAll: () => {
-      accessTokens.clear();
-      refreshTokens.clear();
-    },
-    isAccessTokenValid: (t: string) => accessTokens.has(t),
+    failNext: (path: string, reply: FakeReply) => failures.push(path, reply),
+    revokeAll: tokens.revokeAll,
+    isAccessTokenValid: tokens.isAccessTokenValid,
     // Plays the user at the authorize page: returns the query TikTok sends to the redirect_uri.
-    consent: async (authorizeUrl: URL): Promise<Record<string, string>> => {
-      const res = await fetch(authorizeUrl, { redirect: "manual" });
-      const location = res.headers.get("location");
-      if (res.status !== 302 || !location) throw new Error(`TikTok authorize page refused: ${res.status} ${await res.text()}`);
-      return Object.fromEntries(new URL(location).searchParams);
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    consent: (authorizeUrl: URL) => followConsent(authorizeUrl, "TikTok authorize page"),
+    close: () => server.close(),
   };
 
   const authorize = (res: ServerResponse, query: URLSearchParams) => {
@@ -108,15 +83,14 @@ export const startTikTokFake = async ({
       back.searchParams.set("scopes", granted.join(","));
     }
     back.searchParams.set("state", query.get("state") ?? "");
-    res.writeHead(302, { location: back.toString() });
-    res.end();
+    redirect(res, back);
   };
 
   const issue = (res: ServerResponse, scopes: string[]) => {
     const access = token("act");
     const refresh = token("rft");
-    accessTokens.set(access, scopes);
-    refreshTokens.set(refresh, scopes);
+    tokens.access.set(access, scopes);
+    tokens.refresh.set(refresh, scopes);
     send(res, {
       status: 200,
       body: { access_token: access, expires_in: 86400, open_id: fake.user.open_id, refresh_expires_in: 31536000, refresh_token: refresh, scope: scopes.join(","), token_type: "Bearer" },
@@ -137,9 +111,9 @@ export const startTikTokFake = async ({
       return issue(res, grant.scopes);
     }
     if (form.grant_type === "refresh_token") {
-      const scopes = refreshTokens.get(form.refresh_token ?? "");
+      const scopes = tokens.refresh.get(form.refresh_token ?? "");
       if (!scopes) return send(res, tiktokOAuthError("invalid_grant", "Refresh token is invalid or expired."));
-      refreshTokens.delete(form.refresh_token!); // rotated
+      tokens.refresh.delete(form.refresh_token!); // rotated
       return issue(res, scopes);
     }
     return send(res, tiktokOAuthError("unsupported_grant_type", "The grant type is not supported."));
@@ -147,7 +121,7 @@ export const startTikTokFake = async ({
 
   const userInfo = (req: IncomingMessage, res: ServerResponse, query: URLSearchParams) => {
     fake.userInfoRequests.push(query);
-    const scopes = accessTokens.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
+    const scopes = tokens.bearer(req);
     if (!scopes) return send(res, tiktokApiError("access_token_invalid", "The access token is invalid or not found in the request.", 401));
     const fields = (query.get("fields") ?? "").split(",").filter(Boolean);
     if (fields.length === 0 || fields.some((f) => !FIELD_SCOPE[f])) return send(res, tiktokApiError("invalid_params", "Invalid fields", 400));
@@ -156,18 +130,17 @@ export const startTikTokFake = async ({
     send(res, { status: 200, body: { data: { user }, error: { code: "ok", message: "", log_id: logId() } } });
   };
 
-  const server = createServer((req, res) => {
+  const server = await listen((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
-    const failure = failures.findIndex((f) => f.path === url.pathname);
-    if (failure >= 0) return send(res, failures.splice(failure, 1)[0]!.reply);
+    const failure = failures.take(url.pathname);
+    if (failure) return send(res, failure);
     const route = `${req.method} ${url.pathname}`;
     if (route === "GET /v2/auth/authorize/") return authorize(res, url.searchParams);
     if (route === "POST /v2/oauth/token/") return void tokenEndpoint(req, res).catch(() => send(res, { status: 500 }));
     if (route === "GET /v2/user/info/") return userInfo(req, res, url.searchParams);
     send(res, tiktokApiError("invalid_params", `No route ${route}`, 404));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = server.url;
   return fake;
 };
 

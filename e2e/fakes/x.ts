@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { failureQueue, followConsent, listen, oauthError, readBody, redirect, send as sendReply, tokenStore, type FakeReply } from "./support";
 
 // A small stand-in for X (Twitter) OAuth 2.0 and API v2, written from X's documentation and OpenAPI
 // description: the authorize page (x.com/i/oauth2/authorize) with mandatory PKCE, POST /2/oauth2/token
@@ -10,7 +10,6 @@ import type { AddressInfo } from "node:net";
 // and x-rate-limit-* headers on API answers. One server plays both hosts.
 
 export type XFakeUser = { id: string; name: string; username: string; profile_image_url: string };
-export type FakeReply = { status: number; body?: unknown; headers?: Record<string, string> };
 type App = { clientId: string; clientSecret: string };
 type Grant = { clientId: string; scopes: string[] };
 
@@ -24,20 +23,10 @@ export const xProblem = (status: number, title: string, detail: string, type = "
 });
 export const xRateLimited = (resetEpochSeconds: number) =>
   xProblem(429, "Too Many Requests", "Too Many Requests", "about:blank", { "x-rate-limit-limit": "75", "x-rate-limit-remaining": "0", "x-rate-limit-reset": String(resetEpochSeconds) });
-const oauthError = (error: string, description: string, status = 400): FakeReply => ({ status, body: { error, error_description: description } });
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let data = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (data += chunk));
-    req.on("end", () => resolve(data));
-    req.on("error", reject);
-  });
-
-const send = (res: ServerResponse, { status, body, headers }: FakeReply) => {
-  res.writeHead(status, { "content-type": status >= 400 && body && typeof body === "object" && "title" in body ? "application/problem+json" : "application/json", ...headers });
-  res.end(body === undefined ? "" : JSON.stringify(body));
+// Problem+JSON errors go out as application/problem+json.
+const send = (res: ServerResponse, reply: FakeReply) => {
+  const { status, body } = reply;
+  sendReply(res, reply, status >= 400 && body && typeof body === "object" && "title" in body ? "application/problem+json" : "application/json");
 };
 
 const basicClient = (header: string | undefined): { id: string; secret: string } | null => {
@@ -51,9 +40,8 @@ const basicClient = (header: string | undefined): { id: string; secret: string }
 export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } = {}) => {
   const apps = new Map<string, App>();
   const codes = new Map<string, Grant & { redirectUri: string; challenge: string; used: boolean }>();
-  const accessTokens = new Map<string, Grant>();
-  const refreshTokens = new Map<string, Grant>();
-  const failures: { path: string; reply: FakeReply }[] = [];
+  const tokens = tokenStore<Grant>();
+  const failures = failureQueue<string>();
   let denyNext = false;
 
   const fake = {
@@ -67,19 +55,11 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
       return { client_id: clientId, client_secret: clientSecret };
     },
     denyNextConsent: () => void (denyNext = true),
-    failNext: (path: string, reply: FakeReply) => void failures.push({ path, reply }),
-    revokeAll: () => {
-      accessTokens.clear();
-      refreshTokens.clear();
-    },
-    isAccessTokenValid: (t: string) => accessTokens.has(t),
-    consent: async (authorizeUrl: URL): Promise<Record<string, string>> => {
-      const res = await fetch(authorizeUrl, { redirect: "manual" });
-      const location = res.headers.get("location");
-      if (res.status !== 302 || !location) throw new Error(`X authorize page refused: ${res.status} ${await res.text()}`);
-      return Object.fromEntries(new URL(location).searchParams);
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    failNext: (path: string, reply: FakeReply) => failures.push(path, reply),
+    revokeAll: tokens.revokeAll,
+    isAccessTokenValid: tokens.isAccessTokenValid,
+    consent: (authorizeUrl: URL) => followConsent(authorizeUrl, "X authorize page"),
+    close: () => server.close(),
   };
 
   const authorize = (res: ServerResponse, query: URLSearchParams) => {
@@ -107,15 +87,14 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
       back.searchParams.set("code", code);
     }
     back.searchParams.set("state", query.get("state") ?? "");
-    res.writeHead(302, { location: back.toString() });
-    res.end();
+    redirect(res, back);
   };
 
   const issue = (res: ServerResponse, grant: Grant) => {
     const access = token();
-    accessTokens.set(access, grant);
+    tokens.access.set(access, grant);
     const refresh = grant.scopes.includes("offline.access") ? token() : undefined;
-    if (refresh) refreshTokens.set(refresh, grant);
+    if (refresh) tokens.refresh.set(refresh, grant);
     send(res, { status: 200, body: { token_type: "bearer", expires_in: 7200, access_token: access, scope: grant.scopes.join(" "), ...(refresh && { refresh_token: refresh }) } });
   };
 
@@ -137,9 +116,9 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
       return issue(res, grant);
     }
     if (form.grant_type === "refresh_token") {
-      const grant = refreshTokens.get(form.refresh_token ?? "");
+      const grant = tokens.refresh.get(form.refresh_token ?? "");
       if (!grant || grant.clientId !== client.id) return send(res, oauthError("invalid_request", "Value passed for the token was invalid."));
-      refreshTokens.delete(form.refresh_token!);
+      tokens.refresh.delete(form.refresh_token!);
       return issue(res, grant);
     }
     return send(res, oauthError("unsupported_grant_type", "Unsupported grant_type"));
@@ -148,7 +127,7 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
   const me = (req: IncomingMessage, res: ServerResponse, query: URLSearchParams) => {
     const reset = String(Math.floor(Date.now() / 1000) + 900);
     const limits = { "x-rate-limit-limit": "75", "x-rate-limit-remaining": "74", "x-rate-limit-reset": reset };
-    const grant = accessTokens.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
+    const grant = tokens.bearer(req);
     if (!grant) return send(res, xProblem(401, "Unauthorized", "Unauthorized"));
     if (!grant.scopes.includes("users.read") || !grant.scopes.includes("tweet.read")) {
       return send(res, xProblem(403, "Forbidden", "Missing scopes users.read and tweet.read", "https://api.x.com/2/problems/oauth2-scope"));
@@ -158,18 +137,17 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
     send(res, { status: 200, headers: limits, body: { data: { id, name, username, ...(fields.includes("profile_image_url") && { profile_image_url }) } } });
   };
 
-  const server = createServer((req, res) => {
+  const server = await listen((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
-    const failure = failures.findIndex((f) => f.path === url.pathname);
-    if (failure >= 0) return send(res, failures.splice(failure, 1)[0]!.reply);
+    const failure = failures.take(url.pathname);
+    if (failure) return send(res, failure);
     const route = `${req.method} ${url.pathname}`;
     if (route === "GET /i/oauth2/authorize") return authorize(res, url.searchParams);
     if (route === "POST /2/oauth2/token") return void tokenEndpoint(req, res).catch(() => send(res, { status: 500 }));
     if (route === "GET /2/users/me") return me(req, res, url.searchParams);
     send(res, xProblem(404, "Not Found Error", `No route ${route}`, "https://api.x.com/2/problems/resource-not-found"));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = server.url;
   return fake;
 };
 

@@ -9,7 +9,8 @@ import { decryptSecret, encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { errorMapper } from "@/lib/testing/network-errors";
+import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
 import { NetworkError } from "../errors";
 import { ZBlueskySettings, blueskyConnector } from ".";
 import { mapBlueskyError } from "./errors";
@@ -37,17 +38,15 @@ beforeAll(async () => {
   assertNativeDeps();
   const started = Date.now();
   dataDir = await mkdtemp(path.join(tmpdir(), "bluesky-pds-"));
-  const tmp = process.env.TMPDIR; // dev-env makes the PDS's directories under os.tmpdir(): keep them in ours
-  process.env.TMPDIR = dataDir;
+  const restoreTmp = setEnv({ TMPDIR: dataDir }); // dev-env makes the PDS's directories under os.tmpdir(): keep them in ours
   try {
     network = await TestNetworkNoAppView.create({});
   } finally {
-    if (tmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = tmp;
+    restoreTmp();
   }
   pds = network.pds.url;
-  process.env.NETWORK_BLUESKY_SERVICE_URL = pds;
   console.log(`[bluesky] dev-env PLC + PDS started in ${Date.now() - started} ms at ${pds}`);
+  return setEnv({ NETWORK_BLUESKY_SERVICE_URL: pds });
 });
 afterAll(async () => {
   const started = Date.now();
@@ -94,15 +93,8 @@ const createAppPassword = async (account: Account, name = "social-publisher") =>
 const revokeAppPassword = (account: Account, name = "social-publisher") => xrpc("com.atproto.server.revokeAppPassword", { token: account.accessJwt, body: { name } });
 
 // --- our side ---
-const liveTenant = async () => {
-  const account = await seedAccount();
-  const group = await seedGroup({ accountId: account.id });
-  return { account, group, principal: principalFor({ accountId: account.id }) };
-};
-type Tenant = Awaited<ReturnType<typeof liveTenant>>;
 const connect = (t: Tenant, identifier: string, appPassword: string) =>
   initializeConnection({ principal: t.principal, groupId: t.group.id, input: { platform: "bluesky", identifier, app_password: appPassword } });
-const eventsOf = (accountId: string, type: string) => db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
 const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString("utf8")) as { sub: string; exp: number; scope: string };
 const sessionOf = (accessJwt: string) => xrpc<{ did: string; handle: string }>("com.atproto.server.getSession", { token: accessJwt, query: {} });
 const ctx = (wrap?: (url: string, init?: RequestInit) => Promise<Response> | null) => ({
@@ -110,7 +102,7 @@ const ctx = (wrap?: (url: string, init?: RequestInit) => Promise<Response> | nul
   fetch: (async (input: RequestInfo | URL, init?: RequestInit) => wrap?.(String(input), init) ?? fetch(input, init)) as typeof fetch,
 });
 const connectedProfile = async () => {
-  const tenant = await liveTenant();
+  const tenant = await seedTenant();
   const account = await createAccount({ displayName: "Refresh Me" });
   const appPassword = await createAppPassword(account);
   const result = await connect(tenant, account.handle, appPassword);
@@ -119,7 +111,7 @@ const connectedProfile = async () => {
 
 describe("bluesky connector (real PDS from @atproto/dev-env)", () => {
   it("connects with an app password: session tokens and credentials encrypted, identity from the profile record, profile.connected", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const account = await createAccount({ displayName: "Alice Example", avatar: true });
     const appPassword = await createAppPassword(account);
 
@@ -163,7 +155,7 @@ describe("bluesky connector (real PDS from @atproto/dev-env)", () => {
     const account = await createAccount();
     const appPassword = await createAppPassword(account);
     for (const identifier of [`@${account.handle}`, account.did, account.email]) {
-      const tenant = await liveTenant();
+      const tenant = await seedTenant();
       expect(await connect(tenant, identifier, appPassword)).toMatchObject({ success: true, profile: { name: account.handle, external_username: account.handle } });
       const profile = await db.profile.findFirstOrThrow({ where: { profileGroupId: tenant.group.id } });
       expect(profile).toMatchObject({ externalId: account.did, avatarUrl: null, metadata: { profile_source: "none" } });
@@ -171,7 +163,7 @@ describe("bluesky connector (real PDS from @atproto/dev-env)", () => {
   });
 
   it("refuses a wrong app password and the account password with a 422 giving the reason", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const account = await createAccount({ displayName: "Bob" });
     await expect(connect(tenant, account.handle, "aaaa-bbbb-cccc-dddd")).rejects.toMatchObject({
       status: 422,
@@ -274,7 +266,7 @@ describe("bluesky connector (real PDS from @atproto/dev-env)", () => {
 });
 
 describe("bluesky mapError", () => {
-  const map = (status: number, body: unknown, headers: Record<string, string> = {}) => mapBlueskyError({ status, body, headers: new Headers(headers) });
+  const map = errorMapper(mapBlueskyError);
 
   it("session errors are auth_expired whatever the status", () => {
     expect(map(400, { error: "ExpiredToken", message: "Token has expired" })).toMatchObject({

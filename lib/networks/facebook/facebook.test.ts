@@ -8,7 +8,7 @@ import { contextFor } from "@/lib/services/connections/context";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { connectViaOAuth } from "@/lib/testing/connections";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { bucUsageHeader, startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
 import { FACEBOOK_SCOPES, facebookConnector } from ".";
 
@@ -30,26 +30,21 @@ beforeAll(async () => {
       { id: "20002", name: "Poetical Science", category: "Community" },
     ],
   });
-  process.env.NETWORK_FACEBOOK_CLIENT_ID = CLIENT_ID;
-  process.env.NETWORK_FACEBOOK_CLIENT_SECRET = CLIENT_SECRET;
-  process.env.NETWORK_FACEBOOK_AUTH_URL = fake.base("www.facebook.com");
-  process.env.NETWORK_FACEBOOK_GRAPH_URL = fake.base("graph.facebook.com");
+  return setEnv({
+    NETWORK_FACEBOOK_CLIENT_ID: CLIENT_ID,
+    NETWORK_FACEBOOK_CLIENT_SECRET: CLIENT_SECRET,
+    NETWORK_FACEBOOK_AUTH_URL: fake.base("www.facebook.com"),
+    NETWORK_FACEBOOK_GRAPH_URL: fake.base("graph.facebook.com"),
+  });
 });
 afterAll(async () => {
   await fake.close();
   await db.$disconnect();
 });
 
-const liveTenant = async () => {
-  const account = await seedAccount();
-  const group = await seedGroup({ accountId: account.id, environment: "live" });
-  return { account, group, principal: principalFor({ accountId: account.id, environment: "live" }) };
-};
-const eventsOf = (accountId: string, type: string) => db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
-
 describe("facebook connector (Graph fake)", () => {
   it("OAuth round trip: dialog -> code -> long-lived token -> identity, pages with page tokens, profile.connected, redirect", async () => {
-    const { account, group, principal } = await liveTenant();
+    const { account, group, principal } = await seedTenant();
     fake.consentAs("facebook", "10150001");
     const before = Date.now();
     const { authorizeUrl, callbackParams, redirect, profile } = await connectViaOAuth({
@@ -113,7 +108,7 @@ describe("facebook connector (Graph fake)", () => {
   });
 
   it("reads every page of /me/accounts with cursor paging", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     const pages = Array.from({ length: 130 }, (_, i) => ({ id: String(30000 + i), name: `Page ${i}`, category: "Brand" }));
     fake.addFacebookUser({ id: "10150002", name: "Many Pages", pages });
     fake.consentAs("facebook", "10150002");
@@ -126,7 +121,7 @@ describe("facebook connector (Graph fake)", () => {
   });
 
   it("a denied consent returns to redirect_url with the error and creates nothing", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     fake.denyNextConsent();
     const { redirect, profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "facebook", consent: fake.consent });
     expect(redirect.searchParams.get("error")).toBe("access_denied");
@@ -135,7 +130,7 @@ describe("facebook connector (Graph fake)", () => {
   });
 
   it("codes are single use: a replayed code is rejected with Graph's code and subcode", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     fake.consentAs("facebook", "10150001");
     const { callbackParams, profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "facebook", consent: fake.consent });
     expect(profile).not.toBeNull();
@@ -147,7 +142,7 @@ describe("facebook connector (Graph fake)", () => {
   });
 
   it("a throttled Graph call fails the connection with the network's reason", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     fake.failNext({ host: "graph.facebook.com", path: "me/accounts", error: { code: 80001, message: "There have been too many calls to this Page account." }, headers: bucUsageHeader("20001", 5) });
     const { redirect, profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "facebook", consent: fake.consent });
     expect(profile).toBeNull();
@@ -156,16 +151,15 @@ describe("facebook connector (Graph fake)", () => {
   });
 
   it("an unconfigured server answers 422 naming the missing variables", async () => {
-    const { group, principal } = await liveTenant();
-    const saved = process.env.NETWORK_FACEBOOK_CLIENT_SECRET;
-    delete process.env.NETWORK_FACEBOOK_CLIENT_SECRET;
+    const { group, principal } = await seedTenant();
+    const restoreEnv = setEnv({ NETWORK_FACEBOOK_CLIENT_SECRET: undefined });
     try {
       await expect(initializeConnection({ principal, groupId: group.id, input: { platform: "facebook", redirect_url: "https://a.example/cb" } })).rejects.toMatchObject({
         status: 422,
         details: { errors: [expect.stringContaining("NETWORK_FACEBOOK_CLIENT_SECRET")] },
       });
     } finally {
-      process.env.NETWORK_FACEBOOK_CLIENT_SECRET = saved;
+      restoreEnv();
     }
   });
 });

@@ -1,31 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { googleApiError } from "@/e2e/fakes/google";
+import { failure } from "@/lib/testing/network-errors";
 import { googleBusinessConnector } from "../google_business";
 import { youtubeConnector } from "../youtube";
 import { DEFAULT_RATE_LIMIT_MS, DEFAULT_UNAVAILABLE_MS, QUOTA_RESET_MARGIN_MS, mapGoogleError, msUntilPacificMidnight } from "./errors";
 
-const fail = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, body, headers: new Headers(headers) });
 const HOUR = 3_600_000;
 
 describe("Google error mapping", () => {
   it("an expired or revoked grant is auth_expired: API 401/UNAUTHENTICATED, token invalid_grant, userinfo 401", () => {
     const api = youtubeConnector.mapError(
-      fail(
+      failure(
         401,
         googleApiError(401, "UNAUTHENTICATED", "Request had invalid authentication credentials.", { reason: "authError", errorInfo: "ACCESS_TOKEN_EXPIRED" }),
       ),
     );
     expect(api).toMatchObject({ kind: "auth_expired", details: { platformErrorCode: "authError", platformErrorSubcode: "UNAUTHENTICATED" } });
-    expect(googleBusinessConnector.mapError(fail(400, { error: "invalid_grant", error_description: "Token has been expired or revoked." }))).toMatchObject({
+    expect(googleBusinessConnector.mapError(failure(400, { error: "invalid_grant", error_description: "Token has been expired or revoked." }))).toMatchObject({
       kind: "auth_expired",
       details: { platformErrorCode: "invalid_grant", platformErrorMessage: "Token has been expired or revoked." },
     });
-    expect(mapGoogleError(fail(401, { error: "invalid_request", error_description: "Invalid Credentials" }))).toMatchObject({ kind: "auth_expired" });
-    expect(mapGoogleError(fail(401, "<html>Unauthorized</html>"))).toMatchObject({ kind: "auth_expired" });
+    expect(mapGoogleError(failure(401, { error: "invalid_request", error_description: "Invalid Credentials" }))).toMatchObject({ kind: "auth_expired" });
+    expect(mapGoogleError(failure(401, "<html>Unauthorized</html>"))).toMatchObject({ kind: "auth_expired" });
   });
 
   it("a misconfigured client is rejected, not auth_expired", () => {
-    expect(mapGoogleError(fail(401, { error: "invalid_client", error_description: "Unauthorized" }))).toMatchObject({
+    expect(mapGoogleError(failure(401, { error: "invalid_client", error_description: "Unauthorized" }))).toMatchObject({
       kind: "rejected",
       details: { platformErrorCode: "invalid_client" },
     });
@@ -33,15 +33,15 @@ describe("Google error mapping", () => {
 
   it("rate limits wait for Retry-After, else a minute", () => {
     const gbp = googleApiError(429, "RESOURCE_EXHAUSTED", "Quota exceeded for quota metric 'Requests'", { errorInfo: "RATE_LIMIT_EXCEEDED" });
-    expect(mapGoogleError(fail(429, gbp, { "retry-after": "30" }))).toMatchObject({
+    expect(mapGoogleError(failure(429, gbp, { "retry-after": "30" }))).toMatchObject({
       kind: "rate_limited",
       retryAfterMs: 30_000,
       details: { platformErrorCode: "RATE_LIMIT_EXCEEDED" },
     });
-    expect(mapGoogleError(fail(429, gbp))).toMatchObject({ kind: "rate_limited", retryAfterMs: DEFAULT_RATE_LIMIT_MS });
+    expect(mapGoogleError(failure(429, gbp))).toMatchObject({ kind: "rate_limited", retryAfterMs: DEFAULT_RATE_LIMIT_MS });
     for (const reason of ["rateLimitExceeded", "userRateLimitExceeded"]) {
       const body = googleApiError(403, "PERMISSION_DENIED", "Rate Limit Exceeded", { reason, domain: "usageLimits" });
-      expect(mapGoogleError(fail(403, body))).toMatchObject({
+      expect(mapGoogleError(failure(403, body))).toMatchObject({
         kind: "rate_limited",
         retryAfterMs: DEFAULT_RATE_LIMIT_MS,
         details: { platformErrorCode: reason },
@@ -55,12 +55,12 @@ describe("Google error mapping", () => {
       domain: "youtube.quota",
     });
     const now = Date.parse("2026-07-01T06:00:00Z"); // 23:00 PDT on June 30
-    expect(mapGoogleError(fail(403, body), { now })).toMatchObject({
+    expect(mapGoogleError(failure(403, body), { now })).toMatchObject({
       kind: "rate_limited",
       retryAfterMs: HOUR + QUOTA_RESET_MARGIN_MS,
       details: { platformErrorCode: "quotaExceeded", platformErrorSubcode: "PERMISSION_DENIED" },
     });
-    expect(mapGoogleError(fail(403, body, { "retry-after": "120" }), { now }).retryAfterMs).toBe(120_000);
+    expect(mapGoogleError(failure(403, body, { "retry-after": "120" }), { now }).retryAfterMs).toBe(120_000);
   });
 
   it("computes midnight Pacific across daylight-saving changes", () => {
@@ -73,18 +73,18 @@ describe("Google error mapping", () => {
 
   it("5xx: outcome_unknown for writes and code exchanges, retry later for reads", () => {
     const body = googleApiError(503, "UNAVAILABLE", "The service is currently unavailable.", { reason: "backendError" });
-    expect(youtubeConnector.mapError(fail(503, body))).toMatchObject({ kind: "outcome_unknown", details: { platformErrorCode: "backendError" } });
-    expect(mapGoogleError(fail(503, body), { read: true })).toMatchObject({ kind: "rate_limited", retryAfterMs: DEFAULT_UNAVAILABLE_MS });
-    expect(mapGoogleError(fail(502, "<html>Bad Gateway</html>", { "retry-after": "5" }), { read: true })).toMatchObject({
+    expect(youtubeConnector.mapError(failure(503, body))).toMatchObject({ kind: "outcome_unknown", details: { platformErrorCode: "backendError" } });
+    expect(mapGoogleError(failure(503, body), { read: true })).toMatchObject({ kind: "rate_limited", retryAfterMs: DEFAULT_UNAVAILABLE_MS });
+    expect(mapGoogleError(failure(502, "<html>Bad Gateway</html>", { "retry-after": "5" }), { read: true })).toMatchObject({
       kind: "rate_limited",
       retryAfterMs: 5000,
     });
-    expect(mapGoogleError(fail(500, { error: "internal_failure" }))).toMatchObject({ kind: "outcome_unknown" });
+    expect(mapGoogleError(failure(500, { error: "internal_failure" }))).toMatchObject({ kind: "outcome_unknown" });
   });
 
   it("anything else is rejected with the reason (or status) and Google's message", () => {
     const forbidden = googleApiError(403, "PERMISSION_DENIED", "The request is not properly authorized.", { reason: "forbidden", domain: "youtube.video" });
-    expect(youtubeConnector.mapError(fail(403, forbidden))).toMatchObject({
+    expect(youtubeConnector.mapError(failure(403, forbidden))).toMatchObject({
       kind: "rejected",
       message: "Google: The request is not properly authorized. (forbidden)",
       details: { platformErrorCode: "forbidden", platformErrorSubcode: "PERMISSION_DENIED", platformErrorMessage: "The request is not properly authorized." },
@@ -92,16 +92,16 @@ describe("Google error mapping", () => {
     const scopes = googleApiError(403, "PERMISSION_DENIED", "Request had insufficient authentication scopes.", {
       errorInfo: "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
     });
-    expect(mapGoogleError(fail(403, scopes)).details.platformErrorCode).toBe("ACCESS_TOKEN_SCOPE_INSUFFICIENT");
+    expect(mapGoogleError(failure(403, scopes)).details.platformErrorCode).toBe("ACCESS_TOKEN_SCOPE_INSUFFICIENT");
     const invalid = googleApiError(400, "INVALID_ARGUMENT", "Request contains an invalid argument.");
-    expect(mapGoogleError(fail(400, invalid))).toMatchObject({
+    expect(mapGoogleError(failure(400, invalid))).toMatchObject({
       kind: "rejected",
       details: { platformErrorCode: "INVALID_ARGUMENT", platformErrorSubcode: null },
     });
-    expect(mapGoogleError(fail(404, "Not Found"))).toMatchObject({
+    expect(mapGoogleError(failure(404, "Not Found"))).toMatchObject({
       kind: "rejected",
       details: { platformErrorCode: "404", platformErrorMessage: "Not Found" },
     });
-    expect(mapGoogleError(fail(400, { error: "redirect_uri_mismatch", error_description: "Bad Request" }))).toMatchObject({ kind: "rejected" });
+    expect(mapGoogleError(failure(400, { error: "redirect_uri_mismatch", error_description: "Bad Request" }))).toMatchObject({ kind: "rejected" });
   });
 });

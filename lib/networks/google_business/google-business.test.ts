@@ -8,24 +8,19 @@ import { timedFetch } from "@/lib/networks/http";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { listPlacements } from "@/lib/services/profiles/profiles";
 import { connectViaOAuth } from "@/lib/testing/connections";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { ZGoogleBusinessSettings, googleBusinessConnector } from ".";
 import { LOCATION_READ_MASK } from "./locations";
 
 let google: GoogleFake;
-const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
   google = await startGoogleFake();
   google.limits.accountsPerPage = 2; // small pages: every list below takes more than one
   google.limits.locationsPerPage = 2;
-  for (const [k, v] of Object.entries(google.env("google_business"))) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
+  return setEnv(google.env("google_business"));
 });
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) v === undefined ? delete process.env[k] : (process.env[k] = v);
   await google?.close();
   await db.$disconnect();
 });
@@ -75,17 +70,9 @@ const newUser = (over: Partial<FakeGoogleUser> = {}) => {
   });
 };
 
-const liveTenant = async () => {
-  const account = await seedAccount();
-  const group = await seedGroup({ accountId: account.id });
-  return { account, group, principal: principalFor({ accountId: account.id }) };
-};
-
-const eventsOf = (accountId: string, type: string) => db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
-
 describe("google_business connector (against the Google fake)", () => {
   it("OAuth round trip: Google account profile, every location of every account as placements, profile.connected, redirect", async () => {
-    const { account, group, principal } = await liveTenant();
+    const { account, group, principal } = await seedTenant();
     const user = newUser();
     const accountsCallsBefore = google.requestsTo("accounts").length;
     const locationCallsBefore = google.requestsTo("locations").length;
@@ -163,7 +150,7 @@ describe("google_business connector (against the Google fake)", () => {
   });
 
   it("the fake answers like Google: readMask is required", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     const user = newUser();
     await connectViaOAuth({ principal, groupId: group.id, platform: "google_business", consent: google.consent({ user }) });
     const token = google.accessTokensOf(user.sub)[0]!;
@@ -173,7 +160,7 @@ describe("google_business connector (against the Google fake)", () => {
   });
 
   it("an account without Business Profile accounts connects with no placements", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     const { profile } = await connectViaOAuth({
       principal,
       groupId: group.id,
@@ -184,7 +171,7 @@ describe("google_business connector (against the Google fake)", () => {
   });
 
   it("refresh keeps the refresh token; invalid_grant disconnects with profile.disconnected", async () => {
-    const { account, group, principal } = await liveTenant();
+    const { account, group, principal } = await seedTenant();
     const user = newUser();
     const { profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "google_business", consent: google.consent({ user }) });
     const refreshToken = decryptSecret(profile!.refreshToken!);
@@ -210,7 +197,7 @@ describe("google_business connector (against the Google fake)", () => {
   });
 
   it("denied consent and an unticked business.manage both return to redirect_url without a profile", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     const connect = (consent: ReturnType<GoogleFake["consent"]>) => connectViaOAuth({ principal, groupId: group.id, platform: "google_business", consent });
     const denied = await connect(google.consent({ user: newUser(), deny: true }));
     expect(Object.fromEntries(denied.redirect.searchParams)).toEqual({ error: "access_denied", platform: "google_business" });
@@ -221,7 +208,7 @@ describe("google_business connector (against the Google fake)", () => {
   });
 
   it("placement reads: rate limits carry Retry-After, an expired token is auth_expired", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     const user = newUser();
     await connectViaOAuth({ principal, groupId: group.id, platform: "google_business", consent: google.consent({ user }) });
     const ctx = settingsContext();

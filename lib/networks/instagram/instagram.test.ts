@@ -4,7 +4,7 @@ import { decryptSecret } from "@/lib/crypto";
 import { callbackUrl } from "@/lib/services/connections/callback-url";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { connectViaOAuth } from "@/lib/testing/connections";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
 import { INSTAGRAM_SCOPES } from ".";
 
@@ -25,25 +25,21 @@ beforeAll(async () => {
     account_type: "BUSINESS",
     profile_picture_url: "https://cdn.example/grace.jpg",
   });
-  process.env.NETWORK_INSTAGRAM_CLIENT_ID = CLIENT_ID;
-  process.env.NETWORK_INSTAGRAM_CLIENT_SECRET = CLIENT_SECRET;
-  process.env.NETWORK_INSTAGRAM_AUTH_URL = fake.base("www.instagram.com");
-  process.env.NETWORK_INSTAGRAM_API_URL = fake.base("api.instagram.com");
-  process.env.NETWORK_INSTAGRAM_GRAPH_URL = fake.base("graph.instagram.com");
+  return setEnv({
+    NETWORK_INSTAGRAM_CLIENT_ID: CLIENT_ID,
+    NETWORK_INSTAGRAM_CLIENT_SECRET: CLIENT_SECRET,
+    NETWORK_INSTAGRAM_AUTH_URL: fake.base("www.instagram.com"),
+    NETWORK_INSTAGRAM_API_URL: fake.base("api.instagram.com"),
+    NETWORK_INSTAGRAM_GRAPH_URL: fake.base("graph.instagram.com"),
+  });
 });
 afterAll(async () => {
   await fake.close();
   await db.$disconnect();
 });
 
-const liveTenant = async () => {
-  const account = await seedAccount();
-  const group = await seedGroup({ accountId: account.id, environment: "live" });
-  return { account, group, principal: principalFor({ accountId: account.id, environment: "live" }) };
-};
-const eventsOf = (accountId: string, type: string) => db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
 const connect = async () => {
-  const tenant = await liveTenant();
+  const tenant = await seedTenant();
   const result = await connectViaOAuth({ principal: tenant.principal, groupId: tenant.group.id, platform: "instagram", consent: fake.consent });
   return { ...tenant, ...result };
 };
@@ -143,7 +139,7 @@ describe("instagram connector (API with Instagram Login, Graph fake)", () => {
   });
 
   it("a refused code exchange (Instagram's older error shape) fails the connection with its message", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     fake.failNext({ host: "api.instagram.com", path: "oauth/access_token", body: { error_type: "OAuthException", code: 400, error_message: "Invalid platform app" } });
     const { redirect, profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "instagram", consent: fake.consent });
     expect(profile).toBeNull();

@@ -5,7 +5,8 @@ import { db } from "@/lib/db/client";
 import { callbackUrl } from "@/lib/services/connections/callback-url";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { connectViaOAuth } from "@/lib/testing/connections";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { errorMapper } from "@/lib/testing/network-errors";
+import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
 import { linkedinConnector } from ".";
 
 let fake: LinkedInFake;
@@ -13,10 +14,12 @@ const DAY = 24 * 3600 * 1000;
 
 beforeAll(async () => {
   fake = await startLinkedInFake({ redirectUris: [callbackUrl("linkedin")] });
-  process.env.NETWORK_LINKEDIN_CLIENT_ID = fake.clientId;
-  process.env.NETWORK_LINKEDIN_CLIENT_SECRET = fake.clientSecret;
-  process.env.NETWORK_LINKEDIN_WEB_URL = fake.url;
-  process.env.NETWORK_LINKEDIN_API_URL = fake.url;
+  return setEnv({
+    NETWORK_LINKEDIN_CLIENT_ID: fake.clientId,
+    NETWORK_LINKEDIN_CLIENT_SECRET: fake.clientSecret,
+    NETWORK_LINKEDIN_WEB_URL: fake.url,
+    NETWORK_LINKEDIN_API_URL: fake.url,
+  });
 });
 afterEach(() => {
   delete process.env.NETWORK_LINKEDIN_SCOPES;
@@ -29,18 +32,12 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-const liveTenant = async () => {
-  const account = await seedAccount();
-  const group = await seedGroup({ accountId: account.id });
-  return { account, group, principal: principalFor({ accountId: account.id }) };
-};
-const connect = (t: Awaited<ReturnType<typeof liveTenant>>) => connectViaOAuth({ principal: t.principal, groupId: t.group.id, platform: "linkedin", consent: fake.consent });
-const eventsOf = (accountId: string, type: string) => db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
+const connect = (t: Tenant) => connectViaOAuth({ principal: t.principal, groupId: t.group.id, platform: "linkedin", consent: fake.consent });
 const organizations = (n: number) => Array.from({ length: n }, (_, i) => ({ id: 2414183 + i, localizedName: `Org ${i + 1}`, vanityName: `org-${i + 1}` }));
 
 describe("linkedin connector (against the fake)", () => {
   it("OAuth round trip: authorize URL, token request, member identity, personal profile + organizations, profile.connected", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     fake.organizations = [...organizations(2), { id: 99, localizedName: "Just an analyst", vanityName: "x", role: "ANALYST" }];
     const { authorizeUrl, redirect, profile } = await connect(tenant);
 
@@ -93,7 +90,7 @@ describe("linkedin connector (against the fake)", () => {
   it("pages through the ACL finder and batches organization names", async () => {
     fake.organizations = organizations(120);
     const before = fake.restRequests.length;
-    const { profile } = await connect(await liveTenant());
+    const { profile } = await connect(await seedTenant());
     expect(profile!.placements).toHaveLength(121);
     expect(profile!.placements.at(-1)).toMatchObject({ externalId: String(2414183 + 119), name: "Org 120" });
     const calls = fake.restRequests.slice(before).map((r) => `${r.path}?${r.rawQuery.slice(0, 60)}`);
@@ -104,13 +101,13 @@ describe("linkedin connector (against the fake)", () => {
   it("a member without organization rights gets the personal profile only", async () => {
     fake.organizations = organizations(2);
     process.env.NETWORK_LINKEDIN_SCOPES = "openid profile w_member_social r_organization_social"; // the finder answers 403
-    const { profile, authorizeUrl } = await connect(await liveTenant());
+    const { profile, authorizeUrl } = await connect(await seedTenant());
     expect(authorizeUrl.searchParams.get("scope")).toBe("openid profile w_member_social r_organization_social");
     expect(profile!.placements.map((p) => p.externalId)).toEqual([null]);
 
     process.env.NETWORK_LINKEDIN_SCOPES = "openid profile w_member_social";
     const before = fake.restRequests.length;
-    const second = await connect(await liveTenant());
+    const second = await connect(await seedTenant());
     expect(second.profile!.placements.map((p) => p.externalId)).toEqual([null]);
     expect(fake.restRequests.length).toBe(before); // not even asked
   });
@@ -126,7 +123,7 @@ describe("linkedin connector (against the fake)", () => {
   it("a sunset LinkedIn-Version fails the connection with a message naming the setting", async () => {
     fake.organizations = organizations(1);
     process.env.NETWORK_LINKEDIN_VERSION = "202401";
-    const { redirect, profile } = await connect(await liveTenant());
+    const { redirect, profile } = await connect(await seedTenant());
     expect(profile).toBeNull();
     expect(redirect.searchParams.get("error")).toBe("connection_failed");
     expect(redirect.searchParams.get("error_description")).toMatch(/Requested version 202401 is not active.*NETWORK_LINKEDIN_VERSION/);
@@ -134,7 +131,7 @@ describe("linkedin connector (against the fake)", () => {
 
   it("partner apps refresh; a revoked grant disconnects the profile", async () => {
     fake.issueRefreshTokens = true;
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const { profile } = await connect(tenant);
     expect(profile!.expiresAt).toBeNull();
     const refreshToken = decryptSecret(profile!.refreshToken!);
@@ -153,7 +150,7 @@ describe("linkedin connector (against the fake)", () => {
   });
 
   it("a cancelled consent returns to redirect_url with LinkedIn's error", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     fake.denyNextConsent();
     const { redirect, profile } = await connect(tenant);
     expect(profile).toBeNull();
@@ -163,7 +160,7 @@ describe("linkedin connector (against the fake)", () => {
 });
 
 describe("linkedin mapError", () => {
-  const map = (status: number, body: unknown, headers: Record<string, string> = {}) => linkedinConnector.mapError({ status, body, headers: new Headers(headers) });
+  const map = errorMapper(linkedinConnector.mapError);
 
   it("maps the documented errors", () => {
     expect(map(401, { status: 401, serviceErrorCode: 65600, code: "INVALID_ACCESS_TOKEN", message: "Invalid access token" })).toMatchObject({

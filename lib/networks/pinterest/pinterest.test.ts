@@ -5,7 +5,8 @@ import { db } from "@/lib/db/client";
 import { callbackUrl } from "@/lib/services/connections/callback-url";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { connectViaOAuth } from "@/lib/testing/connections";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { errorMapper } from "@/lib/testing/network-errors";
+import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
 import { pinterestConnector } from ".";
 
 let fake: PinterestFake;
@@ -16,28 +17,24 @@ const boards = (n: number): PinterestFakeBoard[] =>
 beforeAll(async () => {
   fake = await startPinterestFake({ redirectUris: [callbackUrl("pinterest")] });
   fake.boards = [...boards(260), { id: "777", name: "Hidden", description: "", privacy: "SECRET" }];
-  process.env.NETWORK_PINTEREST_CLIENT_ID = fake.clientId;
-  process.env.NETWORK_PINTEREST_CLIENT_SECRET = fake.clientSecret;
-  process.env.NETWORK_PINTEREST_WEB_URL = fake.url;
-  process.env.NETWORK_PINTEREST_API_URL = fake.url;
+  return setEnv({
+    NETWORK_PINTEREST_CLIENT_ID: fake.clientId,
+    NETWORK_PINTEREST_CLIENT_SECRET: fake.clientSecret,
+    NETWORK_PINTEREST_WEB_URL: fake.url,
+    NETWORK_PINTEREST_API_URL: fake.url,
+  });
 });
 afterAll(async () => {
   await fake.close();
   await db.$disconnect();
 });
 
-const liveTenant = async () => {
-  const account = await seedAccount();
-  const group = await seedGroup({ accountId: account.id });
-  return { account, group, principal: principalFor({ accountId: account.id }) };
-};
-const connect = (t: Awaited<ReturnType<typeof liveTenant>>) => connectViaOAuth({ principal: t.principal, groupId: t.group.id, platform: "pinterest", consent: fake.consent });
-const eventsOf = (accountId: string, type: string) => db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
+const connect = (t: Tenant) => connectViaOAuth({ principal: t.principal, groupId: t.group.id, platform: "pinterest", consent: fake.consent });
 const basic = () => `Basic ${Buffer.from(`${fake.clientId}:${fake.clientSecret}`).toString("base64")}`;
 
 describe("pinterest connector (against the fake)", () => {
   it("OAuth round trip: authorize URL, Basic-auth token request, account identity, boards across pages, profile.connected", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const boardRequestsBefore = fake.boardRequests.length;
     const { authorizeUrl, redirect, profile } = await connect(tenant);
 
@@ -88,7 +85,7 @@ describe("pinterest connector (against the fake)", () => {
   });
 
   it("refresh (Basic auth, continuous refresh) renews both tokens; a revoked grant disconnects the profile", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const { profile } = await connect(tenant);
     const before = { access: decryptSecret(profile!.accessToken!), refresh: decryptSecret(profile!.refreshToken!) };
 
@@ -109,32 +106,32 @@ describe("pinterest connector (against the fake)", () => {
   });
 
   it("a rate-limited refresh is left for the next round", async () => {
-    const { profile } = await connect(await liveTenant());
+    const { profile } = await connect(await seedTenant());
     fake.failNext("/v5/oauth/token", pinterestError(429, 8, "This request exceeded a rate limit.", { "retry-after": "2" }));
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "retry_later" });
   });
 
   it("denied consent returns to redirect_url with the error; a wrong client secret fails the connection", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     fake.denyNextConsent();
     const denied = await connect(tenant);
     expect(denied.profile).toBeNull();
     expect(denied.redirect.searchParams.get("error")).toBe("access_denied");
 
-    process.env.NETWORK_PINTEREST_CLIENT_SECRET = "wrong";
+    const restoreEnv = setEnv({ NETWORK_PINTEREST_CLIENT_SECRET: "wrong" });
     try {
       const failed = await connect(tenant);
       expect(failed.redirect.searchParams.get("error")).toBe("connection_failed");
       expect(failed.redirect.searchParams.get("error_description")).toContain("Authentication failed.");
     } finally {
-      process.env.NETWORK_PINTEREST_CLIENT_SECRET = fake.clientSecret;
+      restoreEnv();
     }
     expect(await db.profile.count({ where: { profileGroupId: tenant.group.id } })).toBe(0);
   });
 });
 
 describe("pinterest mapError", () => {
-  const map = (status: number, body: unknown, headers: Record<string, string> = {}) => pinterestConnector.mapError({ status, body, headers: new Headers(headers) });
+  const map = errorMapper(pinterestConnector.mapError);
 
   it("maps the documented {code, message} errors", () => {
     expect(map(401, { code: 2, message: "Authentication failed." })).toMatchObject({ kind: "auth_expired", details: { platformErrorCode: "2", platformErrorMessage: "Authentication failed." } });

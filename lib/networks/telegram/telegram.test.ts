@@ -6,7 +6,8 @@ import { initializeConnection } from "@/lib/services/connections/initialize-conn
 import { disconnectProfile, refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { findProfilesToPollPlacements, pollPlacementsOf, resyncPlacements } from "@/lib/services/connections/resync-placements";
 import { listPlacements } from "@/lib/services/profiles/profiles";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { errorMapper } from "@/lib/testing/network-errors";
+import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
 import { NetworkError } from "../errors";
 import { TelegramApiError, mapTelegramError } from "./errors";
 import { TELEGRAM_NEXT_STEP, ZTelegramSettings, telegramConnector } from ".";
@@ -15,19 +16,12 @@ let fake: TelegramFake;
 
 beforeAll(async () => {
   fake = await startTelegramFake();
-  process.env.NETWORK_TELEGRAM_API_URL = fake.url;
+  return setEnv({ NETWORK_TELEGRAM_API_URL: fake.url });
 });
 afterAll(async () => {
   await fake.close();
   await db.$disconnect();
 });
-
-const liveTenant = async () => {
-  const account = await seedAccount();
-  const group = await seedGroup({ accountId: account.id });
-  return { account, group, principal: principalFor({ accountId: account.id }) };
-};
-type Tenant = Awaited<ReturnType<typeof liveTenant>>;
 
 const connect = async (t: Tenant, botToken = fake.token) => {
   const result = await initializeConnection({ principal: t.principal, groupId: t.group.id, input: { platform: "telegram", bot_token: botToken } });
@@ -36,13 +30,12 @@ const connect = async (t: Tenant, botToken = fake.token) => {
 };
 const placementsOf = async (t: Tenant, profileId: string) =>
   (await listPlacements({ principal: t.principal, id: profileId })).map((p) => ({ id: p.externalId, name: p.name, metadata: p.metadata }));
-const eventsOf = (accountId: string, type: string) => db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
 const callsOf = (method: string) => fake.requests.filter((r) => r.method === method);
 const ctx = () => ({ settings: ZTelegramSettings.parse({ api_url: fake.url }), fetch });
 
 describe("telegram connector (Bot API fake)", () => {
   it("connects with the bot token: identity from getMe, encrypted token, no access token, next_step, profile.connected", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const { result, profileId } = await connect(tenant);
     expect(result).toEqual({
       success: true,
@@ -76,7 +69,7 @@ describe("telegram connector (Bot API fake)", () => {
   });
 
   it("placements: empty until the bot is a channel administrator; found from my_chat_member, kept after the update is gone, dropped when demoted", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const channel = fake.createChannel({ title: "Acme News", username: "acmenews" });
     fake.setBotStatus(channel.id, "member"); // subscribed, not an administrator
     const { profileId } = await connect(tenant);
@@ -108,7 +101,7 @@ describe("telegram connector (Bot API fake)", () => {
   });
 
   it("the poll-placements job finds a channel the bot was made administrator of after connecting", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const { profileId } = await connect(tenant);
     expect((await findProfilesToPollPlacements()).map((p) => p.id)).toContain(profileId);
     const channel = fake.createChannel({ title: "Late Channel", username: "latechannel" });
@@ -120,7 +113,7 @@ describe("telegram connector (Bot API fake)", () => {
   });
 
   it("channel posts and group upgrades reveal chats; private groups where the bot is a plain member are not placements", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const { profileId } = await connect(tenant);
     fake.dropPendingUpdates();
     const quiet = fake.createChannel({ title: "Quiet Channel" });
@@ -150,7 +143,7 @@ describe("telegram connector (Bot API fake)", () => {
   });
 
   it("a webhook holds the update queue (409): discovery is skipped, known placements are re-checked, the webhook is left alone", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const channel = fake.createChannel({ title: "Webhook Channel" });
     fake.makeBotAdmin(channel.id);
     const { profileId } = await connect(tenant);
@@ -168,7 +161,7 @@ describe("telegram connector (Bot API fake)", () => {
   });
 
   it("a rate limit or a revoked token during a sync fails it and leaves the stored placements as they were", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const channel = fake.createChannel({ title: "Busy Channel" });
     fake.makeBotAdmin(channel.id);
     const { profileId } = await connect(tenant);
@@ -187,7 +180,7 @@ describe("telegram connector (Bot API fake)", () => {
   });
 
   it("reconnecting keeps the placements found before, re-checked with the new token", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const channel = fake.createChannel({ title: "Long-lived Channel" });
     fake.makeBotAdmin(channel.id);
     const first = await connect(tenant);
@@ -203,7 +196,7 @@ describe("telegram connector (Bot API fake)", () => {
   });
 
   it("a wrong or revoked token is a 422 naming Telegram's description; a malformed one never reaches Telegram", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const wrong = `${fake.bot.id}:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
     await expect(connect(tenant, wrong)).rejects.toMatchObject({
       status: 422,
@@ -226,7 +219,7 @@ describe("telegram connector (Bot API fake)", () => {
 });
 
 describe("telegram mapError", () => {
-  const map = (status: number, body: unknown, headers: Record<string, string> = {}) => mapTelegramError({ status, body, headers: new Headers(headers) });
+  const map = errorMapper(mapTelegramError);
 
   it("401 Unauthorized is auth_expired", () => {
     const err = map(401, { ok: false, error_code: 401, description: "Unauthorized" });

@@ -4,7 +4,7 @@ import { decryptSecret } from "@/lib/crypto";
 import { callbackUrl } from "@/lib/services/connections/callback-url";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { connectViaOAuth } from "@/lib/testing/connections";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
 import { THREADS_SCOPES } from ".";
 
@@ -18,21 +18,20 @@ beforeAll(async () => {
   fake = await startGraphFake();
   fake.addApp("threads", CLIENT_ID, CLIENT_SECRET);
   fake.addThreadsUser({ id: "9001", username: "katherine.j", name: "Katherine Johnson", threads_profile_picture_url: "https://cdn.example/kj.jpg" });
-  process.env.NETWORK_THREADS_CLIENT_ID = CLIENT_ID;
-  process.env.NETWORK_THREADS_CLIENT_SECRET = CLIENT_SECRET;
-  process.env.NETWORK_THREADS_AUTH_URL = fake.base("threads.com");
-  process.env.NETWORK_THREADS_GRAPH_URL = fake.base("graph.threads.com");
+  return setEnv({
+    NETWORK_THREADS_CLIENT_ID: CLIENT_ID,
+    NETWORK_THREADS_CLIENT_SECRET: CLIENT_SECRET,
+    NETWORK_THREADS_AUTH_URL: fake.base("threads.com"),
+    NETWORK_THREADS_GRAPH_URL: fake.base("graph.threads.com"),
+  });
 });
 afterAll(async () => {
   await fake.close();
   await db.$disconnect();
 });
 
-const eventsOf = (accountId: string, type: string) => db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
 const connect = async () => {
-  const account = await seedAccount();
-  const group = await seedGroup({ accountId: account.id, environment: "live" });
-  const principal = principalFor({ accountId: account.id, environment: "live" });
+  const { account, group, principal } = await seedTenant();
   return { account, group, ...(await connectViaOAuth({ principal, groupId: group.id, platform: "threads", consent: fake.consent })) };
 };
 

@@ -5,7 +5,8 @@ import { db } from "@/lib/db/client";
 import { callbackUrl } from "@/lib/services/connections/callback-url";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { connectViaOAuth } from "@/lib/testing/connections";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { errorMapper } from "@/lib/testing/network-errors";
+import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
 import { NetworkError } from "../errors";
 import type { OAuthFlow } from "../types";
 import { ZTikTokSettings, tiktokConnector, type TikTokSettings } from ".";
@@ -14,28 +15,24 @@ let fake: TikTokFake;
 
 beforeAll(async () => {
   fake = await startTikTokFake({ redirectUris: [callbackUrl("tiktok")] });
-  process.env.NETWORK_TIKTOK_CLIENT_KEY = fake.clientKey;
-  process.env.NETWORK_TIKTOK_CLIENT_SECRET = fake.clientSecret;
-  process.env.NETWORK_TIKTOK_WEB_URL = fake.url;
-  process.env.NETWORK_TIKTOK_API_URL = fake.url;
+  return setEnv({
+    NETWORK_TIKTOK_CLIENT_KEY: fake.clientKey,
+    NETWORK_TIKTOK_CLIENT_SECRET: fake.clientSecret,
+    NETWORK_TIKTOK_WEB_URL: fake.url,
+    NETWORK_TIKTOK_API_URL: fake.url,
+  });
 });
 afterAll(async () => {
   await fake.close();
   await db.$disconnect();
 });
 
-const liveTenant = async () => {
-  const account = await seedAccount();
-  const group = await seedGroup({ accountId: account.id });
-  return { account, group, principal: principalFor({ accountId: account.id }) };
-};
-const connect = (t: Awaited<ReturnType<typeof liveTenant>>) => connectViaOAuth({ principal: t.principal, groupId: t.group.id, platform: "tiktok", consent: fake.consent });
-const eventsOf = (accountId: string, type: string) => db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
+const connect = (t: Tenant) => connectViaOAuth({ principal: t.principal, groupId: t.group.id, platform: "tiktok", consent: fake.consent });
 const ctx = () => ({ settings: ZTikTokSettings.parse({ client_key: fake.clientKey, client_secret: fake.clientSecret, web_url: fake.url, api_url: fake.url }), fetch });
 
 describe("tiktok connector (Login Kit v2 against the fake)", () => {
   it("OAuth round trip: authorize URL, form token request, encrypted tokens, identity, profile.connected, redirect", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const { authorizeUrl, redirect, profile } = await connect(tenant);
 
     expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(`${fake.url}/v2/auth/authorize/`);
@@ -81,13 +78,13 @@ describe("tiktok connector (Login Kit v2 against the fake)", () => {
 
   it("a user who grants only user.info.basic connects without a username", async () => {
     fake.setNextConsent({ scopes: ["user.info.basic", "video.publish"] });
-    const { profile } = await connect(await liveTenant());
+    const { profile } = await connect(await seedTenant());
     expect(profile).toMatchObject({ status: "active", username: null, scopes: ["user.info.basic", "video.publish"] });
     expect(fake.userInfoRequests.at(-1)!.get("fields")).toBe("open_id,union_id,avatar_url,display_name");
   });
 
   it("refresh rotates the refresh token; a revoked grant disconnects the profile", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const { profile } = await connect(tenant);
     const before = { access: decryptSecret(profile!.accessToken!), refresh: decryptSecret(profile!.refreshToken!) };
 
@@ -110,14 +107,14 @@ describe("tiktok connector (Login Kit v2 against the fake)", () => {
   });
 
   it("a rate-limited refresh is left for the next round", async () => {
-    const { profile } = await connect(await liveTenant());
+    const { profile } = await connect(await seedTenant());
     fake.failNext("/v2/oauth/token/", tiktokApiError("rate_limit_exceeded", "The API rate limit was exceeded.", 429));
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "retry_later" });
     expect((await db.profile.findUniqueOrThrow({ where: { id: profile!.id } })).status).toBe("active");
   });
 
   it("denied consent returns to redirect_url with the error and creates no profile", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     fake.setNextConsent({ deny: true });
     const { redirect, profile } = await connect(tenant);
     expect(profile).toBeNull();
@@ -127,7 +124,7 @@ describe("tiktok connector (Login Kit v2 against the fake)", () => {
 
   it("a failing identity call ends at redirect_url with connection_failed", async () => {
     fake.failNext("/v2/user/info/", tiktokApiError("rate_limit_exceeded", "The API rate limit was exceeded.", 429));
-    const { redirect, profile } = await connect(await liveTenant());
+    const { redirect, profile } = await connect(await seedTenant());
     expect(profile).toBeNull();
     expect(redirect.searchParams.get("error")).toBe("connection_failed");
     expect(redirect.searchParams.get("error_description")).toContain("rate_limit_exceeded");
@@ -147,7 +144,7 @@ describe("tiktok connector (Login Kit v2 against the fake)", () => {
 });
 
 describe("tiktok mapError", () => {
-  const map = (status: number, body: unknown, headers: Record<string, string> = {}) => tiktokConnector.mapError({ status, body, headers: new Headers(headers) });
+  const map = errorMapper(tiktokConnector.mapError);
   const envelope = (code: string, message = "m") => ({ data: {}, error: { code, message, log_id: "202611230000" } });
 
   it("maps the documented API v2 and OAuth errors", () => {

@@ -6,7 +6,8 @@ import { callbackUrl } from "@/lib/services/connections/callback-url";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { connectViaOAuth } from "@/lib/testing/connections";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { errorMapper } from "@/lib/testing/network-errors";
+import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
 import type { OAuthFlow } from "../types";
 import { ZTwitterSettings, twitterConnector, type TwitterSettings } from ".";
 
@@ -14,27 +15,23 @@ let fake: XFake;
 
 beforeAll(async () => {
   fake = await startXFake({ redirectUris: [callbackUrl("twitter")] });
-  process.env.NETWORK_TWITTER_WEB_URL = fake.url;
-  process.env.NETWORK_TWITTER_API_URL = fake.url;
+  return setEnv({
+    NETWORK_TWITTER_WEB_URL: fake.url,
+    NETWORK_TWITTER_API_URL: fake.url,
+  });
 });
 afterAll(async () => {
   await fake.close();
   await db.$disconnect();
 });
 
-const liveTenant = async () => {
-  const account = await seedAccount();
-  const group = await seedGroup({ accountId: account.id });
-  return { account, group, principal: principalFor({ accountId: account.id }) };
-};
-const connect = (t: Awaited<ReturnType<typeof liveTenant>>, keys: Record<string, string>) =>
+const connect = (t: Tenant, keys: Record<string, string>) =>
   connectViaOAuth({ principal: t.principal, groupId: t.group.id, platform: "twitter", extra: keys, consent: fake.consent });
-const eventsOf = (accountId: string, type: string) => db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
 const basicOf = (keys: { client_id: string; client_secret: string }) => ({ id: keys.client_id, secret: keys.client_secret });
 
 describe("twitter connector (OAuth 2.0 PKCE with the account's own developer keys, against the fake)", () => {
   it("OAuth round trip: authorize URL with PKCE, Basic-auth token request with the body's keys, encrypted keys and tokens, identity", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const keys = fake.registerApp();
     const { authorizeUrl, redirect, profile } = await connect(tenant, keys);
 
@@ -81,7 +78,7 @@ describe("twitter connector (OAuth 2.0 PKCE with the account's own developer key
   });
 
   it("without a server app, initialize_connection requires both keys; the 422 names the missing field", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     const start = (input: Record<string, unknown>) => initializeConnection({ principal, groupId: group.id, input: { platform: "twitter", redirect_url: "https://app.example.com/cb", ...input } });
     await expect(start({ client_id: "abc" })).rejects.toMatchObject({ status: 422, details: { errors: ["client_secret is required"] } });
     await expect(start({})).rejects.toMatchObject({ status: 422, details: { errors: ["client_id is required", "client_secret is required"] } });
@@ -91,10 +88,9 @@ describe("twitter connector (OAuth 2.0 PKCE with the account's own developer key
 
   it("with a server app, the keys are optional (both or neither): without them the server's app connects and refreshes", async () => {
     const server = fake.registerApp();
-    process.env.NETWORK_TWITTER_CLIENT_ID = server.client_id;
-    process.env.NETWORK_TWITTER_CLIENT_SECRET = server.client_secret;
+    const restoreEnv = setEnv({ NETWORK_TWITTER_CLIENT_ID: server.client_id, NETWORK_TWITTER_CLIENT_SECRET: server.client_secret });
     try {
-      const tenant = await liveTenant();
+      const tenant = await seedTenant();
       const start = (input: Record<string, unknown>) => initializeConnection({ principal: tenant.principal, groupId: tenant.group.id, input: { platform: "twitter", redirect_url: "https://a.example/cb", ...input } });
       await expect(start({ client_id: "abc" })).rejects.toMatchObject({ status: 422, details: { errors: ["client_secret is required"] } });
       await expect(start({ client_secret: "abc" })).rejects.toMatchObject({ status: 422, details: { errors: ["client_id is required"] } });
@@ -108,16 +104,15 @@ describe("twitter connector (OAuth 2.0 PKCE with the account's own developer key
       expect(fake.tokenRequests.at(-1)!.client).toEqual(basicOf(server));
 
       const own = fake.registerApp(); // an account's own keys still win
-      await connect(await liveTenant(), own);
+      await connect(await seedTenant(), own);
       expect(fake.tokenRequests.at(-1)!.client).toEqual(basicOf(own));
     } finally {
-      delete process.env.NETWORK_TWITTER_CLIENT_ID;
-      delete process.env.NETWORK_TWITTER_CLIENT_SECRET;
+      restoreEnv();
     }
   });
 
   it("refresh authenticates with the profile's own keys and rotates the refresh token; a revoked grant disconnects", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const keys = fake.registerApp();
     const { profile } = await connect(tenant, keys);
     const before = { access: decryptSecret(profile!.accessToken!), refresh: decryptSecret(profile!.refreshToken!) };
@@ -138,7 +133,7 @@ describe("twitter connector (OAuth 2.0 PKCE with the account's own developer key
   });
 
   it("wrong developer keys or consent refused end at redirect_url with the error", async () => {
-    const tenant = await liveTenant();
+    const tenant = await seedTenant();
     const keys = fake.registerApp();
     fake.denyNextConsent();
     const denied = await connect(tenant, keys);
@@ -167,14 +162,14 @@ describe("twitter connector (OAuth 2.0 PKCE with the account's own developer key
   it("a rate-limited identity call fails the connection; the reset header sets the retry delay", async () => {
     const reset = Math.floor(Date.now() / 1000) + 600;
     fake.failNext("/2/users/me", xRateLimited(reset));
-    const { redirect } = await connect(await liveTenant(), fake.registerApp());
+    const { redirect } = await connect(await seedTenant(), fake.registerApp());
     expect(redirect.searchParams.get("error")).toBe("connection_failed");
     expect(redirect.searchParams.get("error_description")).toContain("429");
   });
 });
 
 describe("twitter mapError", () => {
-  const map = (status: number, body: unknown, headers: Record<string, string> = {}) => twitterConnector.mapError({ status, body, headers: new Headers(headers) });
+  const map = errorMapper(twitterConnector.mapError);
 
   it("maps Problem+JSON, old-style and OAuth errors", () => {
     expect(map(401, xProblem(401, "Unauthorized", "Unauthorized").body)).toMatchObject({ kind: "auth_expired", details: { platformErrorCode: "Unauthorized" } });

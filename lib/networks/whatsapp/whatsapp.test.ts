@@ -6,7 +6,7 @@ import { initializeConnection } from "@/lib/services/connections/initialize-conn
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { listPlacements } from "@/lib/services/profiles/profiles";
 import { connectViaOAuth } from "@/lib/testing/connections";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { startGraphFake, type FakePhoneNumber, type FakeWaba, type GraphFake } from "@/e2e/fakes/graph";
 import { COEXISTENCE_FEATURE, WHATSAPP_SCOPES } from ".";
 
@@ -42,28 +42,24 @@ beforeAll(async () => {
   fake.addApp("facebook", CLIENT_ID, CLIENT_SECRET);
   fake.addFacebookUser({ id: "10160001", name: "Charles Babbage", businesses: [{ id: "1040000000000001", name: "Babbage Ltd", wabas: [bakery] }] });
   fake.addFacebookUser({ id: "10160002", name: "Nobody Shares", businesses: [] });
-  process.env.NETWORK_WHATSAPP_CLIENT_ID = CLIENT_ID;
-  process.env.NETWORK_WHATSAPP_CLIENT_SECRET = CLIENT_SECRET;
-  process.env.NETWORK_WHATSAPP_CONFIG_ID = CONFIG_ID;
-  process.env.NETWORK_WHATSAPP_AUTH_URL = fake.base("www.facebook.com");
-  process.env.NETWORK_WHATSAPP_GRAPH_URL = fake.base("graph.facebook.com");
+  return setEnv({
+    NETWORK_WHATSAPP_CLIENT_ID: CLIENT_ID,
+    NETWORK_WHATSAPP_CLIENT_SECRET: CLIENT_SECRET,
+    NETWORK_WHATSAPP_CONFIG_ID: CONFIG_ID,
+    NETWORK_WHATSAPP_AUTH_URL: fake.base("www.facebook.com"),
+    NETWORK_WHATSAPP_GRAPH_URL: fake.base("graph.facebook.com"),
+  });
 });
 afterAll(async () => {
   await fake.close();
   await db.$disconnect();
 });
 
-const liveTenant = async () => {
-  const account = await seedAccount();
-  const group = await seedGroup({ accountId: account.id, environment: "live" });
-  return { account, group, principal: principalFor({ accountId: account.id, environment: "live" }) };
-};
-const eventsOf = (accountId: string, type: string) => db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
 const extrasOf = (url: URL) => JSON.parse(url.searchParams.get("extras") ?? "null") as Record<string, unknown>;
 
 describe("whatsapp connector (Embedded Signup, Graph fake)", () => {
   it("OAuth round trip: Embedded Signup -> business token -> WABA profile, numbers as placements, events", async () => {
-    const { account, group, principal } = await liveTenant();
+    const { account, group, principal } = await seedTenant();
     fake.consentAs("facebook", "10160001");
     fake.shareWabas(null);
     const { authorizeUrl, callbackParams, redirect, profile } = await connectViaOAuth({
@@ -140,7 +136,7 @@ describe("whatsapp connector (Embedded Signup, Graph fake)", () => {
   });
 
   it("onboarding is validated (422 names the field) and reaches the authorize URL as the Embedded Signup feature", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     const start = (extra: Record<string, unknown>) => initializeConnection({ principal, groupId: group.id, input: { platform: "whatsapp", redirect_url: "https://a.example/cb", ...extra } });
     await expect(start({ onboarding: "cloud" })).rejects.toMatchObject({ status: 422, details: { errors: [expect.stringMatching(/^onboarding: .*business_app or api/)] } });
     await expect(start({ onboarding: 7 })).rejects.toMatchObject({ status: 422 });
@@ -151,7 +147,7 @@ describe("whatsapp connector (Embedded Signup, Graph fake)", () => {
   });
 
   it("refresh_connection reconnects an active profile, keeping its id and pulling the current numbers", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     fake.consentAs("facebook", "10160001");
     const first = (await connectViaOAuth({ principal, groupId: group.id, platform: "whatsapp", consent: fake.consent })).profile!;
     await expect(initializeConnection({ principal, groupId: group.id, input: { platform: "whatsapp", redirect_url: "https://a.example/cb" } })).rejects.toMatchObject({
@@ -169,7 +165,7 @@ describe("whatsapp connector (Embedded Signup, Graph fake)", () => {
   });
 
   it("without granular target ids the WABA is found through /me/businesses", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     fake.consentAs("facebook", "10160001");
     fake.shareWabas(null, { granular: false });
     try {
@@ -182,7 +178,7 @@ describe("whatsapp connector (Embedded Signup, Graph fake)", () => {
   });
 
   it("a signup that shares no business account, or a denied consent, creates nothing", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     fake.consentAs("facebook", "10160002");
     const none = await connectViaOAuth({ principal, groupId: group.id, platform: "whatsapp", consent: fake.consent });
     expect(Object.fromEntries(none.redirect.searchParams)).toMatchObject({ error: "connection_failed", error_description: "No WhatsApp Business Account was shared with the app" });

@@ -8,21 +8,16 @@ import { networkSettings } from "@/lib/env";
 import { timedFetch } from "@/lib/networks/http";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { connectViaOAuth } from "@/lib/testing/connections";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { YOUTUBE_SCOPES, ZYouTubeSettings, youtubeConnector } from ".";
 
 let google: GoogleFake;
-const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
   google = await startGoogleFake();
-  for (const [k, v] of Object.entries(google.env("youtube"))) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
+  return setEnv(google.env("youtube"));
 });
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) v === undefined ? delete process.env[k] : (process.env[k] = v);
   await google?.close();
   await db.$disconnect();
 });
@@ -42,17 +37,9 @@ const newUser = (over: Partial<FakeGoogleUser> = {}) => {
   });
 };
 
-const liveTenant = async () => {
-  const account = await seedAccount();
-  const group = await seedGroup({ accountId: account.id });
-  return { account, group, principal: principalFor({ accountId: account.id }) };
-};
-
-const eventsOf = (accountId: string, type: string) => db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
-
 describe("youtube connector (against the Google fake)", () => {
   it("OAuth round trip: Google consent with PKCE -> channel profile with encrypted tokens, profile.connected, redirect", async () => {
-    const { account, group, principal } = await liveTenant();
+    const { account, group, principal } = await seedTenant();
     const user = newUser();
     const { authorizeUrl, redirect, profile } = await connectViaOAuth({
       principal,
@@ -136,7 +123,7 @@ describe("youtube connector (against the Google fake)", () => {
   });
 
   it("refresh stores the new access token and keeps the refresh token Google does not resend", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     const user = newUser();
     const { profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "youtube", consent: google.consent({ user }) });
     const before = decryptSecret(profile!.refreshToken!);
@@ -158,7 +145,7 @@ describe("youtube connector (against the Google fake)", () => {
   });
 
   it("a revoked grant (invalid_grant) disconnects the profile with profile.disconnected; a Google outage does not", async () => {
-    const { account, group, principal } = await liveTenant();
+    const { account, group, principal } = await seedTenant();
     const user = newUser();
     const { profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "youtube", consent: google.consent({ user }) });
 
@@ -178,7 +165,7 @@ describe("youtube connector (against the Google fake)", () => {
   });
 
   it("denied consent returns to redirect_url with access_denied and creates nothing", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     const { redirect, profile } = await connectViaOAuth({
       principal,
       groupId: group.id,
@@ -191,7 +178,7 @@ describe("youtube connector (against the Google fake)", () => {
   });
 
   it("fails the connection with a reason: no channel, unticked permissions, exhausted quota", async () => {
-    const { group, principal } = await liveTenant();
+    const { group, principal } = await seedTenant();
     const attempt = async (consent: ReturnType<GoogleFake["consent"]>) => {
       const { redirect, profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "youtube", consent });
       expect(profile).toBeNull();

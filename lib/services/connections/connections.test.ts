@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { decryptSecret } from "@/lib/crypto";
 import { connectViaOAuth, sandboxConsent } from "@/lib/testing/connections";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
+import { principalFor, seedGroup } from "@/lib/testing/seed";
 import { listPlacements, listProfiles } from "@/lib/services/profiles/profiles";
 import { ConnectionLinkError, completeOAuthCallback } from "./complete-connection";
 import { initializeConnection } from "./initialize-connection";
@@ -10,13 +11,7 @@ import { disconnectProfile, findProfilesDueForRefresh, refreshProfileConnection 
 
 afterAll(() => db.$disconnect());
 
-const sandboxTenant = async () => {
-  const account = await seedAccount();
-  const group = await seedGroup({ accountId: account.id, environment: "sandbox" });
-  return { account, group, principal: principalFor({ accountId: account.id, environment: "sandbox" }) };
-};
-
-const eventsOf = (accountId: string, type: string) => db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
+const sandboxTenant = () => seedTenant({ environment: "sandbox" });
 
 describe("connection flows (sandbox network)", () => {
   it("OAuth round trip: consent screen -> callback -> encrypted profile, placements, profile.connected, redirect", async () => {
