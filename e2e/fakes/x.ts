@@ -9,7 +9,7 @@ import { failureQueue, followConsent, listen, oauthError, readBody, redirect, se
 // registered app is a user's own developer app. Errors: Problem+JSON, OAuth `{error, error_description}`,
 // and x-rate-limit-* headers on API answers. One server plays both hosts.
 
-export type XFakeUser = { id: string; name: string; username: string; profile_image_url: string };
+export type XFakeUser = { id: string; name: string; username: string; profile_image_url: string; subscription_type: "None" | "Basic" | "Premium" | "PremiumPlus" };
 type App = { clientId: string; clientSecret: string };
 type Grant = { clientId: string; scopes: string[] };
 
@@ -46,7 +46,7 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
 
   const fake = {
     url: "",
-    user: { id: "1460000000000000001", name: "Night Owl Coffee", username: "nightowlcoffee", profile_image_url: "https://pbs.twimg.example/profile_images/1/owl_normal.jpg" } as XFakeUser,
+    user: { id: "1460000000000000001", name: "Night Owl Coffee", username: "nightowlcoffee", profile_image_url: "https://pbs.twimg.example/profile_images/1/owl_normal.jpg", subscription_type: "None" } as XFakeUser,
     authorizeRequests: [] as URLSearchParams[],
     tokenRequests: [] as { client: { id: string; secret: string } | null; contentType: string | undefined; form: Record<string, string> }[],
     // A developer app as the user creates it in the X developer portal (OAuth 2.0, confidential client).
@@ -133,8 +133,9 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
       return send(res, xProblem(403, "Forbidden", "Missing scopes users.read and tweet.read", "https://api.x.com/2/problems/oauth2-scope"));
     }
     const fields = (query.get("user.fields") ?? "").split(",");
-    const { id, name, username, profile_image_url } = fake.user;
-    send(res, { status: 200, headers: limits, body: { data: { id, name, username, ...(fields.includes("profile_image_url") && { profile_image_url }) } } });
+    const { id, name, username, profile_image_url, subscription_type } = fake.user;
+    const extra = { ...(fields.includes("profile_image_url") && { profile_image_url }), ...(fields.includes("subscription_type") && { subscription_type }) };
+    send(res, { status: 200, headers: limits, body: { data: { id, name, username, ...extra } } });
   };
 
   const server = await listen((req, res) => {

@@ -39,6 +39,7 @@ describe("post rule helpers", () => {
     const vid = { url: "a.mp4", kind: "video" as const };
     expect(mediaIssues([img, vid], limits)).toEqual(["media cannot mix images and video"]);
     expect(mediaIssues([vid, vid], limits)).toEqual(["media has 2 videos (maximum 1)"]);
+    expect(mediaIssues([img, img, img, img, img], limits)).toEqual(["media has 5 items (maximum 4)"]);
     expect(mediaIssues([{ url: "a.pdf", kind: "document" }], limits)).toEqual(["media: documents are not supported here"]);
   });
 });

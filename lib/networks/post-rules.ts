@@ -125,7 +125,8 @@ export const mediaIssues = (media: DraftMedia[], limits: FormatLimits, field = "
     if (items.length === 0) continue;
     const limit = limits[kind];
     if (!limit) issues.push(`${field}: ${kind}s are not supported here`);
-    else if (items.length > limit.maxCount) issues.push(`${field} has ${items.length} ${kind}s (maximum ${limit.maxCount})`);
+    // one mistake, one message: the per-kind count only when the total is within bounds
+    else if (items.length > limit.maxCount && media.length <= limits.maxItems) issues.push(`${field} has ${items.length} ${kind}s (maximum ${limit.maxCount})`);
   }
   if (!limits.mixingAllowed && images.length > 0 && videos.length > 0) issues.push(`${field} cannot mix images and video`);
   return issues;

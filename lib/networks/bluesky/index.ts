@@ -4,6 +4,7 @@ import { readJson } from "../http";
 import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, Identity, NetworkConnector, ProfileAuth, TokenSet } from "../types";
 import { mapBlueskyError } from "./errors";
+import { blueskyPostRules } from "./post-rules";
 
 // Bluesky over plain XRPC (no SDK): an app password opens a session on the PDS or entryway
 // (`NETWORK_BLUESKY_SERVICE_URL`, default https://bsky.social; a self-hosted PDS is reached by pointing
@@ -176,5 +177,6 @@ export const blueskyConnector: NetworkConnector<BlueskySettings> = {
     if (auth.externalId && session.did !== auth.externalId) throw new NetworkError("rejected", "The stored Bluesky login now belongs to another account");
     return tokensOf(session);
   },
+  postRules: blueskyPostRules,
   mapError: mapBlueskyError,
 };

@@ -5,6 +5,7 @@ import { inspectToken } from "../graph/debug-token";
 import { mapGraphError } from "../graph/errors";
 import { ZTokenAnswer, expiryFrom, graphPaged, graphRequest, graphUrl, requireToken } from "../graph/request";
 import { GRAPH_API_VERSION, zAppSettings, zBaseUrl } from "../graph/version";
+import { facebookPostRules } from "./post-rules";
 
 // Facebook Pages on Graph (networks.md "facebook"). Facebook Login's dialog gives a code; the code
 // becomes a short-lived user token, exchanged (fb_exchange_token) for a long-lived one of about 60 days.
@@ -54,6 +55,7 @@ export const facebookConnector: NetworkConnector<Settings> = {
   displayName: DISPLAY_NAMES.facebook,
   settings: ZSettings,
   capabilities: CAPABILITIES.facebook,
+  postRules: facebookPostRules,
   auth: {
     kind: "oauth",
     usesPkce: false,

@@ -4,6 +4,7 @@ import { at, googleGet, googleOAuthFlow, googleOAuthSettings, googleScope, refre
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { listLocationPlacements } from "./locations";
+import { googleBusinessPostRules } from "./post-rules";
 
 // Google Business Profile with Google OAuth (lib/networks/google). A profile is the Google account that
 // signed in; its placements are every location of every Business Profile account it can manage
@@ -52,5 +53,6 @@ export const googleBusinessConnector: NetworkConnector<GoogleBusinessSettings> =
 
   placements: (ctx, auth) => listLocationPlacements(ctx, auth),
   refresh: refreshGoogleToken,
+  postRules: googleBusinessPostRules,
   mapError: (failure) => mapGoogleError(failure),
 };

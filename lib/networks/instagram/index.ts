@@ -5,6 +5,7 @@ import type { NetworkConnector, ProfileAuth, TokenSet } from "../types";
 import { mapGraphError } from "../graph/errors";
 import { ZTokenAnswer, expiryFrom, graphRequest, graphUrl, requireToken } from "../graph/request";
 import { GRAPH_API_VERSION, zAppSettings, zBaseUrl } from "../graph/version";
+import { instagramPostRules } from "./post-rules";
 
 // Instagram professional accounts through the "Instagram API with Instagram Login" (networks.md
 // "instagram"): the authorization window on www.instagram.com, the code exchanged on api.instagram.com
@@ -66,6 +67,7 @@ export const instagramConnector: NetworkConnector<Settings> = {
   displayName: DISPLAY_NAMES.instagram,
   settings: ZSettings,
   capabilities: CAPABILITIES.instagram,
+  postRules: instagramPostRules,
   auth: {
     kind: "oauth",
     usesPkce: false,

@@ -5,6 +5,7 @@ import type { NetworkConnector, ProfileAuth, TokenSet } from "../types";
 import { mapLinkedInError } from "./errors";
 import { organizationPlacements } from "./organizations";
 import { ZLinkedInSettings, at, bearer, scopeList, type LinkedInCtx, type LinkedInSettings } from "./settings";
+import { linkedinPostRules } from "./post-rules";
 
 export { LINKEDIN_DEFAULT_SCOPES, ZLinkedInSettings, type LinkedInSettings } from "./settings";
 
@@ -47,6 +48,7 @@ export const linkedinConnector: NetworkConnector<LinkedInSettings> = {
   displayName: DISPLAY_NAMES.linkedin,
   settings: ZLinkedInSettings,
   capabilities: CAPABILITIES.linkedin,
+  postRules: linkedinPostRules,
   auth: {
     kind: "oauth",
     usesPkce: false,

@@ -4,6 +4,7 @@ import { formBody, readJson } from "../http";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, NetworkConnector, PlacementInfo, ProfileAuth, TokenSet } from "../types";
 import { mapPinterestError } from "./errors";
+import { pinterestPostRules } from "./post-rules";
 
 // Pinterest API v5. OAuth authorize on www.pinterest.com, tokens from api.pinterest.com/v5/oauth/token
 // with HTTP Basic client_id:client_secret. Access tokens last 30 days. Refresh tokens are "continuous"
@@ -121,5 +122,6 @@ export const pinterestConnector: NetworkConnector<PinterestSettings> = {
     return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken }; // legacy answers keep the old one
   },
 
+  postRules: pinterestPostRules,
   mapError: mapPinterestError,
 };

@@ -4,6 +4,7 @@ import { readJson } from "../http";
 import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, Identity, NetworkConnector, PlacementInfo, ProfileAuth } from "../types";
 import { TelegramApiError, mapTelegramError } from "./errors";
+import { telegramPostRules } from "./post-rules";
 
 // Telegram through the Bot API (`NETWORK_TELEGRAM_API_URL`, default https://api.telegram.org): the bot
 // token from @BotFather is the whole credential. It is stored encrypted as the profile's credentials (the
@@ -151,5 +152,6 @@ export const telegramConnector: NetworkConnector<TelegramSettings> = {
     }
     return [...placements.values()];
   },
+  postRules: telegramPostRules,
   mapError: mapTelegramError,
 };

@@ -4,6 +4,7 @@ import type { NetworkConnector, ProfileAuth, TokenSet } from "../types";
 import { mapGraphError } from "../graph/errors";
 import { ZTokenAnswer, expiryFrom, graphRequest, graphUrl, requireToken } from "../graph/request";
 import { THREADS_API_VERSION, zAppSettings, zBaseUrl } from "../graph/version";
+import { threadsPostRules } from "./post-rules";
 
 // Threads API (networks.md "threads"): authorize on threads.com, the code exchanged on graph.threads.com
 // for a 1-hour token, then th_exchange_token for a 60-day token that renews itself with
@@ -49,6 +50,7 @@ export const threadsConnector: NetworkConnector<Settings> = {
   displayName: DISPLAY_NAMES.threads,
   settings: ZSettings,
   capabilities: CAPABILITIES.threads,
+  postRules: threadsPostRules,
   auth: {
     kind: "oauth",
     usesPkce: false,

@@ -4,6 +4,7 @@ import { formBody, readJson } from "../http";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, NetworkConnector, TokenSet } from "../types";
 import { mapTikTokError } from "./errors";
+import { tiktokPostRules } from "./post-rules";
 
 // TikTok through Login Kit v2 (web) and the open API at open.tiktokapis.com. Web apps do not use PKCE
 // (TikTok asks for it from desktop and mobile apps only, with its own hex encoding), so the state alone
@@ -65,6 +66,7 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
   displayName: DISPLAY_NAMES.tiktok,
   settings: ZTikTokSettings,
   capabilities: CAPABILITIES.tiktok,
+  postRules: tiktokPostRules,
   auth: {
     kind: "oauth",
     usesPkce: false,

@@ -5,6 +5,7 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, NetworkConnector, TokenSet } from "../types";
 import { mapTwitterError } from "./errors";
 import { developerKeys, developerKeysSchema } from "./keys";
+import { twitterPostRules } from "./post-rules";
 
 export { ZTwitterDeveloperKeys } from "./keys";
 
@@ -55,7 +56,9 @@ const requestToken = async (ctx: Ctx, credentials: Record<string, string> | null
   };
 };
 
-type Me = { data?: { id?: string; name?: string; username?: string; profile_image_url?: string } };
+// subscription_type: "None", "Basic", "Premium" or "PremiumPlus"; stored in the identity metadata because
+// the post length limit depends on it (post-rules.ts).
+type Me = { data?: { id?: string; name?: string; username?: string; profile_image_url?: string; subscription_type?: string } };
 
 export const twitterConnector: NetworkConnector<TwitterSettings> = {
   platform: "twitter",
@@ -86,7 +89,7 @@ export const twitterConnector: NetworkConnector<TwitterSettings> = {
   identity: async (ctx, auth) => {
     if (!auth.tokens) throw new NetworkError("auth_expired", "X profile has no access token");
     const url = new URL(at(ctx.settings.api_url, "/2/users/me"));
-    url.searchParams.set("user.fields", "profile_image_url,username,name");
+    url.searchParams.set("user.fields", "profile_image_url,username,name,subscription_type");
     const res = await ctx.fetch(url, { headers: { authorization: `Bearer ${auth.tokens.accessToken}` } });
     const me = (await readJson<Me>({ mapError: mapTwitterError }, res))?.data;
     if (!me?.id) throw new NetworkError("rejected", "X returned no user for this token");
@@ -95,7 +98,7 @@ export const twitterConnector: NetworkConnector<TwitterSettings> = {
       name: me.name || me.username || "X account",
       username: me.username || null,
       avatarUrl: me.profile_image_url || null,
-      metadata: {},
+      metadata: { ...(typeof me.subscription_type === "string" && { subscription_type: me.subscription_type }) },
     };
   },
 
@@ -106,5 +109,6 @@ export const twitterConnector: NetworkConnector<TwitterSettings> = {
     return requestToken(ctx, auth.credentials, { grant_type: "refresh_token", refresh_token: refreshToken });
   },
 
+  postRules: twitterPostRules,
   mapError: mapTwitterError,
 };

@@ -64,6 +64,7 @@ describe("twitter connector (OAuth 2.0 PKCE with the account's own developer key
       username: "nightowlcoffee",
       avatarUrl: fake.user.profile_image_url,
       scopes: ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"],
+      metadata: { subscription_type: "None" }, // the post length limit depends on it (post-rules.ts)
     });
     expect(profile!.credentials).not.toContain(keys.client_secret);
     expect(JSON.parse(decryptSecret(profile!.credentials!))).toEqual(keys);
@@ -75,6 +76,16 @@ describe("twitter connector (OAuth 2.0 PKCE with the account's own developer key
     expect(Object.fromEntries(redirect.searchParams)).toEqual({ profile_id: profile!.id, platform: "twitter", status: "connected" });
     const [event] = await eventsOf(tenant.account.id, "profile.connected");
     expect(event!.data).toEqual({ id: profile!.id, name: "Night Owl Coffee", platform: "twitter", status: "active", uid: fake.user.id, username: "nightowlcoffee" });
+  });
+
+  it("stores the account's X Premium tier (subscription_type) in the identity metadata", async () => {
+    fake.user.subscription_type = "PremiumPlus";
+    try {
+      const { profile } = await connect(await seedTenant(), fake.registerApp());
+      expect(profile!.metadata).toEqual({ subscription_type: "PremiumPlus" });
+    } finally {
+      fake.user.subscription_type = "None";
+    }
   });
 
   it("without a server app, initialize_connection requires both keys; the 422 names the missing field", async () => {

@@ -4,6 +4,7 @@ import { mapGoogleError } from "../google/errors";
 import { at, googleGet, googleOAuthFlow, googleOAuthSettings, googleScope, refreshGoogleToken } from "../google/oauth";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
+import { youtubePostRules } from "./post-rules";
 
 // YouTube through the Data API v3 with Google OAuth (lib/networks/google). A profile is one channel: the
 // one the user picks on Google's consent screen (a Google account can own several brand channels).
@@ -42,6 +43,7 @@ export const youtubeConnector: NetworkConnector<YouTubeSettings> = {
   displayName: DISPLAY_NAMES.youtube,
   settings: ZYouTubeSettings,
   capabilities: CAPABILITIES.youtube,
+  postRules: youtubePostRules,
   auth: googleOAuthFlow({ scopes: YOUTUBE_SCOPES, required: REQUIRED_SCOPES }),
 
   // GET channels?part=snippet&mine=true: the channel the token acts for. `customUrl` is the channel's
