@@ -4,11 +4,17 @@ import type { DraftMedia, PostDraft, PostRules } from "../post-rules";
 // Test helpers for the networks' post rules: drafts built the way the posts service will build them
 // (parse `platforms.<network>` with the rules' schema, then validate the whole draft).
 
-export const image = (name = "photo"): DraftMedia => ({ url: `https://cdn.example/${name}.jpg`, kind: "image" });
-export const video = (name = "clip"): DraftMedia => ({ url: `https://cdn.example/${name}.mp4`, kind: "video" });
-export const gif = (name = "anim"): DraftMedia => ({ url: `https://cdn.example/${name}.gif`, kind: "gif" });
-export const doc = (name = "deck"): DraftMedia => ({ url: `https://cdn.example/${name}.pdf`, kind: "document" });
-export const images = (n: number): DraftMedia[] => Array.from({ length: n }, (_, i) => image(`photo${i}`));
+// Media items; the name (a string or an index) only makes URLs distinct.
+const item = (kind: DraftMedia["kind"], base: string, ext: string) => (name: string | number = base): DraftMedia => ({
+  url: `https://cdn.example/${typeof name === "number" ? `${base}-${name}` : name}.${ext}`,
+  kind,
+});
+export const image = item("image", "photo", "jpg");
+export const video = item("video", "clip", "mp4");
+export const gif = item("gif", "anim", "gif");
+export const doc = item("document", "deck", "pdf");
+export const images = (n: number): DraftMedia[] => Array.from({ length: n }, (_, i) => image(i));
+export const videos = (n: number): DraftMedia[] => Array.from({ length: n }, (_, i) => video(i));
 
 // The 422 messages the posts service gives for `platforms.<network>` (as `<field>: <message>`), or the
 // parsed params.
@@ -22,7 +28,7 @@ export const paramErrors = <T>(rules: PostRules<T>, raw: unknown): string[] => {
   return parsed.ok ? [] : parsed.errors;
 };
 
-type DraftInput = Partial<Omit<PostDraft<unknown>, "params" | "profile">> & { profile?: Partial<PostDraft<unknown>["profile"]> };
+export type DraftInput = Partial<Omit<PostDraft<unknown>, "params" | "profile">> & { profile?: Partial<PostDraft<unknown>["profile"]> };
 
 export const draftFor = <T>(rules: PostRules<T>, raw: unknown, input: DraftInput = {}): PostDraft<T> => {
   const parsed = parseParams(rules, raw);
