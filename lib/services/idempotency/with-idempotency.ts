@@ -58,9 +58,26 @@ export const withIdempotency = async ({ principal, key, fingerprint, run, now = 
 
 type Where = { accountId: string; scope: string; key: string };
 
-// Inserts an in-progress record, or returns the stored response to replay.
+// Inserts an in-progress record, or returns the stored response to replay. The existing record is read
+// first, so a replay (the common retry) costs one lookup instead of a failed insert.
 const claim = async ({ where, requestHash, now }: { where: Where; requestHash: string; now: Date }) => {
   for (let attempt = 0; attempt < 3; attempt++) {
+    const existing = await db.idempotencyRecord.findUnique({ where: { accountId_scope_key: where } });
+    if (existing) {
+      const isExpired = existing.expiresAt <= now;
+      const isStale = existing.state === "in_progress" && now.getTime() - existing.createdAt.getTime() > STALE_IN_PROGRESS_MS;
+      if (isExpired || isStale) {
+        await db.idempotencyRecord.deleteMany({ where: { id: existing.id } });
+        continue;
+      }
+      if (existing.requestHash !== requestHash) {
+        throw unprocessable(["Idempotency-Key has already been used with a different request"]);
+      }
+      if (existing.state === "in_progress") {
+        throw new ApiError("conflict", "A request with this Idempotency-Key is already in progress");
+      }
+      return { status: existing.responseStatus ?? 200, body: JSON.parse(decryptSecret(existing.responseBody ?? "")) as unknown };
+    }
     try {
       await db.idempotencyRecord.create({
         data: {
@@ -74,23 +91,9 @@ const claim = async ({ where, requestHash, now }: { where: Where; requestHash: s
       });
       return null;
     } catch (err) {
+      // another request with this key got in between: read it on the next round
       if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002")) throw err;
     }
-    const existing = await db.idempotencyRecord.findUnique({ where: { accountId_scope_key: where } });
-    if (!existing) continue; // released in between: try again
-    const isExpired = existing.expiresAt <= now;
-    const isStale = existing.state === "in_progress" && now.getTime() - existing.createdAt.getTime() > STALE_IN_PROGRESS_MS;
-    if (isExpired || isStale) {
-      await db.idempotencyRecord.deleteMany({ where: { id: existing.id } });
-      continue;
-    }
-    if (existing.requestHash !== requestHash) {
-      throw unprocessable(["Idempotency-Key has already been used with a different request"]);
-    }
-    if (existing.state === "in_progress") {
-      throw new ApiError("conflict", "A request with this Idempotency-Key is already in progress");
-    }
-    return { status: existing.responseStatus ?? 200, body: JSON.parse(decryptSecret(existing.responseBody ?? "")) as unknown };
   }
   throw new ApiError("conflict", "A request with this Idempotency-Key is already in progress");
 };
