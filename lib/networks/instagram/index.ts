@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
-import type { NetworkConnector, ProfileAuth, TokenSet } from "../types";
+import type { NetworkConnector } from "../types";
 import { mapGraphError } from "../graph/errors";
-import { ZTokenAnswer, expiryFrom, graphRequest, graphUrl, requireToken } from "../graph/request";
+import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
+import { graphRequest, graphUrl, requireToken } from "../graph/request";
 import { GRAPH_API_VERSION, zAppSettings, zBaseUrl } from "../graph/version";
 import { instagramPostRules } from "./post-rules";
 
@@ -53,14 +54,8 @@ const scopesOf = (permissions: string | string[] | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-const longLived = (token: string, expiresIn: number | undefined, scopes?: string[]): TokenSet => ({
-  accessToken: token,
-  refreshToken: token, // the long-lived token is what ig_refresh_token renews
-  expiresAt: expiryFrom(expiresIn),
-  ...(scopes && { scopes }),
-});
+const GRANTS = { exchange: "ig_exchange_token", refresh: "ig_refresh_token" };
 
-const refreshableToken = (auth: ProfileAuth) => auth.tokens?.refreshToken || requireToken(auth);
 
 export const instagramConnector: NetworkConnector<Settings> = {
   platform: "instagram",
@@ -95,18 +90,7 @@ export const instagramConnector: NetworkConnector<Settings> = {
       );
       const short = "data" in answer ? answer.data[0] : answer;
       if (!short) throw new NetworkError("rejected", "Instagram returned no access token");
-      const long = await graphRequest(
-        ctx,
-        instagramConnector,
-        {
-          url: graphUrl(settings.graph_url, null, "access_token"),
-          query: { grant_type: "ig_exchange_token", client_secret: settings.client_secret },
-          token: short.access_token,
-          tokenIn: "query",
-        },
-        ZTokenAnswer,
-      );
-      return longLived(long.access_token, long.expires_in, scopesOf(short.permissions));
+      return exchangeForLongLived(ctx, instagramConnector, { grants: GRANTS, shortToken: short.access_token, scopes: scopesOf(short.permissions) });
     },
   },
   identity: async (ctx, auth) => {
@@ -129,21 +113,7 @@ export const instagramConnector: NetworkConnector<Settings> = {
       metadata: { app_scoped_id: me.id, ...(me.account_type && { account_type: me.account_type }) },
     };
   },
-  // 60-day tokens, refreshable once at least a day old: renew a week ahead, so outages never let one lapse.
-  refreshLeadMs: 7 * 24 * 60 * 60 * 1000,
-  refresh: async (ctx, auth) => {
-    const renewed = await graphRequest(
-      ctx,
-      instagramConnector,
-      {
-        url: graphUrl(ctx.settings.graph_url, null, "refresh_access_token"),
-        query: { grant_type: "ig_refresh_token" },
-        token: refreshableToken(auth),
-        tokenIn: "query",
-      },
-      ZTokenAnswer,
-    );
-    return longLived(renewed.access_token, renewed.expires_in);
-  },
+  refreshLeadMs: LONG_LIVED_REFRESH_LEAD_MS,
+  refresh: (ctx, auth) => refreshLongLived(ctx, instagramConnector, { grants: GRANTS, auth }),
   mapError: (failure) => mapGraphError(DISPLAY_NAMES.instagram, failure),
 };

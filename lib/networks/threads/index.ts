@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
-import type { NetworkConnector, ProfileAuth, TokenSet } from "../types";
+import type { NetworkConnector } from "../types";
 import { mapGraphError } from "../graph/errors";
-import { ZTokenAnswer, expiryFrom, graphRequest, graphUrl, requireToken } from "../graph/request";
+import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
+import { graphRequest, graphUrl, requireToken } from "../graph/request";
 import { THREADS_API_VERSION, zAppSettings, zBaseUrl } from "../graph/version";
 import { threadsPostRules } from "./post-rules";
 
@@ -37,13 +38,7 @@ const ZMe = z.object({
   threads_biography: z.string().optional(),
 });
 
-const longLived = (token: string, expiresIn: number | undefined): TokenSet => ({
-  accessToken: token,
-  refreshToken: token, // the long-lived token is what th_refresh_token renews
-  expiresAt: expiryFrom(expiresIn),
-});
-
-const refreshableToken = (auth: ProfileAuth) => auth.tokens?.refreshToken || requireToken(auth);
+const GRANTS = { exchange: "th_exchange_token", refresh: "th_refresh_token" };
 
 export const threadsConnector: NetworkConnector<Settings> = {
   platform: "threads",
@@ -76,19 +71,8 @@ export const threadsConnector: NetworkConnector<Settings> = {
         },
         ZShort,
       );
-      const long = await graphRequest(
-        ctx,
-        threadsConnector,
-        {
-          url: graphUrl(settings.graph_url, null, "access_token"),
-          query: { grant_type: "th_exchange_token", client_secret: settings.client_secret },
-          token: short.access_token,
-          tokenIn: "query",
-        },
-        ZTokenAnswer,
-      );
       // Threads' token answers do not list the granted scopes: record the requested ones.
-      return { ...longLived(long.access_token, long.expires_in), scopes: THREADS_SCOPES };
+      return exchangeForLongLived(ctx, threadsConnector, { grants: GRANTS, shortToken: short.access_token, scopes: THREADS_SCOPES });
     },
   },
   identity: async (ctx, auth) => {
@@ -112,21 +96,7 @@ export const threadsConnector: NetworkConnector<Settings> = {
       metadata: {},
     };
   },
-  // 60-day tokens, refreshable once at least a day old: renew a week ahead, so outages never let one lapse.
-  refreshLeadMs: 7 * 24 * 60 * 60 * 1000,
-  refresh: async (ctx, auth) => {
-    const renewed = await graphRequest(
-      ctx,
-      threadsConnector,
-      {
-        url: graphUrl(ctx.settings.graph_url, null, "refresh_access_token"),
-        query: { grant_type: "th_refresh_token" },
-        token: refreshableToken(auth),
-        tokenIn: "query",
-      },
-      ZTokenAnswer,
-    );
-    return longLived(renewed.access_token, renewed.expires_in);
-  },
+  refreshLeadMs: LONG_LIVED_REFRESH_LEAD_MS,
+  refresh: (ctx, auth) => refreshLongLived(ctx, threadsConnector, { grants: GRANTS, auth }),
   mapError: (failure) => mapGraphError(DISPLAY_NAMES.threads, failure),
 };
