@@ -46,7 +46,3 @@ export const idFromSeed = (kind: IdKind, seed: string): string => {
   }
   return `${ID_PREFIXES[kind]}_${out.join("")}`;
 };
-
-// Path ids are validated against this shape before any query: anything else is simply "not found".
-export const isIdOf = (kind: IdKind, value: string): boolean =>
-  new RegExp(`^${ID_PREFIXES[kind]}_[1-9A-HJ-NP-Za-km-z]{16}$`).test(value);

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError, badRequest, notFound, unprocessable } from "./errors";
+import { badRequest, notFound, unprocessable } from "./errors";
 
 // Query strings arrive as `a=1,2`, `a[]=1&a[]=2` or `a=1&a=2` depending on the client (client-compat 4):
 // bracket suffixes are dropped and repeated keys become arrays; schemas normalise the rest.
@@ -68,5 +68,3 @@ export const parseBody = <T extends z.ZodType>(schema: T, raw: unknown): z.infer
   if (!parsed.success) throw unprocessable(issueMessages(parsed.error, raw));
   return parsed.data;
 };
-
-export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError;

@@ -56,7 +56,6 @@ const scopesOf = (permissions: string | string[] | undefined) =>
 
 const GRANTS = { exchange: "ig_exchange_token", refresh: "ig_refresh_token" };
 
-
 export const instagramConnector: NetworkConnector<Settings> = {
   platform: "instagram",
   displayName: DISPLAY_NAMES.instagram,
