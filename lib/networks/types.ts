@@ -46,6 +46,9 @@ export type ProfileAuth = {
 export type ConnectorContext<TSettings> = {
   settings: TSettings; // parsed from NETWORK_<PLATFORM>_* (base URLs, client id and secret)
   fetch: typeof fetch; // the HTTP client (timeouts, no secrets in logs); tests may wrap it
+  // Waits between status polls (Graph containers, TikTok publish status, YouTube processing). Tests pass
+  // a fast one; absent means setTimeout.
+  sleep?: (ms: number) => Promise<void>;
 };
 
 export type OAuthStart = {
@@ -91,30 +94,52 @@ export type Capabilities = {
   comments: { list: boolean; reply: boolean; delete: boolean; hide: boolean; like: boolean; pin: boolean };
 };
 
-// Declared here, implemented by the issues that need them (posts: #5; stats: #6; comments and direct
-// messages: later issues). Generic code checks for the method (and the capabilities table) before use.
+// Publishing (#5), stats (#6), comments and direct messages (later issues). Generic code checks for the
+// method (and the capabilities table) before use.
+
+// A media file as the publisher hands it over: already downloaded, checked and stored by us. `url` is our
+// hosted copy (public, unguessable; networks that fetch media themselves - Graph, Pinterest, Telegram by
+// URL - get this); `read()` gives the bytes for networks that take uploads (X, Bluesky blobs, LinkedIn,
+// YouTube, TikTok FILE_UPLOAD).
+export type PublishMedia = {
+  url: string;
+  contentType: string; // image/jpeg, video/mp4, ...
+  sizeBytes: number;
+  kind: "image" | "video" | "gif" | "document" | "unknown";
+  read(): Promise<Uint8Array>;
+};
+
 export type PublishInput = {
   auth: ProfileAuth;
-  placementId: string | null; // page_id, chat_id, location_id, organization_id, board_id, ...
+  // The placement posted to (page_id, chat_id, location_id, organization_id, board_id, ...), with its own
+  // token where the network has one (a facebook page token, stored encrypted, decrypted here).
+  placement: { externalId: string | null; accessToken: string | null; metadata: Record<string, unknown> } | null;
   body: string;
-  media: { url: string; contentType: string; sizeBytes: number }[];
-  params: Record<string, unknown>; // the validated platforms.<network> parameters
-  replyTo?: { externalId: string; rootExternalId: string } | null; // chains
-  clientReference: string; // our platform-post id, for reading back an outcome we did not see
+  media: PublishMedia[];
+  params: Record<string, unknown>; // the validated, normalised platforms.<network> parameters
+  // Chains: the previous link (parent) and the first post of the chain (root), as returned by `publish`.
+  replyTo: { externalId: string; rootExternalId: string } | null;
+  clientReference: string; // our platform-post id: unique per publish, stable across retries
 };
 export type PublishResult = { externalId: string; url?: string | null };
 export type CommentInfo = { externalId: string; parentExternalId: string | null; body: string; authorUsername: string | null; postedAt: Date | null };
 export type StatsSnapshot = Record<string, number | string | null>;
+// A stats reading: `stats` under the spec's normalised names, `raw` under the network's own names.
+export type StatsReading = { stats: StatsSnapshot; raw: Record<string, unknown> };
 
 export type PublishingMethods<TSettings> = {
   publish?(ctx: ConnectorContext<TSettings>, input: PublishInput): Promise<PublishResult>;
   // After an outcome_unknown publish: find the post on the network, or null when it is not there.
-  findPublished?(ctx: ConnectorContext<TSettings>, input: Pick<PublishInput, "auth" | "placementId" | "clientReference" | "body">): Promise<PublishResult | null>;
+  // Must not create anything. Networks that cannot read back (telegram bots) leave it out: an unknown
+  // outcome there ends as delivery_unconfirmed.
+  findPublished?(ctx: ConnectorContext<TSettings>, input: PublishInput): Promise<PublishResult | null>;
+  // The first comment under a published post (params.first_comment), where the network has one.
+  createFirstComment?(ctx: ConnectorContext<TSettings>, input: PublishInput & { postExternalId: string; body: string }): Promise<{ externalId: string }>;
   listComments?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; postExternalId: string }): Promise<CommentInfo[]>;
   createComment?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; postExternalId: string; parentExternalId: string | null; body: string }): Promise<{ externalId: string }>;
   sendMessage?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placementId: string | null; participantExternalId: string; body: string }): Promise<{ externalId: string }>;
-  profileStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placementId: string | null }): Promise<StatsSnapshot>;
-  postStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; postExternalId: string }): Promise<StatsSnapshot>;
+  profileStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"] }): Promise<StatsReading>;
+  postStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string; params: Record<string, unknown> }): Promise<StatsReading | null>;
 };
 
 export type NetworkConnector<TSettings = Record<string, unknown>> = PublishingMethods<TSettings> & {
