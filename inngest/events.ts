@@ -3,3 +3,4 @@
 // and lib/jobs/send.ts derives the type of sendEvent() and its validation from this module.
 export * from "./events/system";
 export * from "./events/webhooks";
+export * from "./events/posts";

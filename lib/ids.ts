@@ -16,6 +16,11 @@ export const ID_PREFIXES = {
   webhookDelivery: "dlv",
   jobRun: "run",
   request: "req",
+  post: "post",
+  platformPost: "ppost",
+  postMedia: "med",
+  postQueue: "que",
+  statSnapshot: "stat",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

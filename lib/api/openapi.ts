@@ -47,7 +47,13 @@ export const buildOpenApi = ({ endpoints, serverUrl }: { endpoints: EndpointDef[
       security: e.auth === "none" ? [] : e.auth === "session" ? [{ staffSession: [] }] : [{ bearerAuth: [] }, { staffSession: [] }],
       ...(parameters.length > 0 && { parameters }),
       ...(bodySchema && {
-        requestBody: { required: true, content: { "application/json": { schema: render(bodySchema, "input") } } },
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": { schema: render(bodySchema, "input") },
+            ...(e.multipart && { "multipart/form-data": { schema: { type: "object", description: "Rails bracket fields: post[body], profiles[], media[] (URLs or files), platforms[<network>][<key>], thread[<i>][body]" } } }),
+          },
+        },
       }),
       responses: Object.fromEntries(
         Object.entries(e.responses).map(([status, r]) => [

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { badRequest, notFound, unprocessable } from "./errors";
+import { formDataToObject } from "./multipart";
 
 // Query strings arrive as `a=1,2`, `a[]=1&a[]=2` or `a=1&a=2` depending on the client (client-compat 4):
 // bracket suffixes are dropped and repeated keys become arrays; schemas normalise the rest.
@@ -53,7 +54,15 @@ export const parseQuery = <T extends z.ZodType>(schema: T | undefined, url: URL)
 
 // JSON bodies: empty or absent means {} (some clients POST actions without a body); anything that is
 // not JSON is a 400. Unknown fields are stripped by the schemas (zod objects are non-strict).
-export const readJsonBody = async (req: Request): Promise<unknown> => {
+// Multipart bodies (post creation with uploads) become the same object shape (lib/api/multipart.ts).
+export const readJsonBody = async (req: Request, { multipart = false } = {}): Promise<unknown> => {
+  if (multipart && /^multipart\/form-data/i.test(req.headers.get("content-type") ?? "")) {
+    try {
+      return formDataToObject(await req.formData());
+    } catch {
+      throw badRequest("Request body is not valid multipart/form-data");
+    }
+  }
   const text = await req.text();
   if (text.trim() === "") return {};
   try {

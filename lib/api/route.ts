@@ -7,6 +7,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { withIdempotency } from "@/lib/services/idempotency/with-idempotency";
 import { ApiError, errorBody, noPermission, notFound, unprocessable } from "./errors";
+import { fingerprintable } from "./multipart";
 import { parseBody, parseParams, parseQuery, readJsonBody } from "./parse";
 import { requestIdFor } from "./request-id";
 
@@ -41,7 +42,7 @@ export const apiRoute = <E extends EndpointDef>(endpoint: E, handler: (input: Ha
       if (endpoint.access === "account" && principal && !isAccountWide(principal)) throw noPermission();
       const params = parseParams(endpoint.params, await ctx.params);
       const query = parseQuery(endpoint.query, url);
-      const rawBody = endpoint.body ? await readJsonBody(req) : undefined;
+      const rawBody = endpoint.body ? await readJsonBody(req, { multipart: endpoint.multipart === true }) : undefined;
       const body = endpoint.body ? parseBody(endpoint.body, rawBody) : undefined;
       const input = { req, principal, params, query, body, requestId } as HandlerInput<E>;
 
@@ -50,7 +51,7 @@ export const apiRoute = <E extends EndpointDef>(endpoint: E, handler: (input: Ha
         const result = await withIdempotency({
           principal,
           key: idempotencyKey,
-          fingerprint: JSON.stringify([req.method, url.pathname.replace(/\/$/, ""), canonical(rawBody)]),
+          fingerprint: JSON.stringify([req.method, url.pathname.replace(/\/$/, ""), canonical(fingerprintable(rawBody))]),
           run: () => handler(input),
         });
         return respond(result, requestId, result.replayed ? { "Idempotent-Replayed": "true" } : {});

@@ -60,3 +60,13 @@ export const DISPLAY_NAMES: Record<TPlatform, string> = {
   google_business: "Google Business Profile",
   whatsapp: "WhatsApp",
 };
+
+// The `platforms.<network>` parameter that names the placement a post goes to (core-api placements):
+// networks without one post to the profile itself (linkedin without organization_id: the member).
+export const PLACEMENT_PARAM: Partial<Record<TPlatform, string>> = {
+  facebook: "page_id",
+  linkedin: "organization_id",
+  pinterest: "board_id",
+  telegram: "chat_id",
+  google_business: "location_id",
+};

@@ -138,8 +138,9 @@ export type PublishingMethods<TSettings> = {
   listComments?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; postExternalId: string }): Promise<CommentInfo[]>;
   createComment?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; postExternalId: string; parentExternalId: string | null; body: string }): Promise<{ externalId: string }>;
   sendMessage?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placementId: string | null; participantExternalId: string; body: string }): Promise<{ externalId: string }>;
-  profileStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"] }): Promise<StatsReading>;
-  postStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string; params: Record<string, unknown> }): Promise<StatsReading | null>;
+  // `connectedAt`: networks whose metrics depend on when the profile was connected (tiktok, 2026-09-30).
+  profileStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; connectedAt?: Date }): Promise<StatsReading>;
+  postStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string; params: Record<string, unknown>; connectedAt?: Date }): Promise<StatsReading | null>;
 };
 
 export type NetworkConnector<TSettings = Record<string, unknown>> = PublishingMethods<TSettings> & {

@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   "platform_post.published",
   "platform_post.failed",
   "platform_post.failed_waiting_for_retry",
+  "platform_post.delivery_unconfirmed", // ours: sent, no answer, and the network cannot be read back
   "platform_post.insights",
   "profile.connected",
   "profile.disconnected",

@@ -1,0 +1,68 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { TPost } from "@/lib/schemas/posts";
+
+// The full post resource (client-compat 6.4). Media URLs are our hosted copies once processed.
+
+export const POST_VIEW_INCLUDE = {
+  media: { orderBy: { position: "asc" } },
+  platformPosts: { orderBy: { createdAt: "asc" } },
+  children: { orderBy: { position: "asc" }, include: { media: { orderBy: { position: "asc" } } } },
+} satisfies Prisma.PostInclude;
+
+export type PostView = Prisma.PostGetPayload<{ include: typeof POST_VIEW_INCLUDE }>;
+type MediaRow = PostView["media"][number];
+type PlatformPostRow = PostView["platformPosts"][number];
+
+const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+
+export const serializeMedia = (m: MediaRow, urlOf: (key: string) => string): TPost["media"][number] => ({
+  id: m.id,
+  status: m.status,
+  error_message: m.errorMessage,
+  content_type: m.contentType,
+  source_url: m.sourceUrl,
+  url: m.status === "processed" && m.storageKey ? urlOf(m.storageKey) : null,
+});
+
+type ErrorDetails = { platformErrorCode?: string | null; platformErrorSubcode?: string | null; platformErrorMessage?: string | null; note?: string | null };
+
+export const serializePlatformPost = (pp: PlatformPostRow): TPost["platforms"][number] => {
+  const details = pp.errorDetails as ErrorDetails | null;
+  const insights = pp.insights as { impressions?: number | null } | null;
+  return {
+    id: pp.id,
+    platform: pp.platform,
+    profile_id: pp.profileId,
+    status: pp.status,
+    params: (pp.params as Record<string, unknown> | null) ?? null,
+    error: pp.error,
+    error_details: details
+      ? {
+          platform_error_code: details.platformErrorCode ?? null,
+          platform_error_subcode: details.platformErrorSubcode ?? null,
+          platform_error_message: details.platformErrorMessage ?? null,
+          postproxy_note: details.note ?? null,
+        }
+      : null,
+    attempted_at: iso(pp.attemptedAt),
+    platform_id: pp.externalId,
+    url: pp.url,
+    insights: insights ? { impressions: typeof insights.impressions === "number" ? insights.impressions : null, on: iso(pp.insightsAt) } : null,
+  };
+};
+
+export const serializePost = (post: PostView, urlOf: (key: string) => string): TPost => ({
+  id: post.id,
+  body: post.body,
+  status: post.status,
+  draft: post.draft,
+  scheduled_at: iso(post.scheduledAt),
+  created_at: post.createdAt.toISOString(),
+  updated_at: post.updatedAt.toISOString(),
+  profile_group_id: post.profileGroupId,
+  media: post.media.map((m) => serializeMedia(m, urlOf)),
+  platforms: post.platformPosts.map(serializePlatformPost),
+  thread: post.children.map((c) => ({ id: c.id, body: c.body, media: c.media.map((m) => serializeMedia(m, urlOf)) })),
+  queue_id: post.queueId,
+  queue_priority: post.queueId ? (post.queuePriority ?? "medium") : null,
+});

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { ZDeleted } from "@/lib/schemas/common";
+import { paginatedListOf } from "@/lib/schemas/lists";
+import { ZCreatePostBody, ZDeletePostQuery, ZListPostsQuery, ZPost, ZPostParams, ZUpdatePostBody } from "@/lib/schemas/posts";
+import { defineEndpoint } from "./define";
+import { R400, R401, R404, R409, R422 } from "./responses";
+
+const tag = "Posts";
+
+export const listPosts = defineEndpoint({
+  operationId: "listPosts",
+  method: "GET",
+  path: "/api/posts",
+  tag,
+  summary: "List posts",
+  description:
+    "Newest first; `page` is zero-based (default 0), `per_page` default 10 (max 100). Filters: `status` (post statuses, or `published`/`failed` for platform outcomes), `platforms` (comma list, `platforms[]` or repeated), `scheduled_after` (alias `scheduled_at`), `profile_group_id`. Thread children appear inside their root post only.",
+  auth: "apiKey",
+  query: ZListPostsQuery,
+  responses: { 200: { description: "A page of posts", schema: paginatedListOf(ZPost) }, ...R400, ...R401 },
+});
+
+export const getPost = defineEndpoint({
+  operationId: "getPost",
+  method: "GET",
+  path: "/api/posts/{id}",
+  tag,
+  summary: "Get a post with its media, per-network results and thread",
+  auth: "apiKey",
+  params: ZPostParams,
+  responses: { 200: { description: "The post", schema: ZPost }, ...R401, ...R404 },
+});
+
+export const createPost = defineEndpoint({
+  operationId: "createPost",
+  method: "POST",
+  path: "/api/posts",
+  tag,
+  summary: "Create a post",
+  description:
+    "Publishes at once (no `draft`, `scheduled_at` or `queue_id`), at `post.scheduled_at`, in the queue's next slot (`queue_id`, `queue_priority`), or keeps a draft (`post.draft`). `profiles` are profile ids or network names. Every network's rules are checked first: a 422 lists each problem with its network and field. JSON or multipart (`media[]` URL parts and files). Sandbox profiles publish to the simulated network; put `#sandbox-fail`, `#sandbox-retry`, `#sandbox-timeout`, `#sandbox-unconfirmed` or `#sandbox-auth` in the body to exercise each outcome.",
+  auth: "apiKey",
+  body: ZCreatePostBody,
+  idempotent: true,
+  multipart: true,
+  responses: { 200: { description: "The created post", schema: ZPost }, ...R400, ...R401, ...R409, ...R422 },
+});
+
+export const updatePost = defineEndpoint({
+  operationId: "updatePost",
+  method: "PATCH",
+  path: "/api/posts/{id}",
+  tag,
+  summary: "Edit a draft or a post scheduled more than 5 minutes ahead",
+  description:
+    "`post.*` fields merge; `profiles`, `media` and `thread` replace (`[]` clears); `platforms` merge per network and key; `post.draft: false` un-drafts. Other posts answer 422 `Post cannot be edited`.",
+  auth: "apiKey",
+  params: ZPostParams,
+  body: ZUpdatePostBody,
+  idempotent: true,
+  multipart: true,
+  responses: { 200: { description: "The updated post", schema: ZPost }, ...R400, ...R401, ...R404, ...R409, ...R422 },
+});
+
+export const publishPost = defineEndpoint({
+  operationId: "publishPost",
+  method: "POST",
+  path: "/api/posts/{id}/publish",
+  tag,
+  summary: "Publish a draft",
+  description: "At once, at its `scheduled_at`, or in its queue slot. Only drafts (422 otherwise).",
+  auth: "apiKey",
+  params: ZPostParams,
+  body: z.object({}).passthrough(),
+  idempotent: true,
+  responses: { 200: { description: "The post", schema: ZPost }, ...R401, ...R404, ...R409, ...R422 },
+});
+
+export const deletePost = defineEndpoint({
+  operationId: "deletePost",
+  method: "DELETE",
+  path: "/api/posts/{id}",
+  tag,
+  summary: "Delete a post record",
+  description: "Removes the post from this service (posts already on a network stay there). `delete_on_platform=true` is not supported yet and answers 422.",
+  auth: "apiKey",
+  params: ZPostParams,
+  query: ZDeletePostQuery,
+  responses: { 200: { description: "Deleted", schema: ZDeleted }, ...R401, ...R404, ...R422 },
+});

@@ -1,0 +1,44 @@
+import { ZProfileParams } from "@/lib/schemas/profiles";
+import { ZDailyStats, ZPostsStats, ZPostsStatsQuery, ZProfileStats, ZProfileStatsQuery } from "@/lib/schemas/stats";
+import { defineEndpoint } from "./define";
+import { R400, R401, R404 } from "./responses";
+
+const tag = "Stats";
+
+export const getProfileStats = defineEndpoint({
+  operationId: "getProfileStats",
+  method: "GET",
+  path: "/api/profiles/{id}/stats",
+  tag,
+  summary: "A profile's stat snapshots (about every 23 hours), oldest first",
+  description: "`placement_id` is required on facebook, linkedin and telegram (400 without it). `from`/`to` (ISO, inclusive) narrow the range. Keys are the network's own (followers_count, followerCount, ...).",
+  auth: "apiKey",
+  params: ZProfileParams,
+  query: ZProfileStatsQuery,
+  responses: { 200: { description: "Timeseries", schema: ZProfileStats }, ...R400, ...R401, ...R404 },
+});
+
+export const getDailyStats = defineEndpoint({
+  operationId: "getDailyStats",
+  method: "GET",
+  path: "/api/profiles/{id}/daily_stats",
+  tag,
+  summary: "A profile's stats, one entry per day",
+  description: "The last snapshot of each UTC day. Network-specific daily metrics go under `platform_stats` (tiktok: `profile_views`).",
+  auth: "apiKey",
+  params: ZProfileParams,
+  query: ZProfileStatsQuery,
+  responses: { 200: { description: "Daily stats", schema: ZDailyStats }, ...R400, ...R401, ...R404 },
+});
+
+export const getPostsStats = defineEndpoint({
+  operationId: "getPostsStats",
+  method: "GET",
+  path: "/api/posts/stats",
+  tag,
+  summary: "Stat snapshots of posts, per network",
+  description: "`post_ids` (comma-separated, at most 50) and optional `profiles` (ids and/or network names, mixed), `from`, `to`. Normalised keys per network in `stats`, the network's own names in `raw_stats`.",
+  auth: "apiKey",
+  query: ZPostsStatsQuery,
+  responses: { 200: { description: "Stats by post id", schema: ZPostsStats }, ...R400, ...R401 },
+});

@@ -1,0 +1,62 @@
+import "server-only";
+import { unprocessable } from "@/lib/api/errors";
+import { issueMessages } from "@/lib/api/parse";
+import { mediaKindOf, type DraftMedia } from "@/lib/networks/post-rules";
+import { CAPABILITIES, PLACEMENT_PARAM } from "@/lib/networks/platforms";
+import { connectorFor } from "@/lib/networks/registry";
+import type { Target } from "./targets";
+
+// Every network rule of networks-and-messaging, through each target network's post rules
+// (lib/networks/<platform>/post-rules.ts). Sandbox profiles follow the rules of the real network. One
+// 422 lists every problem, each naming its network and field.
+
+export type MediaInput = { url: string; contentType?: string | null };
+export type CheckedTarget = { target: Target; params: Record<string, unknown>; placementId: string | null; format: string };
+
+const draftMedia = (media: MediaInput[]): DraftMedia[] => media.map((m) => ({ url: m.url, kind: mediaKindOf(m) }));
+
+export const checkAgainstRules = ({
+  targets,
+  body,
+  media,
+  thread,
+  platforms,
+}: {
+  targets: Target[];
+  body: string;
+  media: MediaInput[];
+  thread: { body: string; media: MediaInput[] }[];
+  platforms: Record<string, Record<string, unknown> | undefined>;
+}): CheckedTarget[] => {
+  const problems: string[] = [];
+  const checked: CheckedTarget[] = [];
+  for (const target of targets) {
+    const p = target.platform;
+    const rules = connectorFor({ platform: p, environment: "live" }).postRules;
+    if (!rules) {
+      problems.push(`${p}: posting is not supported`);
+      continue;
+    }
+    if (thread.length > 0 && !CAPABILITIES[p].chains) problems.push(`${p}: thread is not supported (post chains exist on twitter, threads and bluesky only)`);
+    const raw = platforms[p] ?? {};
+    const parsed = rules.params.safeParse(raw);
+    if (!parsed.success) {
+      problems.push(...issueMessages(parsed.error, raw).map((m) => `platforms.${p}.${m}`));
+      continue;
+    }
+    const issues = rules.validate({
+      body,
+      media: draftMedia(media),
+      thread: thread.map((t) => ({ body: t.body, media: draftMedia(t.media) })),
+      params: parsed.data,
+      profile: { connectedAt: target.connectedAt, metadata: (target.metadata ?? {}) as Record<string, unknown>, placementIds: target.placements.map((pl) => pl.externalId) },
+    });
+    problems.push(...issues.map((m) => `${p}: ${m}`));
+    const params = parsed.data as Record<string, unknown>;
+    const key = PLACEMENT_PARAM[p];
+    const placementId = key && params[key] !== undefined && params[key] !== null ? String(params[key]) : null;
+    checked.push({ target, params, placementId, format: rules.formatOf(parsed.data) });
+  }
+  if (problems.length) throw unprocessable(problems);
+  return checked;
+};

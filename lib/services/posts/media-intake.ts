@@ -1,0 +1,66 @@
+import "server-only";
+import { unprocessable } from "@/lib/api/errors";
+import { connectorFor } from "@/lib/networks/registry";
+import { MediaError } from "@/lib/media/download";
+import { storeUpload } from "@/lib/media/store-upload";
+import type { CheckedTarget, MediaInput } from "./check-rules";
+
+// Media of a create/update request: URLs are recorded and downloaded in the background (post status
+// `pending`); multipart files are stored during the request. The size cap is the largest file any
+// targeted network takes, never more than MEDIA_MAX_BYTES (default 512 MB: files are held in memory).
+
+export type MediaRef = string | File;
+export type MediaRow = { sourceUrl: string | null; storageKey: string | null; contentType: string; sizeBytes: number | null; status: "pending" | "processed" };
+
+const SERVER_CAP = Number(process.env.MEDIA_MAX_BYTES) > 0 ? Number(process.env.MEDIA_MAX_BYTES) : 512 * 1024 * 1024;
+
+export const asMediaInput = (ref: MediaRef): MediaInput => (typeof ref === "string" ? { url: ref } : { url: ref.name || "upload", contentType: ref.type });
+
+export const maxMediaBytes = (checked: Pick<CheckedTarget, "target" | "format">[]): number => {
+  let max = 0;
+  for (const { target, format } of checked) {
+    const limits = connectorFor({ platform: target.platform, environment: "live" }).postRules?.formats[format];
+    for (const kind of [limits?.image, limits?.video, limits?.document]) if (kind) max = Math.max(max, kind.maxBytes);
+  }
+  return Math.min(max || SERVER_CAP, SERVER_CAP);
+};
+
+export const storeMediaRefs = async (refs: MediaRef[], maxBytes: number, field: string): Promise<MediaRow[]> => {
+  const rows: MediaRow[] = [];
+  for (const [i, ref] of refs.entries()) {
+    if (typeof ref === "string") {
+      rows.push({ sourceUrl: ref, storageKey: null, contentType: "application/octet-stream", sizeBytes: null, status: "pending" });
+      continue;
+    }
+    try {
+      const stored = await storeUpload(ref, { maxBytes });
+      rows.push({ sourceUrl: null, storageKey: stored.storageKey, contentType: stored.contentType, sizeBytes: stored.sizeBytes, status: "processed" });
+    } catch (err) {
+      if (err instanceof MediaError) throw unprocessable([`${field}[${i}]: ${err.message}`]);
+      throw err;
+    }
+  }
+  return rows;
+};
+
+// mcp sends per-network cover images as files (`platforms[<p>][cover_file]`): store them and pass the
+// hosted URL on as `cover_url`, the parameter every network's rules know.
+export const storeCoverFiles = async (platforms: Record<string, Record<string, unknown> | undefined>) => {
+  const out: Record<string, Record<string, unknown> | undefined> = {};
+  for (const [network, params] of Object.entries(platforms)) {
+    const file = params?.cover_file;
+    if (!(file instanceof File)) {
+      out[network] = params;
+      continue;
+    }
+    const { cover_file: _, ...rest } = params!;
+    try {
+      const stored = await storeUpload(file, { maxBytes: 20 * 1024 * 1024 });
+      out[network] = { ...rest, cover_url: stored.url };
+    } catch (err) {
+      if (err instanceof MediaError) throw unprocessable([`platforms.${network}.cover_file: ${err.message}`]);
+      throw err;
+    }
+  }
+  return out;
+};

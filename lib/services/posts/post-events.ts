@@ -1,0 +1,72 @@
+import "server-only";
+import type { Prisma } from "@/lib/db/client";
+import { emitEvent } from "@/lib/services/events/emit-event";
+import type { TEventType } from "@/lib/schemas/webhooks";
+
+type Tx = Prisma.TransactionClient;
+
+// Payloads of post.processed and platform_post.* (core-api "Events", client-compat 8.3).
+
+export const emitPostProcessed = async (tx: Tx, postId: string) => {
+  const post = await tx.post.findUniqueOrThrow({
+    where: { id: postId },
+    include: { platformPosts: { orderBy: { createdAt: "asc" }, include: { profile: { select: { id: true, name: true, platform: true } } } } },
+  });
+  return emitEvent({
+    tx,
+    accountId: post.accountId,
+    environment: post.environment,
+    profileGroupId: post.profileGroupId,
+    type: "post.processed",
+    data: {
+      id: post.id,
+      body: post.body,
+      status: post.status,
+      scheduled_at: post.scheduledAt?.toISOString() ?? null,
+      created_at: post.createdAt.toISOString(),
+      platforms: post.platformPosts.map((pp) => ({ id: pp.profile.id, platform: pp.profile.platform, name: pp.profile.name })),
+    },
+  });
+};
+
+export const emitPlatformPostEvent = async (tx: Tx, platformPostId: string, type: Extract<TEventType, `platform_post.${string}`>, extra: Prisma.InputJsonObject = {}) => {
+  const pp = await tx.platformPost.findUniqueOrThrow({
+    where: { id: platformPostId },
+    include: { profile: { select: { name: true, accountId: true, environment: true, profileGroupId: true } } },
+  });
+  const details = pp.errorDetails as { platformErrorCode?: string | null; platformErrorSubcode?: string | null; platformErrorMessage?: string | null; note?: string | null } | null;
+  return emitEvent({
+    tx,
+    accountId: pp.profile.accountId,
+    environment: pp.profile.environment,
+    profileGroupId: pp.profile.profileGroupId,
+    type,
+    data: {
+      id: pp.id,
+      post_id: pp.postId,
+      platform: pp.platform,
+      profile_id: pp.profileId,
+      profile_name: pp.profile.name,
+      status: pp.status,
+      error: pp.error,
+      error_details: details
+        ? {
+            platform_error_code: details.platformErrorCode ?? null,
+            platform_error_subcode: details.platformErrorSubcode ?? null,
+            platform_error_message: details.platformErrorMessage ?? null,
+            postproxy_note: details.note ?? null,
+          }
+        : null,
+      platform_id: pp.externalId,
+      ...extra,
+    },
+  });
+};
+
+export const emitMediaFailed = (tx: Tx, media: { id: string; postId: string; contentType: string; errorMessage: string | null }, owner: { accountId: string; environment: "live" | "sandbox"; profileGroupId: string }) =>
+  emitEvent({
+    tx,
+    ...owner,
+    type: "media.failed",
+    data: { id: media.id, post_id: media.postId, content_type: media.contentType, status: "failed", error_message: media.errorMessage },
+  });

@@ -1,0 +1,37 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { MediaError } from "@/lib/media/download";
+import { storeDownloaded } from "@/lib/media/store-upload";
+import { connectorFor } from "@/lib/networks/registry";
+import { advancePost } from "./lifecycle";
+import { maxMediaBytes } from "./media-intake";
+import { emitMediaFailed } from "./post-events";
+
+// Downloads a post's URL media (root and thread children) into storage: each file becomes `processed`,
+// or `failed` with media.failed; then the post moves on (scheduled, dispatched, or media_processing_failed).
+export const processPostMedia = async ({ postId }: { postId: string }) => {
+  const post = await db.post.findUnique({ where: { id: postId }, include: { platformPosts: { where: { postId } , include: { profile: { select: { platform: true } } } } } });
+  if (!post) return { state: "gone" as const };
+  const targets = post.platformPosts.map((pp) => {
+    const rules = connectorFor({ platform: pp.platform, environment: "live" }).postRules;
+    return { target: { platform: pp.platform }, format: rules ? rules.formatOf(rules.params.parse(pp.params ?? {})) : "post" };
+  });
+  const maxBytes = maxMediaBytes(targets as Parameters<typeof maxMediaBytes>[0]);
+  const pending = await db.postMedia.findMany({ where: { status: "pending", post: { OR: [{ id: postId }, { parentId: postId }] } }, orderBy: [{ postId: "asc" }, { position: "asc" }] });
+  let failed = 0;
+  for (const media of pending) {
+    try {
+      const stored = await storeDownloaded(media.sourceUrl!, { maxBytes });
+      await db.postMedia.update({ where: { id: media.id }, data: { status: "processed", storageKey: stored.storageKey, contentType: stored.contentType, sizeBytes: stored.sizeBytes, errorMessage: null } });
+    } catch (err) {
+      if (!(err instanceof MediaError)) throw err; // infrastructure: the job retries
+      failed++;
+      await db.$transaction(async (tx) => {
+        const row = await tx.postMedia.update({ where: { id: media.id }, data: { status: "failed", errorMessage: err.message } });
+        await emitMediaFailed(tx, row, post);
+      });
+    }
+  }
+  const status = await db.$transaction((tx) => advancePost(tx, postId));
+  return { state: failed ? ("failed" as const) : ("processed" as const), status };
+};

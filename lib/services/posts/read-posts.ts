@@ -1,0 +1,46 @@
+import "server-only";
+import { notFound } from "@/lib/api/errors";
+import { groupScope, type Principal } from "@/lib/auth/principal";
+import { POST_VIEW_INCLUDE, serializePost } from "@/lib/api/serializers/post";
+import { db, type Prisma } from "@/lib/db/client";
+import { publicMediaUrl } from "@/lib/media/storage";
+import type { z } from "zod";
+import type { ZListPostsQuery } from "@/lib/schemas/posts";
+
+// GET /api/posts/:id and GET /api/posts (client-compat 4 and 7.3): root posts only (thread children are
+// part of their root), newest first, zero-based pages. Another group's or environment's post is missing.
+
+export const postScope = (principal: Principal) => ({ ...groupScope(principal), parentId: null });
+
+export const findPost = async ({ principal, id }: { principal: Principal; id: string }) => {
+  const post = await db.post.findFirst({ where: { id, ...postScope(principal) }, include: POST_VIEW_INCLUDE });
+  if (!post) throw notFound();
+  return post;
+};
+
+export const getPostView = async ({ principal, id }: { principal: Principal; id: string }) => serializePost(await findPost({ principal, id }), publicMediaUrl);
+
+type ListQuery = z.infer<typeof ZListPostsQuery>;
+
+// `published` / `failed` (docs vocabulary) filter on platform outcomes; the rest on the post status.
+const statusFilter = (status: ListQuery["status"]): Prisma.PostWhereInput => {
+  if (!status) return {};
+  if (status === "published") return { platformPosts: { some: { status: "published" } } };
+  if (status === "failed") return { platformPosts: { some: { status: { in: ["failed", "delivery_unconfirmed"] } } } };
+  return { status };
+};
+
+export const listPosts = async ({ principal, query }: { principal: Principal; query: ListQuery }) => {
+  const after = query.scheduled_after ?? query.scheduled_at;
+  const where: Prisma.PostWhereInput = {
+    ...postScope(principal),
+    ...(query.profile_group_id && !principal.profileGroupId && { profileGroupId: query.profile_group_id }),
+    ...(after && { scheduledAt: { gt: new Date(after) } }),
+    AND: [statusFilter(query.status), query.platforms?.length ? { platformPosts: { some: { platform: { in: query.platforms } } } } : {}],
+  };
+  const [total, rows] = await Promise.all([
+    db.post.count({ where }),
+    db.post.findMany({ where, include: POST_VIEW_INCLUDE, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: query.page * query.per_page, take: query.per_page }),
+  ]);
+  return { total, page: query.page, per_page: query.per_page, data: rows.map((p) => serializePost(p, publicMediaUrl)) };
+};

@@ -1,0 +1,118 @@
+import "server-only";
+import { unprocessable } from "@/lib/api/errors";
+import type { Principal } from "@/lib/auth/principal";
+import { db, type Prisma } from "@/lib/db/client";
+import { publicMediaUrl } from "@/lib/media/storage";
+import type { TUpdatePostBody } from "@/lib/schemas/posts";
+import { rearrangeQueue } from "@/lib/services/queues/rearrange";
+import { checkContent, resolveQueue, writeChildren, writeMedia, writeTargets, type PostContent } from "./create-post";
+import { advancePost } from "./lifecycle";
+import type { MediaRef } from "./media-intake";
+import { findPost, getPostView } from "./read-posts";
+import { resolveTargets } from "./targets";
+
+// PATCH /api/posts/:id (client-compat 7.3): post.* merge; profiles, media and thread replace (omitted =
+// unchanged, [] = clear); platforms merge per network and key; queue_id / queue_priority assign. Only
+// drafts, posts whose media failed, and posts due more than 5 minutes from now can be edited. The whole
+// post is checked again against every network's rules; nothing is written unless all of it passes.
+
+const EDIT_MARGIN_MS = 5 * 60 * 1000;
+
+const isEditable = (post: { draft: boolean; status: string; scheduledAt: Date | null }, now: Date) =>
+  post.draft || post.status === "media_processing_failed" || (["pending", "scheduled"].includes(post.status) && !!post.scheduledAt && post.scheduledAt.getTime() - now.getTime() > EDIT_MARGIN_MS);
+
+type ExistingMedia = { sourceUrl: string | null; storageKey: string | null; contentType: string };
+// Kept media take part in the rules check under their hosted (or source) URL and content type.
+const existingRef = (m: ExistingMedia): MediaRef => (m.storageKey ? publicMediaUrl(m.storageKey) : (m.sourceUrl ?? ""));
+
+const mergePlatforms = (current: Record<string, Record<string, unknown>>, patch: Record<string, Record<string, unknown>> | undefined) => {
+  const out = { ...current };
+  for (const [network, params] of Object.entries(patch ?? {})) out[network] = { ...(current[network] ?? {}), ...params };
+  return out;
+};
+
+export const updatePost = async ({ principal, id, input, now = new Date() }: { principal: Principal; id: string; input: TUpdatePostBody; now?: Date }) => {
+  const post = await findPost({ principal, id });
+  if (!isEditable(post, now)) throw unprocessable(["Post cannot be edited"]);
+  const fields = input.post ?? {};
+  const draft = fields.draft ?? post.draft;
+  const queueId = input.queue_id === undefined ? post.queueId : input.queue_id;
+  const scheduledAt = fields.scheduled_at === undefined ? post.scheduledAt : fields.scheduled_at;
+  if (queueId && fields.scheduled_at) throw unprocessable(["queue_id and post.scheduled_at cannot be combined: the queue assigns the time"]);
+
+  const refs = input.profiles ?? post.platformPosts.filter((pp) => pp.postId === post.id).map((pp) => pp.profileId);
+  const { groupId, targets } = await resolveTargets({ principal, refs, groupId: post.profileGroupId });
+  const queue = await resolveQueue(principal, groupId, queueId ?? undefined);
+  const mediaGiven = input.media !== undefined;
+  const threadGiven = input.thread !== undefined;
+  const content: PostContent = {
+    body: fields.body ?? post.body,
+    media: input.media ?? [],
+    thread: (input.thread ?? []).map((t) => ({ body: t.body, media: t.media ?? [] })),
+    platforms: mergePlatforms(post.platforms as Record<string, Record<string, unknown>>, input.platforms),
+  };
+  // Unchanged media and thread are checked as they are, but not stored again.
+  const checkedContent = await checkContent(targets, {
+    ...content,
+    media: mediaGiven ? content.media : post.media.map(existingRef),
+    thread: threadGiven ? content.thread : post.children.map((c) => ({ body: c.body, media: c.media.map(existingRef) })),
+  });
+
+  await db.$transaction(async (tx) => {
+    const status = draft ? ("draft" as const) : ("pending" as const);
+    await tx.post.update({
+      where: { id },
+      data: {
+        body: content.body,
+        draft,
+        status,
+        scheduledAt: queue ? post.scheduledAt : scheduledAt,
+        platforms: checkedContent.platforms as Prisma.InputJsonObject,
+        queueId: queue?.id ?? null,
+        queuePriority: queue ? (input.queue_priority ?? post.queuePriority ?? "medium") : null,
+      },
+    });
+    if (mediaGiven) {
+      await tx.postMedia.deleteMany({ where: { postId: id } });
+      await writeMedia(tx, id, checkedContent.media);
+    }
+    const root = { id, accountId: post.accountId, environment: post.environment, profileGroupId: groupId, status, draft };
+    let postIds = [id, ...post.children.map((c) => c.id)];
+    if (threadGiven) {
+      await tx.post.deleteMany({ where: { parentId: id } });
+      postIds = await writeChildren(tx, root, checkedContent.thread);
+    } else {
+      await tx.post.updateMany({ where: { parentId: id }, data: { status, draft } });
+    }
+    await tx.platformPost.deleteMany({ where: { rootPostId: id } });
+    await writeTargets(tx, id, postIds, checkedContent.checked);
+    for (const q of new Set([post.queueId, queue?.id].filter((v): v is string => !!v))) await rearrangeQueue(tx, q, { now });
+    if (!draft) await advancePost(tx, id, now);
+  });
+  return getPostView({ principal, id });
+};
+
+// POST /api/posts/:id/publish: a draft goes out (at once, at its scheduled_at, or in its queue slot).
+export const publishDraft = async ({ principal, id, now = new Date() }: { principal: Principal; id: string; now?: Date }) => {
+  const post = await findPost({ principal, id });
+  if (!post.draft) throw unprocessable(["Only drafts can be published"]);
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.post.updateMany({ where: { OR: [{ id }, { parentId: id }], draft: true }, data: { draft: false, status: "pending" } });
+    if (count === 0) return;
+    if (post.queueId) await rearrangeQueue(tx, post.queueId, { now });
+    await advancePost(tx, id, now);
+  });
+  return getPostView({ principal, id });
+};
+
+// DELETE /api/posts/:id: the record only (delete_on_platform is not offered yet: 422 says so). A queued
+// post leaves its queue, which is rearranged.
+export const deletePost = async ({ principal, id, deleteOnPlatform, now = new Date() }: { principal: Principal; id: string; deleteOnPlatform: boolean; now?: Date }) => {
+  const post = await findPost({ principal, id });
+  if (deleteOnPlatform) throw unprocessable(["delete_on_platform is not supported yet: the post was not deleted"]);
+  await db.$transaction(async (tx) => {
+    await tx.post.delete({ where: { id } });
+    if (post.queueId) await rearrangeQueue(tx, post.queueId, { now });
+  });
+  return { deleted: true };
+};

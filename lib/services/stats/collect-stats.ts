@@ -1,0 +1,121 @@
+import "server-only";
+import { decryptSecret } from "@/lib/crypto";
+import { db, type Prisma } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { log } from "@/lib/log";
+import { connectorFor } from "@/lib/networks/registry";
+import type { PublishInput, StatsReading } from "@/lib/networks/types";
+import { contextFor } from "@/lib/services/connections/context";
+import { profileAuthOf } from "@/lib/services/connections/profile-auth";
+import { emitEvent } from "@/lib/services/events/emit-event";
+import { emitPlatformPostEvent } from "@/lib/services/posts/post-events";
+
+// Stat snapshots about every 23 hours (core-api Limits): per profile, or per placement on networks whose
+// stats are per page / organization / channel (facebook, linkedin organizations, telegram), and per
+// published platform post, through each connector's insights calls. profile.stats and
+// platform_post.insights are emitted with each snapshot.
+
+export const STATS_INTERVAL_MS = 23 * 60 * 60 * 1000;
+const POST_STATS_WINDOW_MS = 30 * 24 * 60 * 60 * 1000; // posts are followed for 30 days
+export const PER_PLACEMENT: ReadonlySet<string> = new Set(["facebook", "linkedin", "telegram"]);
+
+const placementOf = (row: { externalId: string | null; accessToken: string | null; metadata: unknown }): PublishInput["placement"] => ({
+  externalId: row.externalId,
+  accessToken: row.accessToken ? decryptSecret(row.accessToken) : null,
+  metadata: (row.metadata ?? {}) as Record<string, unknown>,
+});
+
+export const findProfilesDueForStats = ({ now = new Date(), limit = 100 } = {}) =>
+  db.profile.findMany({
+    where: { status: "active", platform: { not: "whatsapp" }, OR: [{ statsAt: null }, { statsAt: { lte: new Date(now.getTime() - STATS_INTERVAL_MS) } }] },
+    select: { id: true },
+    orderBy: { statsAt: { sort: "asc", nulls: "first" } },
+    take: limit,
+  });
+
+const snapshotData = (reading: StatsReading) => ({ stats: reading.stats as Prisma.InputJsonObject, rawStats: reading.raw as Prisma.InputJsonObject });
+
+export const collectProfileStats = async ({ profileId, now = new Date() }: { profileId: string; now?: Date }) => {
+  const profile = await db.profile.findUnique({ where: { id: profileId }, include: { placements: { orderBy: { position: "asc" } } } });
+  if (!profile || profile.status !== "active") return { state: "skipped" as const, snapshots: 0 };
+  const connector = connectorFor({ platform: profile.platform, environment: profile.environment });
+  if (!connector.profileStats) {
+    await db.profile.update({ where: { id: profileId }, data: { statsAt: now } });
+    return { state: "unsupported" as const, snapshots: 0 };
+  }
+  // LinkedIn: organizations only (the member profile has no follower statistics API).
+  const targets = PER_PLACEMENT.has(profile.platform) ? profile.placements.filter((p) => p.externalId !== null).map(placementOf) : [null];
+  let snapshots = 0;
+  for (const placement of targets) {
+    try {
+      const reading = await connector.profileStats(contextFor(connector), { auth: profileAuthOf(profile), placement, connectedAt: profile.connectedAt });
+      await db.$transaction(async (tx) => {
+        const snap = await tx.statSnapshot.create({
+          data: { id: newId("statSnapshot"), accountId: profile.accountId, environment: profile.environment, profileId, placementId: placement?.externalId ?? null, ...snapshotData(reading), recordedAt: now },
+        });
+        await emitEvent({
+          tx,
+          accountId: profile.accountId,
+          environment: profile.environment,
+          profileGroupId: profile.profileGroupId,
+          type: "profile.stats",
+          data: { profile_id: profileId, platform: profile.platform, placement_id: snap.placementId, stats: reading.stats as Prisma.InputJsonObject, recorded_at: now.toISOString() },
+        });
+      });
+      snapshots++;
+    } catch (err) {
+      log.warn("profile stats failed", { profileId, platform: profile.platform, placementId: placement?.externalId ?? null, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  await db.profile.update({ where: { id: profileId }, data: { statsAt: now } });
+  return { state: "collected" as const, snapshots };
+};
+
+export const findPostsDueForStats = ({ now = new Date(), limit = 200 } = {}) =>
+  db.platformPost.findMany({
+    where: {
+      status: "published",
+      externalId: { not: null },
+      publishedAt: { gte: new Date(now.getTime() - POST_STATS_WINDOW_MS) },
+      profile: { status: "active" },
+      OR: [{ insightsAt: null }, { insightsAt: { lte: new Date(now.getTime() - STATS_INTERVAL_MS) } }],
+    },
+    select: { id: true },
+    orderBy: { insightsAt: { sort: "asc", nulls: "first" } },
+    take: limit,
+  });
+
+export const collectPostStats = async ({ platformPostId, now = new Date() }: { platformPostId: string; now?: Date }) => {
+  const pp = await db.platformPost.findUnique({ where: { id: platformPostId }, include: { profile: true } });
+  if (!pp || pp.status !== "published" || !pp.externalId) return { state: "skipped" as const };
+  const connector = connectorFor({ platform: pp.platform, environment: pp.profile.environment });
+  const placementRow = pp.placementId ? await db.placement.findFirst({ where: { profileId: pp.profileId, externalId: pp.placementId } }) : null;
+  let reading: StatsReading | null = null;
+  try {
+    reading = connector.postStats
+      ? await connector.postStats(contextFor(connector), {
+          auth: profileAuthOf(pp.profile),
+          placement: placementRow ? placementOf(placementRow) : null,
+          postExternalId: pp.externalId,
+          params: (pp.params ?? {}) as Record<string, unknown>,
+          connectedAt: pp.profile.connectedAt,
+        })
+      : null;
+  } catch (err) {
+    log.warn("post stats failed", { platformPostId, platform: pp.platform, error: err instanceof Error ? err.message : String(err) });
+    await db.platformPost.update({ where: { id: pp.id }, data: { insightsAt: now } }); // try again next round
+    return { state: "failed" as const };
+  }
+  if (!reading) {
+    await db.platformPost.update({ where: { id: pp.id }, data: { insightsAt: now } });
+    return { state: "none" as const };
+  }
+  await db.$transaction(async (tx) => {
+    await tx.statSnapshot.create({
+      data: { id: newId("statSnapshot"), accountId: pp.profile.accountId, environment: pp.profile.environment, profileId: pp.profileId, platformPostId: pp.id, ...snapshotData(reading), recordedAt: now },
+    });
+    await tx.platformPost.update({ where: { id: pp.id }, data: { insights: reading.stats as Prisma.InputJsonObject, insightsAt: now } });
+    await emitPlatformPostEvent(tx, pp.id, "platform_post.insights", { insights: reading.stats as Prisma.InputJsonObject });
+  });
+  return { state: "collected" as const };
+};

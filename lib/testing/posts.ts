@@ -1,0 +1,34 @@
+import type { Principal } from "@/lib/auth/principal";
+import { db } from "@/lib/db/client";
+import type { TPlatform } from "@/lib/schemas/common";
+import { initializeConnection } from "@/lib/services/connections/initialize-connection";
+import { connectViaOAuth, sandboxConsent } from "./connections";
+import { seedKey } from "./seed";
+import { seedTenant } from "./network-tests";
+
+// Posts tests: a sandbox tenant (profiles on the simulated network) with an API key, and profiles
+// connected through the product's own connection flows.
+
+const CREDENTIALS: Partial<Record<TPlatform, Record<string, string>>> = {
+  bluesky: { identifier: "sandbox.bsky.social", app_password: "abcd-efgh-ijkl-mnop" },
+  telegram: { bot_token: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcd" },
+};
+
+export const connectSandboxProfile = async (principal: Principal, groupId: string, platform: TPlatform) => {
+  const credentials = CREDENTIALS[platform];
+  if (credentials) {
+    const result = await initializeConnection({ principal, groupId, input: { platform, ...credentials } });
+    return db.profile.findUniqueOrThrow({ where: { id: (result as { profile: { id: string } }).profile.id }, include: { placements: true } });
+  }
+  const { profile } = await connectViaOAuth({ principal, groupId, platform, consent: sandboxConsent(`Sandbox ${platform}`) });
+  if (!profile) throw new Error(`sandbox ${platform} did not connect`);
+  return profile;
+};
+
+export const seedSandboxTenant = async (platforms: TPlatform[]) => {
+  const tenant = await seedTenant({ environment: "sandbox" });
+  const { token } = await seedKey({ accountId: tenant.account.id, environment: "sandbox" });
+  const profiles: Partial<Record<TPlatform, Awaited<ReturnType<typeof connectSandboxProfile>>>> = {};
+  for (const platform of platforms) profiles[platform] = await connectSandboxProfile(tenant.principal, tenant.group.id, platform);
+  return { ...tenant, token, profiles };
+};
