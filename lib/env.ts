@@ -18,6 +18,28 @@ const ZEnv = z.object({
   INNGEST_MODE: z.enum(["local", "server"]).optional(),
   // Public URL of the app: OAuth redirect URIs registered with the networks are built from it.
   APP_URL: z.string().url().optional(),
+  // Where `npm start` keeps its state (embedded database, secrets, media); default .data in the working directory.
+  DATA_DIR: z.string().min(1).optional(),
+  // Media files of posts (lib/media): on local disk in MEDIA_DIR (default <DATA_DIR>/media), or in an
+  // S3-compatible bucket when MEDIA_S3_BUCKET is set (path-style requests to MEDIA_S3_ENDPOINT, default AWS).
+  MEDIA_DIR: z.string().min(1).optional(),
+  MEDIA_S3_BUCKET: z.string().min(1).optional(),
+  MEDIA_S3_ENDPOINT: z.string().url().optional(),
+  MEDIA_S3_REGION: z.string().min(1).default("us-east-1"),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Origin of the public media URLs handed to networks (a CDN in front of /media); default the app's URL.
+  MEDIA_PUBLIC_URL: z.string().url().optional(),
+  // Hosts media downloads may reach although they resolve to private/loopback addresses (same format as
+  // WEBHOOK_ALLOWED_PRIVATE_HOSTS).
+  MEDIA_ALLOWED_PRIVATE_HOSTS: z.string().optional(),
+  // Largest media file accepted (bytes; default 512 MB): files are held in memory while processed.
+  MEDIA_MAX_BYTES: z.coerce.number().int().positive().default(512 * 1024 * 1024),
+}).superRefine((e, ctx) => {
+  if (!e.MEDIA_S3_BUCKET) return;
+  for (const name of ["MEDIA_S3_ACCESS_KEY_ID", "MEDIA_S3_SECRET_ACCESS_KEY"] as const) {
+    if (!e[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when MEDIA_S3_BUCKET is set` });
+  }
 });
 
 // Readable without the rest of the environment (scripts log before a database exists).

@@ -7,7 +7,7 @@ import { eventEnvelope } from "@/lib/services/events/record-event";
 import { CONNECT_TIMEOUT_MS, DELIVERY_DELAYS_MS, MAX_ATTEMPTS, RESPONSE_TIMEOUT_MS, USER_AGENT, webhookPolicy } from "./config";
 import { postJson } from "./post-json";
 import { signPayload } from "./signature";
-import { guardedLookup } from "./url-policy";
+import { guardedLookup } from "@/lib/net/address-policy";
 
 export type AttemptOutcome =
   | { state: "delivered"; attemptNumber: number }

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { parseAllowlist, type HostAllowlist } from "./url-policy";
+import { parseAllowlist, type HostAllowlist } from "@/lib/net/address-policy";
 
 // Delivery policy from the spec: 5 attempts, delays before attempts 1-5, 10 s to connect, 30 s to answer.
 export const DELIVERY_DELAYS_MS = [0, 60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;

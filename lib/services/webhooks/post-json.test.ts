@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
 import { postJson } from "./post-json";
-import { guardedLookup, parseAllowlist } from "./url-policy";
+import { guardedLookup, parseAllowlist } from "@/lib/net/address-policy";
 
 const lookup = guardedLookup(parseAllowlist("localhost"));
 const receivers: { close: () => Promise<void> }[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { assertDeliverableUrl, guardedLookup, isInternalAddress, parseAllowlist } from "./url-policy";
+import { guardedLookup, isInternalAddress, parseAllowlist } from "@/lib/net/address-policy";
+import { assertDeliverableUrl } from "./url-policy";
 
 describe("webhook URL policy", () => {
   it("classifies internal addresses", () => {

@@ -1,104 +1,23 @@
 import "server-only";
-import { lookup as dnsLookup } from "node:dns";
-import { BlockList, isIP, type LookupFunction } from "node:net";
 import { unprocessable } from "@/lib/api/errors";
+import { findForbiddenAddress, plainHostname, type HostAllowlist } from "@/lib/net/address-policy";
 
-// Webhook URLs may not reach loopback, private, link-local or otherwise internal addresses (SSRF).
-// The check runs when a URL is saved and again on every connection (through `guardedLookup`), so a DNS
-// answer that changes after validation cannot smuggle a request inside. Self-hosters and tests open
-// specific hosts with WEBHOOK_ALLOWED_PRIVATE_HOSTS (hostnames, IPs or CIDRs, comma-separated).
-
-const INTERNAL = new BlockList();
-for (const [net, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const) {
-  INTERNAL.addSubnet(net, prefix, "ipv4");
-}
-for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-  ["64:ff9b::", 96],
-] as const) {
-  INTERNAL.addSubnet(net, prefix, "ipv6");
-}
-
-export type HostAllowlist = { hostnames: Set<string>; addresses: BlockList };
-
-export const parseAllowlist = (spec: string | undefined): HostAllowlist => {
-  const allow: HostAllowlist = { hostnames: new Set(), addresses: new BlockList() };
-  for (const entry of (spec ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean)) {
-    const [addr, bits] = entry.split("/");
-    const family = isIP(addr ?? "");
-    if (family && bits) allow.addresses.addSubnet(addr!, Number(bits), family === 4 ? "ipv4" : "ipv6");
-    else if (family) allow.addresses.addAddress(addr!, family === 4 ? "ipv4" : "ipv6");
-    else allow.hostnames.add(entry);
-  }
-  return allow;
-};
-
-const unmapV4 = (address: string) => (address.toLowerCase().startsWith("::ffff:") && isIP(address.slice(7)) === 4 ? address.slice(7) : address);
-
-export const isInternalAddress = (address: string): boolean => {
-  const plain = unmapV4(address);
-  const family = isIP(plain);
-  return family === 0 || INTERNAL.check(plain, family === 4 ? "ipv4" : "ipv6");
-};
-
-const isAllowed = (hostname: string, address: string, allow: HostAllowlist): boolean => {
-  if (allow.hostnames.has(hostname.toLowerCase())) return true;
-  const plain = unmapV4(address);
-  const family = isIP(plain);
-  return family !== 0 && allow.addresses.check(plain, family === 4 ? "ipv4" : "ipv6");
-};
-
-const resolveAll = (hostname: string): Promise<string[]> =>
-  new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) =>
-      err ? reject(err) : resolve(addresses.map((a) => a.address)),
-    ),
-  );
+// Webhook URLs: HTTPS only, and never a loopback, private, link-local or otherwise internal address (SSRF;
+// the generic guard is lib/net/address-policy). The check runs when a URL is saved and again on every
+// connection (attempt-delivery passes `guardedLookup`). WEBHOOK_ALLOWED_PRIVATE_HOSTS opens specific hosts.
 
 // For API input: 422 when the URL is not HTTPS, does not resolve, or resolves to an internal address.
 export const assertDeliverableUrl = async (url: string, allow: HostAllowlist): Promise<void> => {
   const parsed = new URL(url);
   if (parsed.protocol !== "https:") throw unprocessable(["url must use HTTPS"]);
-  const hostname = parsed.hostname.replace(/^\[|\]$/g, "");
-  let addresses: string[];
+  const hostname = plainHostname(parsed);
+  let forbidden: string | null;
   try {
-    addresses = isIP(hostname) ? [hostname] : await resolveAll(hostname);
+    forbidden = await findForbiddenAddress(hostname, allow);
   } catch {
     throw unprocessable([`url host ${hostname} does not resolve`]);
   }
-  if (addresses.some((a) => isInternalAddress(a) && !isAllowed(hostname, a, allow))) {
+  if (forbidden !== null) {
     throw unprocessable([`url must not point to a private, loopback or link-local address (${hostname})`]);
   }
 };
-
-// A dns.lookup replacement for outgoing requests: refuses internal addresses at connect time.
-export const guardedLookup =
-  (allow: HostAllowlist): LookupFunction =>
-  (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true, verbatim: true }, (err, addresses) => {
-      if (err) return callback(err, "", 0);
-      const usable = addresses.filter((a) => !isInternalAddress(a.address) || isAllowed(hostname, a.address, allow));
-      if (usable.length === 0) {
-        const refused = Object.assign(new Error(`Refusing to connect to an internal address for ${hostname}`), { code: "EINTERNALADDR" });
-        return callback(refused, "", 0);
-      }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof usable) => void)(null, usable);
-      callback(null, usable[0]!.address, usable[0]!.family);
-    });
-  };

@@ -1,0 +1,13 @@
+// Where media files live: local disk (storage-local) or an S3-compatible bucket (storage-s3).
+export type StoredMedia = { bytes: Uint8Array; contentType: string };
+export type StoredMediaInfo = { sizeBytes: number; contentType: string };
+export type ByteRange = { start: number; end: number }; // inclusive, like HTTP ranges
+
+export type MediaStorage = {
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredMedia | null>;
+  delete(key: string): Promise<void>; // a missing key is not an error
+  // Streaming access for serving large files in pieces (the media route falls back to get() without it).
+  head?(key: string): Promise<StoredMediaInfo | null>;
+  stream?(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
+};

@@ -1,0 +1,55 @@
+import "server-only";
+import type { MediaKind } from "@/lib/networks/post-rules";
+import { extensionFor, kindOfContentType, resolveContentType } from "./content-type";
+import { downloadMedia, type DownloadOptions } from "./download";
+import { formatBytes } from "./format";
+import { newMediaKey } from "./keys";
+import { MediaError } from "./media-error";
+import { probeMedia } from "./probe";
+import { mediaStorage, publicMediaUrl } from "./storage";
+import type { MediaStorage } from "./storage-types";
+
+// Media into storage: multipart file parts during the request, URLs in the background. Both go through
+// the same checks (size cap, content type from the bytes) and come out with what publishing needs.
+// MediaError: the file is unusable (message for the user). Any other error is our storage failing.
+
+export type StoredMediaFile = {
+  storageKey: string;
+  url: string; // public URL of our copy
+  contentType: string;
+  sizeBytes: number;
+  kind: MediaKind;
+  width: number | null;
+  height: number | null;
+  durationSec: number | null;
+};
+
+type StoreOptions = { maxBytes: number; storage?: MediaStorage };
+
+export const storeMediaBytes = async ({ bytes, contentType, storage = mediaStorage() }: { bytes: Uint8Array; contentType: string; storage?: MediaStorage }): Promise<StoredMediaFile> => {
+  const storageKey = newMediaKey(extensionFor(contentType));
+  await storage.put(storageKey, bytes, contentType);
+  return {
+    storageKey,
+    url: publicMediaUrl(storageKey),
+    contentType,
+    sizeBytes: bytes.byteLength,
+    kind: kindOfContentType(contentType),
+    ...probeMedia(bytes),
+  };
+};
+
+// A multipart part (File, or a Blob without a name).
+export const storeUpload = async (file: File | Blob, { maxBytes, storage }: StoreOptions): Promise<StoredMediaFile> => {
+  const source = "name" in file && file.name ? file.name : "upload";
+  if (file.size > maxBytes) throw new MediaError("too_large", source, `larger than ${formatBytes(maxBytes)}`);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const contentType = resolveContentType({ bytes, declared: file.type, source });
+  return storeMediaBytes({ bytes, contentType, storage });
+};
+
+// A media URL given by the API user (downloadMedia's rules and errors).
+export const storeDownloaded = async (url: string, { storage, ...options }: DownloadOptions & { storage?: MediaStorage }): Promise<StoredMediaFile> => {
+  const { bytes, contentType } = await downloadMedia(url, options);
+  return storeMediaBytes({ bytes, contentType, storage });
+};
