@@ -14,7 +14,13 @@ export type FakeGoogleUser = {
   email: string;
   name: string;
   picture?: string;
-  channel?: { id: string; title: string; customUrl?: string; thumbnailUrl?: string } | null;
+  channel?: {
+    id: string;
+    title: string;
+    customUrl?: string;
+    thumbnailUrl?: string;
+    statistics?: { viewCount?: number; subscriberCount?: number; hiddenSubscriberCount?: boolean; videoCount?: number };
+  } | null;
   accounts?: FakeGoogleAccount[];
 };
 
@@ -121,7 +127,11 @@ const applyMask = (location: Record<string, unknown>, mask: string): Record<stri
 
 export type ApiLimits = { accountsPerPage: number; locationsPerPage: number };
 
-export const channelsList = (user: FakeGoogleUser, query: URLSearchParams): Reply => {
+const CHANNEL_PARTS = new Set(["id", "snippet", "contentDetails", "statistics", "status", "brandingSettings", "topicDetails", "localizations"]);
+
+// channels.list?mine=true with the parts asked for: snippet, contentDetails (the uploads playlist),
+// statistics (int64 values as strings, subscriberCount left out when hidden).
+export const channelsList = (user: FakeGoogleUser, query: URLSearchParams, { videoCount = 0 }: { videoCount?: number } = {}): Reply => {
   if (!query.get("part"))
     return {
       status: 400,
@@ -137,13 +147,34 @@ export const channelsList = (user: FakeGoogleUser, query: URLSearchParams): Repl
       status: 400,
       body: googleApiError(400, "INVALID_ARGUMENT", "The fake only serves mine=true", { reason: "invalidFilters", domain: "youtube.parameter" }),
     };
+  const parts = query.get("part")!.split(",").map((p) => p.trim());
+  const unknown = parts.find((p) => !CHANNEL_PARTS.has(p));
+  if (unknown)
+    return { status: 400, body: googleApiError(400, "INVALID_ARGUMENT", `'${unknown}'`, { reason: "unknownPart", domain: "youtube.part" }) };
   const c = user.channel;
+  const stats = c?.statistics ?? {};
   const items = c
     ? [
         {
           kind: "youtube#channel",
           etag: `etag-${c.id}`,
           id: c.id,
+          ...(parts.includes("contentDetails") && { contentDetails: { relatedPlaylists: { likes: "", uploads: `UU${c.id.slice(2)}` } } }),
+          ...(parts.includes("statistics") && {
+            statistics: {
+              viewCount: String(stats.viewCount ?? 48_213),
+              ...(!stats.hiddenSubscriberCount && { subscriberCount: String(stats.subscriberCount ?? 1_250) }),
+              hiddenSubscriberCount: stats.hiddenSubscriberCount ?? false,
+              videoCount: String(stats.videoCount ?? videoCount),
+            },
+          }),
+        },
+      ]
+    : [];
+  const withSnippet = c && parts.includes("snippet")
+    ? [
+        {
+          ...items[0],
           snippet: {
             title: c.title,
             description: "",
@@ -161,8 +192,11 @@ export const channelsList = (user: FakeGoogleUser, query: URLSearchParams): Repl
           },
         },
       ]
-    : [];
-  return { status: 200, body: { kind: "youtube#channelListResponse", etag: "etag-list", pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items } };
+    : items;
+  return {
+    status: 200,
+    body: { kind: "youtube#channelListResponse", etag: "etag-list", pageInfo: { totalResults: withSnippet.length, resultsPerPage: 5 }, items: withSnippet },
+  };
 };
 
 export const accountsList = (user: FakeGoogleUser, query: URLSearchParams, limits: ApiLimits): Reply =>

@@ -1,15 +1,20 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { accountsList, channelsList, googleApiError, locationsList, userinfo, type ApiLimits, type FakeGoogleUser, type Reply } from "./google-apis";
+import { fakeBusiness } from "./google-business";
 import { ALIASES, SCOPE, fakeGoogleOAuth, oauthError } from "./google-oauth";
-import { followConsent, listen, readBody } from "./support";
+import { fakeYouTube } from "./google-youtube";
+import { failureQueue, followConsent, listen } from "./support";
 
 export { fakeLocation, googleApiError, type FakeGoogleAccount, type FakeGoogleUser } from "./google-apis";
 
 // A local stand-in for Google, speaking its wire formats for the youtube and google_business
 // connectors: the OAuth consent screen and token endpoint (client secret, single-use codes, PKCE,
 // refresh, invalid_grant), YouTube channels.list, Business Profile accounts and locations, and OpenID
-// userinfo. Each real host is a path prefix (`/<host>/…`), so every base-URL setting is checked to reach
-// the right host. Errors and rate limits can be scripted per route; every request is recorded.
+// userinfo; for publishing and stats, YouTube's resumable upload, thumbnails, videos and playlist items
+// (google-youtube.ts) and Business Profile local posts, media and performance (google-business.ts).
+// Each real host is a path prefix (`/<host>/…`), so every base-URL setting is checked to reach the
+// right host. Errors and rate limits can be scripted per route (failNext), and so can a lost answer
+// (loseAnswerNext: the work is done, then the connection drops); every request is recorded.
 //
 // The "browser" that visits the consent screen is `consent()`: it names the signed-in user and whether
 // they allow or deny (headers standing in for Google's session cookie), and follows nothing: it returns
@@ -19,66 +24,185 @@ export const GOOGLE_HOSTS = {
   accounts: "accounts.google.com",
   oauth2: "oauth2.googleapis.com",
   youtube: "www.googleapis.com/youtube/v3",
+  youtubeUpload: "www.googleapis.com/upload/youtube/v3",
   accountManagement: "mybusinessaccountmanagement.googleapis.com/v1",
   businessInformation: "mybusinessbusinessinformation.googleapis.com/v1",
   openidconnect: "openidconnect.googleapis.com/v1",
+  mybusiness: "mybusiness.googleapis.com/v4",
+  performance: "businessprofileperformance.googleapis.com/v1",
 } as const;
 
-export type GoogleRoute = "authorize" | "token" | "channels" | "accounts" | "locations" | "userinfo";
-export type RecordedRequest = { route: GoogleRoute | "unknown"; method: string; url: URL; headers: IncomingHttpHeaders; form: URLSearchParams | null };
+export type GoogleRoute =
+  | "authorize"
+  | "token"
+  | "channels"
+  | "accounts"
+  | "locations"
+  | "userinfo"
+  | "videos.insert"
+  | "videos.upload"
+  | "videos.list"
+  | "playlistItems"
+  | "thumbnails.set"
+  | "localPosts.create"
+  | "localPosts.list"
+  | "localPosts.get"
+  | "media.create"
+  | "media.list"
+  | "performance";
+export type RecordedRequest = {
+  route: GoogleRoute | "unknown";
+  method: string;
+  url: URL;
+  headers: IncomingHttpHeaders;
+  form: URLSearchParams | null;
+  json: unknown; // the parsed JSON body, when it is one
+  raw: Buffer;
+};
 
+const YOUTUBE_READ = ["youtube", "youtube.readonly", "youtube.force-ssl", "youtubepartner"].map(SCOPE);
+const YOUTUBE_WRITE = ["youtube.upload", "youtube", "youtube.force-ssl"].map(SCOPE);
+const BUSINESS = [SCOPE("business.manage"), SCOPE("plus.business.manage")];
 const ROUTE_SCOPES: Partial<Record<GoogleRoute, string[]>> = {
-  channels: ["youtube", "youtube.readonly", "youtube.force-ssl", "youtubepartner"].map(SCOPE),
-  accounts: [SCOPE("business.manage"), SCOPE("plus.business.manage")],
-  locations: [SCOPE("business.manage"), SCOPE("plus.business.manage")],
+  channels: YOUTUBE_READ,
+  "videos.list": YOUTUBE_READ,
+  playlistItems: YOUTUBE_READ,
+  "videos.insert": YOUTUBE_WRITE,
+  "thumbnails.set": YOUTUBE_WRITE,
+  accounts: BUSINESS,
+  locations: BUSINESS,
+  "localPosts.create": BUSINESS,
+  "localPosts.list": BUSINESS,
+  "localPosts.get": BUSINESS,
+  "media.create": BUSINESS,
+  "media.list": BUSINESS,
+  performance: BUSINESS,
   userinfo: ["openid", ALIASES.email!, ALIASES.profile!],
 };
+
+type Found = { route: GoogleRoute; name?: string };
+const LOCATION = "accounts/[^/]+/locations/[^/]+";
+
+const routeOf = (method: string, path: string): Found | null => {
+  const H = GOOGLE_HOSTS;
+  const exact: Record<string, GoogleRoute> = {
+    [`GET /${H.accounts}/o/oauth2/v2/auth`]: "authorize",
+    [`POST /${H.oauth2}/token`]: "token",
+    [`GET /${H.youtube}/channels`]: "channels",
+    [`GET /${H.youtube}/videos`]: "videos.list",
+    [`GET /${H.youtube}/playlistItems`]: "playlistItems",
+    [`POST /${H.youtubeUpload}/videos`]: "videos.insert",
+    [`PUT /${H.youtubeUpload}/videos`]: "videos.upload",
+    [`POST /${H.youtubeUpload}/thumbnails/set`]: "thumbnails.set",
+    [`GET /${H.accountManagement}/accounts`]: "accounts",
+    [`GET /${H.openidconnect}/userinfo`]: "userinfo",
+  };
+  const route = exact[`${method} ${path}`];
+  if (route) return { route };
+  const match = (re: string) => new RegExp(`^${re}$`).exec(path)?.[1];
+  const decoded = (v: string | undefined) => (v === undefined ? undefined : decodeURIComponent(v));
+  const accountId = decoded(match(`/${H.businessInformation}/accounts/([^/]+)/locations`));
+  if (method === "GET" && accountId) return { route: "locations", name: accountId };
+  const posts = decoded(match(`/${H.mybusiness}/(${LOCATION})/localPosts`));
+  if (posts) return method === "POST" ? { route: "localPosts.create", name: posts } : method === "GET" ? { route: "localPosts.list", name: posts } : null;
+  const post = decoded(match(`/${H.mybusiness}/(${LOCATION}/localPosts/[^/]+)`));
+  if (post && method === "GET") return { route: "localPosts.get", name: post };
+  const media = decoded(match(`/${H.mybusiness}/(${LOCATION})/media`));
+  if (media) return method === "POST" ? { route: "media.create", name: media } : method === "GET" ? { route: "media.list", name: media } : null;
+  const perf = decoded(match(`/${H.performance}/locations/([^/:]+):fetchMultiDailyMetricsTimeSeries`));
+  return perf && method === "GET" ? { route: "performance", name: perf } : null;
+};
+
+const readRaw = (req: IncomingMessage) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
 
 export const startGoogleFake = async ({ clientId = "fake-client.apps.googleusercontent.com", clientSecret = "fake-client-secret" } = {}) => {
   const users = new Map<string, FakeGoogleUser>();
   const oauth = fakeGoogleOAuth({ clientId, clientSecret, users });
-  const failures = new Map<GoogleRoute, Reply[]>();
+  const failures = failureQueue<GoogleRoute>();
+  const lostAnswers = failureQueue<GoogleRoute>();
   const requests: RecordedRequest[] = [];
   const limits: ApiLimits = { accountsPerPage: 20, locationsPerPage: 100 };
+  let origin = "";
+  const youtube = fakeYouTube({ origin: () => origin, uploadPath: `/${GOOGLE_HOSTS.youtubeUpload}`, users });
+  const business = fakeBusiness();
 
-  const routeOf = (method: string, path: string): { route: GoogleRoute; accountId?: string } | null => {
-    if (method === "GET" && path === `/${GOOGLE_HOSTS.accounts}/o/oauth2/v2/auth`) return { route: "authorize" };
-    if (method === "POST" && path === `/${GOOGLE_HOSTS.oauth2}/token`) return { route: "token" };
-    if (method === "GET" && path === `/${GOOGLE_HOSTS.youtube}/channels`) return { route: "channels" };
-    if (method === "GET" && path === `/${GOOGLE_HOSTS.accountManagement}/accounts`) return { route: "accounts" };
-    if (method === "GET" && path === `/${GOOGLE_HOSTS.openidconnect}/userinfo`) return { route: "userinfo" };
-    const locations = new RegExp(`^/${GOOGLE_HOSTS.businessInformation}/accounts/([^/]+)/locations$`).exec(path);
-    return method === "GET" && locations ? { route: "locations", accountId: decodeURIComponent(locations[1]!) } : null;
-  };
-
-  const handle = (req: IncomingMessage, url: URL, raw: string): Reply => {
+  // `route` is null when nothing was done (no route, or a scripted failure): such answers are never lost.
+  const handle = (req: IncomingMessage, url: URL, raw: Buffer): { route: GoogleRoute | null; reply: Reply } => {
     const found = routeOf(req.method ?? "GET", url.pathname);
-    const form = req.method === "POST" && /x-www-form-urlencoded/.test(req.headers["content-type"] ?? "") ? new URLSearchParams(raw) : null;
-    requests.push({ route: found?.route ?? "unknown", method: req.method ?? "GET", url, headers: req.headers, form });
-    if (!found) return { status: 404, body: googleApiError(404, "NOT_FOUND", `The fake has no route ${req.method} ${url.pathname}`) };
-    const scripted = failures.get(found.route)?.shift();
-    if (scripted) return scripted;
-    if (found.route === "authorize") return oauth.authorize(url.searchParams, req.headers);
-    if (found.route === "token") return form ? oauth.token(form, req.headers) : oauthError(400, "invalid_request", "Bad Request");
+    const type = req.headers["content-type"] ?? "";
+    const form = req.method === "POST" && /x-www-form-urlencoded/.test(type) ? new URLSearchParams(raw.toString("utf8")) : null;
+    let json: unknown = null;
+    if (/json/.test(type)) {
+      try {
+        json = JSON.parse(raw.toString("utf8"));
+      } catch {
+        json = null;
+      }
+    }
+    requests.push({ route: found?.route ?? "unknown", method: req.method ?? "GET", url, headers: req.headers, form, json, raw });
+    if (!found) return { route: null, reply: { status: 404, body: googleApiError(404, "NOT_FOUND", `The fake has no route ${req.method} ${url.pathname}`) } };
+    const reply = (r: Reply) => ({ route: found.route, reply: r });
+    const scripted = failures.take(found.route);
+    if (scripted) return { route: null, reply: { status: scripted.status, body: scripted.body, headers: scripted.headers } }; // answered as scripted, nothing done
+    if (found.route === "authorize") return reply(oauth.authorize(url.searchParams, req.headers));
+    if (found.route === "token") return reply(form ? oauth.token(form, req.headers) : oauthError(400, "invalid_request", "Bad Request"));
+    // The upload session URI is its own credential (Google does not require the token there).
+    if (found.route === "videos.upload") return reply(youtube.upload({ url, headers: req.headers, raw }));
     const who = oauth.caller(req.headers, ROUTE_SCOPES[found.route] ?? [], found.route === "userinfo");
-    if ("status" in who) return who;
-    if (found.route === "channels") return channelsList(who.user, url.searchParams);
-    if (found.route === "accounts") return accountsList(who.user, url.searchParams, limits);
-    if (found.route === "locations") return locationsList(who.user, found.accountId!, url.searchParams, limits);
-    return userinfo(who.user, who.scopes);
+    if ("status" in who) return reply(who);
+    const r = { user: who.user, url, headers: req.headers, raw, json };
+    const name = found.name!;
+    switch (found.route) {
+      case "channels":
+        return reply(channelsList(who.user, url.searchParams, { videoCount: youtube.videoCountOf(who.user.sub) }));
+      case "accounts":
+        return reply(accountsList(who.user, url.searchParams, limits));
+      case "locations":
+        return reply(locationsList(who.user, name, url.searchParams, limits));
+      case "videos.insert":
+        return reply(youtube.insert(r));
+      case "videos.list":
+        return reply(youtube.list(r));
+      case "playlistItems":
+        return reply(youtube.playlistItems(r));
+      case "thumbnails.set":
+        return reply(youtube.setThumbnail(r));
+      case "localPosts.create":
+        return reply(business.createPost(r, name));
+      case "localPosts.list":
+        return reply(business.listPosts(r, name));
+      case "localPosts.get":
+        return reply(business.getPost(r, name));
+      case "media.create":
+        return reply(business.createMedia(r, name));
+      case "media.list":
+        return reply(business.listMedia(r, name));
+      case "performance":
+        return reply(business.performance(r, name));
+      default:
+        return reply(userinfo(who.user, who.scopes));
+    }
   };
 
   const server = await listen(
     (req, res) =>
-      void readBody(req).then((raw) => {
-        const reply = handle(req, new URL(req.url ?? "/", "http://fake.google"), raw);
+      void readRaw(req).then((raw) => {
+        const { route, reply } = handle(req, new URL(req.url ?? "/", "http://fake.google"), raw);
+        // "The work is done but the answer is lost": the socket closes without a response.
+        if (route && lostAnswers.take(route)) return void req.socket.destroy();
         const isText = typeof reply.body === "string";
         res.writeHead(reply.status, { "content-type": isText ? "text/html; charset=utf-8" : "application/json; charset=UTF-8", ...reply.headers });
         res.end(isText ? reply.body : JSON.stringify(reply.body));
       }),
     { dropConnections: true },
   );
-  const origin = server.url;
+  origin = server.url;
   const url = (host: keyof typeof GOOGLE_HOSTS) => `${origin}/${GOOGLE_HOSTS[host]}`;
 
   return {
@@ -99,12 +223,14 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
         [`${p}OAUTH2_URL`]: url("oauth2"),
       };
       return platform === "youtube"
-        ? { ...common, [`${p}API_URL`]: url("youtube") }
+        ? { ...common, [`${p}API_URL`]: url("youtube"), [`${p}UPLOAD_URL`]: url("youtubeUpload") }
         : {
             ...common,
             [`${p}ACCOUNT_MANAGEMENT_URL`]: url("accountManagement"),
             [`${p}BUSINESS_INFORMATION_URL`]: url("businessInformation"),
             [`${p}OPENIDCONNECT_URL`]: url("openidconnect"),
+            [`${p}MYBUSINESS_URL`]: url("mybusiness"),
+            [`${p}PERFORMANCE_URL`]: url("performance"),
           };
     },
     addUser: (user: FakeGoogleUser) => (users.set(user.sub, user), user),
@@ -117,8 +243,16 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
           "x-fake-google-decision": deny ? "deny" : "allow",
           "x-fake-google-untick": untick.join(" "),
         }),
-    // The next `times` calls to `route` answer `reply` instead.
-    failNext: (route: GoogleRoute, reply: Reply, times = 1) => failures.set(route, [...(failures.get(route) ?? []), ...Array<Reply>(times).fill(reply)]),
+    // The next `times` calls to `route` answer `reply` instead (nothing is done).
+    failNext: (route: GoogleRoute, reply: Reply, times = 1) => {
+      for (let i = 0; i < times; i++) failures.push(route, reply);
+    },
+    // The next `times` calls to `route` do their work, then the connection closes without an answer.
+    loseAnswerNext: (route: GoogleRoute, times = 1) => {
+      for (let i = 0; i < times; i++) lostAnswers.push(route, { status: 0 });
+    },
+    youtube, // uploaded videos, sessions and behaviour switches (google-youtube.ts)
+    business, // local posts, media and performance numbers per location (google-business.ts)
     revoke: oauth.revoke,
     accessTokensOf: oauth.accessTokensOf,
     close: server.close,

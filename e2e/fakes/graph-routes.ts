@@ -1,13 +1,27 @@
 import { createHmac } from "node:crypto";
 import { DATA_ACCESS_MS, graphError, paged, selectFields, type Family, type GraphState, type IssuedToken, type Reply } from "./graph-state";
 import { dialog, facebookToken, instagramCodeExchange, longLivedGrant, threadsCodeExchange, type ConsentControls, type FakeRequest, type Outcome } from "./graph-oauth";
+import type { ContentState } from "./graph-content";
+import { facebookContent, rupload } from "./graph-facebook";
+import { mediaContent } from "./graph-media";
 
 // The routes of the Graph fake, per real host: consent dialogs, token endpoints, and the nodes the
 // connectors read when connecting (/me, /me/accounts, /me/businesses, /debug_token, a WABA and its
-// /phone_numbers, Instagram's and Threads' /me). Tokens come as `access_token` (query or form) or as an
+// /phone_numbers, Instagram's and Threads' /me), then publishing, read-backs and insights
+// (graph-facebook.ts, graph-media.ts). Tokens come as `access_token` (query or form) or as an
 // `Authorization: Bearer|OAuth` header; `appsecret_proof` is checked when sent.
 
-export const HOSTS = ["www.facebook.com", "graph.facebook.com", "www.instagram.com", "api.instagram.com", "graph.instagram.com", "threads.com", "graph.threads.com"] as const;
+export const HOSTS = [
+  "www.facebook.com",
+  "graph.facebook.com",
+  "graph-video.facebook.com",
+  "rupload.facebook.com",
+  "www.instagram.com",
+  "api.instagram.com",
+  "graph.instagram.com",
+  "threads.com",
+  "graph.threads.com",
+] as const;
 export type HostKey = (typeof HOSTS)[number];
 
 const secs = (ms: number | null) => (ms === null ? 0 : Math.floor(ms / 1000));
@@ -122,7 +136,7 @@ const facebookNode = (state: GraphState, token: IssuedToken, req: FakeRequest): 
   return unsupported(req.path);
 };
 
-export const route = (state: GraphState, controls: ConsentControls, host: HostKey, req: FakeRequest): Outcome => {
+export const route = (state: GraphState, content: ContentState, controls: ConsentControls, host: HostKey, req: FakeRequest, origin: string): Outcome => {
   const authed = (family: Family, handle: (t: IssuedToken) => Reply): Reply => {
     const token = authenticate(state, family, req);
     return isReply(token) ? token : handle(token);
@@ -139,14 +153,20 @@ export const route = (state: GraphState, controls: ConsentControls, host: HostKe
     case "graph.facebook.com":
       if (req.path === "oauth/access_token") return facebookToken(state, req);
       if (req.path === "debug_token") return debugToken(state, req);
-      return authed("facebook", (t) => facebookNode(state, t, req));
+      return authed("facebook", (t) => facebookContent(state, content, req, t, origin) ?? facebookNode(state, t, req));
+    case "graph-video.facebook.com":
+      return authed("facebook", (t) => facebookContent(state, content, req, t, origin) ?? unsupported(req.path));
+    case "rupload.facebook.com":
+      return authed("facebook", (t) => rupload(content, req, t));
     case "graph.instagram.com":
     case "graph.threads.com": {
       const family = host === "graph.instagram.com" ? "instagram" : "threads";
       if (req.path === "access_token" || req.path === "refresh_access_token") return longLivedGrant(state, family, req);
       if (family === "threads" && req.path === "oauth/access_token") return threadsCodeExchange(state, req);
-      if (req.path !== "me") return unsupported(req.path);
       return authed(family, (t) => {
+        const published = mediaContent(state, content, family, req, t);
+        if (published) return published;
+        if (req.path !== "me") return unsupported(req.path);
         const user = state.usersOf(family).get(t.userId);
         return user ? ok(selectFields({ ...user }, req.query.fields, family === "instagram" ? "id,username" : "id")) : unsupported("me");
       });

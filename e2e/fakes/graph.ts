@@ -1,7 +1,9 @@
+import { ContentState, type Container, type FbObject, type PublishedMedia } from "./graph-content";
 import type { ConsentControls, FakeRequest } from "./graph-oauth";
 import { HOSTS, route, tokenOf, type HostKey } from "./graph-routes";
 import {
   GraphState,
+  LIFETIME_S,
   graphError,
   type Family,
   type FakeFacebookUser,
@@ -21,11 +23,16 @@ import { failureQueue, followConsent, listen, readBody, redirect } from "./suppo
 // object, X-App-Usage on every Graph answer, and single-use authorization codes.
 //
 // Controls: accounts and apps to consent with, denyNextConsent(), shareWabas(), failNext() (the next
-// matching call answers a given Graph error, with rate-limit headers if wanted), revoke(token, subcode),
-// advanceTime(ms). Every request is recorded in `requests` for assertions.
+// matching call answers a given Graph error, with rate-limit headers if wanted), loseNext() (the next
+// matching call takes effect, then the connection drops without an answer), revoke(token, subcode),
+// advanceTime(ms). Publishing: issueToken()/pageToken() for direct connector tests, unfetchable(url),
+// scriptContainers() (outcomes of the next containers or reels), setVideoReads(), setMetrics(); what was
+// created is in `content` (facebook objects, containers, media, comments). Every request is recorded in
+// `requests` for assertions.
 
 export type { HostKey } from "./graph-routes";
 export type { FakeFacebookUser, FakeInstagramUser, FakeThreadsUser, FakePhoneNumber, FakeWaba, GraphErrorInit } from "./graph-state";
+export type { Container, FbObject, PublishedMedia } from "./graph-content";
 
 export type RecordedRequest = FakeRequest & { token: string | undefined };
 
@@ -56,8 +63,12 @@ const parseForm = (raw: string, contentType: string | undefined): Record<string,
 
 export const startGraphFake = async () => {
   const state = new GraphState();
+  const content = new ContentState(state);
   const controls: ConsentControls = { deny: false, shareWabas: null, granular: true };
   const failures = failureQueue<Pick<FailureSpec, "host" | "path">, { host: HostKey; path: string }>(
+    (f, { host, path }) => (!f.host || f.host === host) && (!f.path || (typeof f.path === "string" ? f.path === path : f.path.test(path))),
+  );
+  const losses = failureQueue<Pick<FailureSpec, "host" | "path">, { host: HostKey; path: string }>(
     (f, { host, path }) => (!f.host || f.host === host) && (!f.path || (typeof f.path === "string" ? f.path === path : f.path.test(path))),
   );
   const requests: RecordedRequest[] = [];
@@ -71,7 +82,7 @@ export const startGraphFake = async () => {
         const isJson = typeof reply.body !== "string";
         res.writeHead(reply.status, {
           "content-type": isJson ? "application/json; charset=UTF-8" : "text/html; charset=utf-8",
-          ...(hostSegment.startsWith("graph.") && { "x-app-usage": JSON.stringify(appUsage) }),
+          ...(hostSegment.startsWith("graph") && { "x-app-usage": JSON.stringify(appUsage) }),
           ...reply.headers,
         });
         res.end(isJson ? JSON.stringify(reply.body ?? null) : reply.body);
@@ -92,7 +103,9 @@ export const startGraphFake = async () => {
       requests.push({ ...fake, token: tokenOf(fake) });
       const failure = failures.take({ host, path: fake.path });
       if (failure) return send(failure);
-      const outcome = route(state, controls, host, fake);
+      const outcome = route(state, content, controls, host, fake, url.origin);
+      // The call took effect, but its answer never arrives.
+      if (losses.take({ host, path: fake.path })) return void res.socket?.destroy();
       if ("redirect" in outcome) return redirect(res, outcome.redirect);
       send(outcome);
     })().catch((err: unknown) => {
@@ -124,7 +137,27 @@ export const startGraphFake = async () => {
         { host, path },
         body !== undefined ? { status, body, headers } : graphError(status, error ?? { message: "An unknown error occurred", code: 1 }, headers),
       ),
+    loseNext: ({ host, path }: Pick<FailureSpec, "host" | "path">) => losses.push({ host, path }, { status: 0 }),
     revoke: (token: string, subcode = 460) => void state.revoked.set(token, subcode),
+    // A long-lived user token of an app of `family` (added with addApp) for a connector test.
+    issueToken: (family: Family, userId: string, scopes: string[]) => {
+      const clientId = [...state.apps].find(([, app]) => app.family === family)?.[0];
+      if (!clientId) throw new Error(`fake: no ${family} app; call addApp first`);
+      return state.issue({ family, kind: "user_long", clientId, userId, scopes, granular: false, lifetimeS: LIFETIME_S.user_long }).value;
+    },
+    // A new Page token for `pageId`, as /me/accounts gives one (from a long-lived user token: no expiry).
+    pageToken: (userId: string, pageId: string, scopes: string[]) => {
+      const clientId = [...state.apps].find(([, app]) => app.family === "facebook")?.[0];
+      if (!clientId) throw new Error("fake: no facebook app; call addApp first");
+      return state.issue({ family: "facebook", kind: "page", pageId, clientId, userId, scopes, granular: false, lifetimeS: null }).value;
+    },
+    content,
+    unfetchable: (url: string) => void content.unfetchable.add(url),
+    scriptContainers: (...outcomes: Container["outcome"][]) => void content.scriptedOutcomes.push(...outcomes),
+    setVideoReads: (reads: number) => void (content.videoReads = reads),
+    setMetrics: (id: string, metrics: Record<string, unknown>) => void content.metrics.set(id, { ...content.metrics.get(id), ...metrics }),
+    facebookObjects: (pageId: string): FbObject[] => content.listFacebook(pageId, () => true),
+    publishedMedia: (family: "instagram" | "threads"): PublishedMedia[] => [...content.media.values()].filter((m) => m.family === family),
     advanceTime: (ms: number) => void (state.clockOffsetMs += ms),
     tokenInfo: (value: string): IssuedToken | undefined => state.tokens.get(value),
     // Requests made to one host and path (unversioned), oldest first.

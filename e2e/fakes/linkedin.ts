@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { linkedinPublishing, type LinkedInFakeCtx } from "./linkedin-posts";
+import { linkedinStats } from "./linkedin-stats";
 import { failureQueue, followConsent, listen, oauthError, readBody, redirect, send, tokenStore, type FakeReply } from "./support";
 
 // A small stand-in for LinkedIn, written from its documentation: OAuth 2.0 on www.linkedin.com
@@ -7,11 +9,12 @@ import { failureQueue, followConsent, listen, oauthError, readBody, redirect, se
 // for partner apps), OpenID userinfo on /v2, and the versioned REST API, which refuses calls without
 // `LinkedIn-Version` (400 VERSION_MISSING) or with a sunset version (426 NONEXISTENT_VERSION) and reads
 // Rest.li 2.0 syntax (`List(…)`) only with `X-Restli-Protocol-Version: 2.0.0`. One server plays both hosts.
+// Publishing (posts, media uploads) is in linkedin-posts.ts, stats and geo typeahead in linkedin-stats.ts.
 
 export type LinkedInFakeMember = { sub: string; name: string; given_name: string; family_name: string; picture: string; email: string };
 export type LinkedInFakeOrganization = { id: number; localizedName: string; vanityName: string; role?: string; state?: string };
 
-const SCOPES = new Set(["openid", "profile", "email", "w_member_social", "r_organization_social", "w_organization_social", "rw_organization_admin", "r_member_postAnalytics"]);
+const SCOPES = new Set(["openid", "profile", "email", "w_member_social", "r_member_social", "r_organization_social", "w_organization_social", "rw_organization_admin", "r_member_postAnalytics"]);
 const token = (prefix: string) => `${prefix}${randomBytes(24).toString("base64url")}`;
 
 export const linkedinError = (status: number, code: string, message: string, serviceErrorCode?: number): FakeReply => ({
@@ -28,6 +31,9 @@ export const startLinkedInFake = async ({
   const codes = new Map<string, { redirectUri: string; scopes: string[]; used: boolean }>();
   const tokens = tokenStore<string[]>();
   const failures = failureQueue<string>();
+  const publishing = linkedinPublishing();
+  const stats = linkedinStats();
+  const lostAnswers = failureQueue<string>();
   let denyNext = false;
 
   const fake = {
@@ -42,7 +48,19 @@ export const startLinkedInFake = async ({
     restRequests: [] as { path: string; rawQuery: string; version: string | undefined; restli: string | undefined }[],
     denyNextConsent: () => void (denyNext = true),
     failNext: (path: string, reply: FakeReply) => failures.push(path, reply),
+    // The next `METHOD /path` is carried out, then the connection drops before the answer.
+    loseAnswerNext: (route: string) => lostAnswers.push(route, { status: 0 }),
+    // Created posts, uploaded assets, raw POST /rest/posts bodies, processing knobs.
+    publishing: publishing.state,
+    // Follower, share, page-view and member-post numbers the stats endpoints answer.
+    stats: stats.state,
     revokeAll: tokens.revokeAll,
+    // An access token as if the member had consented to `scopes` (connector tests skip the OAuth dance).
+    grant: (scopes: string[] = [...SCOPES]) => {
+      const access = token("AQV");
+      tokens.access.set(access, scopes);
+      return access;
+    },
     isAccessTokenValid: tokens.isAccessTokenValid,
     consent: (authorizeUrl: URL) => followConsent(authorizeUrl, "LinkedIn authorization page"),
     close: () => server.close(),
@@ -110,6 +128,13 @@ export const startLinkedInFake = async ({
     return send(res, oauthError("unsupported_grant_type", "Unsupported grant type"));
   };
 
+  const ctxFor = (scopes: string[]): LinkedInFakeCtx => ({
+    url: fake.url,
+    scopes,
+    memberUrn: () => `urn:li:person:${fake.member.sub}`,
+    adminOf: (id) => fake.organizations.some((o) => String(o.id) === id && (o.role ?? "ADMINISTRATOR") === "ADMINISTRATOR" && (o.state ?? "APPROVED") === "APPROVED"),
+  });
+
   const rest = (req: IncomingMessage, res: ServerResponse, url: URL) => {
     const version = req.headers["linkedin-version"] as string | undefined;
     const restli = req.headers["x-restli-protocol-version"] as string | undefined;
@@ -120,6 +145,9 @@ export const startLinkedInFake = async ({
     if (version.slice(0, 6) < oldestActiveVersion) return send(res, linkedinError(426, "NONEXISTENT_VERSION", `Requested version ${version} is not active`));
     const scopes = tokens.bearer(req);
     if (!scopes) return send(res, linkedinError(401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600));
+    if (publishing.handle(req, res, url, ctxFor(scopes))) return;
+    if (req.method !== "GET") return send(res, linkedinError(405, "METHOD_NOT_ALLOWED", `${req.method} ${url.pathname} is not supported`));
+    if (restli === "2.0.0" && stats.handle(res, url, rawQuery, ctxFor(scopes))) return;
     if (url.pathname === "/rest/organizationAcls") {
       if (restli !== "2.0.0") return send(res, linkedinError(400, "ILLEGAL_ARGUMENT", "Invalid query parameters passed to request"));
       if (url.searchParams.get("q") !== "roleAssignee") return send(res, linkedinError(400, "ILLEGAL_ARGUMENT", "Unsupported finder"));
@@ -152,13 +180,23 @@ export const startLinkedInFake = async ({
     const failure = failures.take(url.pathname);
     if (failure) return send(res, failure);
     const route = `${req.method} ${url.pathname}`;
+    if (lostAnswers.take(route)) {
+      res.writeHead = (() => res) as unknown as typeof res.writeHead;
+      res.end = (() => (req.socket.destroy(), res)) as unknown as typeof res.end;
+    }
     if (route === "GET /oauth/v2/authorization") return authorize(res, url.searchParams);
     if (route === "POST /oauth/v2/accessToken") return void tokenEndpoint(req, res).catch(() => send(res, { status: 500 }));
     if (route === "GET /v2/userinfo") {
       if (!tokens.bearer(req)) return send(res, { status: 401, body: { serviceErrorCode: 65600, message: "Invalid access token", status: 401 } });
       return send(res, { status: 200, body: { ...fake.member, email_verified: true, locale: { country: "GB", language: "en" } } });
     }
-    if (req.method === "GET" && url.pathname.startsWith("/rest/")) return rest(req, res, url);
+    if (url.pathname.startsWith("/rest/")) return rest(req, res, url);
+    if (route === "GET /v2/geoTypeahead" || url.pathname.startsWith("/dms-uploads/")) {
+      const scopes = tokens.bearer(req);
+      if (!scopes) return send(res, linkedinError(401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600));
+      if (route === "GET /v2/geoTypeahead") return stats.geoTypeahead(res, url, req.headers["x-restli-protocol-version"] as string | undefined);
+      if (publishing.handle(req, res, url, ctxFor(scopes))) return;
+    }
     send(res, linkedinError(404, "NOT_FOUND", `No route ${route}`));
   });
   fake.url = server.url;

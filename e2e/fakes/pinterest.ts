@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { pinterestPins } from "./pinterest-pins";
 import { failureQueue, followConsent, listen, readBody, redirect, send, tokenStore, type FakeReply } from "./support";
 
 // A small stand-in for Pinterest API v5, written from Pinterest's OpenAPI description (v5, MIT): the
 // authorize page (www.pinterest.com/oauth/), POST /v5/oauth/token with HTTP Basic client_id:client_secret
 // (single-use codes bound to redirect_uri; continuous refresh tokens that rotate), GET /v5/user_account
-// and GET /v5/boards paged with an opaque `bookmark`. Errors are `{code, message}`. One server plays both hosts.
+// and GET /v5/boards paged with an opaque `bookmark`. Errors are `{code, message}`. One server plays both hosts
+// (and the S3 upload host). Pins, video uploads and analytics are in pinterest-pins.ts.
 
 export type PinterestFakeAccount = { id: string; username: string; business_name: string | null; profile_image: string; account_type: string; website_url: string };
 export type PinterestFakeBoard = { id: string; name: string; description: string; privacy: "PUBLIC" | "PROTECTED" | "SECRET" };
@@ -25,6 +27,8 @@ export const startPinterestFake = async ({
   const codes = new Map<string, { redirectUri: string; scopes: string[]; used: boolean }>();
   const tokens = tokenStore<string[]>();
   const failures = failureQueue<string>();
+  const lostAnswers = failureQueue<string>();
+  const pins = pinterestPins();
   let denyNext = false;
 
   const fake = {
@@ -38,6 +42,16 @@ export const startPinterestFake = async ({
     boardRequests: [] as URLSearchParams[],
     denyNextConsent: () => void (denyNext = true),
     failNext: (path: string, reply: FakeReply) => failures.push(path, reply),
+    // The next `METHOD /path` is carried out, then the connection drops before the answer.
+    loseAnswerNext: (route: string) => lostAnswers.push(route, { status: 0 }),
+    // Created pins, registered videos, upload and analytics requests, processing and metric knobs.
+    publishing: pins.state,
+    // An access token as if the user had consented to `scopes` (connector tests skip the OAuth dance).
+    grant: (scopes: string[] = [...SCOPES]) => {
+      const access = token("pina_");
+      tokens.access.set(access, scopes);
+      return access;
+    },
     revokeAll: tokens.revokeAll,
     isAccessTokenValid: tokens.isAccessTokenValid,
     consent: (authorizeUrl: URL) => followConsent(authorizeUrl, "Pinterest authorize page"),
@@ -108,6 +122,10 @@ export const startPinterestFake = async ({
   const api = (req: IncomingMessage, res: ServerResponse, url: URL) => {
     const scopes = tokens.bearer(req);
     if (!scopes) return send(res, AUTH_FAILED);
+    const ctx = { url: fake.url, scopes, boardIds: () => fake.boards.map((b) => b.id), accountType: () => fake.account.account_type };
+    const json = async () => JSON.parse((await readBody(req)) || "{}") as Record<string, unknown>;
+    if (pins.handle(req, res, url, ctx, json)) return;
+    if (req.method !== "GET") return send(res, pinterestError(405, 405, `Method ${req.method} not allowed`));
     if (url.pathname === "/v5/user_account") {
       if (!scopes.includes("user_accounts:read")) return send(res, NO_SCOPE);
       return send(res, { status: 200, body: { ...fake.account, board_count: fake.boards.length, pin_count: 0, follower_count: 12, following_count: 3, monthly_views: 100 } });
@@ -133,9 +151,14 @@ export const startPinterestFake = async ({
     const failure = failures.take(url.pathname);
     if (failure) return send(res, failure);
     const route = `${req.method} ${url.pathname}`;
+    if (lostAnswers.take(route)) {
+      res.writeHead = (() => res) as unknown as typeof res.writeHead;
+      res.end = (() => (req.socket.destroy(), res)) as unknown as typeof res.end;
+    }
+    if (route === "POST /pinterest-media-upload/") return void pins.s3Upload(req, res).catch(() => send(res, { status: 500 }));
     if (route === "GET /oauth/") return authorize(res, url.searchParams);
     if (route === "POST /v5/oauth/token") return void tokenEndpoint(req, res).catch(() => send(res, { status: 500 }));
-    if (req.method === "GET" && url.pathname.startsWith("/v5/")) return api(req, res, url);
+    if (url.pathname.startsWith("/v5/")) return api(req, res, url);
     send(res, pinterestError(404, 404, `No route ${route}`));
   });
   fake.url = server.url;

@@ -1,18 +1,23 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { failureQueue, listen, readBody, send, type FakeReply } from "./support";
+import { isMultipart, parseMultipart, readRaw } from "./form-data";
+import { failureQueue, listen, send, type FakeReply } from "./support";
+import { createTelegramMessages, type ChatEntry, type MemberStatus, type TgChat } from "./telegram-messages";
+
+export type { TgChat, TgFakeMessage } from "./telegram-messages";
 
 // A small stand-in for the Telegram Bot API (https://core.telegram.org/bots/api), written from its
 // documentation: `/bot<token>/<method>` with parameters as JSON, form or query string; answers in the
 // `{ok:true, result}` / `{ok:false, error_code, description, parameters?}` envelopes with the HTTP status
 // equal to error_code. Methods: getMe, getUpdates (pending updates are kept until confirmed by an
 // `offset` above their update_id; 409 while a webhook is set), getChat, getChatMember, setWebhook,
-// deleteWebhook, getWebhookInfo. Controls play the Telegram user: create channels and groups, make the
-// bot an administrator (a my_chat_member update), post in a channel, upgrade a group, fail the next call.
+// deleteWebhook, getWebhookInfo, and the posting methods of telegram-messages.ts (sendMessage, sendPhoto,
+// sendVideo, sendAnimation, sendDocument, sendMediaGroup, deleteMessage, getChatMemberCount; parameters
+// may also come as multipart/form-data with file parts). Controls play the Telegram user: create
+// channels and groups, make the bot an administrator (a my_chat_member update), post in a channel,
+// upgrade a group, set a chat's member count, fail the next call, or lose the next answer.
 
 export type TgUser = { id: number; is_bot: boolean; first_name: string; username?: string };
-export type TgChat = { id: number; type: "group" | "supergroup" | "channel"; title: string; username?: string };
-type MemberStatus = "creator" | "administrator" | "member" | "restricted" | "left" | "kicked";
 export type TgUpdate = { update_id: number } & Record<string, unknown>;
 
 // The error envelope, for failNext().
@@ -23,11 +28,13 @@ export const telegramError = (errorCode: number, description: string, parameters
 
 const ok = (result: unknown): FakeReply => ({ status: 200, body: { ok: true, result } });
 
-// Parameters the way the Bot API takes them: query string, then a JSON or form body.
+// Parameters the way the Bot API takes them: query string, then a JSON, form or multipart body.
 const paramsOf = async (req: IncomingMessage, url: URL): Promise<Record<string, unknown>> => {
   const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
-  const raw = await readBody(req);
-  if (!raw) return params;
+  const bytes = await readRaw(req);
+  if (!bytes.length) return params;
+  if (isMultipart(req)) return { ...params, ...(await parseMultipart(req, bytes)) };
+  const raw = bytes.toString("utf8");
   const type = req.headers["content-type"] ?? "";
   if (type.includes("application/json")) return { ...params, ...(JSON.parse(raw) as Record<string, unknown>) };
   if (type.includes("application/x-www-form-urlencoded")) return { ...params, ...Object.fromEntries(new URLSearchParams(raw)) };
@@ -39,11 +46,12 @@ const tokenFor = (botId: number) => `${botId}:${randomBytes(26).toString("base64
 export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUser> } = {}) => {
   const bot: TgUser = { id: 7_100_000_001, is_bot: true, first_name: "Acme Publisher", username: "acme_publisher_bot", ...botInput };
   const owner: TgUser = { id: 5_550_001, is_bot: false, first_name: "Ada", username: "ada" };
-  const chats = new Map<number, { chat: TgChat; members: Map<number, MemberStatus>; migratedTo?: number }>();
+  const chats = new Map<number, ChatEntry>();
   let updates: TgUpdate[] = [];
   let nextUpdateId = 900_000_001;
   let nextChatId = 1_000_000_001;
   const failures = failureQueue<string>((key, method) => key === method || key === "*");
+  const lost = new Set<string>();
 
   const fake = {
     url: "",
@@ -68,6 +76,20 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
     // The next call of `method` ("*" for any) answers `reply` instead.
     failNext(method: string, reply: FakeReply) {
       failures.push(method, reply);
+    },
+    // The next successful call of `method` is carried out, then its connection is dropped unanswered.
+    loseNextAnswer(method: string) {
+      lost.add(method);
+    },
+    // Everything the bot posted (kept after deleteMessage, marked deleted).
+    get messages() {
+      return messaging.messages;
+    },
+    // getChatMemberCount's answer for a chat (default: the members the fake knows).
+    setMemberCount(chatId: number, count: number) {
+      const entry = chats.get(chatId);
+      if (!entry) throw new Error(`no chat ${chatId}`);
+      entry.memberCount = count;
     },
     setWebhook(url: string) {
       fake.webhookUrl = url;
@@ -149,6 +171,7 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
     return Number.isSafeInteger(id) ? chats.get(id) : undefined;
   };
   const notFound = telegramError(400, "Bad Request: chat not found");
+  const messaging = createTelegramMessages({ botId: bot.id, bot, findChat });
 
   const methods: Record<string, (params: Record<string, unknown>) => FakeReply> = {
     getMe: () =>
@@ -192,6 +215,7 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
       return ok(true);
     },
     getWebhookInfo: () => ok({ url: fake.webhookUrl, has_custom_certificate: false, pending_update_count: fake.webhookUrl ? updates.length : 0 }),
+    ...messaging.methods,
   };
 
   const server = await listen((req, res) => {
@@ -205,8 +229,13 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
       if (token !== fake.token) return send(res, telegramError(401, "Unauthorized"));
       const failure = failures.take(name);
       if (failure) return send(res, failure);
-      const method = Object.entries(methods).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1]; // method names are case-insensitive
-      send(res, method ? method(params) : telegramError(404, "Not Found"));
+      const [key, method] = Object.entries(methods).find(([key]) => key.toLowerCase() === name.toLowerCase()) ?? []; // method names are case-insensitive
+      const reply = method ? method(params) : telegramError(404, "Not Found");
+      if (key && lost.has(key) && reply.status === 200) {
+        lost.delete(key);
+        return void req.socket.destroy();
+      }
+      send(res, reply);
     })().catch((err: unknown) => send(res, telegramError(500, `Internal Server Error: ${(err as Error).message}`)));
   });
   fake.url = server.url;

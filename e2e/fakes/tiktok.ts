@@ -1,18 +1,47 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { failureQueue, followConsent, listen, readBody, redirect, send, tokenStore, type FakeReply } from "./support";
+import { tiktokPosting } from "./tiktok-posting";
 
 // A small stand-in for TikTok's Login Kit v2 and open API, written from TikTok's documentation: the
 // authorize page (www.tiktok.com/v2/auth/authorize/), the token endpoint (form-encoded client_key +
 // client_secret; single-use codes bound to redirect_uri; rotating refresh tokens) and /v2/user/info/ with
-// its `{data, error:{code,message,log_id}}` envelope and per-field scopes. One server plays both hosts.
+// its `{data, error:{code,message,log_id}}` envelope and per-field scopes. One server plays both hosts (and
+// the upload host). Posting, the video list and video query are in tiktok-posting.ts.
 
-export type TikTokFakeUser = { open_id: string; union_id: string; display_name: string; username: string; avatar_url: string };
+export type TikTokFakeUser = {
+  open_id: string;
+  union_id: string;
+  display_name: string;
+  username: string;
+  avatar_url: string;
+  follower_count: number;
+  following_count: number;
+  likes_count: number;
+  video_count: number;
+};
 
 const SCOPES = new Set(["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.upload", "video.list"]);
-const FIELD_SCOPE: Record<string, string> = { open_id: "user.info.basic", union_id: "user.info.basic", avatar_url: "user.info.basic", display_name: "user.info.basic", username: "user.info.profile" };
+const FIELD_SCOPE: Record<string, string> = {
+  open_id: "user.info.basic",
+  union_id: "user.info.basic",
+  avatar_url: "user.info.basic",
+  display_name: "user.info.basic",
+  username: "user.info.profile",
+  follower_count: "user.info.stats",
+  following_count: "user.info.stats",
+  likes_count: "user.info.stats",
+  video_count: "user.info.stats",
+};
 const token = (prefix: string) => `${prefix}.${randomBytes(18).toString("hex")}`;
 const logId = () => randomBytes(12).toString("hex").toUpperCase();
+const readBytes = (req: IncomingMessage) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
 
 // The API v2 error envelope, for failNext().
 export const tiktokApiError = (code: string, message: string, status: number, headers?: Record<string, string>): FakeReply => ({
@@ -33,13 +62,25 @@ export const startTikTokFake = async ({
   const codes = new Map<string, { redirectUri: string; scopes: string[]; used: boolean }>();
   const tokens = tokenStore<string[]>(); // token -> granted scopes
   const failures = failureQueue<string>();
+  const lostAnswers = failureQueue<string>();
+  const posting = tiktokPosting();
   let nextConsent: { deny?: boolean; scopes?: string[] } = {};
 
   const fake = {
     url: "",
     clientKey,
     clientSecret,
-    user: { open_id: "-000ttOpenId1", union_id: "c9a1-union", display_name: "Trail Cams", username: "trailcams", avatar_url: "https://p16.tiktokcdn.example/avatar.jpeg" } as TikTokFakeUser,
+    user: {
+      open_id: "-000ttOpenId1",
+      union_id: "c9a1-union",
+      display_name: "Trail Cams",
+      username: "trailcams",
+      avatar_url: "https://p16.tiktokcdn.example/avatar.jpeg",
+      follower_count: 5120,
+      following_count: 88,
+      likes_count: 40211,
+      video_count: 37,
+    } as TikTokFakeUser,
     authorizeRequests: [] as URLSearchParams[],
     tokenRequests: [] as { contentType: string | undefined; form: Record<string, string> }[],
     userInfoRequests: [] as URLSearchParams[],
@@ -47,6 +88,16 @@ export const startTikTokFake = async ({
     setNextConsent: (consent: { deny?: boolean; scopes?: string[] }) => void (nextConsent = consent),
     // The next request to `path` gets `reply` instead of its normal answer.
     failNext: (path: string, reply: FakeReply) => failures.push(path, reply),
+    // The next `METHOD /path` is carried out, then the connection drops before the answer.
+    loseAnswerNext: (route: string) => lostAnswers.push(route, { status: 0 }),
+    // Creator info, publishes (init bodies, uploaded bytes, status), published videos, knobs.
+    publishing: posting.state,
+    // An access token as if the user had consented to `scopes` (connector tests skip the OAuth dance).
+    grant: (scopes: string[] = [...SCOPES]) => {
+      const access = token("act");
+      tokens.access.set(access, scopes);
+      return access;
+    },
     revokeAll: tokens.revokeAll,
     isAccessTokenValid: tokens.isAccessTokenValid,
     // Plays the user at the authorize page: returns the query TikTok sends to the redirect_uri.
@@ -130,14 +181,38 @@ export const startTikTokFake = async ({
     send(res, { status: 200, body: { data: { user }, error: { code: "ok", message: "", log_id: logId() } } });
   };
 
+  // The open API's POST routes: Bearer token, JSON body (TikTok wants application/json).
+  const api = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const scopes = tokens.bearer(req);
+    const text = await readBody(req);
+    if (!scopes) return send(res, tiktokApiError("access_token_invalid", "The access token is invalid or not found in the request.", 401));
+    if (!req.headers["content-type"]?.startsWith("application/json")) return send(res, tiktokApiError("invalid_params", "Content-Type must be application/json", 400));
+    let body: Record<string, any>;
+    try {
+      body = JSON.parse(text || "{}") as Record<string, any>;
+    } catch {
+      return send(res, tiktokApiError("invalid_params", "The request body is not valid JSON", 400));
+    }
+    if (!posting.handle(res, url.pathname, url.searchParams, scopes, fake.url, body)) send(res, tiktokApiError("invalid_params", `No route POST ${url.pathname}`, 404));
+  };
+
   const server = await listen((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const failure = failures.take(url.pathname);
     if (failure) return send(res, failure);
     const route = `${req.method} ${url.pathname}`;
+    if (lostAnswers.take(route)) {
+      res.writeHead = (() => res) as unknown as typeof res.writeHead;
+      res.end = (() => (req.socket.destroy(), res)) as unknown as typeof res.end;
+    }
     if (route === "GET /v2/auth/authorize/") return authorize(res, url.searchParams);
     if (route === "POST /v2/oauth/token/") return void tokenEndpoint(req, res).catch(() => send(res, { status: 500 }));
     if (route === "GET /v2/user/info/") return userInfo(req, res, url.searchParams);
+    if (req.method === "PUT" && url.pathname.startsWith("/tiktok-upload/")) {
+      const id = decodeURIComponent(url.pathname.slice("/tiktok-upload/".length));
+      return void readBytes(req).then((bytes) => posting.upload(req, res, id, bytes));
+    }
+    if (req.method === "POST" && url.pathname.startsWith("/v2/")) return void api(req, res, url).catch(() => send(res, { status: 500 }));
     send(res, tiktokApiError("invalid_params", `No route ${route}`, 404));
   });
   fake.url = server.url;

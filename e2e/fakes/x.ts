@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { failureQueue, followConsent, listen, oauthError, readBody, redirect, send as sendReply, tokenStore, type FakeReply } from "./support";
+import { createXPosts } from "./x-posts";
 
 // A small stand-in for X (Twitter) OAuth 2.0 and API v2, written from X's documentation and OpenAPI
 // description: the authorize page (x.com/i/oauth2/authorize) with mandatory PKCE, POST /2/oauth2/token
 // authenticating confidential clients with HTTP Basic (codes single use, bound to redirect_uri, client and
 // code_challenge; refresh tokens only with offline.access, rotated on use) and GET /2/users/me. Each
 // registered app is a user's own developer app. Errors: Problem+JSON, OAuth `{error, error_description}`,
-// and x-rate-limit-* headers on API answers. One server plays both hosts.
+// and x-rate-limit-* headers on API answers. One server plays both hosts. Posting, media upload, the
+// user's timeline and metrics live in x-posts.ts (`fake.posts` holds what was created).
 
 export type XFakeUser = { id: string; name: string; username: string; profile_image_url: string; subscription_type: "None" | "Basic" | "Premium" | "PremiumPlus" };
 type App = { clientId: string; clientSecret: string };
@@ -41,7 +43,8 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
   const apps = new Map<string, App>();
   const codes = new Map<string, Grant & { redirectUri: string; challenge: string; used: boolean }>();
   const tokens = tokenStore<Grant>();
-  const failures = failureQueue<string>();
+  const failures = failureQueue<string | RegExp, string>((key, path) => (typeof key === "string" ? key === path : key.test(path)));
+  const posts = createXPosts();
   let denyNext = false;
 
   const fake = {
@@ -55,7 +58,21 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
       return { client_id: clientId, client_secret: clientSecret };
     },
     denyNextConsent: () => void (denyNext = true),
-    failNext: (path: string, reply: FakeReply) => failures.push(path, reply),
+    // The next request to `path` (a pathname, or a pattern for paths with ids) answers `reply`.
+    failNext: (path: string | RegExp, reply: FakeReply) => failures.push(path, reply),
+    // What was uploaded and posted (media, tweets), and the knobs of processing and metrics.
+    posts: posts.state,
+    // Every API request (not the OAuth pages), for asserting what a connector sent or did not send.
+    requests: [] as { method: string; path: string; query: Record<string, string> }[],
+    // The next successful request starting with `prefix` ("POST /2/tweets") is carried out, then its
+    // connection is dropped without an answer: the post exists but the caller never hears of it.
+    loseNextAnswer: (prefix: string) => void posts.state.lost.add(prefix),
+    // An access token as the code exchange would issue it (for connector tests that skip the consent).
+    issueToken: (scopes = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"]) => {
+      const access = token();
+      tokens.access.set(access, { clientId: "direct", scopes });
+      return access;
+    },
     revokeAll: tokens.revokeAll,
     isAccessTokenValid: tokens.isAccessTokenValid,
     consent: (authorizeUrl: URL) => followConsent(authorizeUrl, "X authorize page"),
@@ -134,19 +151,29 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
     }
     const fields = (query.get("user.fields") ?? "").split(",");
     const { id, name, username, profile_image_url, subscription_type } = fake.user;
-    const extra = { ...(fields.includes("profile_image_url") && { profile_image_url }), ...(fields.includes("subscription_type") && { subscription_type }) };
+    const extra = {
+      ...(fields.includes("profile_image_url") && { profile_image_url }),
+      ...(fields.includes("subscription_type") && { subscription_type }),
+      ...(fields.includes("public_metrics") && { public_metrics: { ...posts.state.userMetrics } }),
+    };
     send(res, { status: 200, headers: limits, body: { data: { id, name, username, ...extra } } });
   };
 
   const server = await listen((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
+    if (url.pathname.startsWith("/2/") && url.pathname !== "/2/oauth2/token") fake.requests.push({ method: req.method ?? "GET", path: url.pathname, query: Object.fromEntries(url.searchParams) });
     const failure = failures.take(url.pathname);
     if (failure) return send(res, failure);
     const route = `${req.method} ${url.pathname}`;
     if (route === "GET /i/oauth2/authorize") return authorize(res, url.searchParams);
     if (route === "POST /2/oauth2/token") return void tokenEndpoint(req, res).catch(() => send(res, { status: 500 }));
     if (route === "GET /2/users/me") return me(req, res, url.searchParams);
-    send(res, xProblem(404, "Not Found Error", `No route ${route}`, "https://api.x.com/2/problems/resource-not-found"));
+    void (async () => {
+      const bodyMax = fake.user.subscription_type === "None" ? 280 : 25_000;
+      const reply = await posts.route({ req, url, grant: tokens.bearer(req), userId: fake.user.id, bodyMax });
+      if (reply?.afterLost) return void req.socket.destroy();
+      send(res, reply ?? xProblem(404, "Not Found Error", `No route ${route}`, "https://api.x.com/2/problems/resource-not-found"));
+    })().catch((err: unknown) => send(res, xProblem(500, "Internal Server Error", (err as Error).message)));
   });
   fake.url = server.url;
   return fake;

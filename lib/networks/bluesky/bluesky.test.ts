@@ -1,93 +1,25 @@
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { TestNetworkNoAppView } from "@atproto/dev-env";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { decryptSecret, encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { errorMapper } from "@/lib/testing/network-errors";
-import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
+import { eventsOf, seedTenant, type Tenant } from "@/lib/testing/network-tests";
 import { NetworkError } from "../errors";
 import { ZBlueskySettings, blueskyConnector } from ".";
 import { mapBlueskyError } from "./errors";
+import { PNG_1X1, useBlueskyNetwork, type Account } from "./test-network";
 
 // Against a real AT Protocol network: @atproto/dev-env's TestNetworkNoAppView runs a PLC directory and a
 // PDS (SQLite) in this process, with no AppView, so app.bsky.actor.getProfile answers 502 UpstreamFailure
 // and the connector falls back to the profile record, as it would during an AppView outage.
 
-// The PDS stores accounts in SQLite through better-sqlite3, a native addon. The project's .npmrc sets
-// ignore-scripts=true, so `npm install` does not compile it: `npm test` does (scripts/native-deps.ts).
-const assertNativeDeps = () => {
-  try {
-    const Database = createRequire(import.meta.url)("better-sqlite3") as new (file: string) => { close(): void };
-    new Database(":memory:").close();
-  } catch (err) {
-    throw new Error(`better-sqlite3's native addon is not built (${(err as Error).message.split("\n")[0]}). Run \`npm run native:build\` once after npm install.`);
-  }
-};
-
-let network: TestNetworkNoAppView | undefined;
-let pds: string;
-let dataDir: string | undefined; // the PDS's SQLite files and blobs, removed afterwards
-
-beforeAll(async () => {
-  assertNativeDeps();
-  const started = Date.now();
-  dataDir = await mkdtemp(path.join(tmpdir(), "bluesky-pds-"));
-  const restoreTmp = setEnv({ TMPDIR: dataDir }); // dev-env makes the PDS's directories under os.tmpdir(): keep them in ours
-  try {
-    network = await TestNetworkNoAppView.create({});
-  } finally {
-    restoreTmp();
-  }
-  pds = network.pds.url;
-  console.log(`[bluesky] dev-env PLC + PDS started in ${Date.now() - started} ms at ${pds}`);
-  return setEnv({ NETWORK_BLUESKY_SERVICE_URL: pds });
-});
+const bluesky = useBlueskyNetwork();
+const { xrpc, createAccount } = bluesky;
 afterAll(async () => {
-  const started = Date.now();
-  await network?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  console.log(`[bluesky] dev-env closed in ${Date.now() - started} ms`);
   await db.$disconnect();
 });
 
-// --- the user's side, in plain XRPC against the PDS ---
-const xrpc = async <T = Record<string, unknown>>(nsid: string, { body, token, query, raw }: { body?: unknown; token?: string; query?: Record<string, string>; raw?: { bytes: Buffer; type: string } } = {}) => {
-  const url = new URL(`/xrpc/${nsid}`, pds);
-  if (query) url.search = new URLSearchParams(query).toString();
-  const res = await fetch(url, {
-    method: query ? "GET" : "POST",
-    headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { "content-type": "application/json" }), ...(raw && { "content-type": raw.type }) },
-    body: raw ? new Uint8Array(raw.bytes) : body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${nsid} ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : {}) as T;
-};
-
-const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-
-type Account = { did: string; handle: string; email: string; password: string; accessJwt: string };
-
-const createAccount = async ({ displayName, avatar = false }: { displayName?: string; avatar?: boolean } = {}): Promise<Account> => {
-  const handle = `u${randomBytes(5).toString("hex")}.test`;
-  const email = `${handle}@example.com`;
-  const password = `pw-${randomBytes(8).toString("hex")}`;
-  const { did, accessJwt } = await xrpc<{ did: string; accessJwt: string }>("com.atproto.server.createAccount", { body: { handle, email, password } });
-  if (displayName) {
-    const blob = avatar ? (await xrpc<{ blob: unknown }>("com.atproto.repo.uploadBlob", { token: accessJwt, raw: { bytes: PNG_1X1, type: "image/png" } })).blob : undefined;
-    await xrpc("com.atproto.repo.putRecord", {
-      token: accessJwt,
-      body: { repo: did, collection: "app.bsky.actor.profile", rkey: "self", record: { $type: "app.bsky.actor.profile", displayName, ...(blob !== undefined && { avatar: blob }) } },
-    });
-  }
-  return { did, handle, email, password, accessJwt };
-};
 const createAppPassword = async (account: Account, name = "social-publisher") =>
   (await xrpc<{ password: string }>("com.atproto.server.createAppPassword", { token: account.accessJwt, body: { name } })).password;
 const revokeAppPassword = (account: Account, name = "social-publisher") => xrpc("com.atproto.server.revokeAppPassword", { token: account.accessJwt, body: { name } });
@@ -98,7 +30,7 @@ const connect = (t: Tenant, identifier: string, appPassword: string) =>
 const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString("utf8")) as { sub: string; exp: number; scope: string };
 const sessionOf = (accessJwt: string) => xrpc<{ did: string; handle: string }>("com.atproto.server.getSession", { token: accessJwt, query: {} });
 const ctx = (wrap?: (url: string, init?: RequestInit) => Promise<Response> | null) => ({
-  settings: ZBlueskySettings.parse({ service_url: pds }),
+  settings: ZBlueskySettings.parse({ service_url: bluesky.pds }),
   fetch: (async (input: RequestInfo | URL, init?: RequestInit) => wrap?.(String(input), init) ?? fetch(input, init)) as typeof fetch,
 });
 const connectedProfile = async () => {
@@ -142,7 +74,7 @@ describe("bluesky connector (real PDS from @atproto/dev-env)", () => {
     expect(JSON.parse(decryptSecret(profile.credentials!))).toEqual({ identifier: account.handle, app_password: appPassword });
 
     // The avatar link serves the uploaded blob from the PDS.
-    expect(profile.avatarUrl).toMatch(new RegExp(`^${pds}/xrpc/com\\.atproto\\.sync\\.getBlob\\?did=`));
+    expect(profile.avatarUrl).toMatch(new RegExp(`^${bluesky.pds}/xrpc/com\\.atproto\\.sync\\.getBlob\\?did=`));
     const avatar = await fetch(profile.avatarUrl!);
     expect(avatar.status).toBe(200);
     expect(Buffer.from(await avatar.arrayBuffer())).toEqual(PNG_1X1);

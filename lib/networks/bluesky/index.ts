@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { readJson } from "../http";
 import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, Identity, NetworkConnector, ProfileAuth, TokenSet } from "../types";
 import { mapBlueskyError } from "./errors";
 import { blueskyPostRules } from "./post-rules";
+import { findPublishedBluesky, publishBluesky } from "./publish";
+import { postStatsBluesky, profileStatsBluesky } from "./stats";
+import { at, xrpcProcedure, xrpcQuery } from "./xrpc";
 
 // Bluesky over plain XRPC (no SDK): an app password opens a session on the PDS or entryway
 // (`NETWORK_BLUESKY_SERVICE_URL`, default https://bsky.social; a self-hosted PDS is reached by pointing
@@ -25,29 +27,6 @@ type Ctx = ConnectorContext<BlueskySettings>;
 const ACCESS_TOKEN_FALLBACK_MS = 2 * 60 * 60 * 1000; // the PDS's documented access-JWT lifetime
 const FULL_ACCESS_SCOPE = "com.atproto.access"; // a session opened with the account password, not an app password
 const PRIVILEGED_APP_PASSWORD_SCOPE = "com.atproto.appPassPrivileged"; // app password allowed to use DMs
-
-const at = (base: string, nsid: string) => `${base.replace(/\/+$/, "")}/xrpc/${nsid}`;
-
-// GET /xrpc/<nsid>?params (queries) and POST /xrpc/<nsid> with a JSON body (procedures).
-const xrpcQuery = async <T>(ctx: Ctx, nsid: string, params: Record<string, string>, token?: string): Promise<T> => {
-  const url = new URL(at(ctx.settings.service_url, nsid));
-  url.search = new URLSearchParams(params).toString();
-  const res = await ctx.fetch(url, { headers: { accept: "application/json", ...(token && { authorization: `Bearer ${token}` }) } });
-  return readJson<T>(blueskyConnector, res);
-};
-
-const xrpcProcedure = async <T>(ctx: Ctx, nsid: string, body: unknown, token?: string): Promise<T> => {
-  const res = await ctx.fetch(at(ctx.settings.service_url, nsid), {
-    method: "POST",
-    headers: {
-      accept: "application/json",
-      ...(body !== undefined && { "content-type": "application/json" }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  return readJson<T>(blueskyConnector, res);
-};
 
 type DidDocument = { service?: { id?: string; type?: string; serviceEndpoint?: unknown }[] };
 type Session = {
@@ -178,5 +157,10 @@ export const blueskyConnector: NetworkConnector<BlueskySettings> = {
     return tokensOf(session);
   },
   postRules: blueskyPostRules,
+  // Posts and chains (publish.ts); no first comment (the post parameters have none).
+  publish: publishBluesky,
+  findPublished: findPublishedBluesky,
+  profileStats: profileStatsBluesky,
+  postStats: postStatsBluesky,
   mapError: mapBlueskyError,
 };

@@ -2,10 +2,11 @@ import { z } from "zod";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { inspectToken } from "../graph/debug-token";
-import { mapGraphError } from "../graph/errors";
 import { ZTokenAnswer, expiryFrom, graphPaged, graphRequest, graphUrl, requireToken } from "../graph/request";
-import { GRAPH_API_VERSION, zAppSettings, zBaseUrl } from "../graph/version";
 import { facebookPostRules } from "./post-rules";
+import { createFacebookComment, findFacebookPost, publishFacebook } from "./publish";
+import { ZFacebookSettings, facebookApi, type FacebookSettings } from "./settings";
+import { facebookPostStats, facebookProfileStats } from "./stats";
 
 // Facebook Pages on Graph (networks.md "facebook"). Facebook Login's dialog gives a code; the code
 // becomes a short-lived user token, exchanged (fb_exchange_token) for a long-lived one of about 60 days.
@@ -13,12 +14,9 @@ import { facebookPostRules } from "./post-rules";
 // manages is a placement carrying its Page token (derived from the long-lived user token, it does not
 // expire on its own; it stops with the user's data access).
 
-const ZSettings = z.object({
-  ...zAppSettings(GRAPH_API_VERSION),
-  auth_url: zBaseUrl("https://www.facebook.com"), // the Login dialog
-  graph_url: zBaseUrl("https://graph.facebook.com"),
-});
-type Settings = z.infer<typeof ZSettings>;
+// Publishing, the read-back, first comments (publish.ts) and stats (stats.ts) act for a Page with its token.
+
+type Settings = FacebookSettings;
 
 export const FACEBOOK_SCOPES = [
   "pages_show_list",
@@ -53,7 +51,7 @@ const ZPage = z.object({
 export const facebookConnector: NetworkConnector<Settings> = {
   platform: "facebook",
   displayName: DISPLAY_NAMES.facebook,
-  settings: ZSettings,
+  settings: ZFacebookSettings,
   capabilities: CAPABILITIES.facebook,
   postRules: facebookPostRules,
   auth: {
@@ -140,5 +138,10 @@ export const facebookConnector: NetworkConnector<Settings> = {
       accessToken: page.access_token ?? null,
     }));
   },
-  mapError: (failure) => mapGraphError(DISPLAY_NAMES.facebook, failure),
+  publish: publishFacebook,
+  findPublished: findFacebookPost,
+  createFirstComment: createFacebookComment,
+  profileStats: facebookProfileStats,
+  postStats: facebookPostStats,
+  mapError: facebookApi.mapError,
 };

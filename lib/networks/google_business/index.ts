@@ -5,10 +5,13 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { listLocationPlacements } from "./locations";
 import { googleBusinessPostRules } from "./post-rules";
+import { findPublishedLocalPost, publishLocalPost } from "./publish";
+import { locationStats } from "./stats";
 
 // Google Business Profile with Google OAuth (lib/networks/google). A profile is the Google account that
 // signed in; its placements are every location of every Business Profile account it can manage
-// (locations.ts). Local posts, reviews and the management calls come later.
+// (locations.ts). Local posts and gallery photos are published through the v4 API (publish.ts), location
+// stats come from the Performance API (stats.ts); reviews and the management calls come later.
 //
 // Identity is the Google account itself, from OpenID Connect userinfo (`sub` as the id, the email as
 // the username, name and picture), which is why `openid email profile` are asked for next to
@@ -22,6 +25,8 @@ export const ZGoogleBusinessSettings = z.object({
   account_management_url: z.url().default("https://mybusinessaccountmanagement.googleapis.com/v1"),
   business_information_url: z.url().default("https://mybusinessbusinessinformation.googleapis.com/v1"),
   openidconnect_url: z.url().default("https://openidconnect.googleapis.com/v1"), // userinfo: /userinfo
+  mybusiness_url: z.url().default("https://mybusiness.googleapis.com/v4"), // NETWORK_GOOGLE_BUSINESS_MYBUSINESS_URL: localPosts, media
+  performance_url: z.url().default("https://businessprofileperformance.googleapis.com/v1"), // NETWORK_GOOGLE_BUSINESS_PERFORMANCE_URL
 });
 export type GoogleBusinessSettings = z.infer<typeof ZGoogleBusinessSettings>;
 
@@ -53,6 +58,10 @@ export const googleBusinessConnector: NetworkConnector<GoogleBusinessSettings> =
 
   placements: (ctx, auth) => listLocationPlacements(ctx, auth),
   refresh: refreshGoogleToken,
+  publish: publishLocalPost,
+  findPublished: findPublishedLocalPost,
+  profileStats: (ctx, { auth, placement }) => locationStats(ctx, auth, placement),
+  postStats: async () => null, // no current per-post insights (stats.ts)
   postRules: googleBusinessPostRules,
   mapError: (failure) => mapGoogleError(failure),
 };

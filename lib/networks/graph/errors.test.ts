@@ -73,6 +73,10 @@ describe("Graph error mapping", () => {
     expect(legacy.details.platformErrorCode).toBeNull();
     const oauth = mapGraphError("Threads", { status: 400, body: { error: "invalid_request", error_description: "Bad redirect_uri" }, headers: new Headers() });
     expect(oauth).toMatchObject({ kind: "rejected", details: { platformErrorMessage: "Bad redirect_uri" } });
+    const rupload = (retriable: boolean) =>
+      mapGraphError("Facebook", { status: 400, body: { debug_info: { retriable, type: "ProcessingFailedError", message: "Failed to download the file" } }, headers: new Headers() });
+    expect(rupload(false)).toMatchObject({ kind: "rejected", details: { platformErrorMessage: "Failed to download the file" } });
+    expect(rupload(true).kind).toBe("outcome_unknown");
   });
 
   it("every Meta connector maps through it under its own name", () => {

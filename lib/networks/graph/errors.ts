@@ -44,6 +44,8 @@ const ZGraphError = z.object({
 const ZLegacyInstagramError = z.object({ error_type: z.string(), code: zNumberish.optional(), error_message: z.string().optional() });
 // OAuth-style `{error, error_description}` (seen on some dialog/token failures).
 const ZOAuthError = z.object({ error: z.string(), error_description: z.string().optional() });
+// rupload.facebook.com (reel and video story uploads) answers `{debug_info: {retriable, type, message}}`.
+const ZRuploadError = z.object({ debug_info: z.object({ type: z.string().optional(), message: z.string().optional(), retriable: z.boolean().optional() }) });
 
 export type GraphErrorInfo = {
   code: number | undefined;
@@ -68,6 +70,11 @@ export const parseGraphError = (body: unknown): GraphErrorInfo | null => {
   const oauth = ZOAuthError.safeParse(body);
   if (oauth.success) {
     return { code: undefined, subcode: undefined, message: oauth.data.error_description ?? oauth.data.error, type: oauth.data.error, isTransient: undefined };
+  }
+  const rupload = ZRuploadError.safeParse(body);
+  if (rupload.success) {
+    const { type, message, retriable } = rupload.data.debug_info;
+    return { code: undefined, subcode: undefined, message: message ?? type, type, isTransient: retriable };
   }
   return null;
 };

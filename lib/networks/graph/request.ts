@@ -22,6 +22,7 @@ export type GraphCall = {
   // URLs. Token endpoints that take the token as a named parameter set `tokenIn: "query"`.
   tokenIn?: "header" | "query";
   appSecret?: string; // adds appsecret_proof (required when the app enables "Require App Secret")
+  headers?: Record<string, string>; // extra headers (rupload's `file_url`, `Authorization: OAuth …`)
 };
 
 // URL of a versioned Graph path: graphUrl("https://graph.facebook.com", "v25.0", "me/accounts").
@@ -41,7 +42,7 @@ export const graphRequest = async <S extends z.ZodType>(ctx: Ctx, connector: Map
     ...(call.token && call.appSecret && { appsecret_proof: appsecretProof(call.token, call.appSecret) }),
   });
   for (const [k, v] of query) url.searchParams.set(k, v);
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: "application/json", ...call.headers };
   if (call.token && call.tokenIn !== "query") headers.authorization = `Bearer ${call.token}`;
   const res = await ctx.fetch(url, {
     method: call.method ?? (call.form ? "POST" : "GET"),

@@ -2,26 +2,22 @@ import { z } from "zod";
 import { NetworkError } from "../errors";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
-import { mapGraphError } from "../graph/errors";
 import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
-import { GRAPH_API_VERSION, zAppSettings, zBaseUrl } from "../graph/version";
 import { instagramPostRules } from "./post-rules";
+import { createInstagramComment, findInstagramPost, publishInstagram } from "./publish";
+import { ZInstagramSettings, instagramApi, type InstagramSettings } from "./settings";
+import { instagramPostStats, instagramProfileStats } from "./stats";
 
 // Instagram professional accounts through the "Instagram API with Instagram Login" (networks.md
 // "instagram"): the authorization window on www.instagram.com, the code exchanged on api.instagram.com
 // for a 1-hour token, that token exchanged on graph.instagram.com (ig_exchange_token) for a 60-day one,
 // which refreshes itself (ig_refresh_token). There is no separate refresh token: the long-lived token is
 // also stored as the refresh token, so the generic refresh job renews it before it expires.
-// Instagram has no placements.
+// Instagram has no placements. Publishing (containers), the read-back and first comments are in
+// publish.ts, account and media insights in stats.ts.
 
-const ZSettings = z.object({
-  ...zAppSettings(GRAPH_API_VERSION),
-  auth_url: zBaseUrl("https://www.instagram.com"), // the authorization window
-  api_url: zBaseUrl("https://api.instagram.com"), // code -> short-lived token
-  graph_url: zBaseUrl("https://graph.instagram.com"), // long-lived exchange, refresh, the API
-});
-type Settings = z.infer<typeof ZSettings>;
+type Settings = InstagramSettings;
 
 export const INSTAGRAM_SCOPES = [
   "instagram_business_basic",
@@ -59,7 +55,7 @@ const GRANTS = { exchange: "ig_exchange_token", refresh: "ig_refresh_token" };
 export const instagramConnector: NetworkConnector<Settings> = {
   platform: "instagram",
   displayName: DISPLAY_NAMES.instagram,
-  settings: ZSettings,
+  settings: ZInstagramSettings,
   capabilities: CAPABILITIES.instagram,
   postRules: instagramPostRules,
   auth: {
@@ -114,5 +110,10 @@ export const instagramConnector: NetworkConnector<Settings> = {
   },
   refreshLeadMs: LONG_LIVED_REFRESH_LEAD_MS,
   refresh: (ctx, auth) => refreshLongLived(ctx, instagramConnector, { grants: GRANTS, auth }),
-  mapError: (failure) => mapGraphError(DISPLAY_NAMES.instagram, failure),
+  publish: publishInstagram,
+  findPublished: findInstagramPost,
+  createFirstComment: createInstagramComment,
+  profileStats: instagramProfileStats,
+  postStats: instagramPostStats,
+  mapError: instagramApi.mapError,
 };

@@ -1,13 +1,17 @@
 import { NetworkError } from "../errors";
 import { formBody, readJson } from "../http";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
-import type { NetworkConnector, ProfileAuth, TokenSet } from "../types";
+import type { NetworkConnector, TokenSet } from "../types";
 import { mapLinkedInError } from "./errors";
+import { fetchMember } from "./member";
 import { organizationPlacements } from "./organizations";
-import { ZLinkedInSettings, at, bearer, scopeList, type LinkedInCtx, type LinkedInSettings } from "./settings";
 import { linkedinPostRules } from "./post-rules";
+import { findPublished, publish } from "./publish";
+import { ZLinkedInSettings, at, scopeList, type LinkedInCtx, type LinkedInSettings } from "./settings";
+import { postStats, profileStats } from "./stats";
 
 export { LINKEDIN_DEFAULT_SCOPES, ZLinkedInSettings, type LinkedInSettings } from "./settings";
+export { fetchMember } from "./member";
 
 // LinkedIn: OAuth 2.0 (3-legged, no PKCE for confidential web apps) on www.linkedin.com, the member
 // through OpenID Connect userinfo, and the organizations the member administers through the versioned
@@ -30,17 +34,6 @@ const requestToken = async (ctx: LinkedInCtx, fields: Record<string, string>): P
     expiresAt: typeof body.expires_in === "number" ? new Date(Date.now() + body.expires_in * 1000) : null,
     scopes: body.scope ? scopeList(body.scope) : [],
   };
-};
-
-type UserInfo = { sub?: string; name?: string; given_name?: string; family_name?: string; picture?: string; email?: string };
-
-// OpenID Connect userinfo (unversioned, /v2): `sub` is the member's person id.
-export const fetchMember = async (ctx: LinkedInCtx, auth: ProfileAuth) => {
-  const res = await ctx.fetch(at(ctx.settings.api_url, "/v2/userinfo"), { headers: { authorization: bearer(auth) } });
-  const member = await readJson<UserInfo>({ mapError: mapLinkedInError }, res);
-  if (!member?.sub) throw new NetworkError("rejected", "LinkedIn returned no member for this token");
-  const name = member.name || [member.given_name, member.family_name].filter(Boolean).join(" ") || "LinkedIn member";
-  return { id: member.sub, urn: `urn:li:person:${member.sub}`, name, picture: member.picture || null, email: member.email || null };
 };
 
 export const linkedinConnector: NetworkConnector<LinkedInSettings> = {
@@ -93,5 +86,10 @@ export const linkedinConnector: NetworkConnector<LinkedInSettings> = {
     return requestToken(ctx, { grant_type: "refresh_token", refresh_token: refreshToken });
   },
 
+  // Posts API (publish.ts). The post rules take no first_comment, so there is no createFirstComment.
+  publish,
+  findPublished,
+  profileStats,
+  postStats,
   mapError: mapLinkedInError,
 };

@@ -5,6 +5,8 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, NetworkConnector, PlacementInfo, ProfileAuth, TokenSet } from "../types";
 import { mapPinterestError } from "./errors";
 import { pinterestPostRules } from "./post-rules";
+import { findPublished, publish } from "./publish";
+import { postStats, profileStats } from "./stats";
 
 // Pinterest API v5. OAuth authorize on www.pinterest.com, tokens from api.pinterest.com/v5/oauth/token
 // with HTTP Basic client_id:client_secret. Access tokens last 30 days. Refresh tokens are "continuous"
@@ -123,5 +125,10 @@ export const pinterestConnector: NetworkConnector<PinterestSettings> = {
   },
 
   postRules: pinterestPostRules,
+  // Pins (publish.ts); no first comment (the post rules take none), no chains.
+  publish,
+  findPublished,
+  profileStats,
+  postStats,
   mapError: mapPinterestError,
 };

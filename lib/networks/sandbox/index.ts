@@ -4,20 +4,31 @@ import { NetworkError } from "../errors";
 import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { AnyConnector, Identity, ProfileAuth, TokenSet } from "../types";
 import { sandboxPlacements, type SandboxAccount } from "./accounts";
+import { createFirstCommentSandbox, findPublishedSandbox, publishSandbox } from "./publish";
+import { FIRST_COMMENT_PLATFORMS, SANDBOX_POST_RULES } from "./rules";
+import { postStatsSandbox, profileStatsSandbox } from "./stats";
 
 // The sandbox network: profiles of sandbox-environment groups connect here for any platform, without
 // leaving the app. OAuth platforms go through a simulated consent screen (/connect/sandbox/consent); the
 // form-based ones (bluesky, telegram) accept any well-formed credentials. The simulated account travels in
 // the access token, so identity and placements are stable for the life of the connection.
+// Posts are checked with the platform's real post rules and published on a simulated network (publish.ts:
+// delays, failure triggers such as #sandbox-fail in the body, read-back); stats are simulated (stats.ts).
 
 const ZSettings = z.object({ app_url: z.string().optional() });
 
 const encode = (account: SandboxAccount) => `sandbox.${Buffer.from(JSON.stringify(account)).toString("base64url")}`;
 
+const payloadOf = (token: string | undefined): unknown => {
+  try {
+    return token?.startsWith("sandbox.") ? JSON.parse(Buffer.from(token.slice(8), "base64url").toString("utf8")) : null;
+  } catch {
+    return null; // not a token the sandbox issued
+  }
+};
+
 const decode = (token: string | undefined): SandboxAccount => {
-  const parsed = z
-    .object({ id: z.string(), name: z.string() })
-    .safeParse(token?.startsWith("sandbox.") ? JSON.parse(Buffer.from(token.slice(8), "base64url").toString("utf8")) : null);
+  const parsed = z.object({ id: z.string(), name: z.string() }).safeParse(payloadOf(token));
   if (!parsed.success) throw new NetworkError("auth_expired", "Invalid sandbox token");
   return parsed.data;
 };
@@ -85,6 +96,28 @@ export const sandboxConnector = (platform: TPlatform): AnyConnector => {
     refresh: async (_ctx, auth) => tokensFor(accountFrom(auth)),
     mapError: ({ status }) => new NetworkError("rejected", `Sandbox error ${status}`),
   };
+  const postRules = SANDBOX_POST_RULES[platform];
+  if (postRules) {
+    connector.postRules = postRules;
+    connector.publish = async (ctx, input) => publishSandbox(platform, accountFrom(input.auth), ctx, input);
+    connector.findPublished = async (ctx, input) => {
+      accountFrom(input.auth);
+      return findPublishedSandbox(ctx, input);
+    };
+    if (FIRST_COMMENT_PLATFORMS.includes(platform)) {
+      connector.createFirstComment = async (ctx, input) => {
+        accountFrom(input.auth);
+        return createFirstCommentSandbox(ctx, input);
+      };
+    }
+  }
+  if (CAPABILITIES[platform].stats) {
+    connector.profileStats = async (_ctx, { auth, placement }) => profileStatsSandbox(platform, accountFrom(auth), placement);
+    connector.postStats = async (_ctx, { auth, postExternalId, params }) => {
+      accountFrom(auth);
+      return postStatsSandbox(platform, postExternalId, params);
+    };
+  }
   cache.set(platform, connector);
   return connector;
 };

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { readJson } from "../http";
 import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
-import type { ConnectorContext, Identity, NetworkConnector, PlacementInfo, ProfileAuth } from "../types";
+import type { ConnectorContext, Identity, NetworkConnector, PlacementInfo } from "../types";
+import { botToken, callBotApi } from "./api";
 import { TelegramApiError, mapTelegramError } from "./errors";
 import { telegramPostRules } from "./post-rules";
+import { publishToChat } from "./publish";
+import { chatStats } from "./stats";
+
+export { callBotApi } from "./api";
 
 // Telegram through the Bot API (`NETWORK_TELEGRAM_API_URL`, default https://api.telegram.org): the bot
 // token from @BotFather is the whole credential. It is stored encrypted as the profile's credentials (the
@@ -36,19 +40,6 @@ export const TELEGRAM_NEXT_STEP =
   "Add the bot as an administrator of your Telegram channel (channel info, Administrators, Add Admin, search for the bot's @username, allow Post Messages). " +
   "The channel then appears as a placement of this profile; its id is the chat_id to publish with. For a group, add the bot to the group and make it an administrator.";
 
-type Envelope<T> = { ok?: boolean; result?: T; error_code?: number; description?: string };
-
-export const callBotApi = async <T>(ctx: Ctx, token: string, method: string, params: Record<string, unknown> = {}): Promise<T> => {
-  const res = await ctx.fetch(`${ctx.settings.api_url.replace(/\/+$/, "")}/bot${token}/${method}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify(params),
-  });
-  const body = await readJson<Envelope<T> | null>(telegramConnector, res);
-  if (body?.ok !== true) throw mapTelegramError({ status: typeof body?.error_code === "number" ? body.error_code : 502, body, headers: res.headers });
-  return body.result as T;
-};
-
 type User = { id: number; is_bot?: boolean; first_name: string; username?: string; can_join_groups?: boolean; can_read_all_group_messages?: boolean };
 type Chat = { id: number; type: "private" | "group" | "supergroup" | "channel"; title?: string; username?: string; first_name?: string };
 type Message = { chat?: Chat; migrate_to_chat_id?: number };
@@ -62,12 +53,6 @@ type Update = {
   chat_member?: { chat?: Chat };
 };
 type ChatMember = { status: "creator" | "administrator" | "member" | "restricted" | "left" | "kicked"; user?: User };
-
-const botToken = (auth: ProfileAuth): string => {
-  const token = auth.credentials?.bot_token;
-  if (!token) throw new NetworkError("auth_expired", "No bot token is stored for this profile");
-  return token;
-};
 
 const identityOf = (me: User): Identity => ({
   externalId: String(me.id),
@@ -152,6 +137,15 @@ export const telegramConnector: NetworkConnector<TelegramSettings> = {
     }
     return [...placements.values()];
   },
+
+  // Publishing (publish.ts) and stats (stats.ts). No findPublished: a bot cannot read a channel's
+  // history (no getHistory in the Bot API; updates only carry messages others post, and getUpdates is
+  // left to inbound messaging), so an unknown outcome ends as delivery_unconfirmed. No first comment and
+  // no post stats: the Bot API exposes no views or reactions counts of channel posts to bots.
+  publish: publishToChat,
+  profileStats: chatStats,
+  postStats: async () => null,
+
   postRules: telegramPostRules,
   mapError: mapTelegramError,
 };

@@ -1,23 +1,21 @@
 import { z } from "zod";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
-import { mapGraphError } from "../graph/errors";
 import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
-import { THREADS_API_VERSION, zAppSettings, zBaseUrl } from "../graph/version";
 import { threadsPostRules } from "./post-rules";
+import { findThreadsPost, publishThreads } from "./publish";
+import { ZThreadsSettings, threadsApi, type ThreadsSettings } from "./settings";
+import { threadsPostStats, threadsProfileStats } from "./stats";
 
 // Threads API (networks.md "threads"): authorize on threads.com, the code exchanged on graph.threads.com
 // for a 1-hour token, then th_exchange_token for a 60-day token that renews itself with
 // th_refresh_token. As on Instagram there is no separate refresh token: the long-lived token is stored
-// as the refresh token too. Threads has no placements.
+// as the refresh token too. Threads has no placements. Publishing (containers, chains as replies) and
+// the read-back are in publish.ts, user and media insights in stats.ts. Threads has no first comment:
+// a chain's follow-ups are replies.
 
-const ZSettings = z.object({
-  ...zAppSettings(THREADS_API_VERSION),
-  auth_url: zBaseUrl("https://threads.com"), // the authorization window (formerly threads.net)
-  graph_url: zBaseUrl("https://graph.threads.com"), // token endpoints and the API (graph.threads.net still answers)
-});
-type Settings = z.infer<typeof ZSettings>;
+type Settings = ThreadsSettings;
 
 export const THREADS_SCOPES = [
   "threads_basic",
@@ -43,7 +41,7 @@ const GRANTS = { exchange: "th_exchange_token", refresh: "th_refresh_token" };
 export const threadsConnector: NetworkConnector<Settings> = {
   platform: "threads",
   displayName: DISPLAY_NAMES.threads,
-  settings: ZSettings,
+  settings: ZThreadsSettings,
   capabilities: CAPABILITIES.threads,
   postRules: threadsPostRules,
   auth: {
@@ -98,5 +96,9 @@ export const threadsConnector: NetworkConnector<Settings> = {
   },
   refreshLeadMs: LONG_LIVED_REFRESH_LEAD_MS,
   refresh: (ctx, auth) => refreshLongLived(ctx, threadsConnector, { grants: GRANTS, auth }),
-  mapError: (failure) => mapGraphError(DISPLAY_NAMES.threads, failure),
+  publish: publishThreads,
+  findPublished: findThreadsPost,
+  profileStats: threadsProfileStats,
+  postStats: threadsPostStats,
+  mapError: threadsApi.mapError,
 };

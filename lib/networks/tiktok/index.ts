@@ -5,6 +5,8 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, NetworkConnector, TokenSet } from "../types";
 import { mapTikTokError } from "./errors";
 import { tiktokPostRules } from "./post-rules";
+import { findPublished, publish } from "./publish";
+import { postStats, profileStats } from "./stats";
 
 // TikTok through Login Kit v2 (web) and the open API at open.tiktokapis.com. Web apps do not use PKCE
 // (TikTok asks for it from desktop and mobile apps only, with its own hex encoding), so the state alone
@@ -12,7 +14,8 @@ import { tiktokPostRules } from "./post-rules";
 
 // user.info.profile is what returns `username` (TikTok moved the field out of user.info.basic in 2024);
 // post URLs and the profile's handle need it. Without it granted, the profile has no username.
-export const TIKTOK_DEFAULT_SCOPES = ["user.info.basic", "user.info.profile", "video.publish", "video.upload", "video.list"];
+// user.info.stats gives the follower, like and video counts of the profile stats.
+export const TIKTOK_DEFAULT_SCOPES = ["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.upload", "video.list"];
 
 const scopeList = (value: string) => value.split(/[\s,]+/).filter(Boolean);
 
@@ -22,6 +25,12 @@ export const ZTikTokSettings = z.object({
   web_url: z.url().default("https://www.tiktok.com"), // Login Kit authorize page
   api_url: z.url().default("https://open.tiktokapis.com"), // token, user info, content posting
   scopes: z.string().default(TIKTOK_DEFAULT_SCOPES.join(",")),
+  // How videos reach TikTok: FILE_UPLOAD (our bytes, PUT in chunks to TikTok's upload URL; works
+  // everywhere) or PULL_FROM_URL (TikTok fetches our hosted copy; the media domain must be verified in
+  // the TikTok developer portal). Photo posts are always PULL_FROM_URL: TikTok takes photos no other way.
+  video_source: z.enum(["FILE_UPLOAD", "PULL_FROM_URL"]).default("FILE_UPLOAD"),
+  // FILE_UPLOAD chunk size: TikTok takes 5 to 64 MB per chunk (a smaller video goes whole).
+  upload_chunk_bytes: z.coerce.number().int().min(5 * 1024 * 1024).max(64 * 1024 * 1024).default(10 * 1024 * 1024),
 });
 export type TikTokSettings = z.infer<typeof ZTikTokSettings>;
 type Ctx = ConnectorContext<TikTokSettings>;
@@ -102,7 +111,10 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
       name: user.display_name || user.username || "TikTok account",
       username: user.username || null,
       avatarUrl: user.avatar_url || null,
-      metadata: { ...(user.union_id && { union_id: user.union_id }) },
+      // connected_at: what TikTok allows depends on when the profile was connected (on or after
+      // 2026-09-30: public videos, reach and watch-time stats). Publishing and stats see only the
+      // metadata, so the moment is kept there; identity runs once per connection, like connectedAt.
+      metadata: { ...(user.union_id && { union_id: user.union_id }), connected_at: new Date().toISOString() },
     };
   },
 
@@ -113,5 +125,10 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
     return requestToken(ctx, { grant_type: "refresh_token", refresh_token: refreshToken });
   },
 
+  // Content Posting API (publish.ts); no first comment (the post rules take none), no chains.
+  publish,
+  findPublished,
+  profileStats,
+  postStats,
   mapError: mapTikTokError,
 };

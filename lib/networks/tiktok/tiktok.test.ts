@@ -39,7 +39,7 @@ describe("tiktok connector (Login Kit v2 against the fake)", () => {
     const query = Object.fromEntries(authorizeUrl.searchParams);
     expect(query).toEqual({
       client_key: fake.clientKey,
-      scope: "user.info.basic,user.info.profile,video.publish,video.upload,video.list",
+      scope: "user.info.basic,user.info.profile,user.info.stats,video.publish,video.upload,video.list",
       response_type: "code",
       redirect_uri: callbackUrl("tiktok"),
       state: expect.stringMatching(/^conn_\w+\.[\w-]+$/),
@@ -62,9 +62,11 @@ describe("tiktok connector (Login Kit v2 against the fake)", () => {
       name: "Trail Cams",
       username: "trailcams",
       avatarUrl: fake.user.avatar_url,
-      metadata: { union_id: fake.user.union_id },
-      scopes: ["user.info.basic", "user.info.profile", "video.publish", "video.upload", "video.list"],
+      metadata: { union_id: fake.user.union_id, connected_at: expect.any(String) },
+      scopes: ["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.upload", "video.list"],
     });
+    // The connection moment, which decides the profile's TikTok features, is kept in the metadata.
+    expect(Math.abs(Date.parse((profile!.metadata as { connected_at: string }).connected_at) - profile!.connectedAt.getTime())).toBeLessThan(5_000);
     expect(profile!.tokenExpiresAt!.getTime() - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
     expect(profile!.accessToken).not.toMatch(/act\./);
     expect(fake.isAccessTokenValid(decryptSecret(profile!.accessToken!))).toBe(true);

@@ -6,6 +6,8 @@ import type { ConnectorContext, NetworkConnector, TokenSet } from "../types";
 import { mapTwitterError } from "./errors";
 import { developerKeys, developerKeysSchema } from "./keys";
 import { twitterPostRules } from "./post-rules";
+import { findTweet, publishTweet } from "./publish";
+import { accountStats, tweetStats } from "./stats";
 
 export { ZTwitterDeveloperKeys } from "./keys";
 
@@ -108,6 +110,13 @@ export const twitterConnector: NetworkConnector<TwitterSettings> = {
     if (!refreshToken) throw new NetworkError("auth_expired", "X issued no refresh token for this profile (offline.access); reconnect it");
     return requestToken(ctx, auth.credentials, { grant_type: "refresh_token", refresh_token: refreshToken });
   },
+
+  // Publishing (publish.ts, media.ts) and stats (stats.ts). No createFirstComment: the post-rules take no
+  // first_comment.
+  publish: publishTweet,
+  findPublished: findTweet,
+  profileStats: accountStats,
+  postStats: tweetStats,
 
   postRules: twitterPostRules,
   mapError: mapTwitterError,

@@ -5,10 +5,13 @@ import { at, googleGet, googleOAuthFlow, googleOAuthSettings, googleScope, refre
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { youtubePostRules } from "./post-rules";
+import { findPublishedVideo, publishVideo } from "./publish";
+import { channelStats, videoStats } from "./stats";
 
 // YouTube through the Data API v3 with Google OAuth (lib/networks/google). A profile is one channel: the
 // one the user picks on Google's consent screen (a Google account can own several brand channels).
-// YouTube has no placements. Publishing, comments and stats come later.
+// YouTube has no placements. Publishing (resumable upload) is in publish.ts and upload.ts, stats in
+// stats.ts; comments come later.
 
 export const YOUTUBE_SCOPES = [googleScope("youtube.upload"), googleScope("youtube.force-ssl"), googleScope("youtube.readonly")];
 // Upload and comment moderation are what the profile is for; readonly is implied by force-ssl.
@@ -17,6 +20,7 @@ const REQUIRED_SCOPES = [googleScope("youtube.upload"), googleScope("youtube.for
 export const ZYouTubeSettings = z.object({
   ...googleOAuthSettings,
   api_url: z.url().default("https://www.googleapis.com/youtube/v3"), // NETWORK_YOUTUBE_API_URL
+  upload_url: z.url().default("https://www.googleapis.com/upload/youtube/v3"), // NETWORK_YOUTUBE_UPLOAD_URL: videos.insert, thumbnails.set
 });
 export type YouTubeSettings = z.infer<typeof ZYouTubeSettings>;
 
@@ -69,6 +73,11 @@ export const youtubeConnector: NetworkConnector<YouTubeSettings> = {
       metadata: { ...(customUrl && { custom_url: customUrl }), ...(country && { country }), ...(publishedAt && { published_at: publishedAt }) },
     };
   },
+
+  publish: publishVideo,
+  findPublished: findPublishedVideo,
+  profileStats: (ctx, { auth }) => channelStats(ctx, auth),
+  postStats: (ctx, { auth, postExternalId }) => videoStats(ctx, auth, postExternalId),
 
   refresh: refreshGoogleToken,
   mapError: (failure) => mapGoogleError(failure),

@@ -1,0 +1,106 @@
+import type { z } from "zod";
+import { NetworkError, details } from "../errors";
+import { readJson } from "../http";
+import type { ConnectorContext, ProfileAuth } from "../types";
+import { googleReads, mapGoogleError } from "./errors";
+
+// What the youtube and google_business publishing and stats code shares: authorised JSON calls with the
+// profile's access token, the read-back conventions and status polling.
+
+export const accessTokenOf = (auth: ProfileAuth): string => {
+  const token = auth.tokens?.accessToken;
+  if (!token) throw new NetworkError("auth_expired", "No Google access token is stored");
+  return token;
+};
+
+export const googleWrites = { mapError: (failure: Parameters<typeof mapGoogleError>[0]) => mapGoogleError(failure) };
+
+// A JSON call with the profile's token. Writes map a 5xx to outcome_unknown (it may have taken effect),
+// reads to "retry later" (errors.ts). A 2xx whose body is not what Google documents: a write may have
+// happened, so outcome_unknown either way.
+export const googleJson = async <T>(
+  ctx: { fetch: typeof fetch },
+  url: URL | string,
+  auth: ProfileAuth,
+  { method = "GET", json, schema, what }: { method?: "GET" | "POST" | "PATCH"; json?: unknown; schema: z.ZodType<T>; what: string },
+): Promise<T> => {
+  const res = await ctx.fetch(url, {
+    method,
+    headers: {
+      authorization: `Bearer ${accessTokenOf(auth)}`,
+      accept: "application/json",
+      ...(json !== undefined && { "content-type": "application/json; charset=UTF-8" }),
+    },
+    ...(json !== undefined && { body: JSON.stringify(json) }),
+  });
+  const parsed = schema.safeParse(await readJson(method === "GET" ? googleReads : googleWrites, res));
+  if (!parsed.success) throw new NetworkError("outcome_unknown", `Unexpected answer from Google (${what})`);
+  return parsed.data;
+};
+
+export const withQuery = (url: string, query: Record<string, string | string[] | undefined>) => {
+  const out = new URL(url);
+  for (const [k, v] of Object.entries(query)) {
+    if (Array.isArray(v)) for (const item of v) out.searchParams.append(k, item);
+    else if (v !== undefined) out.searchParams.set(k, v);
+  }
+  return out;
+};
+
+// findPublished matches posts created within this window before the read-back (neither network lets us
+// tag a post with our reference, so the match is on content, target and time).
+export const READ_BACK_WINDOW_MS = 24 * 3600_000;
+export const isRecent = (iso: string | null | undefined, now = Date.now()) => {
+  const t = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isFinite(t) && t >= now - READ_BACK_WINDOW_MS && t <= now + 5 * 60_000;
+};
+
+// Texts as Google gives them back: line endings normalised, outer white space trimmed.
+export const sameText = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? "").replace(/\r\n?/g, "\n").trim() === (b ?? "").replace(/\r\n?/g, "\n").trim();
+
+// A read-back that failed cannot tell whether the post exists: outcome_unknown (keeping the wait a rate
+// limit asked for), except an expired token, which the caller refreshes and retries.
+export const readBack = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof NetworkError && err.kind === "auth_expired") throw err;
+    const e = err instanceof NetworkError ? err : null;
+    throw new NetworkError("outcome_unknown", `Could not read back the ${what} from Google: ${e?.message ?? "unexpected error"}`, e?.details, e?.retryAfterMs ?? null);
+  }
+};
+
+export const sleeper = (ctx: Pick<ConnectorContext<unknown>, "sleep">) => ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+// Polls `read` until `settled` says so, at most `attempts` times `intervalMs` apart. A read that fails
+// ends the polling quietly (null): the thing polled already exists, so the caller reports success.
+export const pollUntil = async <T>(
+  ctx: Pick<ConnectorContext<unknown>, "sleep">,
+  { attempts, intervalMs }: { attempts: number; intervalMs: number },
+  read: () => Promise<T>,
+  settled: (value: T) => boolean,
+): Promise<T | null> => {
+  const sleep = sleeper(ctx);
+  let last: T | null = null;
+  for (let i = 0; i < attempts; i++) {
+    await sleep(intervalMs);
+    try {
+      last = await read();
+    } catch {
+      return last;
+    }
+    if (settled(last)) return last;
+  }
+  return last;
+};
+
+export const rejected = (message: string, code: string, subcode: string | null = null, platformMessage: string | null = null) =>
+  new NetworkError("rejected", message, details(code, subcode, platformMessage));
+
+// Google's int64 values are JSON strings; absent stays null.
+export const count = (v: unknown): number | null => {
+  if (v === undefined || v === null || v === "") return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+};
