@@ -97,6 +97,10 @@ try {
     const { posts, ms } = arrangement.benchArrangement();
     rows.push({ what: "queue arrangement", figure: `${ms.toFixed(0)} ms`, detail: `${posts} posts, 21 weekly slots, jitter 15 min (best of 3)` });
   }
+
+  const posts = await import("@/lib/services/posts/bench");
+  await posts.benchCreatePosts(load);
+  rows.push(await posts.benchPublishDuePosts(200));
 } finally {
   await db.$disconnect();
   await database.drop();

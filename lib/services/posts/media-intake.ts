@@ -1,5 +1,6 @@
 import "server-only";
 import { unprocessable } from "@/lib/api/errors";
+import { env } from "@/lib/env";
 import { connectorFor } from "@/lib/networks/registry";
 import { MediaError } from "@/lib/media/download";
 import { storeUpload } from "@/lib/media/store-upload";
@@ -12,17 +13,17 @@ import type { CheckedTarget, MediaInput } from "./check-rules";
 export type MediaRef = string | File;
 export type MediaRow = { sourceUrl: string | null; storageKey: string | null; contentType: string; sizeBytes: number | null; status: "pending" | "processed" };
 
-const SERVER_CAP = Number(process.env.MEDIA_MAX_BYTES) > 0 ? Number(process.env.MEDIA_MAX_BYTES) : 512 * 1024 * 1024;
 
 export const asMediaInput = (ref: MediaRef): MediaInput => (typeof ref === "string" ? { url: ref } : { url: ref.name || "upload", contentType: ref.type });
 
 export const maxMediaBytes = (checked: Pick<CheckedTarget, "target" | "format">[]): number => {
+  const serverCap = env().MEDIA_MAX_BYTES;
   let max = 0;
   for (const { target, format } of checked) {
     const limits = connectorFor({ platform: target.platform, environment: "live" }).postRules?.formats[format];
     for (const kind of [limits?.image, limits?.video, limits?.document]) if (kind) max = Math.max(max, kind.maxBytes);
   }
-  return Math.min(max || SERVER_CAP, SERVER_CAP);
+  return Math.min(max || serverCap, serverCap);
 };
 
 export const storeMediaRefs = async (refs: MediaRef[], maxBytes: number, field: string): Promise<MediaRow[]> => {
@@ -36,7 +37,7 @@ export const storeMediaRefs = async (refs: MediaRef[], maxBytes: number, field: 
       const stored = await storeUpload(ref, { maxBytes });
       rows.push({ sourceUrl: null, storageKey: stored.storageKey, contentType: stored.contentType, sizeBytes: stored.sizeBytes, status: "processed" });
     } catch (err) {
-      if (err instanceof MediaError) throw unprocessable([`${field}[${i}]: ${err.message}`]);
+      if (err instanceof MediaError) throw unprocessable([`${field}[${i}]: ${err.reason}`]);
       throw err;
     }
   }
@@ -58,7 +59,7 @@ export const storeCoverFiles = async (platforms: Record<string, Record<string, u
       const stored = await storeUpload(file, { maxBytes: 20 * 1024 * 1024 });
       out[network] = { ...rest, cover_url: stored.url };
     } catch (err) {
-      if (err instanceof MediaError) throw unprocessable([`platforms.${network}.cover_file: ${err.message}`]);
+      if (err instanceof MediaError) throw unprocessable([`platforms.${network}.cover_file: ${err.reason}`]);
       throw err;
     }
   }

@@ -3,6 +3,8 @@ import { decryptSecret } from "@/lib/crypto";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
+import { ApiError } from "@/lib/api/errors";
+import { NetworkError } from "@/lib/networks/errors";
 import { connectorFor } from "@/lib/networks/registry";
 import type { PublishInput, StatsReading } from "@/lib/networks/types";
 import { contextFor } from "@/lib/services/connections/context";
@@ -18,6 +20,15 @@ import { emitPlatformPostEvent } from "@/lib/services/posts/post-events";
 export const STATS_INTERVAL_MS = 23 * 60 * 60 * 1000;
 const POST_STATS_WINDOW_MS = 30 * 24 * 60 * 60 * 1000; // posts are followed for 30 days
 export const PER_PLACEMENT: ReadonlySet<string> = new Set(["facebook", "linkedin", "telegram"]);
+const RETRY_MS = 60 * 60 * 1000;
+
+// A collection that got nothing because the network was briefly unavailable (rate limits, 5xx, timeouts)
+// is taken again at the next hourly run instead of a day later: its stamp is set back accordingly.
+// Rejections, expired connections and unconfigured networks wait for the next regular round.
+const isTransient = (err: unknown) => (err instanceof NetworkError ? err.kind === "rate_limited" : !(err instanceof ApiError));
+const stampAfter = (now: Date, failures: unknown[], succeeded: boolean) =>
+  !succeeded && failures.length > 0 && failures.every(isTransient) ? new Date(now.getTime() - STATS_INTERVAL_MS + RETRY_MS) : now;
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 const placementOf = (row: { externalId: string | null; accessToken: string | null; metadata: unknown }): PublishInput["placement"] => ({
   externalId: row.externalId,
@@ -46,6 +57,7 @@ export const collectProfileStats = async ({ profileId, now = new Date() }: { pro
   // LinkedIn: organizations only (the member profile has no follower statistics API).
   const targets = PER_PLACEMENT.has(profile.platform) ? profile.placements.filter((p) => p.externalId !== null).map(placementOf) : [null];
   let snapshots = 0;
+  const failures: unknown[] = [];
   for (const placement of targets) {
     try {
       const reading = await connector.profileStats(contextFor(connector), { auth: profileAuthOf(profile), placement, connectedAt: profile.connectedAt });
@@ -64,11 +76,12 @@ export const collectProfileStats = async ({ profileId, now = new Date() }: { pro
       });
       snapshots++;
     } catch (err) {
-      log.warn("profile stats failed", { profileId, platform: profile.platform, placementId: placement?.externalId ?? null, error: err instanceof Error ? err.message : String(err) });
+      failures.push(err);
+      log.warn("profile stats failed", { profileId, platform: profile.platform, placementId: placement?.externalId ?? null, error: errorText(err) });
     }
   }
-  await db.profile.update({ where: { id: profileId }, data: { statsAt: now } });
-  return { state: "collected" as const, snapshots };
+  await db.profile.update({ where: { id: profileId }, data: { statsAt: stampAfter(now, failures, snapshots > 0) } });
+  return { state: snapshots > 0 || failures.length === 0 ? ("collected" as const) : ("failed" as const), snapshots };
 };
 
 export const findPostsDueForStats = ({ now = new Date(), limit = 200 } = {}) =>
@@ -102,8 +115,8 @@ export const collectPostStats = async ({ platformPostId, now = new Date() }: { p
         })
       : null;
   } catch (err) {
-    log.warn("post stats failed", { platformPostId, platform: pp.platform, error: err instanceof Error ? err.message : String(err) });
-    await db.platformPost.update({ where: { id: pp.id }, data: { insightsAt: now } }); // try again next round
+    log.warn("post stats failed", { platformPostId, platform: pp.platform, error: errorText(err) });
+    await db.platformPost.update({ where: { id: pp.id }, data: { insightsAt: stampAfter(now, [err], false) } });
     return { state: "failed" as const };
   }
   if (!reading) {

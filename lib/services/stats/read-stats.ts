@@ -2,30 +2,39 @@ import "server-only";
 import { badRequest } from "@/lib/api/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
-import { PLATFORMS } from "@/lib/schemas/common";
+import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
+import type { TLatestStats, TProfileStatsSummary } from "@/lib/schemas/stats";
 import { getProfileOrThrow } from "@/lib/services/profiles/profiles";
 import { PER_PLACEMENT } from "./collect-stats";
 
 // GET /api/profiles/:id/stats, /daily_stats and /api/posts/stats: snapshots oldest first, within
-// from/to (inclusive). Placement networks need `placement_id` (400 without it).
+// from/to (inclusive). Placement networks need `placement_id` (400 without it). GET /api/profiles/:id
+// adds the latest snapshots (latestStatsOf).
 
 type Range = { from?: string; to?: string };
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+// A date alone is a whole UTC day: `from` its first instant, `to` its last.
+const instant = (value: string, edge: "start" | "end") =>
+  DATE_ONLY.test(value) && edge === "end" ? new Date(Date.parse(`${value}T00:00:00Z`) + DAY_MS - 1) : new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
 const recordedAt = ({ from, to }: Range): Prisma.DateTimeFilter | undefined =>
-  from || to ? { ...(from && { gte: new Date(from) }), ...(to && { lte: new Date(to) }) } : undefined;
+  from || to ? { ...(from && { gte: instant(from, "start") }), ...(to && { lte: instant(to, "end") }) } : undefined;
 
-const record = (s: { stats: unknown; rawStats: unknown; recordedAt: Date }) => ({
-  stats: (s.stats ?? {}) as Record<string, unknown>,
+type Snapshot = { stats: unknown; rawStats: unknown; recordedAt: Date };
+const statsOf = (s: Snapshot) => (s.stats ?? {}) as Record<string, unknown>;
+const record = (s: Snapshot) => ({
+  stats: statsOf(s),
   raw_stats: (s.rawStats ?? {}) as Record<string, unknown>,
   recorded_at: s.recordedAt.toISOString(),
 });
 
 const profileSnapshots = async ({ principal, id, placementId, range }: { principal: Principal; id: string; placementId?: string; range: Range }) => {
   const profile = await getProfileOrThrow({ principal, id });
-  if (PER_PLACEMENT.has(profile.platform) && !placementId) throw badRequest("param is missing or the value is empty: placement_id");
-  const placement = PER_PLACEMENT.has(profile.platform) ? placementId! : null;
+  const placement = PER_PLACEMENT.has(profile.platform) ? (placementId ?? null) : null;
+  if (PER_PLACEMENT.has(profile.platform) && !placement) throw badRequest("param is missing or the value is empty: placement_id");
   const rows = await db.statSnapshot.findMany({
     where: { profileId: profile.id, platformPostId: null, placementId: placement, recordedAt: recordedAt(range) },
-    orderBy: { recordedAt: "asc" },
+    orderBy: [{ recordedAt: "asc" }, { id: "asc" }],
   });
   return { profile, placement, rows };
 };
@@ -37,15 +46,15 @@ export const getProfileStats = async (input: { principal: Principal; id: string;
 
 // One entry per UTC day: that day's last snapshot. Network-specific daily metrics (tiktok profile_views)
 // go under platform_stats.
-const PLATFORM_STATS_KEYS: Record<string, string[]> = { tiktok: ["profile_views"] };
+const PLATFORM_STATS_KEYS: Partial<Record<TPlatform, string[]>> = { tiktok: ["profile_views"] };
 
 export const getDailyStats = async (input: { principal: Principal; id: string; placementId?: string; range: Range }) => {
   const { profile, placement, rows } = await profileSnapshots(input);
   const byDay = new Map<string, (typeof rows)[number]>();
-  for (const row of rows) byDay.set(row.recordedAt.toISOString().slice(0, 10), row);
+  for (const row of rows) byDay.set(row.recordedAt.toISOString().slice(0, 10), row); // oldest first: the last one wins
   const extras = PLATFORM_STATS_KEYS[profile.platform] ?? [];
   const days = [...byDay.entries()].map(([date, row]) => {
-    const stats = { ...((row.stats ?? {}) as Record<string, unknown>) };
+    const stats = { ...statsOf(row) };
     const raw = (row.rawStats ?? {}) as Record<string, unknown>;
     const platformStats: Record<string, unknown> = {};
     for (const key of extras) {
@@ -58,26 +67,90 @@ export const getDailyStats = async (input: { principal: Principal; id: string; p
   return { data: { profile_id: profile.id, platform: profile.platform, placement_id: placement, days } };
 };
 
+const isPlatform = (value: string): value is TPlatform => (PLATFORMS as readonly string[]).includes(value);
+
 export const getPostsStats = async ({ principal, postIds, profiles, range }: { principal: Principal; postIds: string[]; profiles?: string[]; range: Range }) => {
-  const names = (profiles ?? []).filter((p) => (PLATFORMS as readonly string[]).includes(p));
-  const ids = (profiles ?? []).filter((p) => !names.includes(p));
+  const names = (profiles ?? []).filter(isPlatform);
+  const ids = (profiles ?? []).filter((p) => !isPlatform(p));
   const pps = await db.platformPost.findMany({
     where: {
       postId: { in: postIds },
       post: { ...groupScope(principal), parentId: null },
-      ...(profiles?.length && { OR: [{ profileId: { in: ids } }, { platform: { in: names as (typeof PLATFORMS)[number][] } }] }),
+      ...(profiles?.length && { OR: [{ profileId: { in: ids } }, { platform: { in: names } }] }),
     },
-    include: { post: { select: { id: true } } },
-    orderBy: { createdAt: "asc" },
+    select: { id: true, postId: true, profileId: true, platform: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  const snapshots = await db.statSnapshot.findMany({ where: { platformPostId: { in: pps.map((p) => p.id) }, recordedAt: recordedAt(range) }, orderBy: { recordedAt: "asc" } });
+  const snapshots = await db.statSnapshot.findMany({
+    where: { platformPostId: { in: pps.map((p) => p.id) }, recordedAt: recordedAt(range) },
+    orderBy: [{ recordedAt: "asc" }, { id: "asc" }],
+  });
+  const byPlatformPost = new Map<string, ReturnType<typeof record>[]>();
+  for (const s of snapshots) {
+    const list = byPlatformPost.get(s.platformPostId!) ?? [];
+    list.push(record(s));
+    byPlatformPost.set(s.platformPostId!, list);
+  }
   const data: Record<string, { platforms: { profile_id: string; platform: string; records: ReturnType<typeof record>[] }[] }> = {};
-  for (const pp of pps) {
-    (data[pp.postId] ??= { platforms: [] }).platforms.push({
-      profile_id: pp.profileId,
-      platform: pp.platform,
-      records: snapshots.filter((s) => s.platformPostId === pp.id).map(record),
-    });
+  // In the order asked for; unknown ids (or another tenant's) are left out.
+  for (const postId of postIds) {
+    const mine = pps.filter((pp) => pp.postId === postId);
+    if (mine.length === 0 || data[postId]) continue;
+    data[postId] = { platforms: mine.map((pp) => ({ profile_id: pp.profileId, platform: pp.platform, records: byPlatformPost.get(pp.id) ?? [] })) };
   }
   return { data };
+};
+
+// GET /api/profiles/:id (client-compat 6.2): each placement's latest snapshot on placement networks
+// (the placements the profile has now, in their order), else the profile's latest one; on placement
+// networks the numeric stats summed across those snapshots (non-numeric keys dropped).
+export const latestStatsOf = async (profile: { id: string; platform: TPlatform }): Promise<TProfileStatsSummary> => {
+  const latest = (placementId: string | null) =>
+    db.statSnapshot.findFirst({ where: { profileId: profile.id, platformPostId: null, placementId }, orderBy: [{ recordedAt: "desc" }, { id: "desc" }] });
+  if (!PER_PLACEMENT.has(profile.platform)) {
+    const snap = await latest(null);
+    return { latest_stats: snap ? [{ placement_id: null, stats: statsOf(snap), recorded_at: snap.recordedAt.toISOString() }] : [], summary_stats: null };
+  }
+  const placements = await db.placement.findMany({
+    where: { profileId: profile.id, externalId: { not: null } },
+    select: { externalId: true },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+  });
+  const snaps = await Promise.all(placements.map((p) => latest(p.externalId)));
+  const entries: TLatestStats[] = snaps.flatMap((snap) => (snap ? [{ placement_id: snap.placementId, stats: statsOf(snap), recorded_at: snap.recordedAt.toISOString() }] : []));
+  const summary: Record<string, number> = {};
+  for (const entry of entries) {
+    for (const [key, value] of Object.entries(entry.stats)) {
+      if (typeof value === "number" && Number.isFinite(value)) summary[key] = (summary[key] ?? 0) + value;
+    }
+  }
+  return { latest_stats: entries, summary_stats: summary };
+};
+
+// GET /api/profiles/:id: the caller's profile (404 otherwise) and its latest stats.
+export const getProfileWithLatestStats = async ({ principal, id }: { principal: Principal; id: string }) => {
+  const profile = await getProfileOrThrow({ principal, id });
+  return { profile, stats: await latestStatsOf(profile) };
+};
+
+// The admin profile page: the profile, its placements with stats (placement networks), the one shown
+// (`placement`, else the first) and that series' latest `limit` snapshots, oldest first.
+export const getProfileStatsView = async ({ principal, id, placement, limit = 120 }: { principal: Principal; id: string; placement?: string; limit?: number }) => {
+  const profile = await getProfileOrThrow({ principal, id });
+  const perPlacement = PER_PLACEMENT.has(profile.platform);
+  const placements = perPlacement
+    ? (
+        await db.placement.findMany({ where: { profileId: profile.id, externalId: { not: null } }, select: { externalId: true, name: true }, orderBy: [{ position: "asc" }, { id: "asc" }] })
+      ).map((p) => ({ id: p.externalId!, name: p.name }))
+    : null;
+  const selected = placements ? (placements.find((p) => p.id === placement)?.id ?? placements[0]?.id ?? null) : null;
+  const rows =
+    placements && !selected
+      ? []
+      : await db.statSnapshot.findMany({
+          where: { profileId: profile.id, platformPostId: null, placementId: selected },
+          orderBy: [{ recordedAt: "desc" }, { id: "desc" }],
+          take: limit,
+        });
+  return { profile, placements, selectedPlacement: selected, records: rows.reverse().map(record) };
 };
