@@ -129,7 +129,9 @@ describe("publishing", () => {
     await runner.drain();
     expect((await platformPosts(post.id))[0]!.status).toBe("pending");
     await new Promise((r) => setTimeout(r, 1600));
-    clock.advance("61s");
+    // The next tick of the every-minute cron (kept in job_crons; earlier tests moved their clocks on).
+    const cron = await db.jobCron.findFirstOrThrow({ where: { functionId: { endsWith: "dispatch-due-posts" } } });
+    clock.set(new Date(Math.max(cron.nextRunAt.getTime(), clock.now().getTime() + 61_000) + 1000));
     await runner.drain();
     expect((await platformPosts(post.id))[0]!.status).toBe("published");
   });
