@@ -61,6 +61,12 @@ describe("tiktok post stats", () => {
     const unknown = await stats(auth(), externalId);
     expect(unknown!.stats).not.toHaveProperty("reach");
     expect(unknown!.raw).toMatchObject(extras);
+    // The stats service passes the profile's connection date, which decides over metadata.
+    const byDate = (connectedAt: string) => tiktokConnector.postStats!(ctx(), { auth: auth(), placement: null, postExternalId: externalId, params: {}, connectedAt: new Date(connectedAt) });
+    expect((await byDate("2026-09-30T00:00:00Z"))!.stats).toMatchObject({ reach: null });
+    const old = await byDate("2026-09-29T23:59:59Z");
+    expect(old!.stats).not.toHaveProperty("reach");
+    expect(old!.raw).not.toHaveProperty("video_duration");
   });
 
   it("has none for drafts, resolves a publish_id once TikTok gives the public id, and none for a deleted video", async () => {

@@ -1,5 +1,6 @@
 import type { ProfileAuth, PublishInput, StatsReading } from "../types";
 import { granted, isNewProfile, tiktokApi, type TikTokCtx } from "./api";
+import { TIKTOK_NEW_PROFILES_FROM } from "./post-rules";
 
 // Stats from the Display API. Profile: GET /v2/user/info/ with the counts of user.info.stats
 // (follower_count, following_count, likes_count, video_count); without that scope they are null and not
@@ -9,7 +10,7 @@ import { granted, isNewProfile, tiktokApi, type TikTokCtx } from "./api";
 // total_time_watched, full_video_watched_rate) belong to profiles connected on or after 2026-09-30:
 // video_duration is the video's `duration`; the Display API has no reach or watch-time fields, so they
 // stay null unless the answer carries them. A profile whose connection date is not recorded gets the
-// extras in raw only. Drafts have no insights; a post still known by its publish_id gets none until
+// extras in raw only (the stats service always passes the profile's connection date). Drafts have no insights; a post still known by its publish_id gets none until
 // TikTok gives its public id.
 
 const PROFILE_FIELDS = ["follower_count", "following_count", "likes_count", "video_count"] as const;
@@ -37,7 +38,7 @@ const publicId = async (ctx: TikTokCtx, auth: ProfileAuth, externalId: string): 
 
 export const postStats = async (
   ctx: TikTokCtx,
-  input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string; params: Record<string, unknown> },
+  input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string; params: Record<string, unknown>; connectedAt?: Date },
 ): Promise<StatsReading | null> => {
   if (input.params.upload_as_draft === true || !granted(input.auth, "video.list")) return null;
   const id = await publicId(ctx, input.auth, input.postExternalId);
@@ -50,7 +51,8 @@ export const postStats = async (
   if (!video) return null; // deleted, private, or a photo post the Display API does not list
   const stats: Record<string, number | null> = { impressions: num(video.view_count), likes: num(video.like_count), comments: num(video.comment_count), shares: num(video.share_count) };
   const raw: Record<string, unknown> = { view_count: video.view_count ?? null, like_count: video.like_count ?? null, comment_count: video.comment_count ?? null, share_count: video.share_count ?? null };
-  const fresh = isNewProfile(input.auth);
+  // The profile's connection date (given by the stats service) decides; metadata is the fallback.
+  const fresh = input.connectedAt ? input.connectedAt.getTime() >= TIKTOK_NEW_PROFILES_FROM.getTime() : isNewProfile(input.auth);
   if (fresh !== false) {
     Object.assign(raw, { reach: video.reach ?? null, video_duration: video.duration ?? null, ...Object.fromEntries(WATCH_EXTRAS.map((key) => [key, video[key] ?? null])) });
     if (fresh) stats.reach = num(video.reach);
