@@ -9,6 +9,8 @@ import { EnvironmentSwitcher } from "./environment-switcher";
 
 const NAV = [
   { href: "/profile-groups", label: "Profile groups" },
+  { href: "/posts", label: "Posts" },
+  { href: "/queues", label: "Queues" },
   { href: "/api-keys", label: "API keys" },
   { href: "/webhooks", label: "Webhooks" },
   { href: "/docs", label: "API reference" },

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -75,9 +76,14 @@ const ProfileRow = ({ profile: p, onReconnect, onDisconnect, isReconnecting, isB
           <PlatformName platform={p.platform} />
         </Td>
         <Td className="max-w-64">
-          <div className="truncate font-medium text-slate-900" title={p.name} data-testid="profile-name">
+          <Link
+            href={`/profile-groups/${p.profile_group_id}/profiles/${p.id}`}
+            className="block truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+            title={p.name}
+            data-testid="profile-name"
+          >
             {p.name}
-          </div>
+          </Link>
           {p.username && (
             <div className="truncate text-xs text-slate-500" data-testid="profile-username">
               @{p.username}

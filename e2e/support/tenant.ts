@@ -5,7 +5,7 @@ import path from "node:path";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 // Runs a script of the project against the e2e database (state written by start-server.ts).
-const runScript = (script: string, args: string[]): string => {
+export const runScript = (script: string, args: string[]): string => {
   const state = JSON.parse(readFileSync(path.join(ROOT, ".e2e", "state.json"), "utf8")) as Record<string, string>;
   return execFileSync(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", script, ...args], {
     cwd: ROOT,

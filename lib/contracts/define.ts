@@ -34,6 +34,7 @@ export type EndpointDef<
   body?: TBody;
   docBody?: z.ZodType; // documentation shape when `body` normalises several accepted shapes
   idempotent?: boolean; // honours the Idempotency-Key header
+  multipart?: boolean; // also accepts multipart/form-data in Rails bracket style (lib/api/multipart.ts)
   responses: Record<number, ResponseDoc>;
 };
 

@@ -1,7 +1,10 @@
 import type { EndpointDef } from "./define";
 import * as apiKeys from "./api-keys";
+import * as postQueues from "./post-queues";
+import * as posts from "./posts";
 import * as profileGroups from "./profile-groups";
 import * as profiles from "./profiles";
+import * as stats from "./stats";
 import * as system from "./system";
 import * as webhooks from "./webhooks";
 
@@ -11,6 +14,9 @@ export const ENDPOINTS: EndpointDef[] = [
   ...Object.values(profileGroups),
   ...Object.values(apiKeys),
   ...Object.values(profiles),
+  ...Object.values(posts),
+  ...Object.values(stats),
+  ...Object.values(postQueues),
   ...Object.values(webhooks),
   ...Object.values(system),
 ] as EndpointDef[];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listOf } from "@/lib/schemas/lists";
 import { ZProfileGroupParams } from "@/lib/schemas/profile-groups";
-import { ZInitializeConnectionBody, ZInitializeConnectionResponse, ZListProfilesQuery, ZPlacement, ZProfile, ZProfileParams } from "@/lib/schemas/profiles";
+import { ZInitializeConnectionBody, ZInitializeConnectionResponse, ZListProfilesQuery, ZPlacement, ZProfile, ZProfileDetail, ZProfileParams } from "@/lib/schemas/profiles";
 import { defineEndpoint } from "./define";
 import { R400, R401, R404, R422 } from "./responses";
 
@@ -25,9 +25,11 @@ export const getProfile = defineEndpoint({
   path: "/api/profiles/{id}",
   tag,
   summary: "Get a profile",
+  description:
+    "Adds `latest_stats` (each placement's latest stat snapshot on facebook, linkedin and telegram, else one entry with `placement_id` null; empty until stats were collected) and `summary_stats` (placement networks: the numeric stats summed across those snapshots; null on other networks).",
   auth: "apiKey",
   params: ZProfileParams,
-  responses: { 200: { description: "The profile", schema: ZProfile }, ...R401, ...R404 },
+  responses: { 200: { description: "The profile", schema: ZProfileDetail }, ...R401, ...R404 },
 });
 
 export const deleteProfile = defineEndpoint({

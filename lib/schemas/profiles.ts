@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZPlatform, zId, zIdParams } from "./common";
+import { ZProfileStatsSummary } from "./stats";
 
 export const ZProfileParams = zIdParams("prof");
 
@@ -20,6 +21,10 @@ export const ZProfile = z
   })
   .meta({ id: "Profile" });
 export type TProfile = z.infer<typeof ZProfile>;
+
+// GET /api/profiles/:id only: the profile plus its latest stat snapshots (client-compat 6.2).
+export const ZProfileDetail = ZProfile.extend(ZProfileStatsSummary.shape).meta({ id: "ProfileDetail" });
+export type TProfileDetail = z.infer<typeof ZProfileDetail>;
 
 export const ZPlacement = z
   .object({ id: z.string().nullable(), name: z.string(), avatar_url: z.string().nullable(), metadata: z.record(z.string(), z.unknown()) })

@@ -1,45 +1,92 @@
 import { z } from "zod";
 
-// Stats (networks-and-messaging "Placements and stats"; client-compat 6.5).
+// Stats (networks-and-messaging "Placements and stats"; client-compat 6.2 latest_stats/summary_stats, 6.5).
 
-const ZIso = (field: string) => z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 timestamp` }).optional();
+// `from`/`to`: an ISO 8601 timestamp, or a date (a whole UTC day: `from` its start, `to` its end).
+const ZIso = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: "must be an ISO 8601 timestamp or date" })
+  .optional();
 
 export const ZProfileStatsQuery = z.object({
   placement_id: z.string().trim().min(1).optional(),
-  from: ZIso("from"),
-  to: ZIso("to"),
+  from: ZIso,
+  to: ZIso,
   profile_group_id: z.string().optional(),
 });
 
-const commaList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean));
+// `a,b`, `a&a`, `a[]=…`: one list. Missing is the spec's 400 "param is missing" (a string is expected).
+const commaList = z.preprocess(
+  (v) => (Array.isArray(v) ? v.join(",") : v),
+  z.string().transform((s) => s.split(",").map((id) => id.trim()).filter(Boolean)),
+);
 
 export const ZPostsStatsQuery = z.object({
-  post_ids: commaList.pipe(z.array(z.string()).min(1, "post_ids can't be empty").max(50, "post_ids takes at most 50 ids")),
+  post_ids: commaList.pipe(z.array(z.string()).min(1, "can't be empty").max(50, "takes at most 50 ids")),
   profiles: commaList.optional(),
-  from: ZIso("from"),
-  to: ZIso("to"),
+  from: ZIso,
+  to: ZIso,
   profile_group_id: z.string().optional(),
 });
 
+const ZStats = z.record(z.string(), z.unknown()).describe("values are numbers, strings or null; keys per network");
+
 export const ZStatsRecord = z
-  .object({ stats: z.record(z.string(), z.unknown()), raw_stats: z.record(z.string(), z.unknown()), recorded_at: z.string() })
+  .object({
+    stats: ZStats.describe("normalised keys (post stats) or the network's own (profile stats)"),
+    raw_stats: z.record(z.string(), z.unknown()).describe("every metric under the network's own name"),
+    recorded_at: z.string(),
+  })
   .meta({ id: "StatsRecord" });
 
-export const ZProfileStats = z.object({
-  data: z.object({ profile_id: z.string(), platform: z.string(), placement_id: z.string().nullable(), records: z.array(ZStatsRecord) }),
-});
+export const ZProfileStats = z
+  .object({
+    data: z.object({
+      profile_id: z.string(),
+      platform: z.string(),
+      placement_id: z.string().nullable().describe("echo of the request (placement networks)"),
+      records: z.array(ZStatsRecord).describe("oldest first"),
+    }),
+  })
+  .meta({ id: "ProfileStats" });
 
 export const ZDailyStats = z.object({
   data: z.object({
     profile_id: z.string(),
     platform: z.string(),
     placement_id: z.string().nullable(),
-    days: z.array(z.object({ date: z.string(), stats: z.record(z.string(), z.unknown()), platform_stats: z.record(z.string(), z.unknown()), recorded_at: z.string() })),
+    days: z.array(
+      z.object({
+        date: z.string().describe("YYYY-MM-DD (UTC)"),
+        stats: ZStats,
+        platform_stats: z.record(z.string(), z.unknown()).describe("network-specific daily metrics (tiktok: profile_views)"),
+        recorded_at: z.string().describe("the day's last snapshot"),
+      }),
+    ),
   }),
 });
 
-export const ZPostsStats = z.object({
-  data: z.record(z.string(), z.object({ platforms: z.array(z.object({ profile_id: z.string(), platform: z.string(), records: z.array(ZStatsRecord) })) })),
+export const ZPostsStats = z
+  .object({
+    data: z.record(
+      z.string().describe("post id"),
+      z.object({ platforms: z.array(z.object({ profile_id: z.string(), platform: z.string(), records: z.array(ZStatsRecord) })) }),
+    ),
+  })
+  .meta({ id: "PostsStats" });
+
+// GET /api/profiles/:id only (client-compat 6.2).
+export const ZLatestStats = z
+  .object({ placement_id: z.string().nullable(), stats: ZStats, recorded_at: z.string() })
+  .meta({ id: "LatestStats" });
+export type TLatestStats = z.infer<typeof ZLatestStats>;
+
+export const ZProfileStatsSummary = z.object({
+  latest_stats: z
+    .array(ZLatestStats)
+    .describe("one entry per placement on facebook, linkedin, telegram; one with placement_id null on other networks; empty until stats were collected"),
+  summary_stats: z
+    .record(z.string(), z.number())
+    .nullable()
+    .describe("placement networks: numeric stats summed across the placements' latest snapshots; null on other networks"),
 });
+export type TProfileStatsSummary = z.infer<typeof ZProfileStatsSummary>;

@@ -1,4 +1,5 @@
-import type { TPlacement, TProfile } from "@/lib/schemas/profiles";
+import type { TPlacement, TProfile, TProfileDetail } from "@/lib/schemas/profiles";
+import type { TProfileStatsSummary } from "@/lib/schemas/stats";
 
 type ProfileRow = {
   id: string;
@@ -24,6 +25,13 @@ export const serializeProfile = (p: ProfileRow, { postCount = 0 }: { postCount?:
   avatar_url: p.avatarUrl,
   username: p.username,
   created_at: p.createdAt.toISOString(),
+});
+
+// GET /api/profiles/:id: the profile with its latest stats (lib/services/stats/read-stats latestStatsOf).
+export const serializeProfileDetail = (p: ProfileRow, stats: TProfileStatsSummary, options: { postCount?: number } = {}): TProfileDetail => ({
+  ...serializeProfile(p, options),
+  latest_stats: stats.latest_stats,
+  summary_stats: stats.summary_stats,
 });
 
 export const serializePlacement = (p: { externalId: string | null; name: string; avatarUrl: string | null; metadata: unknown }): TPlacement => ({

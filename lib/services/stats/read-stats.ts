@@ -154,3 +154,14 @@ export const getProfileStatsView = async ({ principal, id, placement, limit = 12
         });
   return { profile, placements, selectedPlacement: selected, records: rows.reverse().map(record) };
 };
+
+// The admin post page: the post's networks that have snapshots, each with its profile's name.
+export const getPostStatsView = async ({ principal, postId }: { principal: Principal; postId: string }) => {
+  const { data } = await getPostsStats({ principal, postIds: [postId], range: {} });
+  const platforms = (data[postId]?.platforms ?? []).filter((p) => p.records.length > 0);
+  const profiles = platforms.length
+    ? await db.profile.findMany({ where: { AND: [groupScope(principal), { id: { in: platforms.map((p) => p.profile_id) } }] }, select: { id: true, name: true } })
+    : [];
+  const names = new Map(profiles.map((p) => [p.id, p.name]));
+  return platforms.map((p) => ({ ...p, platform: p.platform as TPlatform, profile_name: names.get(p.profile_id) ?? null }));
+};

@@ -1,12 +1,14 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { serializeProfile } from "@/lib/api/serializers/profile";
+import { serializeProfileDetail } from "@/lib/api/serializers/profile";
 import * as contract from "@/lib/contracts/profiles";
-import { deleteProfile, getProfileOrThrow } from "@/lib/services/profiles/profiles";
+import { deleteProfile } from "@/lib/services/profiles/profiles";
+import { getProfileWithLatestStats } from "@/lib/services/stats/read-stats";
 
-// GET /api/profiles/:id – one profile
-export const GET = apiRoute(contract.getProfile, async ({ principal, params }) =>
-  ok(serializeProfile(await getProfileOrThrow({ principal, id: params.id }))),
-);
+// GET /api/profiles/:id – one profile, with latest_stats and summary_stats
+export const GET = apiRoute(contract.getProfile, async ({ principal, params }) => {
+  const { profile, stats } = await getProfileWithLatestStats({ principal, id: params.id });
+  return ok(serializeProfileDetail(profile, stats));
+});
 
 // DELETE /api/profiles/:id – disconnect and remove a profile
 export const DELETE = apiRoute(contract.deleteProfile, async ({ principal, params }) => ok(await deleteProfile({ principal, id: params.id })));
