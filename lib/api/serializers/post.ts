@@ -26,8 +26,20 @@ export const serializeMedia = (m: MediaRow, urlOf: (key: string) => string): TPo
 
 type ErrorDetails = { platformErrorCode?: string | null; platformErrorSubcode?: string | null; platformErrorMessage?: string | null; note?: string | null };
 
+// `error_details` as clients read it (client-compat 6.4), from the stored platform post's errorDetails.
+export const serializeErrorDetails = (stored: unknown): TPost["platforms"][number]["error_details"] => {
+  const details = stored as ErrorDetails | null;
+  return details
+    ? {
+        platform_error_code: details.platformErrorCode ?? null,
+        platform_error_subcode: details.platformErrorSubcode ?? null,
+        platform_error_message: details.platformErrorMessage ?? null,
+        postproxy_note: details.note ?? null,
+      }
+    : null;
+};
+
 export const serializePlatformPost = (pp: PlatformPostRow): TPost["platforms"][number] => {
-  const details = pp.errorDetails as ErrorDetails | null;
   const insights = pp.insights as { impressions?: number | null } | null;
   return {
     id: pp.id,
@@ -36,14 +48,7 @@ export const serializePlatformPost = (pp: PlatformPostRow): TPost["platforms"][n
     status: pp.status,
     params: (pp.params as Record<string, unknown> | null) ?? null,
     error: pp.error,
-    error_details: details
-      ? {
-          platform_error_code: details.platformErrorCode ?? null,
-          platform_error_subcode: details.platformErrorSubcode ?? null,
-          platform_error_message: details.platformErrorMessage ?? null,
-          postproxy_note: details.note ?? null,
-        }
-      : null,
+    error_details: serializeErrorDetails(pp.errorDetails),
     attempted_at: iso(pp.attemptedAt),
     platform_id: pp.externalId,
     url: pp.url,

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/client";
+import { serializeErrorDetails } from "@/lib/api/serializers/post";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import type { TEventType } from "@/lib/schemas/webhooks";
 
@@ -34,7 +35,6 @@ export const emitPlatformPostEvent = async (tx: Tx, platformPostId: string, type
     where: { id: platformPostId },
     include: { profile: { select: { name: true, accountId: true, environment: true, profileGroupId: true } } },
   });
-  const details = pp.errorDetails as { platformErrorCode?: string | null; platformErrorSubcode?: string | null; platformErrorMessage?: string | null; note?: string | null } | null;
   return emitEvent({
     tx,
     accountId: pp.profile.accountId,
@@ -49,14 +49,7 @@ export const emitPlatformPostEvent = async (tx: Tx, platformPostId: string, type
       profile_name: pp.profile.name,
       status: pp.status,
       error: pp.error,
-      error_details: details
-        ? {
-            platform_error_code: details.platformErrorCode ?? null,
-            platform_error_subcode: details.platformErrorSubcode ?? null,
-            platform_error_message: details.platformErrorMessage ?? null,
-            postproxy_note: details.note ?? null,
-          }
-        : null,
+      error_details: serializeErrorDetails(pp.errorDetails),
       platform_id: pp.externalId,
       ...extra,
     },
