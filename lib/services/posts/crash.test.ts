@@ -1,3 +1,4 @@
+import { useOwnDatabase } from "@/lib/testing/own-database";
 import type { ChildProcess } from "node:child_process";
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
@@ -12,6 +13,8 @@ import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { createPost } from "./create-post";
+
+await useOwnDatabase("posts");
 
 // Exactly once across a crash: a runner process is killed with SIGKILL while the network has accepted a
 // post but not answered yet. A new process picks the run up. X can be read back: the post is found and

@@ -1,3 +1,4 @@
+import { useOwnDatabase } from "@/lib/testing/own-database";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { dispatchDuePostsFn, dispatchPostFn, processPostMediaFn, publishChainFn } from "@/inngest/functions/publish-posts";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
@@ -8,6 +9,8 @@ import { eventsOf } from "@/lib/testing/network-tests";
 import { seedSandboxTenant } from "@/lib/testing/posts";
 import { PNG_BYTES } from "@/lib/testing/publish-media";
 import { listen } from "@/e2e/fakes/support";
+
+await useOwnDatabase("posts");
 
 // Publishing through the local runner on a manual clock, to the sandbox network (its documented
 // triggers exercise every outcome): statuses, events, retries, read-back after an unknown outcome,
