@@ -7,11 +7,14 @@ import { postFirstComment } from "@/lib/services/posts/first-comment";
 import { attemptPublish, haltChain, MAX_ATTEMPTS } from "@/lib/services/posts/publish-attempt";
 import { processPostMedia } from "@/lib/services/posts/process-media";
 
+const MEDIA_RETRIES = 3;
+
 // The post pipeline. Step ids are stable: never rename them while runs may be sleeping.
 
 export const processPostMediaFn = inngest.createFunction(
-  { id: "process-post-media", name: "Posts: download and store media", retries: 3, concurrency: { limit: 2 }, triggers: [postMediaRequested] },
-  async ({ event, step }) => step.run("process-media", () => processPostMedia({ postId: event.data.postId })),
+  { id: "process-post-media", name: "Posts: download and store media", retries: MEDIA_RETRIES, concurrency: { limit: 2 }, triggers: [postMediaRequested] },
+  // Timeouts and 5xx answers are retried (with the runner's backoff); the last attempt records them.
+  async ({ event, step, attempt }) => step.run("process-media", () => processPostMedia({ postId: event.data.postId, lastAttempt: attempt >= MEDIA_RETRIES })),
 );
 
 export const dispatchPostFn = inngest.createFunction(

@@ -9,7 +9,8 @@ import { emitMediaFailed } from "./post-events";
 
 // Downloads a post's URL media (root and thread children) into storage: each file becomes `processed`,
 // or `failed` with media.failed; then the post moves on (scheduled, dispatched, or media_processing_failed).
-export const processPostMedia = async ({ postId }: { postId: string }) => {
+// A transient failure (timeout, 5xx) is thrown for the job to retry, unless `lastAttempt`.
+export const processPostMedia = async ({ postId, lastAttempt = true }: { postId: string; lastAttempt?: boolean }) => {
   const post = await db.post.findUnique({ where: { id: postId }, include: { platformPosts: { where: { postId } , include: { profile: { select: { platform: true } } } } } });
   if (!post) return { state: "gone" as const };
   const targets = post.platformPosts.map((pp) => {
@@ -24,7 +25,7 @@ export const processPostMedia = async ({ postId }: { postId: string }) => {
       const stored = await storeDownloaded(media.sourceUrl!, { maxBytes });
       await db.postMedia.update({ where: { id: media.id }, data: { status: "processed", storageKey: stored.storageKey, contentType: stored.contentType, sizeBytes: stored.sizeBytes, errorMessage: null } });
     } catch (err) {
-      if (!(err instanceof MediaError)) throw err; // infrastructure: the job retries
+      if (!(err instanceof MediaError) || (err.isTransient && !lastAttempt)) throw err; // the job retries
       failed++;
       await db.$transaction(async (tx) => {
         const row = await tx.postMedia.update({ where: { id: media.id }, data: { status: "failed", errorMessage: err.message } });

@@ -22,11 +22,15 @@ let t: Tenant;
 let runner: LocalRunner;
 let clock: ManualClock;
 let files: Awaited<ReturnType<typeof listen>>;
+let flakyCalls = 0;
 
 beforeAll(async () => {
   t = await seedSandboxTenant(["bluesky", "twitter", "telegram"]);
   files = await listen((req, res) => {
-    if (req.url === "/dot.png") {
+    if (req.url === "/flaky.png" && flakyCalls++ === 0) {
+      res.writeHead(503);
+      res.end();
+    } else if (req.url === "/dot.png" || req.url === "/flaky.png") {
       res.writeHead(200, { "content-type": "image/png" });
       res.end(Buffer.from(PNG_BYTES));
     } else {
@@ -154,5 +158,17 @@ describe("publishing", () => {
     const failed = (await eventsOf(t.account.id, "media.failed")).find((e) => (e.data as Json).post_id === bad.id);
     expect(failed?.data).toMatchObject({ post_id: bad.id, status: "failed", error_message: expect.stringContaining("404") });
     expect((await platformPosts(bad.id))[0]!.status).toBe("pending");
+  });
+
+  it("retries a media download that failed for a passing reason (503), then publishes", async () => {
+    await start();
+    const post = await create({ post: { body: "Flaky picture" }, profiles: ["bluesky"], media: [`${files.url.replace("127.0.0.1", "localhost")}/flaky.png`] });
+    await runner.drain();
+    expect((await db.postMedia.findFirstOrThrow({ where: { postId: post.id } })).status).toBe("pending");
+    clock.advance("2m");
+    await runner.drain();
+    expect((await db.postMedia.findFirstOrThrow({ where: { postId: post.id } })).status).toBe("processed");
+    expect((await platformPosts(post.id))[0]!.status).toBe("published");
+    expect(flakyCalls).toBe(2);
   });
 });
