@@ -273,7 +273,7 @@ beforeAll(async () => {
   expect(publicMediaUrl("")).toBe(`${MEDIA_PUBLIC_URL}/media/`);
   tiktok.publishing.verifiedUrlPrefixes.push(publicMediaUrl(""));
 
-  const photo = readFileSync(path.join(import.meta.dirname, "../../media/fixtures/33x17.jpg"));
+  const photo = readFileSync(path.join(import.meta.dirname, "../../media/fixtures/640x640.jpg")); // big enough for every network's minimum
   files = await listen((req, res) => {
     const file = { "/spring.jpg": { type: "image/jpeg", bytes: photo }, "/tour.mp4": { type: "video/mp4", bytes: Buffer.from(MP4_BYTES) } }[req.url ?? ""];
     res.writeHead(file ? 200 : 404, file ? { "content-type": file.type } : {});

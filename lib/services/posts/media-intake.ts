@@ -11,7 +11,16 @@ import type { CheckedTarget, MediaInput } from "./check-rules";
 // targeted network takes, never more than MEDIA_MAX_BYTES (default 512 MB: files are held in memory).
 
 export type MediaRef = string | File;
-export type MediaRow = { sourceUrl: string | null; storageKey: string | null; contentType: string; sizeBytes: number | null; status: "pending" | "processed" };
+export type MediaRow = {
+  sourceUrl: string | null;
+  storageKey: string | null;
+  contentType: string;
+  sizeBytes: number | null;
+  width?: number | null;
+  height?: number | null;
+  durationSec?: number | null;
+  status: "pending" | "processed";
+};
 
 
 export const asMediaInput = (ref: MediaRef): MediaInput => (typeof ref === "string" ? { url: ref } : { url: ref.name || "upload", contentType: ref.type });
@@ -35,7 +44,8 @@ export const storeMediaRefs = async (refs: MediaRef[], maxBytes: number, field: 
     }
     try {
       const stored = await storeUpload(ref, { maxBytes });
-      rows.push({ sourceUrl: null, storageKey: stored.storageKey, contentType: stored.contentType, sizeBytes: stored.sizeBytes, status: "processed" });
+      const { storageKey, contentType, sizeBytes, width, height, durationSec } = stored;
+      rows.push({ sourceUrl: null, storageKey, contentType, sizeBytes, width, height, durationSec, status: "processed" });
     } catch (err) {
       if (err instanceof MediaError) throw unprocessable([`${field}[${i}]: ${err.reason}`]);
       throw err;

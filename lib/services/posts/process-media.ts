@@ -23,7 +23,7 @@ export const processPostMedia = async ({ postId, lastAttempt = true }: { postId:
   for (const media of pending) {
     try {
       const stored = await storeDownloaded(media.sourceUrl!, { maxBytes });
-      await db.postMedia.update({ where: { id: media.id }, data: { status: "processed", storageKey: stored.storageKey, contentType: stored.contentType, sizeBytes: stored.sizeBytes, errorMessage: null } });
+      await db.postMedia.update({ where: { id: media.id }, data: { status: "processed", storageKey: stored.storageKey, contentType: stored.contentType, sizeBytes: stored.sizeBytes, width: stored.width, height: stored.height, durationSec: stored.durationSec, errorMessage: null } });
     } catch (err) {
       if (!(err instanceof MediaError) || (err.isTransient && !lastAttempt)) throw err; // the job retries
       failed++;

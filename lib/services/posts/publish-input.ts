@@ -2,7 +2,9 @@ import "server-only";
 import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { mediaStorage, publicMediaUrl } from "@/lib/media/storage";
+import { mediaLimitIssues } from "@/lib/media/validate";
 import { mediaKindOf } from "@/lib/networks/post-rules";
+import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector, PublishInput, PublishMedia } from "@/lib/networks/types";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
@@ -59,7 +61,22 @@ export const freshAuth = async (connector: AnyConnector, profileId: string) => {
   return profile;
 };
 
+// The stored files against the network's limits for the post's format (sizes, types, dimensions and
+// durations are known only once downloaded): a file the network would refuse fails the platform post.
+const mediaProblem = (pp: LoadedPlatformPost): string | null => {
+  const rules = connectorFor({ platform: pp.platform, environment: "live" }).postRules;
+  if (!rules || pp.post.media.length === 0) return null;
+  const limits = rules.formats[rules.formatOf(rules.params.parse(pp.params ?? {}))];
+  if (!limits) return null;
+  const issues = pp.post.media.flatMap((m, i) =>
+    mediaLimitIssues({ contentType: m.contentType, sizeBytes: m.sizeBytes ?? 0, kind: mediaKindOf({ url: m.storageKey ?? "", contentType: m.contentType }), width: m.width, height: m.height, durationSec: m.durationSec }, limits, i),
+  );
+  return issues.length ? issues.join("; ") : null;
+};
+
 export const buildPublishInput = async (connector: AnyConnector, pp: LoadedPlatformPost) => {
+  const refused = mediaProblem(pp);
+  if (refused) return { problem: refused } as const;
   const profile = await freshAuth(connector, pp.profileId);
   if (profile.status !== "active") return { problem: "The profile is disconnected: reconnect it and publish again" } as const;
   const replyTo = await replyToOf(pp);

@@ -25,7 +25,7 @@ let files: Awaited<ReturnType<typeof listen>>;
 let flakyCalls = 0;
 
 beforeAll(async () => {
-  t = await seedSandboxTenant(["bluesky", "twitter", "telegram"]);
+  t = await seedSandboxTenant(["bluesky", "twitter", "telegram", "facebook"]);
   files = await listen((req, res) => {
     if (req.url === "/flaky.png" && flakyCalls++ === 0) {
       res.writeHead(503);
@@ -158,6 +158,16 @@ describe("publishing", () => {
     const failed = (await eventsOf(t.account.id, "media.failed")).find((e) => (e.data as Json).post_id === bad.id);
     expect(failed?.data).toMatchObject({ post_id: bad.id, status: "failed", error_message: expect.stringContaining("404") });
     expect((await platformPosts(bad.id))[0]!.status).toBe("pending");
+  });
+
+  it("checks downloaded files against the network's limits: a 1x1 image fails on facebook, not on bluesky", async () => {
+    await start();
+    const page = t.profiles.facebook!.placements[0]!.externalId!;
+    const post = await create({ post: { body: "Tiny picture" }, profiles: ["bluesky", "facebook"], platforms: { facebook: { page_id: page } }, media: [`${files.url.replace("127.0.0.1", "localhost")}/dot.png`] });
+    await runner.drain();
+    const byPlatform = Object.fromEntries((await platformPosts(post.id)).map((p) => [p.platform, p]));
+    expect(byPlatform.bluesky!.status).toBe("published");
+    expect(byPlatform.facebook).toMatchObject({ status: "failed", attempts: 1, error: "media[0] is 1x1 pixels (minimum 200x200)" });
   });
 
   it("retries a media download that failed for a passing reason (503), then publishes", async () => {
