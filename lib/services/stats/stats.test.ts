@@ -1,22 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-// Stats end to end: the hourly scheduled function (collect-stats) on the local runner with a manual
-// clock takes snapshots through the connectors (YouTube against the Google fake, the sandbox network for
-// placement networks), records profile.stats / platform_post.insights, and the routes read them back:
-// GET /api/profiles/:id (latest_stats, summary_stats), /stats, /daily_stats, GET /api/posts/stats,
-// GET /api/posts/:id (insights).
-//
-// This file has a database of its own: the function takes every due profile and post of the database
-// (at most 100 / 200 per tick), so on the shared test database it would reach other files' tenants (and
-// emit events into them) and might not reach ours.
-const database = await vi.hoisted(async () => {
-  const { createTestDatabase } = await import("@/lib/testing/test-database");
-  const created = await createTestDatabase("stats");
-  const previous = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = created.url;
-  return { ...created, previous };
-});
-
+import { useOwnDatabase } from "@/lib/testing/own-database";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectStatsFn } from "@/inngest/functions/collect-stats";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { startGoogleFake, type GoogleFake } from "@/e2e/fakes/google";
@@ -34,6 +17,17 @@ import { connectViaOAuth } from "@/lib/testing/connections";
 import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { seedSandboxTenant } from "@/lib/testing/posts";
 import { seedKey } from "@/lib/testing/seed";
+
+// This file has a database of its own: the function takes every due profile and post of the database
+// (at most 100 / 200 per tick), so on the run's shared database it would reach other files' tenants
+// (and emit events into them) and might not reach ours.
+await useOwnDatabase("stats");
+
+// Stats end to end: the hourly scheduled function (collect-stats) on the local runner with a manual
+// clock takes snapshots through the connectors (YouTube against the Google fake, the sandbox network for
+// placement networks), records profile.stats / platform_post.insights, and the routes read them back:
+// GET /api/profiles/:id (latest_stats, summary_stats), /stats, /daily_stats, GET /api/posts/stats,
+// GET /api/posts/:id (insights).
 
 type Json = Record<string, any>;
 
@@ -54,9 +48,6 @@ afterAll(async () => {
   await runner?.stop();
   await google?.close();
   restoreEnv?.();
-  await db.$disconnect();
-  await database.drop();
-  process.env.DATABASE_URL = database.previous;
 });
 
 // The cron runs at minute 17 of every hour (UTC): moves the clock to the next such minute and runs what
