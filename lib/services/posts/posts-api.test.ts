@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as postRoute from "@/app/api/posts/[id]/route";
 import * as publishRoute from "@/app/api/posts/[id]/publish/route";
 import * as postsRoute from "@/app/api/posts/route";
+import * as profileRoute from "@/app/api/profiles/[id]/route";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { callRoute } from "@/lib/testing/call-route";
@@ -44,6 +45,10 @@ describe("POST /api/posts", () => {
     );
     expect(post.platforms.find((p: Json) => p.platform === "twitter").params).toMatchObject({ format: "post" });
     expect((await get(post.id)).json).toMatchObject({ id: post.id, body: "Hello networks" });
+    const postCount = async () => (await callRoute(profileRoute.GET, { path: `/api/profiles/${t.profiles.twitter!.id}`, token: t.token, params: { id: t.profiles.twitter!.id } })).json.post_count as number;
+    const before = await postCount();
+    await create({ post: { body: "One more", draft: true }, profiles: ["twitter"], thread: [{ body: "a reply is not a post of its own" }] });
+    expect(await postCount()).toBe(before + 1);
   });
 
   it("answers 422 naming each network and field for every broken rule, and writes nothing", async () => {

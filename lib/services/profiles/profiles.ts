@@ -12,6 +12,13 @@ export const listProfiles = ({ principal, profileGroupId }: { principal: Princip
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
 
+// post_count: posts (thread roots) that target each profile.
+export const postCountsOf = async (profileIds: string[]): Promise<Map<string, number>> => {
+  if (profileIds.length === 0) return new Map();
+  const rows = await db.platformPost.groupBy({ by: ["profileId"], where: { profileId: { in: profileIds }, post: { parentId: null } }, _count: { _all: true } });
+  return new Map(rows.map((r) => [r.profileId, r._count._all]));
+};
+
 export const getProfileOrThrow = async ({ principal, id }: { principal: Principal; id: string }) => {
   const profile = await db.profile.findFirst({ where: { AND: [groupScope(principal), { id }] } });
   if (!profile) throw notFound();

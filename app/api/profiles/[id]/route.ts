@@ -1,13 +1,14 @@
 import { apiRoute, ok } from "@/lib/api/route";
 import { serializeProfileDetail } from "@/lib/api/serializers/profile";
 import * as contract from "@/lib/contracts/profiles";
-import { deleteProfile } from "@/lib/services/profiles/profiles";
+import { deleteProfile, postCountsOf } from "@/lib/services/profiles/profiles";
 import { getProfileWithLatestStats } from "@/lib/services/stats/read-stats";
 
 // GET /api/profiles/:id – one profile, with latest_stats and summary_stats
 export const GET = apiRoute(contract.getProfile, async ({ principal, params }) => {
   const { profile, stats } = await getProfileWithLatestStats({ principal, id: params.id });
-  return ok(serializeProfileDetail(profile, stats));
+  const counts = await postCountsOf([profile.id]);
+  return ok(serializeProfileDetail(profile, stats, { postCount: counts.get(profile.id) ?? 0 }));
 });
 
 // DELETE /api/profiles/:id – disconnect and remove a profile
