@@ -13,7 +13,7 @@ import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import { ZProfileGroupParams } from "@/lib/schemas/profile-groups";
 import { ZProfileParams } from "@/lib/schemas/profiles";
 import { getProfileStatsView } from "@/lib/services/stats/read-stats";
-import { staffPrincipal } from "@/app/(admin)/posts/staff-principal";
+import { staffPrincipal } from "@/lib/auth/staff-principal";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Profile" };

@@ -1,0 +1,189 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { PageHeader, SectionHeader } from "@/components/layout/page-header";
+import { Button } from "@/components/ui/button";
+import { InlineStatus } from "@/components/ui/inline-status";
+import { DISPLAY_NAMES, PLACEMENT_PARAM } from "@/lib/networks/platforms";
+import { useEnvironment } from "@/lib/query/environment";
+import { ApiClientError, errorMessage } from "@/lib/query/fetcher";
+import { profileGroupKeys } from "@/lib/query/profile-groups";
+import { profileKeys } from "@/lib/query/profiles";
+import { BodyField } from "./body-field";
+import { createRequest, EMPTY_VALUES, scheduleProblem, type TComposerValues, type TParamValue } from "./composer-values";
+import { hasUrlProblems, MediaField } from "./media-field";
+import { NetworkOptions } from "./network-options";
+import { ProfilePicker } from "./profile-picker";
+import { useCreatePost } from "@/lib/query/posts";
+import { ScheduleField } from "./schedule-field";
+import { useComposerData } from "./use-composer-data";
+
+const SUBMIT_LABELS = { now: "Publish now", at: "Schedule post", queue: "Add to queue", draft: "Save draft" } as const;
+
+// New post: profiles of one group, text with per-network counters, media, per-network options checked
+// live with the networks' own rules, and when to publish. Submits to POST /api/posts.
+export const PostComposer = () => {
+  const router = useRouter();
+  const { environment } = useEnvironment();
+  const form = useForm<TComposerValues>({ defaultValues: EMPTY_VALUES });
+  const values = form.watch();
+  const [files, setFiles] = useState<File[]>([]);
+  const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
+  const create = useCreatePost();
+  const queryClient = useQueryClient();
+  const { profiles, chosen, checks, bodyIssues, networksWithIssues } = useComposerData(values, files);
+
+  // Groups and profiles belong to one environment: switching starts over. Cached lists may predate
+  // groups or profiles connected meanwhile (another tab, the API): load them again.
+  useEffect(() => {
+    form.reset(EMPTY_VALUES);
+    setFiles([]);
+    setHasTriedSubmit(false);
+    void queryClient.invalidateQueries({ queryKey: profileGroupKeys.list(environment) });
+    void queryClient.invalidateQueries({ queryKey: profileKeys.lists() });
+  }, [environment, form, queryClient]);
+
+  // A placement is required and there is only one: choose it.
+  useEffect(() => {
+    for (const { profile, placements } of checks) {
+      const key = PLACEMENT_PARAM[profile.platform];
+      const only = placements.data?.length === 1 ? placements.data[0]!.id : null;
+      if (key && only && profile.platform !== "linkedin" && !values.platforms[profile.platform]?.[key]) form.setValue(`platforms.${profile.platform}.${key}`, only);
+    }
+  }, [checks, values.platforms, form]);
+
+  const setParam = (platform: keyof TComposerValues["platforms"], key: string, value: TParamValue) =>
+    form.setValue(`platforms.${platform}.${key}`, value, { shouldDirty: true });
+
+  const onGroupChange = (groupId: string) => {
+    form.setValue("profile_group_id", groupId);
+    form.setValue("profiles", []);
+    form.setValue("platforms", {});
+    form.setValue("queue_id", "");
+  };
+
+  const toggleProfile = (id: string) =>
+    form.setValue("profiles", values.profiles.includes(id) ? values.profiles.filter((p) => p !== id) : [...values.profiles, id], { shouldDirty: true });
+
+  const schedule = scheduleProblem(values);
+  const problems = [
+    ...(chosen.length === 0 ? ["Choose at least one profile"] : []),
+    ...(networksWithIssues.length > 0 ? [`Fix the problems shown for ${networksWithIssues.map((p) => DISPLAY_NAMES[p]).join(", ")}`] : []),
+    ...(hasUrlProblems(values.media_urls) ? ["Fix the media URLs"] : []),
+    ...(schedule ? [schedule] : []),
+    ...bodyIssues,
+  ];
+
+  const submit = form.handleSubmit(async (vals) => {
+    setHasTriedSubmit(true);
+    if (problems.length > 0) return;
+    const chosenRefs = chosen.map((p) => ({ id: p.id, platform: p.platform }));
+    try {
+      const post = await create.mutateAsync(createRequest(vals, chosenRefs, files));
+      router.push(`/posts/${encodeURIComponent(post.id)}`);
+    } catch (err) {
+      // Shown below from create.error. A 422 may name profiles removed or disconnected meanwhile: reload them.
+      if (err instanceof ApiClientError && err.status === 422) void queryClient.invalidateQueries({ queryKey: profileKeys.list(environment, vals.profile_group_id) });
+    }
+  });
+
+  const serverErrors = create.error instanceof ApiClientError && create.error.status === 422 ? create.error.messages : null;
+
+  return (
+    <>
+      <Link href="/posts" className="mb-4 inline-block text-sm font-medium text-indigo-700 hover:underline">
+        ← Posts
+      </Link>
+      <PageHeader
+        title="New post"
+        description={
+          <>
+            In the <span className="font-medium text-slate-700">{environment}</span> environment.
+            {environment === "sandbox" && " Sandbox profiles publish to the simulated network."}
+          </>
+        }
+      />
+      <form onSubmit={submit} noValidate className="space-y-8" data-testid="post-composer">
+        <section>
+          <SectionHeader title="Where" />
+          <ProfilePicker
+            groupId={values.profile_group_id}
+            onGroupChange={onGroupChange}
+            profiles={{ data: profiles.data, isPending: profiles.isPending, error: profiles.error }}
+            chosen={values.profiles}
+            onToggle={toggleProfile}
+          />
+        </section>
+
+        <section className="space-y-5">
+          <SectionHeader title="What" />
+          <BodyField registration={form.register("body")} body={values.body} checks={checks.flatMap((c) => (c.check ? [{ platform: c.profile.platform, check: c.check }] : []))} />
+          <MediaField control={form.control} register={form.register} urls={values.media_urls} files={files} onFilesChange={setFiles} />
+        </section>
+
+        {checks.length > 0 && (
+          <section>
+            <SectionHeader title="Network options" description="Checked as you type with each network's rules." />
+            <div className="space-y-3">
+              {checks.map(({ profile, placements, check }) => (
+                <NetworkOptions
+                  key={profile.id}
+                  platform={profile.platform}
+                  profileName={profile.name}
+                  values={values.platforms[profile.platform]}
+                  onChange={(key, value) => setParam(profile.platform, key, value)}
+                  placements={placements}
+                  check={check}
+                />
+              ))}
+            </div>
+          </section>
+        )}
+
+        <section>
+          <ScheduleField register={form.register} mode={values.schedule} groupId={values.profile_group_id} problem={schedule} showProblem={hasTriedSubmit} />
+        </section>
+
+        <div className="space-y-3 border-t border-slate-200 pt-6">
+          {hasTriedSubmit && problems.length > 0 && (
+            <InlineStatus>
+              <ul className="list-disc pl-4" data-testid="composer-problems">
+                {problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            </InlineStatus>
+          )}
+          {create.error && (
+            <InlineStatus>
+              {serverErrors ? (
+                <>
+                  <p className="font-medium">The post was not created:</p>
+                  <ul className="mt-1 list-disc pl-4" data-testid="composer-errors">
+                    {serverErrors.map((m) => (
+                      <li key={m}>{m}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                <span data-testid="composer-errors">Could not create the post: {errorMessage(create.error)}</span>
+              )}
+            </InlineStatus>
+          )}
+          <div className="flex justify-end gap-2">
+            <Link href="/posts" className="inline-flex h-9 items-center rounded-md px-3.5 text-sm font-medium text-slate-600 hover:bg-slate-100">
+              Cancel
+            </Link>
+            <Button type="submit" isLoading={create.isPending} data-testid="composer-submit">
+              {SUBMIT_LABELS[values.schedule]}
+            </Button>
+          </div>
+        </div>
+      </form>
+    </>
+  );
+};
