@@ -128,7 +128,7 @@ const ScopedKeys = ({ onRevoke }: { onRevoke: (key: TApiKey) => void }) => {
 
 const RevokeCell = ({ name, testId, onClick }: { name: string; testId: string; onClick: () => void }) => (
   <Td className="w-0 text-right">
-    <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50 hover:text-red-700" aria-label={`Revoke ${name}`} data-testid={testId} onClick={onClick}>
+    <Button variant="dangerGhost" size="sm" aria-label={`Revoke ${name}`} data-testid={testId} onClick={onClick}>
       Revoke
     </Button>
   </Td>

@@ -93,9 +93,8 @@ export const ProfileGroupsView = () => {
                       Profiles
                     </Link>
                     <Button
-                      variant="ghost"
+                      variant="dangerGhost"
                       size="sm"
-                      className="text-red-600 hover:bg-red-50 hover:text-red-700"
                       aria-label={`Delete ${g.name}`}
                       data-testid={`delete-profile-group-${g.id}`}
                       onClick={() => setToDelete(g)}

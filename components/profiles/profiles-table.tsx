@@ -159,9 +159,8 @@ const ProfileRow = ({ profile: p, onReconnect, onDisconnect, isReconnecting, isB
               </Button>
             )}
             <Button
-              variant="ghost"
+              variant="dangerGhost"
               size="sm"
-              className="text-red-600 hover:bg-red-50 hover:text-red-700"
               aria-label={`Disconnect ${p.name}`}
               data-testid={`disconnect-profile-${p.id}`}
               onClick={() => onDisconnect(p)}

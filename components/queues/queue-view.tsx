@@ -112,7 +112,7 @@ const QueueDetails = ({ queue }: { queue: TPostQueue }) => {
             <Button variant="secondary" onClick={onToggle} isLoading={update.isPending && update.variables?.input.enabled !== undefined} data-testid="toggle-queue">
               {queue.enabled ? "Pause queue" : "Resume queue"}
             </Button>
-            <Button variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => setIsDeleteOpen(true)} data-testid="delete-queue">
+            <Button variant="dangerGhost" onClick={() => setIsDeleteOpen(true)} data-testid="delete-queue">
               Delete
             </Button>
           </>

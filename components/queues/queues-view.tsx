@@ -121,9 +121,8 @@ export const QueuesView = () => {
                                 Calendar
                               </Link>
                               <Button
-                                variant="ghost"
+                                variant="dangerGhost"
                                 size="sm"
-                                className="text-red-600 hover:bg-red-50 hover:text-red-700"
                                 aria-label={`Delete ${q.name}`}
                                 data-testid={`delete-queue-${q.id}`}
                                 onClick={() => setToDelete(q)}

@@ -6,6 +6,8 @@ const VARIANTS = {
   secondary: "bg-white text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-indigo-600",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-500 focus-visible:outline-red-600",
   ghost: "text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-indigo-600",
+  // row actions that remove something (delete, revoke, disconnect)
+  dangerGhost: "text-red-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-red-600",
 } as const;
 
 const SIZES = { sm: "h-8 px-2.5 text-xs", md: "h-9 px-3.5 text-sm" } as const;

@@ -148,9 +148,8 @@ const WebhookRow = ({ webhook: w, onEdit, onDelete, onRevealSecret }: RowProps) 
             {w.enabled ? "Disable" : "Enable"}
           </Button>
           <Button
-            variant="ghost"
+            variant="dangerGhost"
             size="sm"
-            className="text-red-600 hover:bg-red-50 hover:text-red-700"
             data-testid={`delete-webhook-${w.id}`}
             onClick={() => onDelete(w)}
           >
