@@ -133,6 +133,9 @@ export type PublishingMethods<TSettings> = {
   // Must not create anything. Networks that cannot read back (telegram bots) leave it out: an unknown
   // outcome there ends as delivery_unconfirmed.
   findPublished?(ctx: ConnectorContext<TSettings>, input: PublishInput): Promise<PublishResult | null>;
+  // Removes a published post from the network (delete_on_platform). A post that is already gone counts
+  // as deleted (resolve, do not throw). Networks that cannot delete posts through their API leave it out.
+  deletePublished?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; externalId: string; params: Record<string, unknown> }): Promise<void>;
   // The first comment under a published post (params.first_comment), where the network has one.
   createFirstComment?(ctx: ConnectorContext<TSettings>, input: PublishInput & { postExternalId: string; body: string }): Promise<{ externalId: string }>;
   listComments?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; postExternalId: string }): Promise<CommentInfo[]>;

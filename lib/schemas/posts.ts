@@ -5,7 +5,7 @@ import { zPageQuery } from "./lists";
 // Posts (core-api "Posts"; client-compat 6.4, 7.3, 9, 11). Isomorphic: the API and the admin composer.
 
 export const POST_STATUSES = ["draft", "pending", "scheduled", "processing", "processed", "media_processing_failed"] as const;
-export const PLATFORM_POST_STATUSES = ["pending", "processing", "published", "failed", "failed_waiting_for_retry", "delivery_unconfirmed"] as const;
+export const PLATFORM_POST_STATUSES = ["pending", "processing", "published", "failed", "failed_waiting_for_retry", "delivery_unconfirmed", "pending_deletion", "deleted"] as const;
 export const QUEUE_PRIORITIES = ["high", "medium", "low"] as const;
 export const ZQueuePriority = z.enum(QUEUE_PRIORITIES, { error: "queue_priority must be high, medium or low" });
 
