@@ -20,6 +20,8 @@ const PLATFORM_TONES: Record<PlatformStatus, BadgeTone> = {
   failed: "red",
   failed_waiting_for_retry: "amber",
   delivery_unconfirmed: "amber",
+  pending_deletion: "blue",
+  deleted: "slate",
 };
 
 const label = (status: string) => status.replaceAll("_", " ");
