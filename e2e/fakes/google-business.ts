@@ -3,7 +3,7 @@ import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
 
 // The Business Profile half of the Google fake's publishing and stats (e2e/fakes/google.ts), hand-written
 // from Google's v4 reference (no discovery document exists for v4): accounts.locations.localPosts
-// create / list / get, accounts.locations.media create / list, and the Performance API's
+// create / list / get / delete, accounts.locations.media create / list / delete, and the Performance API's
 // locations:fetchMultiDailyMetricsTimeSeries. Local posts are created PROCESSING and turn LIVE (or
 // `config.nextState`) after `config.liveAfterPolls` reads. Everything created is kept per location.
 
@@ -82,6 +82,7 @@ export const fakeBusiness = () => {
   const posts = new Map<string, FakeLocalPost[]>(); // by location name, newest first
   const media = new Map<string, FakeMediaItem[]>();
   const pendingReads = new Map<string, number>();
+  const deleted = new Set<string>(); // names of deleted local posts and media items
   const config = {
     liveAfterPolls: 1, // localPosts.get reads before a new post leaves PROCESSING (0: LIVE at once)
     nextState: "LIVE" as "LIVE" | "REJECTED", // what the next post becomes
@@ -147,6 +148,20 @@ export const fakeBusiness = () => {
     return { status: 200, body: { ...(page.items.length > 0 && { localPosts: page.items }), ...(page.next && { nextPageToken: page.next }) } };
   };
 
+  // DELETE {mybusiness}/{location}/localPosts/{p}: 200 with an empty object; the post is removed (an
+  // unknown or already deleted post is 404 NOT_FOUND). Deleted names are kept in `deleted`.
+  const deletePost = ({ user }: Req, name: string): Reply => {
+    const location = name.split("/localPosts/")[0]!;
+    const refused = access(user, location);
+    if (refused) return refused;
+    const list = posts.get(location) ?? [];
+    if (!list.some((p) => p.name === name)) return notFound();
+    posts.set(location, list.filter((p) => p.name !== name));
+    pendingReads.delete(name);
+    deleted.add(name);
+    return { status: 200, body: {} };
+  };
+
   const createMedia = ({ user, json }: Req, location: string): Reply => {
     const refused = access(user, location);
     if (refused) return refused;
@@ -178,6 +193,18 @@ export const fakeBusiness = () => {
     if ("error" in page) return page.error!;
     const items = page.items.map(({ sourceUrl, ...rest }) => (config.echoSourceUrl ? { ...rest, sourceUrl } : rest));
     return { status: 200, body: { ...(items.length > 0 && { mediaItems: items }), totalMediaItemCount: all.length, ...(page.next && { nextPageToken: page.next }) } };
+  };
+
+  // DELETE {mybusiness}/{location}/media/{m}: 200 with an empty object, as deletePost.
+  const deleteMedia = ({ user }: Req, name: string): Reply => {
+    const location = name.split("/media/")[0]!;
+    const refused = access(user, location);
+    if (refused) return refused;
+    const list = media.get(location) ?? [];
+    if (!list.some((m) => m.name === name)) return notFound();
+    media.set(location, list.filter((m) => m.name !== name));
+    deleted.add(name);
+    return { status: 200, body: {} };
   };
 
   // GET {performance}/locations/{l}:fetchMultiDailyMetricsTimeSeries?dailyMetrics=…&dailyRange.startDate.year=…
@@ -214,7 +241,7 @@ export const fakeBusiness = () => {
     };
   };
 
-  return { posts, media, config, createPost, getPost, listPosts, createMedia, listMedia, performance };
+  return { posts, media, deleted, config, createPost, getPost, listPosts, deletePost, createMedia, listMedia, deleteMedia, performance };
 };
 
 export type FakeBusiness = ReturnType<typeof fakeBusiness>;

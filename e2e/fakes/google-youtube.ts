@@ -6,7 +6,8 @@ import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
 // upload protocol (POST …/upload/youtube/v3/videos?uploadType=resumable -> Location session URI; PUT
 // chunks with Content-Range -> 308 Resume Incomplete with Range, or the video resource once every byte
 // is in; PUT `bytes */TOTAL` asks for the status), thumbnails.set, videos.list (status,
-// processingDetails, statistics, snippet), playlistItems.list on a channel's uploads playlist.
+// processingDetails, statistics, snippet), videos.delete (204; the video is removed, so reads no
+// longer see it), playlistItems.list on a channel's uploads playlist.
 // Uploaded videos stay "uploaded" (processing) for `config.processingPolls` videos.list reads, then
 // take `config.nextVerdict` (processed unless scripted). Everything created is kept for assertions.
 
@@ -39,6 +40,7 @@ export const uploadsPlaylistOf = (channelId: string) => `UU${channelId.slice(2)}
 export const fakeYouTube = ({ origin, uploadPath, users }: { origin: () => string; uploadPath: string; users: Map<string, FakeGoogleUser> }) => {
   const videos = new Map<string, FakeVideo>();
   const sessions = new Map<string, Session>();
+  const deleted = new Set<string>();
   const config = {
     processingPolls: 1, // videos.list reads before processing ends (0: processed at once)
     nextVerdict: null as FakeVideo["verdict"] | null, // the next upload's verdict (default processed)
@@ -205,6 +207,20 @@ export const fakeYouTube = ({ origin, uploadPath, users }: { origin: () => strin
     return { status: 200, body: { kind: "youtube#videoListResponse", etag: "etag-videos", items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } } };
   };
 
+  // DELETE videos?id=…: 204 No Content. An unknown (or already deleted) id is 404 videoNotFound; a video
+  // of another channel is 403 forbidden. Deleted ids are kept in `deleted` for assertions.
+  const remove = ({ user, url }: Req): Reply => {
+    const vid = url.searchParams.get("id");
+    if (!vid) return badRequest("Required parameter: id", "missingRequiredParameter", "youtube.parameter");
+    const v = videos.get(vid);
+    if (!v) return yt(404, "NOT_FOUND", "The video that you are trying to delete cannot be found.", "videoNotFound");
+    if (v.ownerSub !== user.sub)
+      return yt(403, "PERMISSION_DENIED", "The video that you are trying to delete cannot be deleted. The request might not be properly authorized.", "forbidden");
+    videos.delete(vid);
+    deleted.add(vid);
+    return { status: 204, body: "" };
+  };
+
   // GET playlistItems?part=…&playlistId=UU…&maxResults&pageToken, newest first.
   const playlistItems = ({ user, url }: Req): Reply => {
     const q = url.searchParams;
@@ -249,11 +265,13 @@ export const fakeYouTube = ({ origin, uploadPath, users }: { origin: () => strin
 
   return {
     videos,
+    deleted,
     config,
     insert,
     upload,
     setThumbnail,
     list,
+    remove,
     playlistItems,
     videoCountOf: (sub: string) => [...videos.values()].filter((v) => v.ownerSub === sub).length,
     // An existing upload on the user's channel (older videos, look-alikes for read-back tests).

@@ -10,8 +10,9 @@ export { fakeLocation, googleApiError, type FakeGoogleAccount, type FakeGoogleUs
 // A local stand-in for Google, speaking its wire formats for the youtube and google_business
 // connectors: the OAuth consent screen and token endpoint (client secret, single-use codes, PKCE,
 // refresh, invalid_grant), YouTube channels.list, Business Profile accounts and locations, and OpenID
-// userinfo; for publishing and stats, YouTube's resumable upload, thumbnails, videos and playlist items
-// (google-youtube.ts) and Business Profile local posts, media and performance (google-business.ts).
+// userinfo; for publishing and stats, YouTube's resumable upload, thumbnails, videos (list, delete) and
+// playlist items (google-youtube.ts) and Business Profile local posts and media (create, list, delete)
+// and performance (google-business.ts).
 // Each real host is a path prefix (`/<host>/…`), so every base-URL setting is checked to reach the
 // right host. Errors and rate limits can be scripted per route (failNext), and so can a lost answer
 // (loseAnswerNext: the work is done, then the connection drops); every request is recorded.
@@ -42,13 +43,16 @@ export type GoogleRoute =
   | "videos.insert"
   | "videos.upload"
   | "videos.list"
+  | "videos.delete"
   | "playlistItems"
   | "thumbnails.set"
   | "localPosts.create"
   | "localPosts.list"
   | "localPosts.get"
+  | "localPosts.delete"
   | "media.create"
   | "media.list"
+  | "media.delete"
   | "performance";
 export type RecordedRequest = {
   route: GoogleRoute | "unknown";
@@ -62,6 +66,8 @@ export type RecordedRequest = {
 
 const YOUTUBE_READ = ["youtube", "youtube.readonly", "youtube.force-ssl", "youtubepartner"].map(SCOPE);
 const YOUTUBE_WRITE = ["youtube.upload", "youtube", "youtube.force-ssl"].map(SCOPE);
+// videos.delete is not allowed with youtube.upload alone.
+const YOUTUBE_MANAGE = ["youtube", "youtube.force-ssl", "youtubepartner"].map(SCOPE);
 const BUSINESS = [SCOPE("business.manage"), SCOPE("plus.business.manage")];
 const ROUTE_SCOPES: Partial<Record<GoogleRoute, string[]>> = {
   channels: YOUTUBE_READ,
@@ -69,13 +75,16 @@ const ROUTE_SCOPES: Partial<Record<GoogleRoute, string[]>> = {
   playlistItems: YOUTUBE_READ,
   "videos.insert": YOUTUBE_WRITE,
   "thumbnails.set": YOUTUBE_WRITE,
+  "videos.delete": YOUTUBE_MANAGE,
   accounts: BUSINESS,
   locations: BUSINESS,
   "localPosts.create": BUSINESS,
   "localPosts.list": BUSINESS,
   "localPosts.get": BUSINESS,
+  "localPosts.delete": BUSINESS,
   "media.create": BUSINESS,
   "media.list": BUSINESS,
+  "media.delete": BUSINESS,
   performance: BUSINESS,
   userinfo: ["openid", ALIASES.email!, ALIASES.profile!],
 };
@@ -90,6 +99,7 @@ const routeOf = (method: string, path: string): Found | null => {
     [`POST /${H.oauth2}/token`]: "token",
     [`GET /${H.youtube}/channels`]: "channels",
     [`GET /${H.youtube}/videos`]: "videos.list",
+    [`DELETE /${H.youtube}/videos`]: "videos.delete",
     [`GET /${H.youtube}/playlistItems`]: "playlistItems",
     [`POST /${H.youtubeUpload}/videos`]: "videos.insert",
     [`PUT /${H.youtubeUpload}/videos`]: "videos.upload",
@@ -106,9 +116,11 @@ const routeOf = (method: string, path: string): Found | null => {
   const posts = decoded(match(`/${H.mybusiness}/(${LOCATION})/localPosts`));
   if (posts) return method === "POST" ? { route: "localPosts.create", name: posts } : method === "GET" ? { route: "localPosts.list", name: posts } : null;
   const post = decoded(match(`/${H.mybusiness}/(${LOCATION}/localPosts/[^/]+)`));
-  if (post && method === "GET") return { route: "localPosts.get", name: post };
+  if (post) return method === "GET" ? { route: "localPosts.get", name: post } : method === "DELETE" ? { route: "localPosts.delete", name: post } : null;
   const media = decoded(match(`/${H.mybusiness}/(${LOCATION})/media`));
   if (media) return method === "POST" ? { route: "media.create", name: media } : method === "GET" ? { route: "media.list", name: media } : null;
+  const item = decoded(match(`/${H.mybusiness}/(${LOCATION}/media/[^/]+)`));
+  if (item && method === "DELETE") return { route: "media.delete", name: item };
   const perf = decoded(match(`/${H.performance}/locations/([^/:]+):fetchMultiDailyMetricsTimeSeries`));
   return perf && method === "GET" ? { route: "performance", name: perf } : null;
 };
@@ -169,6 +181,8 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
         return reply(youtube.insert(r));
       case "videos.list":
         return reply(youtube.list(r));
+      case "videos.delete":
+        return reply(youtube.remove(r));
       case "playlistItems":
         return reply(youtube.playlistItems(r));
       case "thumbnails.set":
@@ -179,10 +193,14 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
         return reply(business.listPosts(r, name));
       case "localPosts.get":
         return reply(business.getPost(r, name));
+      case "localPosts.delete":
+        return reply(business.deletePost(r, name));
       case "media.create":
         return reply(business.createMedia(r, name));
       case "media.list":
         return reply(business.listMedia(r, name));
+      case "media.delete":
+        return reply(business.deleteMedia(r, name));
       case "performance":
         return reply(business.performance(r, name));
       default:
@@ -196,6 +214,10 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
         const { route, reply } = handle(req, new URL(req.url ?? "/", "http://fake.google"), raw);
         // "The work is done but the answer is lost": the socket closes without a response.
         if (route && lostAnswers.take(route)) return void req.socket.destroy();
+        if (reply.status === 204) {
+          res.writeHead(204, reply.headers ?? {});
+          return void res.end();
+        }
         const isText = typeof reply.body === "string";
         res.writeHead(reply.status, { "content-type": isText ? "text/html; charset=utf-8" : "application/json; charset=UTF-8", ...reply.headers });
         res.end(isText ? reply.body : JSON.stringify(reply.body));

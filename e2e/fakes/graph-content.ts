@@ -91,6 +91,14 @@ export const graphTime = (ms: number) => new Date(ms).toISOString().replace(/\.\
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const isReply = (v: unknown): v is Reply => typeof v === "object" && v !== null && "status" in v && "body" in v;
 export const badParam = (message: string, subcode?: number): Reply => graphError(400, { message, code: 100, ...(subcode && { error_subcode: subcode }), type: "OAuthException" });
+// What Graph answers for a DELETE of an id it does not know (or no longer has): HTTP 400, code 100/33.
+export const unsupportedDelete = (id: string): Reply =>
+  graphError(400, {
+    message: `Unsupported delete request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
+    code: 100,
+    error_subcode: 33,
+    type: "GraphMethodException",
+  });
 export const noPermission = (message: string): Reply => graphError(403, { message: `(#200) ${message}`, code: 200 });
 
 export const needScope = (token: IssuedToken, scope: string): Reply | null =>

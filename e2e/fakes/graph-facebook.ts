@@ -1,12 +1,12 @@
 import type { FakeRequest } from "./graph-oauth";
-import { ContentState, badParam, graphTime, needScope, noPermission, ok, parseJsonParam, type FbObject } from "./graph-content";
+import { ContentState, badParam, graphTime, needScope, noPermission, ok, parseJsonParam, unsupportedDelete, type FbObject } from "./graph-content";
 import { facebookInsights } from "./graph-insights";
 import { graphError, paged, selectFields, type FakePage, type GraphState, type IssuedToken, type Reply } from "./graph-state";
 
 // Facebook Page publishing on the Graph fake (networks.md "facebook"): /{page-id}/feed, /photos,
 // /videos (graph-video host), /video_reels and /video_stories (start, rupload, finish), /photo_stories,
 // the Page's lists (published_posts, videos, video_reels, stories), node reads (permalink_url, a reel's
-// status), comments and insights. Writes need the Page's own token with pages_manage_posts.
+// status), DELETE /{id}, comments and insights. Writes need the Page's own token with pages_manage_posts.
 
 const findPage = (state: GraphState, id: string): FakePage | undefined => {
   for (const user of state.facebookUsers.values()) for (const page of user.pages ?? []) if (page.id === id) return page;
@@ -153,11 +153,24 @@ export const rupload = (content: ContentState, req: FakeRequest, token: IssuedTo
   return ok({ success: true });
 };
 
+// DELETE /{id}: a post, photo, video or reel by its id, a story by its post id. The object leaves the
+// fake (a photo post takes its photo along); an unknown or already deleted id answers code 100/33.
+const deleteObject = (content: ContentState, token: IssuedToken, id: string): Reply => {
+  const object = content.facebook.get(id) ?? [...content.facebook.values()].find((o) => o.kind === "story" && o.postId === id);
+  if (!object) return unsupportedDelete(id);
+  const denied = pageToken(token, object.pageId) ?? needScope(token, "pages_manage_posts");
+  if (denied) return denied;
+  content.facebook.delete(object.id);
+  for (const o of content.facebook.values()) if (o.kind === "photo" && o.published && o.postId === object.id) content.facebook.delete(o.id);
+  return ok({ success: true });
+};
+
 // Routes owned by Facebook content, or null when the path is not one of them (WABA reads etc.).
 export const facebookContent = (state: GraphState, content: ContentState, req: FakeRequest, token: IssuedToken, origin: string): Reply | null => {
   const [id = "", edge, ...rest] = req.path.split("/");
   if (rest.length > 0) return null;
   const page = findPage(state, id);
+  if (req.method === "DELETE") return edge === undefined && !page ? deleteObject(content, token, id) : unsupportedDelete(id);
   if (page) {
     const denied = pageToken(token, id);
     if (denied) return denied;

@@ -1,5 +1,5 @@
 import type { FakeRequest } from "./graph-oauth";
-import { ContentState, badParam, graphTime, needScope, ok, type Container, type PublishedMedia } from "./graph-content";
+import { ContentState, badParam, graphTime, needScope, noPermission, ok, unsupportedDelete, type Container, type PublishedMedia } from "./graph-content";
 import { validateInstagram, validateThreads } from "./graph-media-rules";
 import { instagramAccountInsights, instagramMediaInsights, threadsMediaInsights, threadsUserInsights } from "./graph-insights";
 import { graphError, paged, selectFields, type GraphState, type IssuedToken, type Reply } from "./graph-state";
@@ -9,7 +9,8 @@ import { graphError, paged, selectFields, type GraphState, type IssuedToken, typ
 // container (checked as Meta checks it, see graph-media-rules.ts), GET /{container} reports it
 // IN_PROGRESS for a few reads (videos) and then FINISHED (or a scripted ERROR/EXPIRED), POST
 // /{user}/media_publish|threads_publish turns a FINISHED container into media exactly once. Plus the
-// media lists (media, stories, threads, replies), media nodes, Instagram comments and insights.
+// media lists (media, stories, threads, replies), media nodes, Instagram comments and insights, and
+// Threads' DELETE /{threads-media-id} (Instagram has no delete).
 
 type Family = "instagram" | "threads";
 const EDGES = { instagram: { create: "media", publish: "media_publish" }, threads: { create: "threads", publish: "threads_publish" } } as const;
@@ -123,6 +124,17 @@ const publish = (content: ContentState, family: Family, account: Account, req: F
   return ok({ id });
 };
 
+// DELETE /{threads-media-id}: the owner's token with threads_delete; answers {success, deleted_id}. The
+// media leaves the fake; an unknown or already deleted id answers code 100/33.
+const deleteThreadsMedia = (content: ContentState, account: Account, token: IssuedToken, id: string, media: PublishedMedia | undefined): Reply => {
+  if (!media || media.family !== "threads") return unsupportedDelete(id);
+  const missing = needScope(token, "threads_delete");
+  if (missing) return missing;
+  if (media.userId !== account.key) return noPermission("Only the author can delete this post");
+  content.media.delete(id);
+  return ok({ success: true, deleted_id: id });
+};
+
 const SCOPES = {
   instagram: { publish: "instagram_business_content_publish", insights: "instagram_business_manage_insights", comments: "instagram_business_manage_comments", read: "instagram_business_basic" },
   threads: { publish: "threads_content_publish", insights: "threads_manage_insights", comments: "threads_manage_replies", read: "threads_basic" },
@@ -158,6 +170,7 @@ export const mediaContent = (state: GraphState, content: ContentState, family: F
     return ok(selectFields(statusBody(container), req.query.fields, "id"));
   }
   const media = content.media.get(id);
+  if (family === "threads" && req.method === "DELETE" && edge === undefined) return deleteThreadsMedia(content, account, token, id, media);
   if (!media || media.family !== family) return null;
   if (edge === undefined && req.method === "GET") return ok(selectFields(nodeOf(media, account.username), req.query.fields, "id"));
   if (edge === "insights") {

@@ -5,8 +5,10 @@ import { readBody, send, type FakeReply } from "./support";
 // initializeUpload actions (one upload URL, or video parts with ETags and finalizeUpload), asset status
 // (WAITING_UPLOAD -> PROCESSING -> AVAILABLE), POST /rest/posts (201, empty body, x-restli-id) with the
 // checks LinkedIn makes (author rights, available assets owned by the author, poll and multi-image
-// bounds, targeting on organization posts only), the q=author finder, and little-text rendering: an
-// unescaped reserved character cuts the stored text there, as LinkedIn silently does.
+// bounds, targeting on organization posts only), the q=author finder, DELETE /rest/posts/{encoded URN}
+// (204, again 204 for a post already deleted, 404 for an id it never had, 403 unless the token may write
+// as the post's author), and little-text rendering: an unescaped reserved character cuts the stored text
+// there, as LinkedIn silently does.
 
 export type LinkedInFakeAsset = {
   urn: string;
@@ -62,6 +64,7 @@ export const linkedinPublishing = () => {
     posts: [] as LinkedInFakePost[],
     assets: new Map<string, LinkedInFakeAsset>(),
     postRequests: [] as Record<string, unknown>[],
+    deletedPosts: [] as LinkedInFakePost[], // removed from `posts` by DELETE /rest/posts/{urn}
     processingPolls: 1, // GETs that still answer PROCESSING after an upload
     videoPartBytes: 4 * 1024 * 1024,
     failProcessingNext: false,
@@ -184,6 +187,18 @@ export const linkedinPublishing = () => {
     send(res, { status: 200, body: { paging: { start, count, total: mine.length }, elements } });
   };
 
+  // The key is the URN, URL-encoded as Rest.li 2.0 wants it (a raw "urn:li:…" in the path is refused).
+  const deletePost = (res: ServerResponse, ctx: LinkedInFakeCtx, key: string) => {
+    if (key.includes(":")) return send(res, error(400, "ILLEGAL_ARGUMENT", `Invalid key ${key}: URNs in the path must be URL-encoded`));
+    const urn = decodeURIComponent(key);
+    const post = state.posts.find((p) => p.id === urn) ?? state.deletedPosts.find((p) => p.id === urn);
+    if (!post) return send(res, error(404, "NOT_FOUND", `Post ${urn} not found`));
+    if (!canActAs(ctx, post.author)) return send(res, error(403, "ACCESS_DENIED", `Not enough permissions to delete ${urn}`));
+    const index = state.posts.indexOf(post);
+    if (index >= 0) state.deletedPosts.push(...state.posts.splice(index, 1));
+    send(res, { status: 204 });
+  };
+
   // Routes under /rest/ (headers and token already checked) and the upload host. False: not ours.
   const handle = (req: IncomingMessage, res: ServerResponse, url: URL, ctx: LinkedInFakeCtx): boolean => {
     const route = `${req.method} ${url.pathname}`;
@@ -203,6 +218,8 @@ export const linkedinPublishing = () => {
     if (req.method === "PUT" && url.pathname.startsWith("/dms-uploads/")) return void upload(req, res, url), true;
     if (route === "POST /rest/posts") return void createPost(req, res, ctx), true;
     if (route === "GET /rest/posts" && url.searchParams.get("q") === "author") return findByAuthor(res, ctx, url), true;
+    const postKey = /^\/rest\/posts\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (req.method === "DELETE" && postKey) return deletePost(res, ctx, postKey), true;
     return false;
   };
 

@@ -5,7 +5,9 @@ import { send, type FakeReply } from "./support";
 // with its media_source variants and field limits, GET /boards/{id}/pins (newest first, bookmark
 // paging), video uploads (POST /media -> multipart POST of upload_parameters + file to the S3 upload_url
 // -> GET /media/{id}: registered, processing, succeeded), GET /pins/{id}/analytics (start_date at most 90
-// days back; summary and lifetime metrics) and GET /user_account/analytics (business accounts only).
+// days back; summary and lifetime metrics), GET /user_account/analytics (business accounts only) and
+// DELETE /pins/{id} (204; 404 for a pin it does not have, including one already deleted; 403 for a pin
+// on a board the account cannot see).
 
 export type PinterestFakePin = {
   id: string;
@@ -40,6 +42,7 @@ export const pinterestPins = () => {
     pins: [] as PinterestFakePin[],
     media: new Map<string, PinterestFakeMedia>(),
     pinRequests: [] as Record<string, unknown>[],
+    deletedPins: [] as PinterestFakePin[], // removed from `pins` by DELETE /v5/pins/{id}
     uploadRequests: [] as { authorization: string | undefined; fieldOrder: string[] }[],
     analyticsRequests: [] as URLSearchParams[],
     processingPolls: 1,
@@ -157,6 +160,15 @@ export const pinterestPins = () => {
     send(res, { status: 200, body: { all: { daily_metrics: [{ date: end, data_status: "READY", metrics: pick(metrics) }], summary_metrics: pick(metrics), ...(lifetime && { lifetime_metrics: pick(lifetime) }) } } });
   };
 
+  const deletePin = (res: ServerResponse, ctx: Ctx, id: string) => {
+    if (!ctx.scopes.includes("pins:write") || !ctx.scopes.includes("boards:read")) return send(res, error(401, 3, "Your token does not have sufficient permissions to perform this operation."));
+    const index = state.pins.findIndex((p) => p.id === id);
+    if (index < 0) return send(res, error(404, 404, "Pin not found."));
+    if (!ctx.boardIds().includes(state.pins[index]!.board_id)) return send(res, error(403, 29, "You are not permitted to access that resource."));
+    state.deletedPins.push(...state.pins.splice(index, 1));
+    send(res, { status: 204 });
+  };
+
   // Authenticated /v5 routes. False: not ours.
   const handle = (req: IncomingMessage, res: ServerResponse, url: URL, ctx: Ctx, body: () => Promise<Record<string, unknown>>): boolean => {
     const route = `${req.method} ${url.pathname}`;
@@ -166,6 +178,8 @@ export const pinterestPins = () => {
     if (req.method === "GET" && board) return boardPins(res, ctx, decodeURIComponent(board), url.searchParams), true;
     const media = /^\/v5\/media\/(\d+)$/.exec(url.pathname)?.[1];
     if (req.method === "GET" && media) return mediaStatus(res, media), true;
+    const deleted = /^\/v5\/pins\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (req.method === "DELETE" && deleted) return deletePin(res, ctx, decodeURIComponent(deleted)), true;
     const pin = /^\/v5\/pins\/(\d+)\/analytics$/.exec(url.pathname)?.[1];
     if (req.method === "GET" && pin) {
       if (!state.pins.some((p) => p.id === pin)) return send(res, error(404, 404, "Pin not found.")), true;

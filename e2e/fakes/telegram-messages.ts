@@ -177,11 +177,23 @@ export const createTelegramMessages = (deps: { botId: number; bot: Record<string
     return ok(prepared.map((fields) => view(entry, store(entry, "sendMediaGroup", fields))));
   };
 
+  // deleteMessage as the Bot API documents it: the bot deletes its own messages in groups and supergroups
+  // (within 48 hours unless it is an administrator there) and, as an administrator, in channels. A
+  // message that is not there (never was, or deleted already) answers "message to delete not found".
+  const DELETE_WINDOW_S = 48 * 60 * 60;
   const deleteMessage = (p: Record<string, unknown>): FakeReply => {
-    const entry = writable(p.chat_id);
-    if (!("chat" in entry)) return entry;
+    const entry = deps.findChat(p.chat_id);
+    if (!entry) return bad("chat not found");
+    if (entry.migratedTo) return error(400, "Bad Request: group chat was upgraded to a supergroup chat", { migrate_to_chat_id: entry.migratedTo });
+    const status = entry.members.get(deps.botId) ?? "left";
+    const where = entry.chat.type === "channel" ? "channel" : "group";
+    if (status === "kicked") return error(403, `Forbidden: bot was kicked from the ${where} chat`);
+    if (status === "left") return error(403, `Forbidden: bot is not a member of the ${where} chat`);
+    if (p.message_id === undefined || p.message_id === null || p.message_id === "") return bad("message identifier is not specified");
     const m = messages.find((x) => x.chat_id === entry.chat.id && x.message_id === Number(p.message_id) && !x.deleted);
     if (!m) return bad("message to delete not found");
+    const admin = status === "administrator" || status === "creator";
+    if (!admin && (where === "channel" || Date.now() / 1000 - m.date >= DELETE_WINDOW_S)) return bad("message can't be deleted");
     m.deleted = true;
     return ok(true);
   };

@@ -5,7 +5,9 @@ import { PROBLEM, createXMedia, invalid, xProblemReply as problem, type XCtx as 
 // media.media_ids, poll, reply), the user's timeline GET /2/users/:id/tweets and GET /2/tweets?ids= with
 // public, non-public (own posts under 30 days) and organic metrics. Written from X's OpenAPI description
 // (v2.167) and docs; what X validates is validated (scopes, media ownership and state, poll bounds,
-// replies to existing posts, duplicate text, length by tier). X's text rewriting is played too: links
+// replies to existing posts, duplicate text, length by tier). DELETE /2/tweets/:id removes the author's
+// own post (moved to `deleted`): 200 {data: {deleted: true}}, 404 resource-not-found for an unknown or
+// already deleted id, 403 for someone else's post. X's text rewriting is played too: links
 // become t.co links, attached media add one, & < > come back as entities, and a long post's `text` is
 // cut with the whole in note_tweet. `lost` plays an answer lost after the post was created.
 
@@ -39,6 +41,7 @@ export const createXPosts = () => {
     media: uploads.media,
     upload: uploads.settings, // processingPolls, failNextProcessing
     tweets: [] as XFakeTweet[],
+    deleted: [] as XFakeTweet[], // removed by DELETE /2/tweets/:id, in order
     userMetrics: { followers_count: 1843, following_count: 212, tweet_count: 977, listed_count: 14, like_count: 3301, media_count: 120 } as Metrics,
     lost: new Set<string>(), // "METHOD path" prefixes whose next answer is lost after the work is done
   };
@@ -159,12 +162,23 @@ export const createXPosts = () => {
     return { status: 200, body: { ...(data.length && { data }), ...(errors.length && { errors }) } };
   };
 
+  const deleteTweet = (ctx: Ctx, id: string): Handled => {
+    const index = state.tweets.findIndex((t) => t.id === id);
+    const tweet = state.tweets[index];
+    if (!tweet) return problem(404, "Not Found Error", `Could not find tweet with id: [${id}].`, "resource-not-found");
+    if (tweet.author_id !== ctx.userId) return problem(403, "Forbidden", "You are not allowed to delete a Tweet you do not own.");
+    state.tweets.splice(index, 1);
+    state.deleted.push(tweet);
+    return { status: 200, body: { data: { deleted: true } } };
+  };
+
   // The fake's routes for posting; null when the request is not one of them.
   const route = async (ctx: Ctx): Promise<Handled | null> => {
     const { req, url } = ctx;
     const path = url.pathname;
     const key = `${req.method} ${path}`;
     const userTweets = /^\/2\/users\/(\d+)\/tweets$/.exec(path);
+    const oneTweet = /^\/2\/tweets\/([^/]+)$/.exec(path);
     const reply =
       (await uploads.route(ctx, key)) ??
       (key === "POST /2/tweets"
@@ -173,7 +187,9 @@ export const createXPosts = () => {
           ? (need(ctx, ["tweet.read", "users.read"]) ?? lookup(ctx))
           : req.method === "GET" && userTweets
             ? (need(ctx, ["tweet.read", "users.read"]) ?? timeline(ctx, userTweets[1]!))
-            : null);
+            : req.method === "DELETE" && oneTweet
+              ? (need(ctx, ["tweet.read", "tweet.write", "users.read"]) ?? deleteTweet(ctx, oneTweet[1]!))
+              : null);
     if (!reply) return null;
     const lost = [...state.lost].find((prefix) => key.startsWith(prefix));
     if (lost && reply.status < 300) {

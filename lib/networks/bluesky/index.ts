@@ -4,7 +4,7 @@ import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, Identity, NetworkConnector, ProfileAuth, TokenSet } from "../types";
 import { mapBlueskyError } from "./errors";
 import { blueskyPostRules } from "./post-rules";
-import { findPublishedBluesky, publishBluesky } from "./publish";
+import { deletePublishedBluesky, findPublishedBluesky, publishBluesky } from "./publish";
 import { postStatsBluesky, profileStatsBluesky } from "./stats";
 import { at, xrpcProcedure, xrpcQuery } from "./xrpc";
 
@@ -157,9 +157,10 @@ export const blueskyConnector: NetworkConnector<BlueskySettings> = {
     return tokensOf(session);
   },
   postRules: blueskyPostRules,
-  // Posts and chains (publish.ts); no first comment (the post parameters have none).
+  // Posts and chains, and their deletion (publish.ts); no first comment (the post parameters have none).
   publish: publishBluesky,
   findPublished: findPublishedBluesky,
+  deletePublished: deletePublishedBluesky,
   profileStats: profileStatsBluesky,
   postStats: postStatsBluesky,
   mapError: mapBlueskyError,

@@ -4,7 +4,7 @@ import { blueskyConnector } from ".";
 import { authOf, testContext } from "./bluesky-test-context";
 import { findLinks, findMentions, findTags } from "./facets";
 import { imageSize } from "./media";
-import { TID_PATTERN, recordKeyFor } from "./record-key";
+import { TID_PATTERN, parseAtUri, recordKeyFor } from "./record-key";
 import { useBlueskyNetwork, type Account } from "./test-network";
 
 // Publishing against a real PDS (@atproto/dev-env, no AppView): what the connector sends is asserted on
@@ -281,5 +281,56 @@ describe("bluesky rich text and media helpers", () => {
     webp.set([199, 0, 0, 99, 0, 0], 24); // canvas 200 x 100
     expect(imageSize(webp)).toEqual({ width: 200, height: 100 });
     expect(imageSize(MP4_BYTES)).toBeNull();
+  });
+});
+
+describe("bluesky deletePublished (com.atproto.repo.deleteRecord, real PDS)", () => {
+  const deletePublished = blueskyConnector.deletePublished!;
+
+  it("deletes the post record; the PDS no longer has it; deleting again resolves", async () => {
+    const account = await bluesky.createAccount();
+    const { ctx, calls, since } = testContext(bluesky.pds);
+    const kept = await publish(ctx, publishInput(authOf(account), { body: "stays" }));
+    const { externalId } = await publish(ctx, publishInput(authOf(account), { body: "goes" }));
+    const from = calls.length;
+
+    await deletePublished(ctx, { auth: authOf(account), placement: null, externalId, params: {} });
+
+    expect(since(from)).toEqual(["POST com.atproto.repo.deleteRecord"]);
+    expect((await posts(account)).map((p) => p.uri)).toEqual([kept.externalId]);
+    const { rkey } = parseAtUri(externalId);
+    await expect(bluesky.xrpc("com.atproto.repo.getRecord", { query: { repo: account.did, collection: "app.bsky.feed.post", rkey } })).rejects.toThrow(/RecordNotFound/);
+    await expect(deletePublished(ctx, { auth: authOf(account), placement: null, externalId, params: {} })).resolves.toBeUndefined();
+    // A PDS that answers RecordNotFound instead of a no-op: deleted all the same.
+    const scripted = testContext(bluesky.pds);
+    scripted.fail("com.atproto.repo.deleteRecord", { status: 400, body: { error: "RecordNotFound", message: "Could not locate record" } });
+    await expect(deletePublished(scripted.ctx, { auth: authOf(account), placement: null, externalId, params: {} })).resolves.toBeUndefined();
+  });
+
+  it("refusals throw the mapped error: an invalid session, someone else's repo, a rate limit; a bad id never reaches the PDS", async () => {
+    const account = await bluesky.createAccount();
+    const other = await bluesky.createAccount();
+    const { ctx, calls, fail } = testContext(bluesky.pds);
+    const { externalId } = await publish(ctx, publishInput(authOf(account), { body: "mine" }));
+    const del = (auth: ReturnType<typeof authOf>, id = externalId) => deletePublished(ctx, { auth, placement: null, externalId: id, params: {} });
+
+    await expect(del(authOf(account, `${account.accessJwt}x`))).rejects.toMatchObject({ kind: "auth_expired" });
+    // Someone else's repo: refused before the call (the PDS would answer 401 AuthenticationRequired).
+    const from = calls.length;
+    await expect(del(authOf(other))).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "not_own_repo" } });
+    expect(calls.length).toBe(from);
+    const foreign = await bluesky.xrpc("com.atproto.repo.deleteRecord", { token: other.accessJwt, body: { repo: account.did, collection: "app.bsky.feed.post", rkey: parseAtUri(externalId).rkey } }).catch((e: unknown) => e);
+    expect(String(foreign)).toMatch(/401.*AuthenticationRequired/);
+    // Without a stored DID, the session's DID is asked for first.
+    await expect(del({ ...authOf(other), externalId: null })).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "not_own_repo" } });
+    expect(calls.at(-1)).toBe("GET com.atproto.server.getSession");
+    fail("com.atproto.repo.deleteRecord", { status: 429, body: { error: "RateLimitExceeded", message: "Rate Limit Exceeded" }, headers: { "retry-after": "5" } });
+    await expect(del(authOf(account))).rejects.toMatchObject({ kind: "rate_limited", retryAfterMs: 5000 });
+    expect((await posts(account)).map((p) => p.uri)).toEqual([externalId]);
+
+    const before = calls.length;
+    await expect(del(authOf(account), "12345:67")).rejects.toMatchObject({ kind: "rejected" });
+    await expect(del({ ...authOf(account), tokens: null })).rejects.toMatchObject({ kind: "auth_expired" });
+    expect(calls.length).toBe(before);
   });
 });

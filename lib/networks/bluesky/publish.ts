@@ -1,4 +1,4 @@
-import { NetworkError } from "../errors";
+import { NetworkError, details } from "../errors";
 import type { ProfileAuth, PublishInput, PublishResult } from "../types";
 import { facetsFor } from "./facets";
 import { embedFor } from "./media";
@@ -99,4 +99,23 @@ export const findPublishedBluesky = async (ctx: BlueskyCtx, input: PublishInput)
   const token = accessTokenOf(input.auth);
   const did = await didOf(ctx, input.auth, token);
   return readBack(ctx, token, did, recordKeyFor(input.clientReference));
+};
+
+// Deleting a post: com.atproto.repo.deleteRecord {repo, collection, rkey} of its at-uri (our externalId).
+// The PDS treats a record that is not there as a no-op success; a RecordNotFound answer also counts as
+// deleted. A post in another account's repo is refused before the call: the PDS answers it with 401
+// AuthenticationRequired, which would read as a dead session. Session problems and rate limits throw
+// through mapBlueskyError.
+export const deletePublishedBluesky = async (ctx: BlueskyCtx, { auth, externalId }: { auth: ProfileAuth; externalId: string }): Promise<void> => {
+  const { repo, collection, rkey } = parseAtUri(externalId);
+  const token = accessTokenOf(auth);
+  if (repo !== (await didOf(ctx, auth, token))) {
+    throw new NetworkError("rejected", "The post belongs to another Bluesky account than this profile's", details("not_own_repo", null, null));
+  }
+  try {
+    await xrpcProcedure<unknown>(ctx, "com.atproto.repo.deleteRecord", { repo, collection, rkey }, token);
+  } catch (err) {
+    if (isRecordNotFound(err)) return;
+    throw err;
+  }
 };

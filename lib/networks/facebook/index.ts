@@ -4,7 +4,7 @@ import type { NetworkConnector } from "../types";
 import { inspectToken } from "../graph/debug-token";
 import { ZTokenAnswer, expiryFrom, graphPaged, graphRequest, graphUrl, requireToken } from "../graph/request";
 import { facebookPostRules } from "./post-rules";
-import { createFacebookComment, findFacebookPost, publishFacebook } from "./publish";
+import { createFacebookComment, deleteFacebookPost, findFacebookPost, publishFacebook } from "./publish";
 import { ZFacebookSettings, facebookApi, type FacebookSettings } from "./settings";
 import { facebookPostStats, facebookProfileStats } from "./stats";
 
@@ -14,7 +14,7 @@ import { facebookPostStats, facebookProfileStats } from "./stats";
 // manages is a placement carrying its Page token (derived from the long-lived user token, it does not
 // expire on its own; it stops with the user's data access).
 
-// Publishing, the read-back, first comments (publish.ts) and stats (stats.ts) act for a Page with its token.
+// Publishing, the read-back, deletion, first comments (publish.ts) and stats (stats.ts) act for a Page with its token.
 
 type Settings = FacebookSettings;
 
@@ -140,6 +140,7 @@ export const facebookConnector: NetworkConnector<Settings> = {
   },
   publish: publishFacebook,
   findPublished: findFacebookPost,
+  deletePublished: deleteFacebookPost,
   createFirstComment: createFacebookComment,
   profileStats: facebookProfileStats,
   postStats: facebookPostStats,

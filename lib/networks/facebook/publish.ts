@@ -1,12 +1,13 @@
 import { z } from "zod";
-import type { PublishInput, PublishResult } from "../types";
+import type { PublishingMethods, PublishInput, PublishResult } from "../types";
 import { readPermalink } from "../graph/containers";
+import { deleteGraphNode } from "../graph/delete";
 import { altTextAt, isVideo, postComment, requireMedia } from "../graph/media";
 import { FIND_WINDOW_MS, matchCandidate, parseGraphTime, readRecent, str, type Candidate } from "../graph/readback";
 import { graphUrl } from "../graph/request";
 import { pageCall, pageOf, type Ctx, type Page } from "./page";
 import type { FacebookParams } from "./post-rules";
-import { facebookApi } from "./settings";
+import { facebookApi, type FacebookSettings } from "./settings";
 import { finishSession, uploadSession, waitForVideo } from "./video";
 
 // Publishing to a Facebook Page (networks.md "facebook"), always with the Page token:
@@ -150,4 +151,15 @@ export const createFacebookComment = (ctx: Ctx, input: PublishInput & { postExte
     { url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${input.postExternalId}/comments`), token: page.token, appSecret: ctx.settings.client_secret },
     input.body,
   );
+};
+
+// delete_on_platform: DELETE /{id} as the Page, with the id exactly as `publish` returned it (a feed or
+// photo post id `{page}_{post}`, a video or reel id, a story's post id). Already gone counts as deleted.
+export const deleteFacebookPost: NonNullable<PublishingMethods<FacebookSettings>["deletePublished"]> = async (ctx, input) => {
+  const page = pageOf(input.placement);
+  await deleteGraphNode(ctx, facebookApi, {
+    url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, input.externalId),
+    token: page.token,
+    appSecret: ctx.settings.client_secret,
+  });
 };

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { NetworkError, details } from "../errors";
 import { readJson } from "../http";
 import type { ConnectorContext, ProfileAuth } from "../types";
@@ -36,6 +36,40 @@ export const googleJson = async <T>(
   const parsed = schema.safeParse(await readJson(method === "GET" ? googleReads : googleWrites, res));
   if (!parsed.success) throw new NetworkError("outcome_unknown", `Unexpected answer from Google (${what})`);
   return parsed.data;
+};
+
+// A DELETE with the profile's token (videos.delete answers 204, the My Business v4 deletes 200 `{}`).
+// Deleting is idempotent: a 404 that Google's API gave (its error object, NOT_FOUND or a *NotFound
+// reason such as videoNotFound) means the thing is already gone, and resolves. Anything else goes
+// through the write mapping, as publishing does (a 5xx is outcome_unknown: the delete may have happened;
+// repeating it is safe).
+export const googleDelete = async (ctx: { fetch: typeof fetch }, url: URL | string, auth: ProfileAuth): Promise<void> => {
+  const res = await ctx.fetch(url, { method: "DELETE", headers: { authorization: `Bearer ${accessTokenOf(auth)}`, accept: "application/json" } });
+  if (res.status === 404) {
+    const text = await res.text();
+    if (isGoneAnswer(text)) return;
+    throw googleWrites.mapError({ status: res.status, body: parsedOrText(text), headers: res.headers });
+  }
+  await readJson(googleWrites, res);
+};
+
+const parsedOrText = (text: string): unknown => {
+  try {
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return text;
+  }
+};
+
+const ZNotFound = z.object({
+  error: z.object({ status: z.string().optional(), errors: z.array(z.object({ reason: z.string().optional() })).optional() }),
+});
+// A 404 from the API itself, not from a wrong path in front of it (an HTML page).
+const isGoneAnswer = (text: string) => {
+  const parsed = ZNotFound.safeParse(parsedOrText(text));
+  if (!parsed.success) return false;
+  const { status, errors = [] } = parsed.data.error;
+  return status === "NOT_FOUND" || errors.some((e) => /notfound/i.test(e.reason ?? ""));
 };
 
 export const withQuery = (url: string, query: Record<string, string | string[] | undefined>) => {

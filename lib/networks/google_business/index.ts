@@ -5,7 +5,7 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { listLocationPlacements } from "./locations";
 import { googleBusinessPostRules } from "./post-rules";
-import { findPublishedLocalPost, publishLocalPost } from "./publish";
+import { deletePublishedLocalPost, findPublishedLocalPost, publishLocalPost } from "./publish";
 import { locationStats } from "./stats";
 
 // Google Business Profile with Google OAuth (lib/networks/google). A profile is the Google account that
@@ -60,6 +60,7 @@ export const googleBusinessConnector: NetworkConnector<GoogleBusinessSettings> =
   refresh: refreshGoogleToken,
   publish: publishLocalPost,
   findPublished: findPublishedLocalPost,
+  deletePublished: deletePublishedLocalPost,
   profileStats: (ctx, { auth, placement }) => locationStats(ctx, auth, placement),
   postStats: async () => null, // no current per-post insights (stats.ts)
   postRules: googleBusinessPostRules,

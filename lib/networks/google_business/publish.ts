@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { googleJson, isRecent, pollUntil, readBack, rejected, sameText, withQuery } from "../google/api";
+import { googleDelete, googleJson, isRecent, pollUntil, readBack, rejected, sameText, withQuery } from "../google/api";
 import type { ConnectorContext, PublishInput, PublishResult } from "../types";
 import { ZGoogleBusinessPostParams, type GoogleBusinessPostParams } from "./post-rules";
 
@@ -20,6 +20,10 @@ import { ZGoogleBusinessPostParams, type GoogleBusinessPostParams } from "./post
 // (newest first) matched on topic, summary, event title and a createTime within READ_BACK_WINDOW_MS.
 // Photos: the location's media matched on sourceUrl, our unguessable hosted URL (when Google does not
 // echo sourceUrl, the photo cannot be recognised: outcome_unknown).
+//
+// deletePublished: DELETE {mybusiness_url}/{name}, the name publish returned: the local post
+// (…/localPosts/{id}, localPosts.delete) or, for the photo format, the media item (…/media/{id},
+// media.delete). Both answer 200 with an empty object; a 404 (already deleted) counts as deleted.
 
 export type GoogleBusinessPublishSettings = { mybusiness_url: string };
 type Ctx = ConnectorContext<GoogleBusinessPublishSettings>;
@@ -180,3 +184,12 @@ export const findPublishedLocalPost = (ctx: Ctx, input: PublishInput): Promise<P
       (items) => items.length > 0 && items.every((p) => !isRecent(p.createTime)),
     );
   });
+
+const PUBLISHED_NAME = /^accounts\/[^/?#]+\/locations\/[^/?#]+\/(localPosts|media)\/[^/?#]+$/;
+
+export const deletePublishedLocalPost = async (ctx: Ctx, input: { auth: PublishInput["auth"]; externalId: string }): Promise<void> => {
+  if (!PUBLISHED_NAME.test(input.externalId)) {
+    throw rejected("Not a Google Business post or photo name (accounts/{a}/locations/{l}/localPosts/{p} or …/media/{m})", "invalid_id");
+  }
+  await googleDelete(ctx, v4(ctx, input.externalId), input.auth);
+};

@@ -14,7 +14,7 @@ type Params = Record<string, string | number | boolean | undefined>;
 
 export type GraphCall = {
   url: string; // absolute, e.g. `${graph_url}/${api_version}/me`
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "DELETE";
   query?: Params;
   form?: Params; // POST application/x-www-form-urlencoded
   token?: string;

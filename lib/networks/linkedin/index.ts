@@ -6,7 +6,7 @@ import { mapLinkedInError } from "./errors";
 import { fetchMember } from "./member";
 import { organizationPlacements } from "./organizations";
 import { linkedinPostRules } from "./post-rules";
-import { findPublished, publish } from "./publish";
+import { deletePublished, findPublished, publish } from "./publish";
 import { ZLinkedInSettings, at, scopeList, type LinkedInCtx, type LinkedInSettings } from "./settings";
 import { postStats, profileStats } from "./stats";
 
@@ -89,6 +89,7 @@ export const linkedinConnector: NetworkConnector<LinkedInSettings> = {
   // Posts API (publish.ts). The post rules take no first_comment, so there is no createFirstComment.
   publish,
   findPublished,
+  deletePublished,
   profileStats,
   postStats,
   mapError: mapLinkedInError,

@@ -171,3 +171,32 @@ describe("linkedin findPublished", () => {
     expect(await rejection(linkedinConnector.findPublished!(ctx(), withRead))).toMatchObject({ kind: "outcome_unknown" });
   });
 });
+
+describe("linkedin deletePublished (DELETE /rest/posts/{encoded URN})", () => {
+  const remove = (externalId: string, a: ProfileAuth = auth(), placement: PublishInput["placement"] = null) =>
+    linkedinConnector.deletePublished!(ctx(), { auth: a, placement, externalId, params: params() });
+
+  it("deletes a published post with the versioned Rest.li headers; deleting it again, or an unknown URN, resolves", async () => {
+    const { externalId } = await publish(input({ placement: orgPlacement, params: params({ organization_id: ORG }) }));
+    await expect(remove(externalId, auth(), orgPlacement)).resolves.toBeUndefined();
+    expect(fake.restRequests.at(-1)).toMatchObject({ path: `/rest/posts/${encodeURIComponent(externalId)}`, version: "202609", restli: "2.0.0" });
+    expect(fake.publishing.posts.some((p) => p.id === externalId)).toBe(false);
+    expect(fake.publishing.deletedPosts.at(-1)!.id).toBe(externalId);
+    await expect(remove(externalId, auth(), orgPlacement)).resolves.toBeUndefined(); // LinkedIn answers 204 again
+    await expect(remove("urn:li:share:6990000000000000999")).resolves.toBeUndefined(); // 404
+    const video = await publish(input({ media: [publishMedia("video")] }));
+    await expect(remove(video.externalId)).resolves.toBeUndefined();
+    expect(fake.publishing.posts.some((p) => p.id === video.externalId)).toBe(false);
+  });
+
+  it("maps a refused delete and keeps the post", async () => {
+    const { externalId } = await publish(input({ placement: orgPlacement, params: params({ organization_id: ORG }) }));
+    const memberOnly = auth(["openid", "w_member_social"]);
+    expect(await rejection(remove(externalId, memberOnly, orgPlacement))).toMatchObject({ kind: "rejected", details: { platformErrorCode: "ACCESS_DENIED" } });
+    const revoked = { ...auth(), tokens: { accessToken: "AQV-not-a-token" } };
+    expect(await rejection(remove(externalId, revoked, orgPlacement))).toMatchObject({ kind: "auth_expired", details: { platformErrorCode: "INVALID_ACCESS_TOKEN" } });
+    fake.failNext(`/rest/posts/${encodeURIComponent(externalId)}`, { status: 500, body: { status: 500, message: "Internal Server Error" } });
+    expect(await rejection(remove(externalId, auth(), orgPlacement))).toMatchObject({ kind: "outcome_unknown" });
+    expect(fake.publishing.posts.some((p) => p.id === externalId)).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 import { NetworkError } from "../errors";
 import { readJson } from "../http";
-import type { PublishInput, PublishResult } from "../types";
+import type { ProfileAuth, PublishInput, PublishResult } from "../types";
 import { mapLinkedInError } from "./errors";
 import { littleText } from "./little-text";
 import { uploadMedia } from "./media";
@@ -149,4 +149,15 @@ export const findPublished = async (ctx: LinkedInCtx, input: PublishInput): Prom
     if (elements.length < READ_BACK_PAGE || elements.some((post) => (post.createdAt ?? 0) < since)) return null;
   }
   throw new NetworkError("outcome_unknown", `LinkedIn lists more than ${READ_BACK_PAGE * READ_BACK_PAGES} posts by ${author} in the last day; the post could not be told apart`);
+};
+
+// DELETE /rest/posts/{encoded URN} (the x-restli-id publish returned) with the versioned Rest.li headers;
+// LinkedIn answers 204, and 204 again for a post already deleted. A 404 (no such post) also means gone.
+export const deletePublished = async (ctx: LinkedInCtx, input: { auth: ProfileAuth; externalId: string }): Promise<void> => {
+  const res = await ctx.fetch(at(ctx.settings.api_url, `/rest/posts/${encodeURIComponent(input.externalId)}`), {
+    method: "DELETE",
+    headers: { ...restHeaders(ctx, input.auth), "x-restli-method": "DELETE" },
+  });
+  if (res.status === 404) return void (await res.body?.cancel());
+  await readJson(errors, res);
 };

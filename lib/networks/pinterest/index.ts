@@ -5,7 +5,7 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, NetworkConnector, PlacementInfo, ProfileAuth, TokenSet } from "../types";
 import { mapPinterestError } from "./errors";
 import { pinterestPostRules } from "./post-rules";
-import { findPublished, publish } from "./publish";
+import { deletePublished, findPublished, publish } from "./publish";
 import { postStats, profileStats } from "./stats";
 
 // Pinterest API v5. OAuth authorize on www.pinterest.com, tokens from api.pinterest.com/v5/oauth/token
@@ -128,6 +128,7 @@ export const pinterestConnector: NetworkConnector<PinterestSettings> = {
   // Pins (publish.ts); no first comment (the post rules take none), no chains.
   publish,
   findPublished,
+  deletePublished,
   profileStats,
   postStats,
   mapError: mapPinterestError,

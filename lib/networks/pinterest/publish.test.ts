@@ -129,3 +129,35 @@ describe("pinterest findPublished", () => {
     });
   });
 });
+
+describe("pinterest deletePublished (DELETE /v5/pins/{id})", () => {
+  const remove = (externalId: string, a: ProfileAuth = auth()) => pinterestConnector.deletePublished!(ctx(), { auth: a, placement: board, externalId, params: params() });
+
+  it("deletes a published pin; deleting it again, or an id Pinterest never had, resolves", async () => {
+    const body = `To be deleted ${Date.now()}`;
+    const { externalId } = await publish(input({ body }));
+    expect(fake.publishing.pins.some((p) => p.id === externalId)).toBe(true);
+    await expect(remove(externalId)).resolves.toBeUndefined();
+    expect(fake.publishing.pins.some((p) => p.id === externalId)).toBe(false);
+    expect(fake.publishing.deletedPins.at(-1)!.id).toBe(externalId);
+    expect(await pinterestConnector.findPublished!(ctx(), input({ body }))).toBeNull(); // the board no longer lists it
+    await expect(remove(externalId)).resolves.toBeUndefined(); // Pinterest answers 404 now
+    await expect(remove("999999999999")).resolves.toBeUndefined();
+  });
+
+  it("maps a refused delete and keeps the pin", async () => {
+    const { externalId } = await publish(input({ placement: { ...board, externalId: "1000002" }, params: params({ board_id: "1000002" }) }));
+    const boards = fake.boards;
+    fake.boards = boards.filter((b) => b.id !== "1000002"); // the board was taken away from the account
+    try {
+      expect(await rejection(remove(externalId))).toMatchObject({ kind: "rejected", details: { platformErrorCode: "29" } });
+    } finally {
+      fake.boards = boards;
+    }
+    expect(await rejection(remove(externalId, { ...auth(), tokens: { accessToken: "pina_bad" } }))).toMatchObject({ kind: "auth_expired", details: { platformErrorCode: "2" } });
+    expect(await rejection(remove(externalId, auth(["boards:read", "pins:read"])))).toMatchObject({ kind: "auth_expired", details: { platformErrorCode: "3" } });
+    fake.failNext(`/v5/pins/${externalId}`, pinterestError(429, 8, "You have exceeded your rate limit. Try again later.", { "retry-after": "5" }));
+    expect(await rejection(remove(externalId))).toMatchObject({ kind: "rate_limited", retryAfterMs: 5_000 });
+    expect(fake.publishing.pins.some((p) => p.id === externalId)).toBe(true);
+  });
+});

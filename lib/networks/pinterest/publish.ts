@@ -1,6 +1,7 @@
 import { NetworkError } from "../errors";
 import type { ProfileAuth, PublishInput, PublishMedia, PublishResult } from "../types";
-import { pinterestApi, type PinterestCtx } from "./api";
+import { readJson } from "../http";
+import { pinterestApi, pinterestErrors, type PinterestCtx } from "./api";
 import type { PinterestPostParams } from "./post-rules";
 
 // Pins (networks.md "pinterest"): POST /v5/pins to the board (the placement, else params.board_id) with
@@ -127,4 +128,13 @@ export const findPublished = async (ctx: PinterestCtx, input: PublishInput): Pro
     bookmark = body.bookmark;
   }
   throw new NetworkError("outcome_unknown", `The board has more than ${READ_BACK_PAGE * READ_BACK_PAGES} pins from the last day; the pin could not be told apart`);
+};
+
+// DELETE /v5/pins/{pin_id} with the profile's token: 204 No Content. A 404 means the pin is already gone.
+export const deletePublished = async (ctx: PinterestCtx, input: { auth: ProfileAuth; externalId: string }): Promise<void> => {
+  if (!input.auth.tokens) throw new NetworkError("auth_expired", "Pinterest profile has no access token");
+  const url = `${ctx.settings.api_url.replace(/\/+$/, "")}/v5/pins/${encodeURIComponent(input.externalId)}`;
+  const res = await ctx.fetch(url, { method: "DELETE", headers: { authorization: `Bearer ${input.auth.tokens.accessToken}` } });
+  if (res.status === 404) return void (await res.body?.cancel());
+  await readJson(pinterestErrors, res);
 };

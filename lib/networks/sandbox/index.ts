@@ -4,7 +4,7 @@ import { NetworkError } from "../errors";
 import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { AnyConnector, Identity, ProfileAuth, TokenSet } from "../types";
 import { sandboxPlacements, type SandboxAccount } from "./accounts";
-import { createFirstCommentSandbox, findPublishedSandbox, publishSandbox } from "./publish";
+import { createFirstCommentSandbox, deletePublishedSandbox, findPublishedSandbox, publishSandbox } from "./publish";
 import { FIRST_COMMENT_PLATFORMS, SANDBOX_POST_RULES } from "./rules";
 import { postStatsSandbox, profileStatsSandbox } from "./stats";
 
@@ -13,7 +13,7 @@ import { postStatsSandbox, profileStatsSandbox } from "./stats";
 // form-based ones (bluesky, telegram) accept any well-formed credentials. The simulated account travels in
 // the access token, so identity and placements are stable for the life of the connection.
 // Posts are checked with the platform's real post rules and published on a simulated network (publish.ts:
-// delays, failure triggers such as #sandbox-fail in the body, read-back); stats are simulated (stats.ts).
+// delays, failure triggers such as #sandbox-fail in the body, read-back, deletion); stats are simulated (stats.ts).
 
 const ZSettings = z.object({ app_url: z.string().optional() });
 
@@ -56,6 +56,8 @@ const identityOf = (platform: TPlatform, account: SandboxAccount): Identity => (
 });
 
 export const SANDBOX_CONSENT_PATH = "/connect/sandbox/consent";
+
+const NO_DELETION: TPlatform[] = ["instagram", "tiktok"];
 
 const cache = new Map<TPlatform, AnyConnector>();
 
@@ -104,6 +106,13 @@ export const sandboxConnector = (platform: TPlatform): AnyConnector => {
       accountFrom(input.auth);
       return findPublishedSandbox(ctx, input);
     };
+    // Like the real networks: Instagram and TikTok offer no deletion through their APIs.
+    if (!NO_DELETION.includes(platform)) {
+      connector.deletePublished = async (ctx, input) => {
+        accountFrom(input.auth);
+        return deletePublishedSandbox(ctx, input.externalId);
+      };
+    }
     if (FIRST_COMMENT_PLATFORMS.includes(platform)) {
       connector.createFirstComment = async (ctx, input) => {
         accountFrom(input.auth);

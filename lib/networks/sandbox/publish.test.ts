@@ -152,3 +152,39 @@ describe("sandbox first comment", () => {
     expect(sandboxConnector("twitter").createFirstComment).toBeUndefined();
   });
 });
+
+describe("sandbox deletePublished", () => {
+  it.each(POSTABLE.filter((p) => p !== "instagram" && p !== "tiktok"))("%s: removes the post after a simulated delay; findPublished no longer finds it; deleting again resolves", async (platform) => {
+    const { connector, auth, placement, ctx, sleeps, publish, findPublished } = await setup(platform);
+    const input = publishInput(auth, { placement, media: [publishMedia("image")] });
+    const { externalId } = await publish(ctx, input);
+    const del = () => connector.deletePublished!(ctx, { auth, placement, externalId, params: input.params });
+    await expect(del()).resolves.toBeUndefined();
+    expect(sleeps).toHaveLength(2);
+    expect(sleeps[1]).toBeGreaterThanOrEqual(200);
+    expect(sandboxRecordOf(input.clientReference)).toBeNull();
+    expect(await findPublished(ctx, input)).toBeNull();
+    await expect(del()).resolves.toBeUndefined();
+  });
+
+  it("leaves other posts alone; an id the sandbox never issued resolves; whatsapp has no posts to delete", async () => {
+    const { connector, auth, ctx, publish } = await setup();
+    const kept = publishInput(auth);
+    const keptPost = await publish(ctx, kept);
+    await connector.deletePublished!(ctx, { auth, placement: null, externalId: "sbx_post_unknown", params: {} });
+    expect(sandboxRecordOf(kept.clientReference)).toMatchObject({ externalId: keptPost.externalId });
+    expect(sandboxConnector("whatsapp").deletePublished).toBeUndefined();
+    // as on the real networks, Instagram and TikTok posts cannot be deleted through the API
+    expect(sandboxConnector("instagram").deletePublished).toBeUndefined();
+    expect(sandboxConnector("tiktok").deletePublished).toBeUndefined();
+  });
+
+  it("an invalid sandbox token is auth_expired, and the post stays", async () => {
+    const { connector, auth, ctx, publish } = await setup();
+    const input = publishInput(auth);
+    const { externalId } = await publish(ctx, input);
+    await expect(connector.deletePublished!(ctx, { auth: { ...auth, tokens: { accessToken: "sandbox.garbage" } }, placement: null, externalId, params: {} })).rejects.toMatchObject({ kind: "auth_expired" });
+    await expect(connector.deletePublished!(ctx, { auth: { ...auth, tokens: null }, placement: null, externalId, params: {} })).rejects.toMatchObject({ kind: "auth_expired" });
+    expect(sandboxRecordOf(input.clientReference)).toMatchObject({ externalId });
+  });
+});

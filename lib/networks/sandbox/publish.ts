@@ -10,7 +10,8 @@ import { sandboxPlacements, type SandboxAccount } from "./accounts";
 // memory and returns { externalId: "sbx_post_<id>", url: "https://sandbox.invalid/<platform>/<id>" }.
 // Publishing the same clientReference again returns the recorded post (no duplicate), as a network with
 // idempotency keys would. The records live in this process only (at most MAX_RECORDS, oldest dropped
-// first): after a restart, findPublished no longer sees earlier posts.
+// first): after a restart, findPublished no longer sees earlier posts. deletePublished removes a post
+// from them (and resolves for a post they do not hold).
 //
 // Failure triggers: put one of these tags in the post body (any case) to rehearse an integration's error
 // handling. Each applies to the post (or chain link) whose body carries it.
@@ -114,6 +115,18 @@ export const findPublishedSandbox = async (ctx: SandboxCtx, input: PublishInput)
   }
   const found = published.get(input.clientReference);
   return found ? { externalId: found.externalId, url: found.url } : null;
+};
+
+// delete_on_platform: the recorded post leaves the sandbox (findPublished no longer finds it). A post the
+// sandbox does not hold (deleted already, or recorded before a restart) counts as deleted too.
+export const deletePublishedSandbox = async (ctx: SandboxCtx, externalId: string): Promise<void> => {
+  await networkDelay(ctx);
+  for (const [ref, record] of published) {
+    if (record.externalId === externalId) {
+      published.delete(ref);
+      return;
+    }
+  }
 };
 
 export const createFirstCommentSandbox = async (ctx: SandboxCtx, _input: PublishInput & { postExternalId: string; body: string }) => {

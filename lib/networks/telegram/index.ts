@@ -5,7 +5,7 @@ import type { ConnectorContext, Identity, NetworkConnector, PlacementInfo } from
 import { botToken, callBotApi } from "./api";
 import { TelegramApiError, mapTelegramError } from "./errors";
 import { telegramPostRules } from "./post-rules";
-import { publishToChat } from "./publish";
+import { deleteFromChat, publishToChat } from "./publish";
 import { chatStats } from "./stats";
 
 export { callBotApi } from "./api";
@@ -143,6 +143,7 @@ export const telegramConnector: NetworkConnector<TelegramSettings> = {
   // left to inbound messaging), so an unknown outcome ends as delivery_unconfirmed. No first comment and
   // no post stats: the Bot API exposes no views or reactions counts of channel posts to bots.
   publish: publishToChat,
+  deletePublished: deleteFromChat, // deleteMessage of the post's (first) message
   profileStats: chatStats,
   postStats: async () => null,
 

@@ -176,3 +176,53 @@ describe("telegram publish (Bot API fake)", () => {
     expect(telegramConnector.createFirstComment).toBeUndefined();
   });
 });
+
+describe("telegram deletePublished (deleteMessage)", () => {
+  const deletePublished = telegramConnector.deletePublished!;
+  const del = (externalId: string, a = auth()) => deletePublished(ctx(), { auth: a, placement: placementOf(channel), externalId, params: {} });
+  const messageOf = (externalId: string) => {
+    const [chatId, messageId] = externalId.split(":").map(Number);
+    return fake.messages.find((m) => m.chat_id === chatId && m.message_id === messageId)!;
+  };
+
+  it("deletes the post's message: deleteMessage {chat_id, message_id}; deleting again resolves", async () => {
+    const { externalId } = await publish(ctx(), input({ body: "Gone soon" }));
+    const from = mark();
+    await del(externalId);
+    expect(callsSince(from)).toEqual(["deleteMessage"]);
+    expect(lastParams()).toEqual({ chat_id: String(channel.id), message_id: messageOf(externalId).message_id });
+    expect(messageOf(externalId).deleted).toBe(true);
+    await expect(del(externalId)).resolves.toBeUndefined(); // "message to delete not found"
+    await expect(del(`${channel.id}:999999`)).resolves.toBeUndefined();
+    expect(callsSince(from)).toEqual(["deleteMessage", "deleteMessage", "deleteMessage"]);
+  });
+
+  it("a media group: the recorded (first) message is deleted", async () => {
+    const { externalId } = await publish(ctx(), input({ body: "Album", media: [media("image"), media("image")] }));
+    await del(externalId);
+    expect(last(2).map((m) => m.deleted)).toEqual([true, false]); // publish records only the first message
+  });
+
+  it("refusals throw the mapped error: can't be deleted, bot removed, revoked token, flood control; bad ids never reach Telegram", async () => {
+    const group = fake.createGroup({ title: "Old news" });
+    fake.setBotStatus(group.id, "member");
+    const old = await publish(ctx(), input({ chat: group, body: "From last week" }));
+    messageOf(old.externalId).date -= 3 * 24 * 60 * 60;
+    await expect(del(old.externalId)).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "400", platformErrorMessage: "Bad Request: message can't be deleted" } });
+    expect(messageOf(old.externalId).deleted).toBe(false);
+    fake.setBotStatus(group.id, "kicked");
+    await expect(del(old.externalId)).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "403" } });
+
+    const { externalId } = await publish(ctx(), input({ body: "Still here" }));
+    const revoked = { ...auth(), credentials: { bot_token: `${fake.bot.id}:revoked` } };
+    await expect(del(externalId, revoked)).rejects.toMatchObject({ kind: "auth_expired" });
+    fake.failNext("deleteMessage", telegramError(429, "Too Many Requests: retry after 3", { retry_after: 3 }));
+    await expect(del(externalId)).rejects.toMatchObject({ kind: "rate_limited", retryAfterMs: 3000 });
+    expect(messageOf(externalId).deleted).toBe(false);
+
+    const before = mark();
+    await expect(del("at://did:plc:x/app.bsky.feed.post/1")).rejects.toMatchObject({ kind: "rejected" });
+    await expect(del(externalId, { ...auth(), credentials: null })).rejects.toMatchObject({ kind: "auth_expired" });
+    expect(mark()).toBe(before);
+  });
+});

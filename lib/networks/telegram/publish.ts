@@ -1,5 +1,5 @@
 import { NetworkError, details } from "../errors";
-import type { PublishInput, PublishMedia, PublishResult } from "../types";
+import type { ProfileAuth, PublishInput, PublishMedia, PublishResult } from "../types";
 import { botToken, callBotApi, callBotApiMultipart, type TelegramCtx, type Upload } from "./api";
 import { TelegramApiError } from "./errors";
 import type { TelegramPostParams } from "./post-rules";
@@ -146,4 +146,21 @@ export const publishToChat = async (ctx: TelegramCtx, input: PublishInput): Prom
   }
   const username = first.chat?.username ?? (typeof input.placement?.metadata.username === "string" ? input.placement.metadata.username : null);
   return { externalId: `${chatId}:${first.message_id}`, url: username ? `https://t.me/${username}/${first.message_id}` : null };
+};
+
+// Deleting a post: deleteMessage {chat_id, message_id} from its `<chat_id>:<message_id>` -> true. Only
+// that message is known: the other items of a media group and a long body's follow-up message are not
+// recorded by publish, so they stay. "message to delete not found" (deleted already, or no longer
+// deletable) counts as deleted; "message can't be deleted", a bot no longer in the chat or a revoked
+// token are refusals (mapTelegramError).
+export const deleteFromChat = async (ctx: TelegramCtx, { auth, externalId }: { auth: ProfileAuth; externalId: string }): Promise<void> => {
+  const match = /^(-?\d+|@\w+):(\d+)$/.exec(externalId);
+  if (!match) throw new NetworkError("rejected", `Not a Telegram post id (<chat_id>:<message_id>): ${externalId.slice(0, 100)}`, details("invalid_post_id", null, null));
+  const token = botToken(auth);
+  try {
+    await callBotApi<boolean>(ctx, token, "deleteMessage", { chat_id: match[1], message_id: Number(match[2]) });
+  } catch (err) {
+    if (err instanceof TelegramApiError && /message to delete not found/i.test(err.details.platformErrorMessage ?? "")) return;
+    throw err;
+  }
 };

@@ -4,15 +4,15 @@ import type { NetworkConnector } from "../types";
 import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
 import { threadsPostRules } from "./post-rules";
-import { findThreadsPost, publishThreads } from "./publish";
+import { deleteThreadsPost, findThreadsPost, publishThreads } from "./publish";
 import { ZThreadsSettings, threadsApi, type ThreadsSettings } from "./settings";
 import { threadsPostStats, threadsProfileStats } from "./stats";
 
 // Threads API (networks.md "threads"): authorize on threads.com, the code exchanged on graph.threads.com
 // for a 1-hour token, then th_exchange_token for a 60-day token that renews itself with
 // th_refresh_token. As on Instagram there is no separate refresh token: the long-lived token is stored
-// as the refresh token too. Threads has no placements. Publishing (containers, chains as replies) and
-// the read-back are in publish.ts, user and media insights in stats.ts. Threads has no first comment:
+// as the refresh token too. Threads has no placements. Publishing (containers, chains as replies), the
+// read-back and deletion are in publish.ts, user and media insights in stats.ts. Threads has no first comment:
 // a chain's follow-ups are replies.
 
 type Settings = ThreadsSettings;
@@ -23,7 +23,7 @@ export const THREADS_SCOPES = [
   "threads_manage_replies",
   "threads_read_replies",
   "threads_manage_insights",
-  "threads_delete", // DELETE /api/posts?delete_on_platform=true
+  "threads_delete", // DELETE /{threads-media-id} (DELETE /api/posts?delete_on_platform=true)
 ];
 
 const ZShort = z.object({ access_token: z.string().min(1), user_id: z.coerce.string().optional() });
@@ -98,6 +98,7 @@ export const threadsConnector: NetworkConnector<Settings> = {
   refresh: (ctx, auth) => refreshLongLived(ctx, threadsConnector, { grants: GRANTS, auth }),
   publish: publishThreads,
   findPublished: findThreadsPost,
+  deletePublished: deleteThreadsPost,
   profileStats: threadsProfileStats,
   postStats: threadsPostStats,
   mapError: threadsApi.mapError,

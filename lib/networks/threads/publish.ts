@@ -1,10 +1,11 @@
-import type { PublishInput, PublishMedia, PublishResult } from "../types";
+import type { PublishingMethods, PublishInput, PublishMedia, PublishResult } from "../types";
 import { publishWithContainers, readPermalink } from "../graph/containers";
+import { deleteGraphNode } from "../graph/delete";
 import { altTextAt, isVideo } from "../graph/media";
 import { FIND_WINDOW_MS, matchCandidate, parseGraphTime, readRecent, str, type Candidate } from "../graph/readback";
 import { graphUrl, requireToken } from "../graph/request";
 import type { ThreadsParams } from "./post-rules";
-import { threadsApi, threadsContainers, threadsUserOf, type Ctx } from "./settings";
+import { threadsApi, threadsContainers, threadsUserOf, type Ctx, type ThreadsSettings } from "./settings";
 
 // Publishing on Threads (networks.md "threads" publish, replies): a container on POST /{user-id}/threads,
 // polled on `status` until FINISHED, then POST /{user-id}/threads_publish {creation_id}.
@@ -80,4 +81,10 @@ export const findThreadsPost = async (ctx: Ctx, input: PublishInput): Promise<Pu
     };
   });
   return matchCandidate(threadsApi, candidates, input.body, since);
+};
+
+// delete_on_platform: DELETE /{threads-media-id} (needs threads_delete), the token as `access_token`.
+// Already gone counts as deleted.
+export const deleteThreadsPost: NonNullable<PublishingMethods<ThreadsSettings>["deletePublished"]> = async (ctx, input) => {
+  await deleteGraphNode(ctx, threadsApi, { url: nodeUrl(ctx, input.externalId), token: requireToken(input.auth), tokenIn: "query" });
 };

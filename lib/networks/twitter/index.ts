@@ -6,7 +6,7 @@ import type { ConnectorContext, NetworkConnector, TokenSet } from "../types";
 import { mapTwitterError } from "./errors";
 import { developerKeys, developerKeysSchema } from "./keys";
 import { twitterPostRules } from "./post-rules";
-import { findTweet, publishTweet } from "./publish";
+import { deleteTweet, findTweet, publishTweet } from "./publish";
 import { accountStats, tweetStats } from "./stats";
 
 export { ZTwitterDeveloperKeys } from "./keys";
@@ -111,10 +111,11 @@ export const twitterConnector: NetworkConnector<TwitterSettings> = {
     return requestToken(ctx, auth.credentials, { grant_type: "refresh_token", refresh_token: refreshToken });
   },
 
-  // Publishing (publish.ts, media.ts) and stats (stats.ts). No createFirstComment: the post-rules take no
+  // Publishing and deleting (publish.ts, media.ts) and stats (stats.ts). No createFirstComment: the post-rules take no
   // first_comment.
   publish: publishTweet,
   findPublished: findTweet,
+  deletePublished: deleteTweet,
   profileStats: accountStats,
   postStats: tweetStats,
 

@@ -209,3 +209,47 @@ describe("twitter findPublished (read-back after an unknown outcome)", () => {
     expect(twitterConnector.postRules!.params.parse({ first_comment: "hi" })).not.toHaveProperty("first_comment");
   });
 });
+
+describe("twitter deletePublished (DELETE /2/tweets/:id)", () => {
+  const deletePublished = twitterConnector.deletePublished!;
+  const del = (externalId: string, a = auth()) => deletePublished(ctx(), { auth: a, placement: null, externalId, params: {} });
+
+  it("deletes the post: X no longer has it; deleting again (404) resolves", async () => {
+    const { externalId } = await publish(ctx(), input());
+    const mark = fake.requests.length;
+    await del(externalId);
+    expect(requestsSince(mark)).toEqual([`DELETE /2/tweets/${externalId}`]);
+    expect(fake.posts.tweets.some((t) => t.id === externalId)).toBe(false);
+    expect(fake.posts.deleted.at(-1)!.id).toBe(externalId);
+    await expect(del(externalId)).resolves.toBeUndefined();
+    await expect(del("1890000000000009999")).resolves.toBeUndefined(); // never existed
+    expect(requestsSince(mark)).toHaveLength(3);
+  });
+
+  it("a 200 whose errors say the post is not found also counts as deleted", async () => {
+    fake.failNext(/^\/2\/tweets\/\d+$/, { status: 200, body: { data: { deleted: false }, errors: [{ title: "Not Found Error", detail: "Could not find tweet with id: [1].", type: "https://api.x.com/2/problems/resource-not-found" }] } });
+    await expect(del("1")).resolves.toBeUndefined();
+  });
+
+  it("refusals throw the mapped error: someone else's post (403), a token without tweet.write, 401, 429, and deleted:false", async () => {
+    const { externalId } = await publish(ctx(), input());
+    const theirs = { ...fake.posts.tweets.at(-1)!, id: "1890000000000000000", author_id: "42" };
+    fake.posts.tweets.push(theirs);
+    await expect(del(theirs.id)).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "Forbidden", platformErrorMessage: "You are not allowed to delete a Tweet you do not own." } });
+    expect(fake.posts.tweets).toContain(theirs);
+
+    const readOnly = fake.issueToken(["tweet.read", "users.read"]);
+    await expect(del(externalId, auth(readOnly))).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "oauth2-scope" } });
+    await expect(del(externalId, auth("revoked-token"))).rejects.toMatchObject({ kind: "auth_expired" });
+    const reset = Math.floor(Date.now() / 1000) + 120;
+    fake.failNext(`/2/tweets/${externalId}`, xRateLimited(reset));
+    await expect(del(externalId)).rejects.toMatchObject({ kind: "rate_limited" });
+    fake.failNext(`/2/tweets/${externalId}`, { status: 200, body: { data: { deleted: false } } });
+    await expect(del(externalId)).rejects.toMatchObject({ kind: "rejected", message: expect.stringContaining("did not delete") });
+    expect(fake.posts.tweets.some((t) => t.id === externalId)).toBe(true); // still there after every refusal
+
+    const before = fake.requests.length;
+    await expect(del("at://not-an-x-id")).rejects.toMatchObject({ kind: "rejected" });
+    expect(fake.requests.length).toBe(before);
+  });
+});

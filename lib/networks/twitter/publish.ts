@@ -1,6 +1,8 @@
 import { NetworkError, details } from "../errors";
 import type { ConnectorContext, ProfileAuth, PublishInput, PublishResult } from "../types";
-import { partialError, xCall, type XProblem } from "./api";
+import { readJson } from "../http";
+import { bearerOf, partialError, xCall, xUrl, type XProblem } from "./api";
+import { mapTwitterError } from "./errors";
 import { altTextFor, uploadMedia } from "./media";
 import type { TwitterPostParams } from "./post-rules";
 
@@ -120,4 +122,26 @@ export const findTweet = async (ctx: Ctx, input: PublishInput): Promise<PublishR
     const after = err instanceof NetworkError ? err.retryAfterMs : null;
     throw new NetworkError("outcome_unknown", `Could not read the X timeline back: ${(err as Error).message}`, info, after);
   }
+};
+
+// ---- deletion ----------------------------------------------------------------------------------------
+
+// DELETE /2/tweets/:id (scopes tweet.read, tweet.write, users.read) -> 200 {data: {deleted: true}}. A post
+// that is already gone answers 404 resource-not-found, or a 200 whose `errors` say so: both resolve
+// (deleting is idempotent). Other refusals (403 not the author, missing scope, 401, 429) go through
+// mapTwitterError.
+type Deleted = { data?: { deleted?: boolean }; errors?: XProblem[] };
+const isNotFound = (problem: XProblem) => /resource-not-found$/.test(problem.type ?? "") || problem.title === "Not Found Error";
+
+export const deleteTweet = async (ctx: Ctx, { auth, externalId }: { auth: ProfileAuth; externalId: string }): Promise<void> => {
+  if (!/^\d+$/.test(externalId)) throw new NetworkError("rejected", `Not an X post id: ${externalId.slice(0, 100)}`, details("invalid_post_id", null, null));
+  const res = await ctx.fetch(xUrl(ctx, `/2/tweets/${externalId}`), { method: "DELETE", headers: { authorization: `Bearer ${bearerOf(auth)}`, accept: "application/json" } });
+  if (res.status === 404) {
+    await res.arrayBuffer().catch(() => undefined);
+    return; // not there (deleted already, by us or on X)
+  }
+  const answer = await readJson<Deleted | null>({ mapError: mapTwitterError }, res);
+  if (answer?.data?.deleted === true) return;
+  if (answer?.errors?.some(isNotFound)) return;
+  throw partialError(answer?.errors, "X did not delete the post");
 };

@@ -5,7 +5,7 @@ import { at, googleGet, googleOAuthFlow, googleOAuthSettings, googleScope, refre
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { youtubePostRules } from "./post-rules";
-import { findPublishedVideo, publishVideo } from "./publish";
+import { deletePublishedVideo, findPublishedVideo, publishVideo } from "./publish";
 import { channelStats, videoStats } from "./stats";
 
 // YouTube through the Data API v3 with Google OAuth (lib/networks/google). A profile is one channel: the
@@ -76,6 +76,7 @@ export const youtubeConnector: NetworkConnector<YouTubeSettings> = {
 
   publish: publishVideo,
   findPublished: findPublishedVideo,
+  deletePublished: deletePublishedVideo,
   profileStats: (ctx, { auth }) => channelStats(ctx, auth),
   postStats: (ctx, { auth, postExternalId }) => videoStats(ctx, auth, postExternalId),
 

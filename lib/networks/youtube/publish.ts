@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { accessTokenOf, googleJson, isRecent, pollUntil, readBack, rejected, sameText, withQuery } from "../google/api";
+import { accessTokenOf, googleDelete, googleJson, isRecent, pollUntil, readBack, rejected, sameText, withQuery } from "../google/api";
 import type { ConnectorContext, PublishInput, PublishMedia, PublishResult } from "../types";
 import { YOUTUBE_THUMBNAIL_LIMITS, ZYouTubeParams, youtubeTitle, type YouTubeParams } from "./post-rules";
 import { ZVideo, resumableUpload, type Video } from "./upload";
@@ -21,6 +21,9 @@ import { ZVideo, resumableUpload, type Video } from "./upload";
 // findPublished: YouTube takes no client reference, so the read-back lists the channel's uploads
 // playlist (channels?part=contentDetails&mine=true -> relatedPlaylists.uploads, then playlistItems,
 // newest first) and matches the title, the description and an upload within READ_BACK_WINDOW_MS.
+//
+// deletePublished: DELETE {api_url}/videos?id=… (204; needs youtube.force-ssl, which the profile has). A
+// video that is already gone (404 videoNotFound) counts as deleted.
 
 export type YouTubePublishSettings = { api_url: string; upload_url: string };
 type Ctx = ConnectorContext<YouTubePublishSettings>;
@@ -186,3 +189,8 @@ export const findPublishedVideo = (ctx: Ctx, input: PublishInput): Promise<Publi
     }
     throw new NetworkError("outcome_unknown", "Too many recent uploads on the channel to tell whether the video was published");
   });
+
+export const deletePublishedVideo = async (ctx: Ctx, input: { auth: PublishInput["auth"]; externalId: string }): Promise<void> => {
+  if (!input.externalId.trim()) throw rejected("No YouTube video id to delete", "invalid_id");
+  await googleDelete(ctx, withQuery(api(ctx, "/videos"), { id: input.externalId }), input.auth);
+};
