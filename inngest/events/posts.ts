@@ -14,3 +14,9 @@ export const postDispatchRequested = eventType("app/post.dispatch.requested", { 
 export const postPublishRequested = eventType("app/post.publish.requested", {
   schema: z.object({ rootPostId: z.string().min(1), profileId: z.string().min(1) }),
 });
+
+/** Remove one profile's share of a post (the whole chain) from the network; then, with removeRecord and
+ * nothing left to delete, the post record itself. */
+export const postDeleteRequested = eventType("app/post.delete.requested", {
+  schema: z.object({ rootPostId: z.string().min(1), profileId: z.string().min(1), removeRecord: z.boolean() }),
+});

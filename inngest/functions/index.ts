@@ -3,10 +3,10 @@ import { deliverWebhookFn } from "./deliver-webhook";
 import { fanOutEventFn } from "./fan-out-event";
 import { housekeeping } from "./housekeeping";
 import { pollPlacementsFn } from "./poll-placements";
-import { dispatchDuePostsFn, dispatchPostFn, processPostMediaFn, publishChainFn } from "./publish-posts";
+import { deleteFromNetworkFn, dispatchDuePostsFn, dispatchPostFn, processPostMediaFn, publishChainFn } from "./publish-posts";
 import { reconcileWebhooksFn } from "./reconcile-webhooks";
 import { refreshConnectionsFn } from "./refresh-connections";
 
 // Every Inngest function of the app: served at /api/inngest (server mode) and run by the local runner
 // (local mode). Add new functions here.
-export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn, refreshConnectionsFn, pollPlacementsFn, processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, collectStatsFn];
+export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn, refreshConnectionsFn, pollPlacementsFn, processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, deleteFromNetworkFn, collectStatsFn];

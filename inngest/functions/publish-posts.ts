@@ -1,7 +1,8 @@
 import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
-import { postDispatchRequested, postMediaRequested, postPublishRequested } from "@/inngest/events";
+import { postDeleteRequested, postDispatchRequested, postMediaRequested, postPublishRequested } from "@/inngest/events";
 import { db } from "@/lib/db/client";
+import { deleteChainLink, finishDeletion } from "@/lib/services/posts/delete-on-platform";
 import { dispatchPost, findDuePosts } from "@/lib/services/posts/lifecycle";
 import { postFirstComment } from "@/lib/services/posts/first-comment";
 import { attemptPublish, haltChain, MAX_ATTEMPTS } from "@/lib/services/posts/publish-attempt";
@@ -69,5 +70,24 @@ export const publishChainFn = inngest.createFunction(
       if (link.position === 0) await step.run(`first-comment-${link.id}`, () => postFirstComment({ platformPostId: link.id }));
     }
     return results;
+  },
+);
+
+// delete_on_platform: one profile's chain, replies first; then, for DELETE ?delete_on_platform=true, the
+// record once every network is done. Rate limits and lost answers are retried by the runner.
+export const deleteFromNetworkFn = inngest.createFunction(
+  { id: "delete-from-network", name: "Posts: delete from a network", retries: 5, concurrency: { limit: 1, key: "event.data.profileId" }, triggers: [postDeleteRequested] },
+  async ({ event, step }) => {
+    const { rootPostId, profileId, removeRecord } = event.data;
+    const links = await step.run("load-chain", async () =>
+      (await db.platformPost.findMany({ where: { rootPostId, profileId, status: "pending_deletion" }, select: { id: true, post: { select: { position: true } } } }))
+        .sort((a, b) => b.post.position - a.post.position)
+        .map((pp) => pp.id),
+    );
+    for (const platformPostId of links) {
+      const outcome = await step.run(`delete-${platformPostId}`, () => deleteChainLink({ platformPostId }));
+      if (outcome.state === "failed") break;
+    }
+    return step.run("finish", () => finishDeletion({ rootPostId, removeRecord }));
   },
 );

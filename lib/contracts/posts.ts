@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZDeleted } from "@/lib/schemas/common";
 import { paginatedListOf } from "@/lib/schemas/lists";
-import { ZCreatePostBody, ZDeletePostQuery, ZListPostsQuery, ZPost, ZPostParams, ZUpdatePostBody } from "@/lib/schemas/posts";
+import { ZCreatePostBody, ZDeleteOnPlatformBody, ZDeleteOnPlatformResponse, ZDeletePostQuery, ZListPostsQuery, ZPost, ZPostParams, ZUpdatePostBody } from "@/lib/schemas/posts";
 import { defineEndpoint } from "./define";
 import { R400, R401, R404, R409, R422 } from "./responses";
 
@@ -81,10 +81,26 @@ export const deletePost = defineEndpoint({
   method: "DELETE",
   path: "/api/posts/{id}",
   tag,
-  summary: "Delete a post record",
-  description: "Removes the post from this service (posts already on a network stay there). `delete_on_platform=true` is not supported yet and answers 422.",
+  summary: "Delete a post",
+  description:
+    "Default: only this service's record (posts on networks stay). `delete_on_platform=true`: the published copies are deleted from their networks first (asynchronously), then the record; 422 when a network cannot delete posts (instagram, tiktok).",
   auth: "apiKey",
   params: ZPostParams,
   query: ZDeletePostQuery,
   responses: { 200: { description: "Deleted", schema: ZDeleted }, ...R401, ...R404, ...R422 },
+});
+
+export const deletePostOnPlatform = defineEndpoint({
+  operationId: "deletePostOnPlatform",
+  method: "POST",
+  path: "/api/posts/{id}/delete_on_platform",
+  tag,
+  summary: "Delete a published post from its networks",
+  description:
+    "Asynchronous; the record stays. At most one scope: `post_profile_id` (a platforms[] entry id; covers its whole thread), `profile_id`, or `network`; none = every published network. Statuses move published -> pending_deletion -> deleted. Instagram and TikTok cannot delete posts (422).",
+  auth: "apiKey",
+  params: ZPostParams,
+  body: ZDeleteOnPlatformBody,
+  idempotent: true,
+  responses: { 200: { description: "What is being deleted", schema: ZDeleteOnPlatformResponse }, ...R401, ...R404, ...R409, ...R422 },
 });

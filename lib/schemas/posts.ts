@@ -130,3 +130,14 @@ export const ZPost = z
   })
   .meta({ id: "Post" });
 export type TPost = z.infer<typeof ZPost>;
+
+// POST /api/posts/:id/delete_on_platform: at most one scope; none = every published network.
+export const ZDeleteOnPlatformBody = z.object({
+  post_profile_id: z.string().optional(),
+  profile_id: z.string().optional(),
+  network: ZPlatform.optional(),
+});
+export const ZDeleteOnPlatformResponse = z.object({
+  success: z.boolean(),
+  deleting: z.array(z.object({ post_profile_id: z.string(), platform: ZPlatform })),
+});

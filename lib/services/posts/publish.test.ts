@@ -1,7 +1,9 @@
 import { useOwnDatabase } from "@/lib/testing/own-database";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { dispatchDuePostsFn, dispatchPostFn, processPostMediaFn, publishChainFn } from "@/inngest/functions/publish-posts";
+import { deleteFromNetworkFn, dispatchDuePostsFn, dispatchPostFn, processPostMediaFn, publishChainFn } from "@/inngest/functions/publish-posts";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
+import * as deleteOnPlatformRoute from "@/app/api/posts/[id]/delete_on_platform/route";
+import * as postRoute from "@/app/api/posts/[id]/route";
 import * as postsRoute from "@/app/api/posts/route";
 import { db } from "@/lib/db/client";
 import { callRoute } from "@/lib/testing/call-route";
@@ -49,7 +51,7 @@ afterAll(async () => {
 
 const start = async () => {
   clock = new ManualClock(new Date());
-  runner = await startLocalRunner({ functions: [processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn], clock, pollIntervalMs: 0 });
+  runner = await startLocalRunner({ functions: [processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, deleteFromNetworkFn], clock, pollIntervalMs: 0 });
 };
 const create = async (body: unknown) => {
   const res = await callRoute(postsRoute.POST, { path: "/api/posts", token: t.token, body });
@@ -180,5 +182,32 @@ describe("publishing", () => {
     expect((await db.postMedia.findFirstOrThrow({ where: { postId: post.id } })).status).toBe("processed");
     expect((await platformPosts(post.id))[0]!.status).toBe("published");
     expect(flakyCalls).toBe(2);
+  });
+
+  it("delete_on_platform removes one network's copy (the whole thread), keeps the record, and refuses networks without deletion", async () => {
+    await start();
+    const post = await create({ post: { body: "Delete me" }, profiles: ["bluesky", "twitter"], thread: [{ body: "and my reply" }] });
+    await runner.drain();
+    const twitterRoot = (await platformPosts(post.id)).find((p) => p.platform === "twitter" && p.post.position === 0)!;
+    const res = await callRoute(deleteOnPlatformRoute.POST, { path: `/api/posts/${post.id}/delete_on_platform`, token: t.token, params: { id: post.id }, body: { network: "twitter" } });
+    expect(res.json).toEqual({ success: true, deleting: [{ post_profile_id: twitterRoot.id, platform: "twitter" }] });
+    expect((await platformPosts(post.id)).filter((p) => p.platform === "twitter").map((p) => p.status)).toEqual(["pending_deletion", "pending_deletion"]);
+    await runner.drain();
+    const after = await platformPosts(post.id);
+    expect(after.filter((p) => p.platform === "twitter").map((p) => p.status)).toEqual(["deleted", "deleted"]);
+    expect(after.filter((p) => p.platform === "bluesky").map((p) => p.status)).toEqual(["published", "published"]);
+    const twoScopes = await callRoute(deleteOnPlatformRoute.POST, { path: `/api/posts/${post.id}/delete_on_platform`, token: t.token, params: { id: post.id }, body: { network: "bluesky", profile_id: "x" } });
+    expect(twoScopes.status).toBe(422);
+  });
+
+  it("DELETE with delete_on_platform=true deletes the networks' copies, then the record", async () => {
+    await start();
+    const post = await create({ post: { body: "Gone everywhere" }, profiles: ["bluesky", "telegram"], platforms: { telegram: { chat_id: t.profiles.telegram!.placements[0]!.externalId } } });
+    await runner.drain();
+    const res = await callRoute(postRoute.DELETE, { path: `/api/posts/${post.id}?delete_on_platform=true`, token: t.token, params: { id: post.id } });
+    expect(res.json).toEqual({ deleted: true });
+    expect((await platformPosts(post.id)).map((p) => p.status)).toEqual(["pending_deletion", "pending_deletion"]);
+    await runner.drain();
+    expect(await db.post.findUnique({ where: { id: post.id } })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { publicMediaUrl } from "@/lib/media/storage";
 import type { TUpdatePostBody } from "@/lib/schemas/posts";
 import { rearrangeQueue } from "@/lib/services/queues/rearrange";
 import { checkContent, resolveQueue, writeChildren, writeMedia, writeTargets, type PostContent } from "./create-post";
+import { deletePostEverywhere } from "./delete-on-platform";
 import { advancePost } from "./lifecycle";
 import type { MediaRef } from "./media-intake";
 import { findPost, getPostView } from "./read-posts";
@@ -105,11 +106,11 @@ export const publishDraft = async ({ principal, id, now = new Date() }: { princi
   return getPostView({ principal, id });
 };
 
-// DELETE /api/posts/:id: the record only (delete_on_platform is not offered yet: 422 says so). A queued
-// post leaves its queue, which is rearranged.
+// DELETE /api/posts/:id: the record only, or (delete_on_platform=true) the networks' copies first and then
+// the record. A queued post leaves its queue, which is rearranged.
 export const deletePost = async ({ principal, id, deleteOnPlatform, now = new Date() }: { principal: Principal; id: string; deleteOnPlatform: boolean; now?: Date }) => {
+  if (deleteOnPlatform) return deletePostEverywhere({ principal, id });
   const post = await findPost({ principal, id });
-  if (deleteOnPlatform) throw unprocessable(["delete_on_platform is not supported yet: the post was not deleted"]);
   await db.$transaction(async (tx) => {
     await tx.post.delete({ where: { id } });
     if (post.queueId) await rearrangeQueue(tx, post.queueId, { now });
