@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
-import { noSleep, publishInput, publishMedia } from "@/lib/testing/publish-media";
-import { timedFetch } from "../http";
+import type { GraphFake } from "@/e2e/fakes/graph";
+import { publishInput, publishMedia } from "@/lib/testing/publish-media";
 import type { PublishInput } from "../types";
 import { FACEBOOK_SCOPES, facebookConnector } from ".";
 import { facebookPostRules } from "./post-rules";
-import { ZFacebookSettings } from "./settings";
+import { startFacebookTestContext } from "./test-context";
 
 // delete_on_platform on Facebook against the Graph fake: DELETE /{id} as the Page for every format's
 // id as `publish` returned it, idempotent when the object is already gone, refusals mapped.
@@ -19,22 +18,7 @@ const USER = "10160001";
 const auth = { externalId: USER, tokens: { accessToken: "unused-user-token" }, credentials: null, metadata: {} };
 
 beforeAll(async () => {
-  fake = await startGraphFake();
-  fake.addApp("facebook", "1000000000001", "fb-secret");
-  fake.addFacebookUser({ id: USER, name: "Ada", pages: [{ id: PAGE, name: "Engines", category: "Brand" }, { id: OTHER, name: "Other", category: "Brand" }] });
-  pageToken = fake.pageToken(USER, PAGE, FACEBOOK_SCOPES);
-  ctx = {
-    settings: ZFacebookSettings.parse({
-      client_id: "1000000000001",
-      client_secret: "fb-secret",
-      auth_url: fake.base("www.facebook.com"),
-      graph_url: fake.base("graph.facebook.com"),
-      video_url: fake.base("graph-video.facebook.com"),
-      rupload_url: fake.base("rupload.facebook.com"),
-    }),
-    fetch: timedFetch(5_000),
-    sleep: noSleep,
-  };
+  ({ fake, ctx, pageToken } = await startFacebookTestContext({ userId: USER, pages: [{ id: PAGE, name: "Engines" }, { id: OTHER, name: "Other" }] }));
 });
 afterAll(() => fake.close());
 

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bucUsageHeader, startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
-import { noSleep, publishInput, publishMedia } from "@/lib/testing/publish-media";
-import { timedFetch } from "../http";
+import { bucUsageHeader, type GraphFake } from "@/e2e/fakes/graph";
+import { publishInput, publishMedia } from "@/lib/testing/publish-media";
 import type { PublishInput } from "../types";
 import { FACEBOOK_SCOPES, facebookConnector } from ".";
 import { facebookPostRules } from "./post-rules";
-import { ZFacebookSettings } from "./settings";
+import { startFacebookTestContext } from "./test-context";
 
 // Facebook Page publishing against the Graph fake: every format's wire calls, what the fake stored,
 // error mapping, the read-back after a lost answer, and first comments.
@@ -17,22 +16,7 @@ const PAGE = "20001";
 const auth = { externalId: "10150001", tokens: { accessToken: "unused-user-token" }, credentials: null, metadata: {} };
 
 beforeAll(async () => {
-  fake = await startGraphFake();
-  fake.addApp("facebook", "1000000000001", "fb-secret");
-  fake.addFacebookUser({ id: "10150001", name: "Ada", pages: [{ id: PAGE, name: "Engines", category: "Brand" }, { id: "20002", name: "Other", category: "Brand" }] });
-  pageToken = fake.pageToken("10150001", PAGE, FACEBOOK_SCOPES);
-  ctx = {
-    settings: ZFacebookSettings.parse({
-      client_id: "1000000000001",
-      client_secret: "fb-secret",
-      auth_url: fake.base("www.facebook.com"),
-      graph_url: fake.base("graph.facebook.com"),
-      video_url: fake.base("graph-video.facebook.com"),
-      rupload_url: fake.base("rupload.facebook.com"),
-    }),
-    fetch: timedFetch(5_000),
-    sleep: noSleep,
-  };
+  ({ fake, ctx, pageToken } = await startFacebookTestContext({ userId: "10150001", pages: [{ id: PAGE, name: "Engines" }, { id: "20002", name: "Other" }] }));
 });
 afterAll(() => fake.close());
 

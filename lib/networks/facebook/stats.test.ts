@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
-import { noSleep, publishInput, publishMedia } from "@/lib/testing/publish-media";
-import { timedFetch } from "../http";
-import { FACEBOOK_SCOPES, facebookConnector } from ".";
-import { ZFacebookSettings } from "./settings";
+import type { GraphFake } from "@/e2e/fakes/graph";
+import { publishInput, publishMedia } from "@/lib/testing/publish-media";
+import { facebookConnector } from ".";
+import { startFacebookTestContext } from "./test-context";
 
 // Facebook Page and post stats against the Graph fake: the non-deprecated metrics reach the wire, the
 // spec's keys come back with the fake's figures, and every metric is kept raw.
@@ -15,21 +14,9 @@ const PAGE = "30001";
 const auth = { externalId: "10150009", tokens: { accessToken: "unused" }, credentials: null, metadata: {} };
 
 beforeAll(async () => {
-  fake = await startGraphFake();
-  fake.addApp("facebook", "1000000000001", "fb-secret");
-  fake.addFacebookUser({ id: "10150009", name: "Stat", pages: [{ id: PAGE, name: "Stats page", category: "Brand" }] });
-  placement = { externalId: PAGE, accessToken: fake.pageToken("10150009", PAGE, FACEBOOK_SCOPES), metadata: {} };
-  ctx = {
-    settings: ZFacebookSettings.parse({
-      client_id: "1000000000001",
-      client_secret: "fb-secret",
-      graph_url: fake.base("graph.facebook.com"),
-      video_url: fake.base("graph-video.facebook.com"),
-      rupload_url: fake.base("rupload.facebook.com"),
-    }),
-    fetch: timedFetch(5_000),
-    sleep: noSleep,
-  };
+  let pageToken: string;
+  ({ fake, ctx, pageToken } = await startFacebookTestContext({ userId: "10150009", pages: [{ id: PAGE, name: "Stats page" }] }));
+  placement = { externalId: PAGE, accessToken: pageToken, metadata: {} };
 });
 afterAll(() => fake.close());
 
