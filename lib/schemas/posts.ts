@@ -52,7 +52,9 @@ const createShape = {
 export const ZCreatePostBody = z.object({ ...createShape, profiles: ZProfileRefs.min(1, "profiles can't be empty") });
 export type TCreatePostBody = z.infer<typeof ZCreatePostBody>;
 
-export const ZUpdatePostBody = z.object({ ...createShape, profiles: ZProfileRefs.optional() }).partial();
+// On update, `queue_id: null` takes the post out of its queue (it keeps its slot time unless
+// post.scheduled_at says otherwise).
+export const ZUpdatePostBody = z.object({ ...createShape, profiles: ZProfileRefs.optional(), queue_id: createShape.queue_id.unwrap().nullable().optional() }).partial();
 export type TUpdatePostBody = z.infer<typeof ZUpdatePostBody>;
 
 // GET /api/posts (client-compat 4): both status vocabularies, platforms in three encodings,

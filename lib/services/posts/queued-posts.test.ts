@@ -19,8 +19,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => db.$disconnect());
 
-const createQueue = async (slots: { day: number; time: string }[]) =>
-  (await callRoute(queuesRoute.POST, { path: "/api/post_queues", token: t.token, body: { profile_group_id: t.group.id, post_queue: { name: "Weekdays", timezone: "Europe/Berlin", queue_timeslots_attributes: slots } } })).json as Json;
+const createQueue = async (slots: { day: number; time: string }[], timezone = "Europe/Berlin") =>
+  (await callRoute(queuesRoute.POST, { path: "/api/post_queues", token: t.token, body: { profile_group_id: t.group.id, post_queue: { name: "Weekdays", timezone, queue_timeslots_attributes: slots } } })).json as Json;
 const queuePost = async (queueId: string, body: string, priority?: string) => {
   const res = await callRoute(postsRoute.POST, { path: "/api/posts", token: t.token, body: { post: { body }, profiles: ["bluesky"], queue_id: queueId, ...(priority && { queue_priority: priority }) } });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
@@ -72,6 +72,19 @@ describe("queued posts", () => {
     const resumed = await db.post.findUniqueOrThrow({ where: { id: post.id } });
     expect(resumed.scheduledAt!.getTime()).toBeGreaterThan(Date.now());
     expect(resumed.status).toBe("scheduled");
+  });
+
+  it("PATCH moves a post into a queue and out of it again (queue_id: null), keeping its slot time", async () => {
+    // Daily slots 12 hours from now: the post stays editable (more than 5 minutes out) whenever this runs.
+    const time = new Date(Date.now() + 12 * 3600_000).toISOString().slice(11, 16);
+    const queue = await createQueue([0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, time })), "UTC");
+    const draft = (await callRoute(postsRoute.POST, { path: "/api/posts", token: t.token, body: { post: { body: "later", scheduled_at: new Date(Date.now() + 30 * 86_400_000).toISOString() }, profiles: ["bluesky"] } })).json as Json;
+    const queued = (await callRoute(postRoute.PATCH, { path: `/api/posts/${draft.id}`, token: t.token, params: { id: draft.id }, body: { queue_id: queue.id, queue_priority: "high" } })).json as Json;
+    expect(queued).toMatchObject({ queue_id: queue.id, queue_priority: "high", status: "scheduled" });
+    const slot = queued.scheduled_at as string;
+    expect(new Date(slot).getTime()).toBeLessThan(Date.now() + 8 * 86_400_000);
+    const left = (await callRoute(postRoute.PATCH, { path: `/api/posts/${draft.id}`, token: t.token, params: { id: draft.id }, body: { queue_id: null } })).json as Json;
+    expect(left).toMatchObject({ queue_id: null, queue_priority: null, scheduled_at: slot, status: "scheduled" });
   });
 
   it("refuses a queue of another group and queue_id with scheduled_at", async () => {

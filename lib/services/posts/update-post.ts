@@ -67,7 +67,7 @@ export const updatePost = async ({ principal, id, input, now = new Date() }: { p
         body: content.body,
         draft,
         status,
-        scheduledAt: queue ? post.scheduledAt : scheduledAt,
+        scheduledAt: queue ? post.scheduledAt : scheduledAt, // a post leaving its queue keeps its slot time
         platforms: checkedContent.platforms as Prisma.InputJsonObject,
         queueId: queue?.id ?? null,
         queuePriority: queue ? (input.queue_priority ?? post.queuePriority ?? "medium") : null,
