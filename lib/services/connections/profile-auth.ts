@@ -1,6 +1,6 @@
 import "server-only";
 import { decryptSecret } from "@/lib/crypto";
-import type { ProfileAuth } from "@/lib/networks/types";
+import type { ProfileAuth, PublishInput } from "@/lib/networks/types";
 
 type StoredProfile = {
   externalId: string | null;
@@ -25,4 +25,11 @@ export const profileAuthOf = (profile: StoredProfile): ProfileAuth => ({
     : null,
   credentials: profile.credentials ? (JSON.parse(decryptSecret(profile.credentials)) as Record<string, string>) : null,
   metadata: (profile.metadata ?? {}) as Record<string, unknown>,
+});
+
+// A placement as a connector gets it: its own token (a facebook page token) decrypted, in memory only.
+export const placementAuthOf = (row: { externalId: string | null; accessToken: string | null; metadata: unknown }): NonNullable<PublishInput["placement"]> => ({
+  externalId: row.externalId,
+  accessToken: row.accessToken ? decryptSecret(row.accessToken) : null,
+  metadata: (row.metadata ?? {}) as Record<string, unknown>,
 });

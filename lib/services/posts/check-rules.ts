@@ -1,9 +1,10 @@
 import "server-only";
 import { unprocessable } from "@/lib/api/errors";
 import { issueMessages } from "@/lib/api/parse";
-import { mediaKindOf, type DraftMedia } from "@/lib/networks/post-rules";
+import { mediaKindOf, type DraftMedia, type FormatLimits } from "@/lib/networks/post-rules";
 import { CAPABILITIES, PLACEMENT_PARAM } from "@/lib/networks/platforms";
 import { connectorFor } from "@/lib/networks/registry";
+import type { TPlatform } from "@/lib/schemas/common";
 import type { Target } from "./targets";
 
 // Every network rule of networks-and-messaging, through each target network's post rules
@@ -11,7 +12,16 @@ import type { Target } from "./targets";
 // 422 lists every problem, each naming its network and field.
 
 export type MediaInput = { url: string; contentType?: string | null };
-export type CheckedTarget = { target: Target; params: Record<string, unknown>; placementId: string | null; format: string };
+export type CheckedTarget = { target: Target; params: Record<string, unknown>; placementId: string | null; limits: FormatLimits | undefined };
+
+// A network's post rules: always the real network's (sandbox profiles follow them too).
+export const rulesOf = (platform: TPlatform) => connectorFor({ platform, environment: "live" }).postRules;
+
+// The media limits of the format that stored (already normalised) params select.
+export const formatLimitsOf = (platform: TPlatform, params: unknown): FormatLimits | undefined => {
+  const rules = rulesOf(platform);
+  return rules?.formats[rules.formatOf(rules.params.parse(params ?? {}))];
+};
 
 const draftMedia = (media: MediaInput[]): DraftMedia[] => media.map((m) => ({ url: m.url, kind: mediaKindOf(m) }));
 
@@ -32,7 +42,7 @@ export const checkAgainstRules = ({
   const checked: CheckedTarget[] = [];
   for (const target of targets) {
     const p = target.platform;
-    const rules = connectorFor({ platform: p, environment: "live" }).postRules;
+    const rules = rulesOf(p);
     if (!rules) {
       problems.push(`${p}: posting is not supported`);
       continue;
@@ -55,7 +65,7 @@ export const checkAgainstRules = ({
     const params = parsed.data as Record<string, unknown>;
     const key = PLACEMENT_PARAM[p];
     const placementId = key && params[key] !== undefined && params[key] !== null ? String(params[key]) : null;
-    checked.push({ target, params, placementId, format: rules.formatOf(parsed.data) });
+    checked.push({ target, params, placementId, limits: rules.formats[rules.formatOf(parsed.data)] });
   }
   if (problems.length) throw unprocessable(problems);
   return checked;

@@ -33,7 +33,7 @@ export const checkContent = async (targets: Parameters<typeof checkAgainstRules>
     thread: content.thread.map((t) => ({ body: t.body, media: t.media.map(asMediaInput) })),
     platforms,
   });
-  const maxBytes = maxMediaBytes(checked);
+  const maxBytes = maxMediaBytes(checked.map((c) => c.limits));
   const media = await storeMediaRefs(content.media, maxBytes, "media");
   const thread: { body: string; media: MediaRow[] }[] = [];
   for (const [i, t] of content.thread.entries()) thread.push({ body: t.body, media: await storeMediaRefs(t.media, maxBytes, `thread[${i}].media`) });

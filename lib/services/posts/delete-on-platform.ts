@@ -1,9 +1,7 @@
 import "server-only";
 import { unprocessable } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
-import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { sendEvent } from "@/lib/jobs/send";
 import { NetworkError } from "@/lib/networks/errors";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
@@ -11,6 +9,8 @@ import { connectorFor } from "@/lib/networks/registry";
 import type { TPlatform } from "@/lib/schemas/common";
 import { contextFor } from "@/lib/services/connections/context";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
+import { detailsJson } from "./publish-attempt";
+import { placementOfPlatformPost } from "./publish-input";
 import { findPost } from "./read-posts";
 
 // delete_on_platform (client-compat 7.3): published posts are removed from their networks asynchronously,
@@ -75,12 +75,12 @@ export const deleteChainLink = async ({ platformPostId }: { platformPostId: stri
   const pp = await db.platformPost.findUnique({ where: { id: platformPostId }, include: { profile: true } });
   if (!pp || pp.status !== "pending_deletion") return { state: "skipped" as const };
   const connector = connectorFor({ platform: pp.platform, environment: pp.profile.environment });
-  const placementRow = pp.placementId ? await db.placement.findFirst({ where: { profileId: pp.profileId, externalId: pp.placementId } }) : null;
+  const placement = await placementOfPlatformPost(pp);
   try {
     if (!pp.externalId || !connector.deletePublished) throw new NetworkError("rejected", "This post cannot be deleted on the network");
     await connector.deletePublished(contextFor(connector), {
       auth: profileAuthOf(pp.profile),
-      placement: placementRow ? { externalId: placementRow.externalId, accessToken: placementRow.accessToken ? decryptSecret(placementRow.accessToken) : null, metadata: (placementRow.metadata ?? {}) as Record<string, unknown> } : null,
+      placement,
       externalId: pp.externalId,
       params: (pp.params ?? {}) as Record<string, unknown>,
     });
@@ -91,7 +91,7 @@ export const deleteChainLink = async ({ platformPostId }: { platformPostId: stri
     const note = `Deleting on the network failed: ${err instanceof Error ? err.message : String(err)}`;
     await db.platformPost.update({
       where: { id: pp.id },
-      data: { status: "published", errorDetails: { platformErrorCode: err instanceof NetworkError ? err.details.platformErrorCode : null, platformErrorSubcode: null, platformErrorMessage: err instanceof NetworkError ? err.details.platformErrorMessage : null, note } satisfies Prisma.InputJsonObject },
+      data: { status: "published", errorDetails: detailsJson({ details: err instanceof NetworkError ? err.details : null, note }) },
     });
     return { state: "failed" as const };
   }

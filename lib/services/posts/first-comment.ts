@@ -1,8 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { connectorFor } from "@/lib/networks/registry";
 import { contextFor } from "@/lib/services/connections/context";
+import { detailsJson } from "./publish-attempt";
 import { buildPublishInput, loadPlatformPost } from "./publish-input";
 
 // `first_comment` under a freshly published post, where the network has one. The post stays published
@@ -21,7 +21,7 @@ export const postFirstComment = async ({ platformPostId }: { platformPostId: str
     return { state: "commented" as const };
   } catch (err) {
     const note = `The post was published, but its first comment failed: ${err instanceof Error ? err.message : String(err)}`;
-    await db.platformPost.update({ where: { id: pp.id }, data: { errorDetails: { platformErrorCode: null, platformErrorSubcode: null, platformErrorMessage: null, note } satisfies Prisma.InputJsonObject } });
+    await db.platformPost.update({ where: { id: pp.id }, data: { errorDetails: detailsJson({ note }) } });
     return { state: "failed" as const };
   }
 };

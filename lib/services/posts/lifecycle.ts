@@ -11,11 +11,14 @@ type Tx = Prisma.TransactionClient;
 
 const WAITING = ["pending", "scheduled"] as const;
 
+// A root post and its thread children (status changes and media checks cover the whole chain).
+export const wholeChain = (postId: string) => ({ OR: [{ id: postId }, { parentId: postId }] });
+
 // Where a non-draft post stands after a change (create, edit, publish draft, media processed).
 export const advancePost = async (tx: Tx, postId: string, now = new Date()) => {
   const post = await tx.post.findUniqueOrThrow({ where: { id: postId }, select: { id: true, draft: true, status: true, scheduledAt: true, queueId: true } });
   if (post.draft || !(WAITING as readonly string[]).includes(post.status)) return post.status;
-  const media = await tx.postMedia.findMany({ where: { post: { OR: [{ id: postId }, { parentId: postId }] } }, select: { status: true } });
+  const media = await tx.postMedia.findMany({ where: { post: wholeChain(postId) }, select: { status: true } });
   let status: "pending" | "scheduled" | "media_processing_failed";
   if (media.some((m) => m.status === "failed")) status = "media_processing_failed";
   else if (media.some((m) => m.status === "pending")) {
@@ -26,7 +29,7 @@ export const advancePost = async (tx: Tx, postId: string, now = new Date()) => {
     status = "pending";
     await sendEvent({ name: "app/post.dispatch.requested", data: { postId } }, { tx });
   }
-  if (status !== post.status) await tx.post.updateMany({ where: { OR: [{ id: postId }, { parentId: postId }] }, data: { status } });
+  if (status !== post.status) await tx.post.updateMany({ where: wholeChain(postId), data: { status } });
   return status;
 };
 
@@ -59,7 +62,7 @@ export const dispatchPost = ({ postId, now = new Date() }: { postId: string; now
       include: { queue: { select: { enabled: true } }, platformPosts: { select: { profileId: true } } },
     });
     if (!post || post.parentId || post.draft || !(WAITING as readonly string[]).includes(post.status)) return { state: "skipped" as const };
-    const pendingMedia = await tx.postMedia.count({ where: { post: { OR: [{ id: postId }, { parentId: postId }] }, status: { not: "processed" } } });
+    const pendingMedia = await tx.postMedia.count({ where: { post: wholeChain(postId), status: { not: "processed" } } });
     if (pendingMedia > 0) return { state: "skipped" as const };
     if (post.queueId ? !post.queue?.enabled || !post.scheduledAt || post.scheduledAt > now : post.scheduledAt && post.scheduledAt > now) {
       return { state: "skipped" as const };

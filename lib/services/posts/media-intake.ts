@@ -1,10 +1,10 @@
 import "server-only";
 import { unprocessable } from "@/lib/api/errors";
 import { env } from "@/lib/env";
-import { connectorFor } from "@/lib/networks/registry";
 import { MediaError } from "@/lib/media/download";
 import { storeUpload } from "@/lib/media/store-upload";
-import type { CheckedTarget, MediaInput } from "./check-rules";
+import type { FormatLimits } from "@/lib/networks/post-rules";
+import type { MediaInput } from "./check-rules";
 
 // Media of a create/update request: URLs are recorded and downloaded in the background (post status
 // `pending`); multipart files are stored during the request. The size cap is the largest file any
@@ -25,11 +25,10 @@ export type MediaRow = {
 
 export const asMediaInput = (ref: MediaRef): MediaInput => (typeof ref === "string" ? { url: ref } : { url: ref.name || "upload", contentType: ref.type });
 
-export const maxMediaBytes = (checked: Pick<CheckedTarget, "target" | "format">[]): number => {
+export const maxMediaBytes = (formats: (FormatLimits | undefined)[]): number => {
   const serverCap = env().MEDIA_MAX_BYTES;
   let max = 0;
-  for (const { target, format } of checked) {
-    const limits = connectorFor({ platform: target.platform, environment: "live" }).postRules?.formats[format];
+  for (const limits of formats) {
     for (const kind of [limits?.image, limits?.video, limits?.document]) if (kind) max = Math.max(max, kind.maxBytes);
   }
   return Math.min(max || serverCap, serverCap);

@@ -2,8 +2,8 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { MediaError } from "@/lib/media/download";
 import { storeDownloaded } from "@/lib/media/store-upload";
-import { connectorFor } from "@/lib/networks/registry";
-import { advancePost } from "./lifecycle";
+import { formatLimitsOf } from "./check-rules";
+import { advancePost, wholeChain } from "./lifecycle";
 import { maxMediaBytes } from "./media-intake";
 import { emitMediaFailed } from "./post-events";
 
@@ -11,14 +11,10 @@ import { emitMediaFailed } from "./post-events";
 // or `failed` with media.failed; then the post moves on (scheduled, dispatched, or media_processing_failed).
 // A transient failure (timeout, 5xx) is thrown for the job to retry, unless `lastAttempt`.
 export const processPostMedia = async ({ postId, lastAttempt = true }: { postId: string; lastAttempt?: boolean }) => {
-  const post = await db.post.findUnique({ where: { id: postId }, include: { platformPosts: { where: { postId } , include: { profile: { select: { platform: true } } } } } });
+  const post = await db.post.findUnique({ where: { id: postId }, include: { platformPosts: { where: { postId } } } });
   if (!post) return { state: "gone" as const };
-  const targets = post.platformPosts.map((pp) => {
-    const rules = connectorFor({ platform: pp.platform, environment: "live" }).postRules;
-    return { target: { platform: pp.platform }, format: rules ? rules.formatOf(rules.params.parse(pp.params ?? {})) : "post" };
-  });
-  const maxBytes = maxMediaBytes(targets as Parameters<typeof maxMediaBytes>[0]);
-  const pending = await db.postMedia.findMany({ where: { status: "pending", post: { OR: [{ id: postId }, { parentId: postId }] } }, orderBy: [{ postId: "asc" }, { position: "asc" }] });
+  const maxBytes = maxMediaBytes(post.platformPosts.map((pp) => formatLimitsOf(pp.platform, pp.params)));
+  const pending = await db.postMedia.findMany({ where: { status: "pending", post: wholeChain(postId) }, orderBy: [{ postId: "asc" }, { position: "asc" }] });
   let failed = 0;
   for (const media of pending) {
     try {

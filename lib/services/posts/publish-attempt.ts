@@ -31,7 +31,8 @@ export type AttemptOutcome =
 
 type Failure = { message: string; details?: NetworkError["details"] | null; note?: string | null };
 
-const detailsJson = (f: Failure): Prisma.InputJsonObject => ({
+// The stored error_details of a platform post (serialised by lib/api/serializers/post.ts).
+export const detailsJson = (f: Pick<Failure, "details" | "note">): Prisma.InputJsonObject => ({
   platformErrorCode: f.details?.platformErrorCode ?? null,
   platformErrorSubcode: f.details?.platformErrorSubcode ?? null,
   platformErrorMessage: f.details?.platformErrorMessage ?? null,

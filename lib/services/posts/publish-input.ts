@@ -1,12 +1,11 @@
 import "server-only";
-import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { mediaStorage, publicMediaUrl } from "@/lib/media/storage";
 import { mediaLimitIssues } from "@/lib/media/validate";
 import { mediaKindOf } from "@/lib/networks/post-rules";
-import { connectorFor } from "@/lib/networks/registry";
+import { formatLimitsOf } from "./check-rules";
 import type { AnyConnector, PublishInput, PublishMedia } from "@/lib/networks/types";
-import { profileAuthOf } from "@/lib/services/connections/profile-auth";
+import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 
 // Everything a connector's publish gets for one platform post: fresh profile auth, the placement with its
@@ -64,14 +63,20 @@ export const freshAuth = async (connector: AnyConnector, profileId: string) => {
 // The stored files against the network's limits for the post's format (sizes, types, dimensions and
 // durations are known only once downloaded): a file the network would refuse fails the platform post.
 const mediaProblem = (pp: LoadedPlatformPost): string | null => {
-  const rules = connectorFor({ platform: pp.platform, environment: "live" }).postRules;
-  if (!rules || pp.post.media.length === 0) return null;
-  const limits = rules.formats[rules.formatOf(rules.params.parse(pp.params ?? {}))];
+  if (pp.post.media.length === 0) return null;
+  const limits = formatLimitsOf(pp.platform, pp.params);
   if (!limits) return null;
   const issues = pp.post.media.flatMap((m, i) =>
     mediaLimitIssues({ contentType: m.contentType, sizeBytes: m.sizeBytes ?? 0, kind: mediaKindOf({ url: m.storageKey ?? "", contentType: m.contentType }), width: m.width, height: m.height, durationSec: m.durationSec }, limits, i),
   );
   return issues.length ? issues.join("; ") : null;
+};
+
+// The placement a platform post goes to, with its token; null when it names none or it is gone.
+export const placementOfPlatformPost = async ({ profileId, placementId }: { profileId: string; placementId: string | null }) => {
+  if (!placementId) return null;
+  const row = await db.placement.findFirst({ where: { profileId, externalId: placementId } });
+  return row ? placementAuthOf(row) : null;
 };
 
 export const buildPublishInput = async (connector: AnyConnector, pp: LoadedPlatformPost) => {
@@ -81,13 +86,11 @@ export const buildPublishInput = async (connector: AnyConnector, pp: LoadedPlatf
   if (profile.status !== "active") return { problem: "The profile is disconnected: reconnect it and publish again" } as const;
   const replyTo = await replyToOf(pp);
   if (replyTo === "unpublished_parent") return { problem: "The previous post of the thread was not published" } as const;
-  const placementRow = pp.placementId ? await db.placement.findFirst({ where: { profileId: pp.profileId, externalId: pp.placementId } }) : null;
-  if (pp.placementId && !placementRow) return { problem: `Placement ${pp.placementId} is no longer available on the profile` } as const;
+  const placement = await placementOfPlatformPost(pp);
+  if (pp.placementId && !placement) return { problem: `Placement ${pp.placementId} is no longer available on the profile` } as const;
   const input: PublishInput = {
     auth: profileAuthOf(profile),
-    placement: placementRow
-      ? { externalId: placementRow.externalId, accessToken: placementRow.accessToken ? decryptSecret(placementRow.accessToken) : null, metadata: (placementRow.metadata ?? {}) as Record<string, unknown> }
-      : null,
+    placement,
     body: pp.post.body,
     media: pp.post.media.map(publishMedia),
     params: (pp.params ?? {}) as Record<string, unknown>,

@@ -7,7 +7,7 @@ import type { TUpdatePostBody } from "@/lib/schemas/posts";
 import { rearrangeQueue } from "@/lib/services/queues/rearrange";
 import { checkContent, resolveQueue, writeChildren, writeMedia, writeTargets, type PostContent } from "./create-post";
 import { deletePostEverywhere } from "./delete-on-platform";
-import { advancePost } from "./lifecycle";
+import { advancePost, wholeChain } from "./lifecycle";
 import type { MediaRef } from "./media-intake";
 import { findPost, getPostView } from "./read-posts";
 import { resolveTargets } from "./targets";
@@ -98,7 +98,7 @@ export const publishDraft = async ({ principal, id, now = new Date() }: { princi
   const post = await findPost({ principal, id });
   if (!post.draft) throw unprocessable(["Only drafts can be published"]);
   await db.$transaction(async (tx) => {
-    const { count } = await tx.post.updateMany({ where: { OR: [{ id }, { parentId: id }], draft: true }, data: { draft: false, status: "pending" } });
+    const { count } = await tx.post.updateMany({ where: { ...wholeChain(id), draft: true }, data: { draft: false, status: "pending" } });
     if (count === 0) return;
     if (post.queueId) await rearrangeQueue(tx, post.queueId, { now });
     await advancePost(tx, id, now);

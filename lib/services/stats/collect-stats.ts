@@ -1,16 +1,16 @@
 import "server-only";
-import { decryptSecret } from "@/lib/crypto";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { ApiError } from "@/lib/api/errors";
 import { NetworkError } from "@/lib/networks/errors";
 import { connectorFor } from "@/lib/networks/registry";
-import type { PublishInput, StatsReading } from "@/lib/networks/types";
+import type { StatsReading } from "@/lib/networks/types";
 import { contextFor } from "@/lib/services/connections/context";
-import { profileAuthOf } from "@/lib/services/connections/profile-auth";
+import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { emitPlatformPostEvent } from "@/lib/services/posts/post-events";
+import { placementOfPlatformPost } from "@/lib/services/posts/publish-input";
 
 // Stat snapshots about every 23 hours (core-api Limits): per profile, or per placement on networks whose
 // stats are per page / organization / channel (facebook, linkedin organizations, telegram), and per
@@ -30,11 +30,6 @@ const stampAfter = (now: Date, failures: unknown[], succeeded: boolean) =>
   !succeeded && failures.length > 0 && failures.every(isTransient) ? new Date(now.getTime() - STATS_INTERVAL_MS + RETRY_MS) : now;
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-const placementOf = (row: { externalId: string | null; accessToken: string | null; metadata: unknown }): PublishInput["placement"] => ({
-  externalId: row.externalId,
-  accessToken: row.accessToken ? decryptSecret(row.accessToken) : null,
-  metadata: (row.metadata ?? {}) as Record<string, unknown>,
-});
 
 export const findProfilesDueForStats = ({ now = new Date(), limit = 100 } = {}) =>
   db.profile.findMany({
@@ -55,7 +50,7 @@ export const collectProfileStats = async ({ profileId, now = new Date() }: { pro
     return { state: "unsupported" as const, snapshots: 0 };
   }
   // LinkedIn: organizations only (the member profile has no follower statistics API).
-  const targets = PER_PLACEMENT.has(profile.platform) ? profile.placements.filter((p) => p.externalId !== null).map(placementOf) : [null];
+  const targets = PER_PLACEMENT.has(profile.platform) ? profile.placements.filter((p) => p.externalId !== null).map(placementAuthOf) : [null];
   let snapshots = 0;
   const failures: unknown[] = [];
   for (const placement of targets) {
@@ -102,13 +97,13 @@ export const collectPostStats = async ({ platformPostId, now = new Date() }: { p
   const pp = await db.platformPost.findUnique({ where: { id: platformPostId }, include: { profile: true } });
   if (!pp || pp.status !== "published" || !pp.externalId) return { state: "skipped" as const };
   const connector = connectorFor({ platform: pp.platform, environment: pp.profile.environment });
-  const placementRow = pp.placementId ? await db.placement.findFirst({ where: { profileId: pp.profileId, externalId: pp.placementId } }) : null;
+  const placement = await placementOfPlatformPost(pp);
   let reading: StatsReading | null = null;
   try {
     reading = connector.postStats
       ? await connector.postStats(contextFor(connector), {
           auth: profileAuthOf(pp.profile),
-          placement: placementRow ? placementOf(placementRow) : null,
+          placement,
           postExternalId: pp.externalId,
           params: (pp.params ?? {}) as Record<string, unknown>,
           connectedAt: pp.profile.connectedAt,
