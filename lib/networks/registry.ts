@@ -35,7 +35,7 @@ export class NetworkUnavailableError extends Error {}
 
 // Sandbox-environment profiles always live on the simulated network, whatever their platform.
 export const connectorFor = ({ platform, environment }: { platform: TPlatform; environment: TEnvironment }): AnyConnector => {
-  if (environment === "sandbox") return sandboxConnector(platform);
+  if (environment === "sandbox") return sandboxConnector(platform, LIVE[platform]);
   const connector = LIVE[platform];
   if (!connector) throw new NetworkUnavailableError(`${platform} is not available on this server yet`);
   return connector;

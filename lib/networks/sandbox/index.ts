@@ -5,7 +5,6 @@ import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { AnyConnector, Identity, ProfileAuth, TokenSet } from "../types";
 import { sandboxPlacements, type SandboxAccount } from "./accounts";
 import { createFirstCommentSandbox, deletePublishedSandbox, findPublishedSandbox, publishSandbox } from "./publish";
-import { FIRST_COMMENT_PLATFORMS, SANDBOX_POST_RULES } from "./rules";
 import { postStatsSandbox, profileStatsSandbox } from "./stats";
 
 // The sandbox network: profiles of sandbox-environment groups connect here for any platform, without
@@ -57,11 +56,11 @@ const identityOf = (platform: TPlatform, account: SandboxAccount): Identity => (
 
 export const SANDBOX_CONSENT_PATH = "/connect/sandbox/consent";
 
-const NO_DELETION: TPlatform[] = ["instagram", "tiktok"];
-
 const cache = new Map<TPlatform, AnyConnector>();
 
-export const sandboxConnector = (platform: TPlatform): AnyConnector => {
+// `real`: the platform's real connector (registry.ts passes it). The sandbox mirrors what it offers: the
+// same post rules, and first comments and deletion only where the real network has them.
+export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undefined): AnyConnector => {
   const cached = cache.get(platform);
   if (cached) return cached;
   const fields = CREDENTIAL_FIELDS[platform];
@@ -98,7 +97,7 @@ export const sandboxConnector = (platform: TPlatform): AnyConnector => {
     refresh: async (_ctx, auth) => tokensFor(accountFrom(auth)),
     mapError: ({ status }) => new NetworkError("rejected", `Sandbox error ${status}`),
   };
-  const postRules = SANDBOX_POST_RULES[platform];
+  const postRules = real?.postRules;
   if (postRules) {
     connector.postRules = postRules;
     connector.publish = async (ctx, input) => publishSandbox(platform, accountFrom(input.auth), ctx, input);
@@ -106,14 +105,13 @@ export const sandboxConnector = (platform: TPlatform): AnyConnector => {
       accountFrom(input.auth);
       return findPublishedSandbox(ctx, input);
     };
-    // Like the real networks: Instagram and TikTok offer no deletion through their APIs.
-    if (!NO_DELETION.includes(platform)) {
+    if (real?.deletePublished) {
       connector.deletePublished = async (ctx, input) => {
         accountFrom(input.auth);
         return deletePublishedSandbox(ctx, input.externalId);
       };
     }
-    if (FIRST_COMMENT_PLATFORMS.includes(platform)) {
+    if (real?.createFirstComment) {
       connector.createFirstComment = async (ctx, input) => {
         accountFrom(input.auth);
         return createFirstCommentSandbox(ctx, input);

@@ -4,7 +4,7 @@ import { publishInput, publishMedia } from "@/lib/testing/publish-media";
 import { CAPABILITIES } from "../platforms";
 import { instagramPostRules } from "../instagram/post-rules";
 import { twitterPostRules } from "../twitter/post-rules";
-import { sandboxConnector } from ".";
+import { connectorFor } from "../registry";
 import { sandboxRecordOf, triggersIn } from "./publish";
 import { firstPlacement, sandboxAuth, sandboxCtx } from "./sandbox-test-auth";
 
@@ -12,7 +12,7 @@ const PLATFORMS = ZPlatform.options;
 const POSTABLE = PLATFORMS.filter((p) => p !== "whatsapp");
 
 const setup = async (platform: (typeof PLATFORMS)[number] = "twitter") => {
-  const connector = sandboxConnector(platform);
+  const connector = connectorFor({ platform: platform, environment: "sandbox" });
   const auth = await sandboxAuth(platform);
   const placement = CAPABILITIES[platform].placementsRequired ? await firstPlacement(platform, auth) : null;
   const sleeps: number[] = [];
@@ -39,9 +39,9 @@ describe("sandbox publish", () => {
   });
 
   it("uses each platform's own post rules; whatsapp cannot be posted to", () => {
-    expect(sandboxConnector("instagram").postRules).toBe(instagramPostRules);
-    expect(sandboxConnector("twitter").postRules).toBe(twitterPostRules);
-    const whatsapp = sandboxConnector("whatsapp");
+    expect(connectorFor({ platform: "instagram", environment: "sandbox" }).postRules).toBe(instagramPostRules);
+    expect(connectorFor({ platform: "twitter", environment: "sandbox" }).postRules).toBe(twitterPostRules);
+    const whatsapp = connectorFor({ platform: "whatsapp", environment: "sandbox" });
     expect([whatsapp.postRules, whatsapp.publish, whatsapp.findPublished, whatsapp.profileStats, whatsapp.postStats]).toEqual([undefined, undefined, undefined, undefined, undefined]);
   });
 
@@ -149,7 +149,7 @@ describe("sandbox first comment", () => {
       expect(comment.externalId).toMatch(/^sbx_comment_[0-9a-z]{20}$/);
       expect(sleeps).toHaveLength(2);
     }
-    expect(sandboxConnector("twitter").createFirstComment).toBeUndefined();
+    expect(connectorFor({ platform: "twitter", environment: "sandbox" }).createFirstComment).toBeUndefined();
   });
 });
 
@@ -173,10 +173,10 @@ describe("sandbox deletePublished", () => {
     const keptPost = await publish(ctx, kept);
     await connector.deletePublished!(ctx, { auth, placement: null, externalId: "sbx_post_unknown", params: {} });
     expect(sandboxRecordOf(kept.clientReference)).toMatchObject({ externalId: keptPost.externalId });
-    expect(sandboxConnector("whatsapp").deletePublished).toBeUndefined();
+    expect(connectorFor({ platform: "whatsapp", environment: "sandbox" }).deletePublished).toBeUndefined();
     // as on the real networks, Instagram and TikTok posts cannot be deleted through the API
-    expect(sandboxConnector("instagram").deletePublished).toBeUndefined();
-    expect(sandboxConnector("tiktok").deletePublished).toBeUndefined();
+    expect(connectorFor({ platform: "instagram", environment: "sandbox" }).deletePublished).toBeUndefined();
+    expect(connectorFor({ platform: "tiktok", environment: "sandbox" }).deletePublished).toBeUndefined();
   });
 
   it("an invalid sandbox token is auth_expired, and the post stays", async () => {

@@ -1,6 +1,6 @@
 import type { TPlatform } from "@/lib/schemas/common";
 import type { ProfileAuth } from "../types";
-import { sandboxConnector } from ".";
+import { connectorFor } from "../registry";
 
 // For the sandbox tests: a connected sandbox account of `platform`, as ProfileAuth, and its placements.
 
@@ -13,7 +13,7 @@ export const sandboxCtx = (sleep: (ms: number) => Promise<void> = async () => {}
 });
 
 export const sandboxAuth = async (platform: TPlatform, name = "Acme"): Promise<ProfileAuth> => {
-  const connector = sandboxConnector(platform);
+  const connector = connectorFor({ platform: platform, environment: "sandbox" });
   const ctx = sandboxCtx();
   const tokens =
     connector.auth.kind === "credentials"
@@ -24,7 +24,7 @@ export const sandboxAuth = async (platform: TPlatform, name = "Acme"): Promise<P
 };
 
 export const firstPlacement = async (platform: TPlatform, auth: ProfileAuth) => {
-  const placements = (await sandboxConnector(platform).placements?.(sandboxCtx(), auth)) ?? [];
+  const placements = (await connectorFor({ platform: platform, environment: "sandbox" }).placements?.(sandboxCtx(), auth)) ?? [];
   const placement = placements.find((p) => p.externalId !== null);
   return placement ? { externalId: placement.externalId, accessToken: null, metadata: placement.metadata } : null;
 };

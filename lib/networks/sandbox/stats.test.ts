@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TPlatform } from "@/lib/schemas/common";
 import { publishInput } from "@/lib/testing/publish-media";
 import { CAPABILITIES } from "../platforms";
-import { sandboxConnector } from ".";
+import { connectorFor } from "../registry";
 import { firstPlacement, sandboxAuth, sandboxCtx } from "./sandbox-test-auth";
 
 // The spec's keys (networks-and-messaging "Placements and stats", client-compat 6.5).
@@ -38,7 +38,7 @@ afterEach(() => {
 const connected = async (platform: TPlatform, name = "Acme") => {
   const auth = await sandboxAuth(platform, name);
   const placement = CAPABILITIES[platform].placements ? await firstPlacement(platform, auth) : null;
-  return { auth, placement, connector: sandboxConnector(platform), ctx: sandboxCtx() };
+  return { auth, placement, connector: connectorFor({ platform: platform, environment: "sandbox" }), ctx: sandboxCtx() };
 };
 
 describe("sandbox profile stats", () => {
