@@ -11,7 +11,7 @@ export default defineConfig({
   migrations: { path: "prisma/migrations" },
   datasource: {
     url: process.env.DATABASE_URL ?? "",
-    // Only needed where CREATE DATABASE is impossible (PGlite): a separate instance, e.g. startEphemeralPostgres().
+    // Optional: a separate database for `prisma migrate dev` (default: a temporary one created on the server).
     shadowDatabaseUrl: process.env.SHADOW_DATABASE_URL,
   },
 });

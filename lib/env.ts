@@ -18,6 +18,8 @@ const ZEnv = z.object({
   INNGEST_MODE: z.enum(["local", "server"]).optional(),
   // Public URL of the app: OAuth redirect URIs registered with the networks are built from it.
   APP_URL: z.string().url().optional(),
+  // Set by `npm start` for the server it spawns: the server exits when that process is gone.
+  SUPERVISOR_PID: z.coerce.number().int().positive().optional(),
   // Where `npm start` keeps its state (embedded database, secrets, media); default .data in the working directory.
   DATA_DIR: z.string().min(1).optional(),
   // Media files of posts (lib/media): on local disk in MEDIA_DIR (default <DATA_DIR>/media), or in an

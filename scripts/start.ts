@@ -10,7 +10,8 @@ import { migrateDatabase, resolveDatabase } from "@/lib/runtime/database";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.PORT ?? 3000);
-const HOST = process.env.HOST ?? "0.0.0.0";
+// Loopback unless configured: a fresh install is not reachable from the network before its owner set it up.
+const HOST = process.env.HOST ?? "127.0.0.1";
 
 const main = async () => {
   const dataDir = resolveDataDir();
@@ -34,8 +35,11 @@ const main = async () => {
   const child = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(PORT), "-H", HOST], {
     cwd: ROOT,
     stdio: "inherit",
-    env: { ...process.env, ...secrets, DATABASE_URL: database.url, NEXTAUTH_URL: publicUrl, NODE_ENV: "production" },
+    // SUPERVISOR_PID: the server exits when this process is gone (killed with SIGKILL), so a restart finds
+    // the port free (lib/runtime/supervisor.ts); the embedded database recovers on its own.
+    env: { ...process.env, ...secrets, DATABASE_URL: database.url, NEXTAUTH_URL: publicUrl, NODE_ENV: "production", SUPERVISOR_PID: String(process.pid) },
   });
+  // Clean shutdown: the server first (its runner parks its runs), then the database.
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
   child.on("exit", (code) => void shutdown(code ?? 0));
 
@@ -77,7 +81,7 @@ const printBanner = async ({ url, publicUrl, isEmbedded, dataDir }: { url: strin
     [
       "",
       `  App:       ${publicUrl}`,
-      `  Database:  ${isEmbedded ? `embedded (data in ${path.join(dataDir, "pg")})` : "DATABASE_URL"}`,
+      `  Database:  ${isEmbedded ? `embedded PostgreSQL (data in ${path.join(dataDir, "pg")})` : "DATABASE_URL"}`,
       hasUsers
         ? `  Sign in:   ${publicUrl}/login with your staff email and password`
         : `  First run: open ${publicUrl}/setup to create the owner account`,

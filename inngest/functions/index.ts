@@ -4,9 +4,10 @@ import { fanOutEventFn } from "./fan-out-event";
 import { housekeeping } from "./housekeeping";
 import { pollPlacementsFn } from "./poll-placements";
 import { deleteFromNetworkFn, dispatchDuePostsFn, dispatchPostFn, processPostMediaFn, publishChainFn } from "./publish-posts";
+import { reconcilePostsFn } from "./reconcile-posts";
 import { reconcileWebhooksFn } from "./reconcile-webhooks";
 import { refreshConnectionsFn } from "./refresh-connections";
 
 // Every Inngest function of the app: served at /api/inngest (server mode) and run by the local runner
 // (local mode). Add new functions here.
-export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn, refreshConnectionsFn, pollPlacementsFn, processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, deleteFromNetworkFn, collectStatsFn];
+export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn, refreshConnectionsFn, pollPlacementsFn, processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, deleteFromNetworkFn, collectStatsFn, reconcilePostsFn];

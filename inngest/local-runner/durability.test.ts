@@ -5,7 +5,7 @@ import { inngest } from "@/inngest/client";
 import { db } from "@/lib/db/client";
 import { randomBase58 } from "@/lib/ids";
 import { compileFunctions } from "./config";
-import { enqueueEvents, normalizeEvent, runIdFor } from "./enqueue";
+import { enqueueForTargets, normalizeEvent, runIdFor } from "./enqueue";
 import { createSideEffectsTable, sideEffects, sleeper, stepper } from "./testing/durability-functions";
 import { waitFor } from "./testing/helpers";
 import { kill9, spawnRunnerProcess } from "./testing/processes";
@@ -26,8 +26,9 @@ const spawnRunner = async (...args: string[]) => {
 
 const send = async (name: "system/jobs.probe" | "system/jobs.probe.reply", probeId: string) => {
   const event = normalizeEvent({ name, data: { probeId, from: "durability" } }, new Date());
-  await enqueueEvents([event], { specs, now: new Date() });
-  return runIdFor(event.id, specs.find((s) => s.events.some((m) => m.name === name))!.id);
+  const target = specs.find((s) => s.events.some((m) => m.name === name))!.id;
+  await enqueueForTargets([{ event, targets: [target] }], { specs: new Map(specs.map((s) => [s.id, s])), now: new Date() });
+  return runIdFor(event.id, target);
 };
 
 const labels = async (probeId: string) => (await sideEffects(probeId)).map((r) => r.label);

@@ -2,12 +2,12 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { db as defaultDb, type Prisma } from "@/lib/db/client";
 import { idFromSeed } from "@/lib/ids";
-import { concurrencyKeyFor, matchesEvent, type FunctionSpec } from "./config";
+import { concurrencyKeyFor, type FunctionSpec } from "./config";
 
-// The durable half of "send an event" in local mode: one job_runs row per (event, matching function),
-// written with the caller's transaction when there is one. Run ids derive from the event id, so sending
-// the same event id twice (a retried request, a re-executed step.sendEvent) starts nothing new, like
-// Inngest's event-id idempotency.
+// The durable half of "send an event" in local mode: one job_runs row per (event, target function),
+// written when the outbox hands the event over (inngest/local-runner/outbox.ts). Run ids derive from the
+// event id, so sending the same event id twice (a retried request, a re-executed step.sendEvent) starts
+// nothing new, like Inngest's event-id idempotency.
 
 export type JobEvent = { id: string; name: string; data: Record<string, unknown>; ts: number; v?: string };
 export type EventInput = { name: string; data?: unknown; id?: string; ts?: number; v?: string };
@@ -40,12 +40,17 @@ const runRow = (spec: FunctionSpec, event: JobEvent, now: Date): Prisma.JobRunCr
   concurrencyKey: concurrencyKeyFor(spec, event.data),
 });
 
-/** Creates the runs for every function whose trigger matches; returns how many were new. */
-export const enqueueEvents = async (
-  events: readonly JobEvent[],
-  { specs, now, db = defaultDb }: { specs: readonly FunctionSpec[]; now: Date; db?: JobsDb },
+/** Creates the runs of outbox events for their target functions; returns how many were new. */
+export const enqueueForTargets = async (
+  entries: readonly { event: JobEvent; targets: readonly string[] }[],
+  { specs, now, db = defaultDb }: { specs: ReadonlyMap<string, FunctionSpec>; now: Date; db?: JobsDb },
 ): Promise<number> => {
-  const rows = events.flatMap((event) => specs.filter((spec) => matchesEvent(spec, event.name)).map((spec) => runRow(spec, event, now)));
+  const rows = entries.flatMap(({ event, targets }) =>
+    targets.flatMap((id) => {
+      const spec = specs.get(id);
+      return spec ? [runRow(spec, event, now)] : [];
+    }),
+  );
   if (rows.length === 0) return 0;
   const { count } = await db.jobRun.createMany({ data: rows, skipDuplicates: true });
   return count;

@@ -13,6 +13,8 @@ import { processRun, type RunContext } from "./execute";
 import { createExecutor } from "./protocol";
 import { registerRunner, unregisterRunner } from "./registry";
 import { claimRuns, LeaseLostError, releaseRun, renewLeases } from "./store";
+import { listenToOutbox } from "@/lib/jobs/outbox-listener";
+import { dispatchLocalOutbox } from "./outbox";
 
 export type LocalRunnerOptions = {
   /** Functions to run; default: the app's (inngest/functions). */
@@ -36,7 +38,8 @@ export type LocalRunner = {
   readonly id: string;
   readonly clock: Clock;
   readonly functionIds: readonly string[];
-  /** Enqueues due cron ticks, then claims and starts due runs (without waiting for them). */
+  /** Hands committed outbox events over, enqueues due cron ticks, then claims and starts due runs
+   * (without waiting for them). */
   tick(): Promise<number>;
   /** Ticks and waits until nothing is due at clock.now() and nothing is executing. */
   drain(): Promise<void>;
@@ -76,6 +79,7 @@ class Runner implements LocalRunner {
   private ticking: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
+  private outboxListener: { close: () => Promise<void> } | undefined;
   private loopRunning = false;
   private wakePending = false;
   private stopping = false;
@@ -109,7 +113,11 @@ class Runner implements LocalRunner {
       );
     }, Math.max(100, Math.floor(this.leaseMs / 3)));
     this.heartbeat.unref();
-    if (this.pollIntervalMs > 0) this.schedule(0);
+    if (this.pollIntervalMs > 0) {
+      // Events committed by any process of this database wake the loop at once (NOTIFY at commit).
+      this.outboxListener = listenToOutbox((destination) => destination !== "server" && this.wake());
+      this.schedule(0);
+    }
     log.info("local job runner started", { runnerId: this.id, functions: this.functionIds, pollIntervalMs: this.pollIntervalMs });
   }
 
@@ -121,6 +129,7 @@ class Runner implements LocalRunner {
 
   private async tickOnce(): Promise<number> {
     if (this.stopping) return 0;
+    await dispatchLocalOutbox();
     const now = this.clock.now();
     await enqueueDueCrons(this.specs, now);
     const runs = await claimRuns({
@@ -197,6 +206,7 @@ class Runner implements LocalRunner {
   async stop() {
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
+    await this.outboxListener?.close();
     await this.ticking;
     await Promise.all([...this.inFlight.values()]);
     if (this.heartbeat) clearInterval(this.heartbeat);

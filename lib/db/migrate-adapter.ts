@@ -212,16 +212,7 @@ export class MigratePg implements SqlMigrationAwareDriverAdapterFactory {
     if (this.options.shadowUrl) return this.connectToExternalShadow(this.options.shadowUrl);
     if (!this.url) throw new Error("No database URL configured: a shadow database needs DATABASE_URL or SHADOW_DATABASE_URL.");
     const name = `prisma_migrate_shadow_db_${randomUUID()}`;
-    await withServerClient(this.url, async (client) => {
-      const { rows } = await client.query<{ v: string }>("SELECT version() AS v");
-      if (/pglite/i.test(rows[0]?.v ?? "")) {
-        throw new Error(
-          "The server is PGlite (one database per instance): a shadow database cannot be created on it. " +
-            "Set SHADOW_DATABASE_URL to a separate instance (startEphemeralPostgres()).",
-        );
-      }
-      await client.query(`CREATE DATABASE ${quoteIdent(name)}`);
-    });
+    await withServerClient(this.url, (client) => client.query(`CREATE DATABASE ${quoteIdent(name)}`));
     this.shadowDatabases.add(name);
     const adapter = await this.adapterFor(withDatabase(this.url, name), () => this.dropShadow(name));
     const current = await adapter.queryRaw({ sql: "SELECT current_database()", args: [], argTypes: [] });

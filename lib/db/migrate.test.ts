@@ -1,5 +1,5 @@
 // Tests of the WASM-engine migration module against the local PostgreSQL (127.0.0.1:5432, or
-// MIGRATE_TEST_SERVER_URL) and an embedded PGlite. Self-contained: every database it uses is created here with a
+// MIGRATE_TEST_SERVER_URL). Self-contained: every database it uses is created here with a
 // unique name and dropped WITH (FORCE) in afterAll; prisma/migrations is only read.
 import { createHash } from "node:crypto";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -7,7 +7,6 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedPostgres, startEphemeralPostgres } from "./embedded";
 import {
   createMigration,
   DEFAULT_MIGRATIONS_DIR,
@@ -18,7 +17,7 @@ import {
 } from "./migrate";
 import { isSameDatabase, withDatabase } from "./pg-server";
 
-const SERVER_URL = process.env.MIGRATE_TEST_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const SERVER_URL = process.env.MIGRATE_TEST_SERVER_URL ?? process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const RUN_ID = `${Date.now()}_${process.pid}`;
 const created: string[] = [];
 let tmpRoot = "";
@@ -200,47 +199,5 @@ describe("createMigration", () => {
     expect(name).toMatch(/^\d{14}_add_bio$/);
     const sql = await readFile(path.join(dir, name!, "migration.sql"), "utf8");
     expect(sql).toContain('ALTER TABLE "accounts" ADD COLUMN     "bio" VARCHAR(280);');
-  });
-});
-
-describe("embedded PGlite", () => {
-  it("deploys, persists a row across stop/start on the same data dir", async () => {
-    const dataDir = path.join(tmpRoot, "pglite", "nested", "data"); // parent does not exist yet
-    let server = await startEmbeddedPostgres({ dataDir });
-    try {
-      expect(server.url).toMatch(/^postgresql:\/\/postgres:postgres@127\.0\.0\.1:\d+\/postgres\?sslmode=disable$/);
-      const { applied } = await deploy({ url: server.url });
-      expect(applied).toEqual(await localMigrationNames());
-      await query(server.url, `INSERT INTO accounts (id, name, updated_at) VALUES ('persisted', 'P', now())`);
-      expect((await status({ url: server.url })).upToDate).toBe(true);
-    } finally {
-      await server.stop();
-    }
-
-    server = await startEmbeddedPostgres({ dataDir });
-    try {
-      expect(await query(server.url, "SELECT name FROM accounts WHERE id = 'persisted'")).toEqual([{ name: "P" }]);
-      expect(await deploy({ url: server.url })).toEqual({ applied: [] });
-    } finally {
-      await server.stop();
-    }
-  });
-
-  it("creates migrations with a separate in-memory shadow instance (PostgreSQL 18: \"char\" columns)", async () => {
-    const main = await startEphemeralPostgres();
-    const shadow = await startEphemeralPostgres();
-    try {
-      await deploy({ url: main.url });
-      const dir = await migrationsWith("pglite-create", {});
-      // One database per PGlite instance: no temporary shadow database can be created on it.
-      await expect(createMigration({ url: main.url, name: "x", migrationsDir: dir })).rejects.toThrow(/SHADOW_DATABASE_URL/);
-      // Replaying the migrations on the shadow makes the engine describe pg_constraint (contype is "char").
-      expect(await createMigration({ url: main.url, shadowUrl: shadow.url, name: "x", migrationsDir: dir })).toBeNull();
-      await expect(createMigration({ url: main.url, shadowUrl: main.url, name: "x", migrationsDir: dir })).rejects.toThrow(
-        /main database/,
-      );
-    } finally {
-      await Promise.all([main.stop(), shadow.stop()]);
-    }
   });
 });

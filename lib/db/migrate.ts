@@ -123,7 +123,7 @@ async function withEngine<T>(
 
 /**
  * Creates the database of `url` when it does not exist (CREATE DATABASE on the server's `postgres` database).
- * Returns true when it was created. Servers that ignore the database name (PGlite) always "exist".
+ * Returns true when it was created.
  */
 export async function ensureDatabase(url: string): Promise<boolean> {
   const name = databaseOf(url);

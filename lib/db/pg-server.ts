@@ -1,5 +1,5 @@
 // Small helpers around PostgreSQL connection URLs and one-off server connections (used by the migration code).
-import { randomInt, randomUUID } from "node:crypto";
+import { randomInt } from "node:crypto";
 import pg from "pg";
 
 /** Returns `url` with its database (path) replaced. */
@@ -47,28 +47,22 @@ export async function withServerClient<T>(
 }
 
 /**
- * True when both URLs reach the same database, whatever host aliases they use. A session advisory lock held
- * through `a` (locks are per database) is probed through `b`; a temp table covers PGlite, where every
- * connection shares one session (and the database name in the URL is ignored).
+ * True when both URLs reach the same database, whatever host aliases they use: a session advisory lock held
+ * through `a` (locks are per database) is probed through `b`.
  */
 export async function isSameDatabase(a: string, b: string): Promise<boolean> {
   const key = randomInt(1, 2 ** 31 - 1);
-  const table = `pg_temp.shadow_probe_${randomUUID().replaceAll("-", "")}`;
   const ca = new pg.Client({ connectionString: a });
   const cb = new pg.Client({ connectionString: b });
   try {
     await ca.connect();
     await cb.connect();
     await ca.query(`SELECT pg_advisory_lock(${key})`);
-    await ca.query(`CREATE TEMP TABLE ${table} ()`);
-    const { rows } = await cb.query<{ free: boolean; shared: boolean }>(
-      `SELECT pg_try_advisory_lock(${key}) AS free, to_regclass('${table}') IS NOT NULL AS shared`,
-    );
-    const probe = rows[0];
-    if (probe?.free) await cb.query(`SELECT pg_advisory_unlock(${key})`);
-    await ca.query(`DROP TABLE IF EXISTS ${table}`);
+    const { rows } = await cb.query<{ free: boolean }>(`SELECT pg_try_advisory_lock(${key}) AS free`);
+    const free = Boolean(rows[0]?.free);
+    if (free) await cb.query(`SELECT pg_advisory_unlock(${key})`);
     await ca.query(`SELECT pg_advisory_unlock(${key})`);
-    return !probe?.free || Boolean(probe.shared);
+    return !free;
   } finally {
     await Promise.all([ca.end().catch(() => {}), cb.end().catch(() => {})]);
   }

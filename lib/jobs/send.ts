@@ -1,24 +1,23 @@
 import "server-only";
 import type { EventType, StandardSchemaV1 } from "inngest";
-import { inngest } from "@/inngest/client";
 import * as registry from "@/inngest/events";
+import { normalizeEvent, type EventInput } from "@/inngest/local-runner/enqueue";
 import { enqueueLocally } from "@/inngest/local-runner/local-send";
+import { relayOutbox } from "@/inngest/outbox-relay";
+import { writeOutbox } from "@/lib/jobs/outbox";
 import type { Prisma } from "@/lib/db/client";
 import { jobsMode } from "@/lib/env";
 
 // The one way the app emits background-job events (route handlers, services, scripts, tests).
 //
-// Local mode (INNGEST_MODE=local): the runs of every function triggered by the event are written to
-// job_runs, then the local runner of this process is woken (a runner in another process polls). Pass
-// `tx` to write them in the caller's transaction: the job exists exactly when the domain change commits.
-//
-// Server mode: `inngest.send()` to the Inngest server. A server cannot join a database transaction, so
-// `tx` is ignored there and the event is sent at once: call sendEvent after your transaction commits,
-// and keep functions safe to run for a change that was rolled back (they re-read the domain rows, and a
-// reconcile job re-dispatches work whose event was lost).
-//
-// Either way the payload is validated against its eventType schema first, and an explicit `id` makes the
-// send idempotent (the same id never starts a function twice).
+// Every event goes through the transactional outbox (lib/jobs/outbox.ts): pass `tx` and the event is
+// written in the caller's transaction, so a function never runs for a change that was rolled back, nor
+// before the rows it reads are committed. Without `tx` it is handed over at once. A dispatcher hands
+// committed events to the runner in use:
+// - local mode (INNGEST_MODE=local): the durable local runner (inngest/local-runner/outbox.ts);
+// - server mode: the Inngest server (inngest/outbox-relay.ts).
+// Delivery is at-least-once (functions are idempotent). The payload is validated against its eventType
+// schema first, and an explicit `id` makes the send idempotent (the same id never starts a function twice).
 
 // `any`: whatever schema each eventType was declared with.
 type RegisteredEvent = Extract<(typeof registry)[keyof typeof registry], EventType<string, any>>;
@@ -40,7 +39,7 @@ type PayloadOf<E> =
 export type AppEvent = PayloadOf<RegisteredEvent>;
 
 export type SendEventOptions = {
-  /** Local mode: enqueue inside this transaction. Server mode: ignored (see above). */
+  /** Write the event in this transaction: it is dispatched only once the transaction commits. */
   tx?: Prisma.TransactionClient;
 };
 
@@ -65,9 +64,14 @@ export const sendEvent = async (payload: AppEvent | readonly AppEvent[], options
   const events = (Array.isArray(payload) ? payload : [payload]) as readonly AppEvent[];
   for (const event of events) await validate(event);
   const plain = events.map(({ name, data, id, ts, v }) => ({ name, data, id, ts, v }));
-  if (jobsMode() === "server") {
-    const { ids } = await inngest.send(plain);
-    return { ids };
-  }
+  if (jobsMode() === "server") return sendThroughServerOutbox(plain, options.tx);
   return enqueueLocally(plain, { tx: options.tx });
+};
+
+const sendThroughServerOutbox = async (events: readonly EventInput[], tx?: Prisma.TransactionClient) => {
+  const now = new Date();
+  const payloads = events.map((event) => normalizeEvent(event, now));
+  await writeOutbox(payloads.map((event) => ({ event, targets: [] })), { destination: "server", db: tx });
+  if (!tx) await relayOutbox({ ids: payloads.map((p) => p.id) });
+  return { ids: payloads.map((p) => p.id) };
 };

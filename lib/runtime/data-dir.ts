@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 // Process bootstrap for `npm start` and the CLI (not imported by the Next app). Reads process.env
@@ -7,46 +7,40 @@ import path from "node:path";
 
 export const resolveDataDir = (): string => path.resolve(process.env.DATA_DIR ?? ".data");
 
-type Secrets = { APP_ENCRYPTION_KEY: string; NEXTAUTH_SECRET: string };
+type AppSecrets = { APP_ENCRYPTION_KEY: string; NEXTAUTH_SECRET: string };
+type StoredSecrets = Partial<AppSecrets> & { EMBEDDED_DB_PASSWORD?: string };
+
+const secretsFile = (dataDir: string) => path.join(dataDir, "secrets.json");
+
+const readStored = (dataDir: string): StoredSecrets =>
+  existsSync(secretsFile(dataDir)) ? (JSON.parse(readFileSync(secretsFile(dataDir), "utf8")) as StoredSecrets) : {};
+
+const store = (dataDir: string, before: StoredSecrets, after: StoredSecrets) => {
+  if (JSON.stringify(after) === JSON.stringify(before)) return;
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(secretsFile(dataDir), JSON.stringify(after, null, 2), { mode: 0o600 });
+};
 
 // Secrets not given in the environment are generated once and kept (mode 0600) in the data directory,
 // so restarts keep sessions valid and encrypted tokens readable.
-export const loadOrCreateSecrets = (dataDir: string): Secrets => {
-  const file = path.join(dataDir, "secrets.json");
-  let stored: Partial<Secrets> = {};
-  if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8")) as Partial<Secrets>;
-  const secrets: Secrets = {
+export const loadOrCreateSecrets = (dataDir: string): AppSecrets => {
+  const stored = readStored(dataDir);
+  const secrets: AppSecrets = {
     APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? stored.APP_ENCRYPTION_KEY ?? randomBytes(32).toString("hex"),
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? stored.NEXTAUTH_SECRET ?? randomBytes(32).toString("base64url"),
   };
-  const toStore = {
+  store(dataDir, stored, {
     ...stored,
     ...(!process.env.APP_ENCRYPTION_KEY && { APP_ENCRYPTION_KEY: secrets.APP_ENCRYPTION_KEY }),
     ...(!process.env.NEXTAUTH_SECRET && { NEXTAUTH_SECRET: secrets.NEXTAUTH_SECRET }),
-  };
-  if (JSON.stringify(toStore) !== JSON.stringify(stored)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(toStore, null, 2), { mode: 0o600 });
-  }
+  });
   return secrets;
 };
 
-// The embedded database publishes its address here while `npm start` runs, so the CLI can use it
-// instead of opening the same data directory a second time.
-const stateFile = (dataDir: string) => path.join(dataDir, "embedded-db.json");
-
-export const writeEmbeddedState = (dataDir: string, state: { url: string; pid: number }) =>
-  writeFileSync(stateFile(dataDir), JSON.stringify(state), { mode: 0o600 });
-
-export const readLiveEmbeddedState = (dataDir: string): { url: string; pid: number } | null => {
-  if (!existsSync(stateFile(dataDir))) return null;
-  const state = JSON.parse(readFileSync(stateFile(dataDir), "utf8")) as { url: string; pid: number };
-  try {
-    process.kill(state.pid, 0);
-    return state;
-  } catch {
-    return null;
-  }
+/** The embedded database's password: random on first use, then kept in secrets.json. */
+export const embeddedDatabasePassword = (dataDir: string): string => {
+  const stored = readStored(dataDir);
+  const password = stored.EMBEDDED_DB_PASSWORD ?? randomBytes(24).toString("base64url");
+  store(dataDir, stored, { ...stored, EMBEDDED_DB_PASSWORD: password });
+  return password;
 };
-
-export const clearEmbeddedState = (dataDir: string) => rmSync(stateFile(dataDir), { force: true });

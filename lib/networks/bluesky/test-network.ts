@@ -27,12 +27,8 @@ const assertNativeDeps = () => {
   }
 };
 
-// The AppView needs a PostgreSQL server; the in-memory PGlite fallback of the test database is not one.
-export const appViewDatabaseUrl = (): string | null => {
-  const url = process.env.DATABASE_URL;
-  if (!url || process.env.TEST_DB === "pglite" || new URL(url).searchParams.get("sslmode") === "disable") return null;
-  return url;
-};
+// The AppView keeps its index in PostgreSQL: the test run's server (the machine's or the embedded one).
+export const appViewDatabaseUrl = (): string | null => process.env.DATABASE_URL ?? null;
 
 export const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { purgeSentOutbox } from "@/lib/jobs/outbox";
 import { purgeExpiredIdempotencyRecords } from "@/lib/services/idempotency/with-idempotency";
 
 // Finished job runs are kept a week for inspection, then deleted. (Their ids also deduplicate events sent
@@ -17,3 +18,5 @@ export const purgeFinishedJobRuns = async (now = new Date()) => {
 };
 
 export const purgeExpiredIdempotency = async (now = new Date()) => (await purgeExpiredIdempotencyRecords(now)).count;
+
+export const purgeSentEvents = (now = new Date()) => purgeSentOutbox(now);

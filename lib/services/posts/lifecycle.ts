@@ -53,6 +53,31 @@ export const findDuePosts = ({ now = new Date(), limit = 200 } = {}) =>
     take: limit,
   });
 
+// Posts stuck in `pending` because their media were never processed (the media job was lost: a crash
+// before it was handed over, a purged run). Re-requested with an id per post and time window, so the
+// reconcile function asks at most once per window; processing media is idempotent.
+export const MEDIA_STUCK_AFTER_MS = 15 * 60_000;
+
+export const requestStuckMedia = async ({ now = new Date(), limit = 200 } = {}) => {
+  const stuck = await db.post.findMany({
+    where: {
+      parentId: null,
+      draft: false,
+      status: "pending",
+      updatedAt: { lt: new Date(now.getTime() - MEDIA_STUCK_AFTER_MS) },
+      OR: [{ media: { some: { status: "pending" } } }, { children: { some: { media: { some: { status: "pending" } } } } }],
+    },
+    select: { id: true },
+    orderBy: { updatedAt: "asc" },
+    take: limit,
+  });
+  const window = Math.floor(now.getTime() / MEDIA_STUCK_AFTER_MS);
+  if (stuck.length > 0) {
+    await sendEvent(stuck.map((post) => ({ name: "app/post.media.requested" as const, data: { postId: post.id }, id: `media-reconcile|${post.id}|${window}` })));
+  }
+  return stuck.map((post) => post.id);
+};
+
 // Hands a due post to its publishers: one publish run per profile (covering its thread children), in
 // the transaction that marks the post processed and records post.processed. Safe to call twice.
 export const dispatchPost = ({ postId, now = new Date() }: { postId: string; now?: Date }) =>

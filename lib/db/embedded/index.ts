@@ -1,0 +1,1 @@
+export { startEmbeddedPostgres, type EmbeddedPostgres, type EmbeddedPostgresOptions } from "./server";
