@@ -1,7 +1,12 @@
 // npm run bench: speed figures, printed (never asserted in tests). Runs the API in-process (the same
-// route handlers Next serves, without the HTTP layer) against a fresh database on the local PostgreSQL
-// (or an in-memory embedded one), then the pure hot paths.
+// route handlers Next serves, without the HTTP layer) against a fresh database on the test server (the
+// local PostgreSQL, or an embedded one), then the pure hot paths, then GET /api/profiles on the embedded
+// default and on the external PostgreSQL side by side (scripts/bench-profiles.ts).
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 
 Object.assign(process.env, {
@@ -106,7 +111,41 @@ try {
   await database.drop();
 }
 
+// GET /api/profiles on each kind of database, next to a route without database work measured in the same
+// process: the ratio is the cost of authentication plus the tenancy-scoped query.
+const profilesOn = async (label: string, url: string) => {
+  const out = execFileSync(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(import.meta.dirname, "bench-profiles.ts"), url], { encoding: "utf8" });
+  const { profilesPerSecond, noDbPerSecond } = JSON.parse(out.trim().split("\n").at(-1)!) as { profilesPerSecond: number; noDbPerSecond: number };
+  rows.push({
+    what: `GET /api/profiles, ${label}`,
+    figure: `${Math.round(profilesPerSecond)} req/s`,
+    detail: `2000 requests, 16 concurrent; a route without database work: ${Math.round(noDbPerSecond)} req/s (ratio ${(noDbPerSecond / profilesPerSecond).toFixed(1)}x)`,
+  });
+};
+const { startEmbeddedPostgres } = await import("@/lib/db/embedded");
+const folder = mkdtempSync(path.join(tmpdir(), "bench-embedded-"));
+chmodSync(folder, 0o755);
+const embedded = await startEmbeddedPostgres({ dataDir: path.join(folder, "pg"), password: randomBytes(12).toString("hex") });
+try {
+  const { deploy } = await import("@/lib/db/migrate");
+  const url = embedded.url.replace(/\/postgres$/, "/bench");
+  await deploy({ url });
+  await profilesOn("embedded PostgreSQL (npm start default)", url);
+} finally {
+  await embedded.stop();
+  rmSync(folder, { recursive: true, force: true });
+}
+// The external server: TEST_DATABASE_SERVER_URL or the machine's 127.0.0.1:5432 (skipped when the test
+// database itself fell back to an embedded server).
+const externalDb = await createTestDatabase("bench_profiles");
+try {
+  if (externalDb.name.includes("embedded")) rows.push({ what: "GET /api/profiles, external PostgreSQL", figure: "skipped", detail: "no PostgreSQL server answers" });
+  else await profilesOn(`external PostgreSQL (${new URL(externalDb.url).host})`, externalDb.url);
+} finally {
+  await externalDb.drop();
+}
+
 const width = Math.max(...rows.map((r) => r.what.length));
-console.log(`\nBenchmarks (${database.name === "pglite (in memory)" ? "embedded PGlite" : "PostgreSQL"}; in-process route handlers)\n`);
+console.log(`\nBenchmarks (${database.name}; in-process route handlers)\n`);
 for (const r of rows) console.log(`  ${r.what.padEnd(width)}  ${r.figure.padStart(16)}   ${r.detail}`);
 console.log("");

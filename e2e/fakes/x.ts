@@ -13,7 +13,7 @@ import { createXPosts } from "./x-posts";
 
 export type XFakeUser = { id: string; name: string; username: string; profile_image_url: string; subscription_type: "None" | "Basic" | "Premium" | "PremiumPlus" };
 type App = { clientId: string; clientSecret: string };
-type Grant = { clientId: string; scopes: string[] };
+type Grant = { clientId: string; scopes: string[]; userId?: string }; // userId: another account than fake.user
 
 const SCOPES = new Set(["tweet.read", "tweet.write", "tweet.moderate.write", "users.read", "follows.read", "follows.write", "offline.access", "space.read", "mute.read", "mute.write", "like.read", "like.write", "list.read", "list.write", "block.read", "block.write", "bookmark.read", "bookmark.write", "media.write", "dm.read", "dm.write"]);
 const token = () => randomBytes(30).toString("base64url");
@@ -68,9 +68,10 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
     // connection is dropped without an answer: the post exists but the caller never hears of it.
     loseNextAnswer: (prefix: string) => void posts.state.lost.add(prefix),
     // An access token as the code exchange would issue it (for connector tests that skip the consent).
-    issueToken: (scopes = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"]) => {
+    // `userId`: a token of another X account than fake.user (tests with many accounts).
+    issueToken: (scopes = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"], { userId }: { userId?: string } = {}) => {
       const access = token();
-      tokens.access.set(access, { clientId: "direct", scopes });
+      tokens.access.set(access, { clientId: "direct", scopes, ...(userId && { userId }) });
       return access;
     },
     revokeAll: tokens.revokeAll,
@@ -150,7 +151,8 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
       return send(res, xProblem(403, "Forbidden", "Missing scopes users.read and tweet.read", "https://api.x.com/2/problems/oauth2-scope"));
     }
     const fields = (query.get("user.fields") ?? "").split(",");
-    const { id, name, username, profile_image_url, subscription_type } = fake.user;
+    const { name, username, profile_image_url, subscription_type } = fake.user;
+    const id = grant.userId ?? fake.user.id;
     const extra = {
       ...(fields.includes("profile_image_url") && { profile_image_url }),
       ...(fields.includes("subscription_type") && { subscription_type }),
@@ -170,7 +172,8 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
     if (route === "GET /2/users/me") return me(req, res, url.searchParams);
     void (async () => {
       const bodyMax = fake.user.subscription_type === "None" ? 280 : 25_000;
-      const reply = await posts.route({ req, url, grant: tokens.bearer(req), userId: fake.user.id, bodyMax });
+      const grant = tokens.bearer(req);
+      const reply = await posts.route({ req, url, grant, userId: grant?.userId ?? fake.user.id, bodyMax });
       if (reply?.afterLost) return void req.socket.destroy();
       send(res, reply ?? xProblem(404, "Not Found Error", `No route ${route}`, "https://api.x.com/2/problems/resource-not-found"));
     })().catch((err: unknown) => send(res, xProblem(500, "Internal Server Error", (err as Error).message)));

@@ -68,7 +68,7 @@ describe("embedded PostgreSQL", () => {
     const pool = new pg.Pool({ connectionString: server.url, max: 16 });
     pool.on("error", () => {}); // idle clients see the server's shutdown
     try {
-      // The PGlite symptom: statements with different parameter counts interleaved across pool connections.
+      // The old single-session backend's symptom: statements of different shapes interleaved across connections.
       const answers = await Promise.all(
         Array.from({ length: 64 }, (_, i) =>
           i % 2 === 0
