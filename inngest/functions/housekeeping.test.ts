@@ -60,6 +60,7 @@ describe("housekeeping function", () => {
     expect(idempotencyRecords).toBeGreaterThanOrEqual(1);
     expect(ctx.step.run).toHaveBeenCalledWith("purge-finished-job-runs", expect.any(Function));
     expect(ctx.step.run).toHaveBeenCalledWith("purge-expired-idempotency-records", expect.any(Function));
+    expect(ctx.step.run).toHaveBeenCalledWith("purge-sent-outbox-events", expect.any(Function));
 
     const left = await db.jobRun.findMany({ where: { id: { in: [oldCompleted.id, oldFailed.id, recent.id, stillRunning.id] } } });
     expect(left.map((r) => r.id).sort()).toEqual([recent.id, stillRunning.id].sort());
@@ -73,6 +74,6 @@ describe("housekeeping function", () => {
       events: [{ name: "system/jobs.housekeeping.requested", data: { reason: "test" } }],
     });
     expect(error).toBeUndefined();
-    expect(result).toEqual({ jobRuns: expect.any(Number), idempotencyRecords: expect.any(Number) });
+    expect(result).toEqual({ jobRuns: expect.any(Number), idempotencyRecords: expect.any(Number), outboxEvents: expect.any(Number) });
   });
 });

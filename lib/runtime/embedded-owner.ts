@@ -1,4 +1,4 @@
-import { openSync, readFileSync, rmSync, writeFileSync, closeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 // Who runs the embedded database of a data directory. The file is created exclusively (O_EXCL) by the
@@ -30,6 +30,7 @@ export const readOwner = (dataDir: string): Owner | null => {
 
 /** Becomes the owner, or returns the live owner that holds the data directory. */
 export const claimOwnership = (dataDir: string, role: OwnerRole): { claimed: true } | { claimed: false; owner: Owner } => {
+  mkdirSync(dataDir, { recursive: true });
   for (let attempt = 0; attempt < 50; attempt++) {
     try {
       const fd = openSync(ownerFile(dataDir), "wx", 0o600);
