@@ -3,6 +3,8 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/api/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { newId } from "@/lib/ids";
+import { lockQueues } from "@/lib/services/queues/rearrange";
+import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import type { TCreateProfileGroupBody } from "@/lib/schemas/profile-groups";
 
 const withCounts = { id: true, name: true, _count: { select: { profiles: true } } } as const;
@@ -24,9 +26,14 @@ export const createProfileGroup = ({ principal, input }: { principal: Principal;
     select: withCounts,
   });
 
-// Profiles and the keys scoped to the group go with it (foreign keys cascade), in one statement.
-export const deleteProfileGroup = async ({ principal, id }: { principal: Principal; id: string }) => {
-  const { count } = await db.profileGroup.deleteMany({ where: { AND: [groupScope(principal, "id"), { id }] } });
-  if (count === 0) throw notFound();
-  return { deleted: true };
-};
+// Profiles, queues, posts and the keys scoped to the group go with it (foreign keys cascade). Its queues
+// are locked first, in the lock order of every queue transaction, so a post being added to one of them
+// finishes (or waits) instead of deadlocking with the cascade.
+export const deleteProfileGroup = async ({ principal, id }: { principal: Principal; id: string }) =>
+  retryingTransaction(async (tx) => {
+    const queues = await tx.postQueue.findMany({ where: { profileGroupId: id, ...groupScope(principal) }, select: { id: true } });
+    await lockQueues(tx, queues.map((q) => q.id));
+    const { count } = await tx.profileGroup.deleteMany({ where: { AND: [groupScope(principal, "id"), { id }] } });
+    if (count === 0) throw notFound();
+    return { deleted: true };
+  });

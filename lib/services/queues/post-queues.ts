@@ -11,6 +11,7 @@ import {
   type TTimeslotInput,
   type TUpdatePostQueueBody,
 } from "@/lib/schemas/post-queues";
+import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { lockQueue, rearrangeQueue, waitingPostsWhere, type RearrangeOptions } from "./rearrange";
 
 // Queues belong to a profile group of the caller's account and environment; a scoped key sees only its
@@ -111,7 +112,7 @@ const applyTimeslotChanges = async (tx: Parameters<typeof rearrangeQueue>[0], qu
 // only stops publishing (the publisher checks `enabled`).
 export const updatePostQueue = async ({ principal, id, input, now = new Date(), random = Math.random }: UpdateOptions) => {
   const q = input.post_queue;
-  await db.$transaction(
+  await retryingTransaction(
     async (tx) => {
       const visible = await tx.postQueue.findFirst({ where: { AND: [scopeOf(principal), { id }] }, select: { id: true } });
       if (!visible || !(await lockQueue(tx, id))) throw notFound();
@@ -144,9 +145,9 @@ export const updatePostQueue = async ({ principal, id, input, now = new Date(), 
 // Posts that had no slot (a queue without timeslots) become drafts: losing the queue must not publish
 // them at once.
 export const deletePostQueue = async ({ principal, id }: { principal: Principal; id: string }) =>
-  db.$transaction(async (tx) => {
+  retryingTransaction(async (tx) => {
     const queue = await tx.postQueue.findFirst({ where: { AND: [scopeOf(principal), { id }] }, select: { id: true } });
-    if (!queue) throw notFound();
+    if (!queue || !(await lockQueue(tx, id))) throw notFound();
     const unslotted = { queueId: id, scheduledAt: null, draft: false, status: { in: ["pending" as const, "scheduled" as const] } };
     const roots = (await tx.post.findMany({ where: { ...unslotted, parentId: null }, select: { id: true } })).map((p) => p.id);
     await tx.post.updateMany({ where: { OR: [{ id: { in: roots } }, { parentId: { in: roots } }] }, data: { draft: true, status: "draft" } });
