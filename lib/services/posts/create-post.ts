@@ -4,6 +4,7 @@ import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import type { TCreatePostBody } from "@/lib/schemas/posts";
+import { recordCommit } from "@/lib/services/idempotency/commit";
 import { lockQueue, rearrangeQueue } from "@/lib/services/queues/rearrange";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { checkAgainstRules, type CheckedTarget } from "./check-rules";
@@ -117,6 +118,7 @@ export const createPost = async ({ principal, input, now = new Date() }: { princ
     await writeTargets(tx, id, await writeChildren(tx, root, content.thread), content.checked);
     if (queue && !draft) await rearrangeQueue(tx, queue.id, { now });
     if (!draft) await advancePost(tx, id, now);
+    await recordCommit(tx, { resource: "post", id });
   });
   return getPostView({ principal, id });
 };

@@ -4,6 +4,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { Prisma } from "@/lib/db/client";
 import { publicMediaUrl } from "@/lib/media/storage";
 import type { TUpdatePostBody } from "@/lib/schemas/posts";
+import { recordCommit } from "@/lib/services/idempotency/commit";
 import { lockQueues, rearrangeQueue, type Tx } from "@/lib/services/queues/rearrange";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { checkContent, resolveQueue, writeChildren, writeMedia, writeTargets, type PostContent } from "./create-post";
@@ -114,6 +115,7 @@ const applyEdit = async ({ principal, id, input, now = new Date() }: UpdateOptio
     await writeTargets(tx, id, postIds, checkedContent.checked);
     for (const q of locked) await rearrangeQueue(tx, q, { now });
     if (!draft) await advancePost(tx, id, now);
+    await recordCommit(tx, { resource: "post", id });
     return "updated" as const;
   });
 };
@@ -125,6 +127,7 @@ export const publishDraft = async ({ principal, id, now = new Date() }: { princi
   await retryingTransaction(async (tx) => {
     await lockQueues(tx, [post.queueId]);
     const { count } = await tx.post.updateMany({ where: { ...wholeChain(id), draft: true }, data: { draft: false, status: "pending" } });
+    await recordCommit(tx, { resource: "post", id });
     if (count === 0) return;
     if (post.queueId) await rearrangeQueue(tx, post.queueId, { now });
     await advancePost(tx, id, now);

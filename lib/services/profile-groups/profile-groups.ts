@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/api/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { newId } from "@/lib/ids";
+import { recordCommit } from "@/lib/services/idempotency/commit";
 import { lockQueues } from "@/lib/services/queues/rearrange";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import type { TCreateProfileGroupBody } from "@/lib/schemas/profile-groups";
@@ -21,9 +22,13 @@ export const getProfileGroupOrThrow = async ({ principal, id }: { principal: Pri
 };
 
 export const createProfileGroup = ({ principal, input }: { principal: Principal; input: TCreateProfileGroupBody }) =>
-  db.profileGroup.create({
-    data: { id: newId("profileGroup"), accountId: principal.accountId, environment: principal.environment, name: input.name },
-    select: withCounts,
+  retryingTransaction(async (tx) => {
+    const group = await tx.profileGroup.create({
+      data: { id: newId("profileGroup"), accountId: principal.accountId, environment: principal.environment, name: input.name },
+      select: withCounts,
+    });
+    await recordCommit(tx, { resource: "profile_group", id: group.id });
+    return group;
   });
 
 // Profiles, queues, posts and the keys scoped to the group go with it (foreign keys cascade). Its queues
@@ -35,5 +40,7 @@ export const deleteProfileGroup = async ({ principal, id }: { principal: Princip
     await lockQueues(tx, queues.map((q) => q.id));
     const { count } = await tx.profileGroup.deleteMany({ where: { AND: [groupScope(principal, "id"), { id }] } });
     if (count === 0) throw notFound();
-    return { deleted: true };
+    const result = { deleted: true };
+    await recordCommit(tx, { body: result });
+    return result;
   });

@@ -11,6 +11,7 @@ import {
   type TTimeslotInput,
   type TUpdatePostQueueBody,
 } from "@/lib/schemas/post-queues";
+import { recordCommit } from "@/lib/services/idempotency/commit";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { lockQueue, rearrangeQueue, waitingPostsWhere, type RearrangeOptions } from "./rearrange";
 
@@ -59,19 +60,22 @@ export const createPostQueue = async ({ principal, input }: { principal: Princip
   const q = input.post_queue;
   const id = newId("postQueue");
   // A new queue has no posts yet: nothing to arrange. Repeated day+time pairs collapse into one slot.
-  await db.postQueue.create({
-    data: {
-      id,
-      accountId: principal.accountId,
-      environment: principal.environment,
-      profileGroupId: group.id,
-      name: q.name,
-      description: q.description || null,
-      timezone: q.timezone,
-      jitter: q.jitter,
-      enabled: q.enabled,
-      timeslots: { createMany: { data: uniqueSlots(q.queue_timeslots_attributes) } },
-    },
+  await retryingTransaction(async (tx) => {
+    await tx.postQueue.create({
+      data: {
+        id,
+        accountId: principal.accountId,
+        environment: principal.environment,
+        profileGroupId: group.id,
+        name: q.name,
+        description: q.description || null,
+        timezone: q.timezone,
+        jitter: q.jitter,
+        enabled: q.enabled,
+        timeslots: { createMany: { data: uniqueSlots(q.queue_timeslots_attributes) } },
+      },
+    });
+    await recordCommit(tx, { resource: "post_queue", id });
   });
   return getPostQueueOrThrow({ principal, id });
 };
@@ -134,6 +138,7 @@ export const updatePostQueue = async ({ principal, id, input, now = new Date(), 
         },
       });
       if (isSlotsChanged || isTimezoneChanged || isJitterChanged || isResumed) await rearrangeQueue(tx, id, { now, random });
+      await recordCommit(tx, { resource: "post_queue", id });
     },
     { timeout: 30_000 },
   );
@@ -152,7 +157,9 @@ export const deletePostQueue = async ({ principal, id }: { principal: Principal;
     const roots = (await tx.post.findMany({ where: { ...unslotted, parentId: null }, select: { id: true } })).map((p) => p.id);
     await tx.post.updateMany({ where: { OR: [{ id: { in: roots } }, { parentId: { in: roots } }] }, data: { draft: true, status: "draft" } });
     await tx.postQueue.delete({ where: { id } });
-    return { deleted: true };
+    const result = { deleted: true };
+    await recordCommit(tx, { body: result });
+    return result;
   });
 
 /**
