@@ -23,6 +23,12 @@ afterAll(() => db.$disconnect());
 
 const HOURLY = [0, 1, 2, 3, 4, 5, 6].flatMap((day) => Array.from({ length: 24 }, (_, h) => ({ day, time: `${String(h).padStart(2, "0")}:00` })));
 
+// Slots about 12 hours from now (UTC): posts placed there stay editable (more than 5 minutes out).
+const farSlots = (count: number, minuteOffset = 0) => {
+  const at = new Date(Date.now() + 12 * 3600_000);
+  return Array.from({ length: count }, (_, i) => ({ day: at.getUTCDay(), time: `${String(at.getUTCHours()).padStart(2, "0")}:${String(minuteOffset + i).padStart(2, "0")}` }));
+};
+
 const newQueue = (slots = HOURLY) =>
   createPostQueue({ principal: t.principal, input: { profile_group_id: t.group.id, post_queue: { name: "Busy", timezone: "UTC", jitter: 0, enabled: true, queue_timeslots_attributes: slots } } });
 
@@ -82,7 +88,7 @@ describe("queue concurrency (issue 11, defect 2)", () => {
   });
 
   it("concurrent PATCHes of one post end in exactly one of the requested versions, without duplicated rows", async () => {
-    const queue = await newQueue();
+    const queue = await newQueue(farSlots(1));
     const post = (await callRoute(postsRoute.POST, { path: "/api/posts", token: t.token, body: { post: { body: "v" }, profiles: ["bluesky"], queue_id: queue.id } })).json as Json;
     const versions = Array.from({ length: 12 }, (_, i) => ({ body: `v${i}`, thread: Array.from({ length: i % 3 }, (_, k) => ({ body: `v${i}-reply${k}` })), priority: (["high", "medium", "low"] as const)[i % 3] }));
     const responses = await Promise.all(
