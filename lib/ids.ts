@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   postMedia: "med",
   postQueue: "que",
   statSnapshot: "stat",
+  setupToken: "stp",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

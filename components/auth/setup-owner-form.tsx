@@ -42,6 +42,14 @@ export const SetupOwnerForm = () => {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField
+        id="setup_token"
+        label="Setup token"
+        hint="Printed by npm start when it starts; or run npm run cli -- setup token on the server. Valid for an hour, used once."
+        error={errors.setup_token?.message}
+      >
+        <Input id="setup_token" autoComplete="off" spellCheck={false} aria-invalid={!!errors.setup_token} aria-describedby="setup_token-error" {...form.register("setup_token")} />
+      </FormField>
       <FormField id="account_name" label="Agency name" hint="Optional. Shown to your team." error={errors.account_name?.message}>
         <Input id="account_name" autoComplete="organization" aria-invalid={!!errors.account_name} aria-describedby="account_name-error" {...form.register("account_name", optional)} />
       </FormField>

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { isCall, OWNER } from "../support/admin-session";
+import { isCall, newSetupToken, OWNER } from "../support/admin-session";
 
 // The admin app end to end, on the fresh database of e2e/support/start-server.ts. The two tests share
 // one browser page and run in order: the first performs the first-run setup (so this file runs first:
@@ -59,7 +59,18 @@ test("first run, profile groups, a scoped key's lifecycle and environments", asy
     await page.getByLabel("Email", { exact: true }).fill("not-an-email");
     await page.getByRole("button", { name: "Create owner account" }).click();
     await expect(page.getByText("Enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Enter the setup token printed by npm start")).toBeVisible();
 
+    // Without the operator's one-time token nobody takes the install over (issue 11, defect 5).
+    await page.getByLabel("Setup token", { exact: true }).fill("setup_not-the-token");
+    await page.getByLabel("Your name", { exact: true }).fill(OWNER.name);
+    await page.getByLabel("Email", { exact: true }).fill(OWNER.email);
+    await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
+    await page.getByRole("button", { name: "Create owner account" }).click();
+    await expect(page.getByText(/The setup token is wrong, expired or already used/)).toBeVisible();
+    await expect(page).toHaveURL(/\/setup$/);
+
+    await page.getByLabel("Setup token", { exact: true }).fill(newSetupToken());
     await page.getByLabel("Your name", { exact: true }).fill(OWNER.name);
     await page.getByLabel("Email", { exact: true }).fill(OWNER.email);
     await page.getByLabel("Password", { exact: true }).fill(OWNER.password);

@@ -9,6 +9,7 @@ import { withIdempotency } from "@/lib/services/idempotency/with-idempotency";
 import { ApiError, errorBody, noPermission, notFound, unprocessable } from "./errors";
 import { fingerprintable } from "./multipart";
 import { parseBody, parseParams, parseQuery, readJsonBody } from "./parse";
+import { replayCommitted } from "./replay";
 import { requestIdFor } from "./request-id";
 
 type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : undefined;
@@ -53,6 +54,7 @@ export const apiRoute = <E extends EndpointDef>(endpoint: E, handler: (input: Ha
           key: idempotencyKey,
           fingerprint: JSON.stringify([req.method, url.pathname.replace(/\/$/, ""), canonical(fingerprintable(rawBody))]),
           run: () => handler(input),
+          replay: (outcome) => replayCommitted(endpoint, principal, outcome),
         });
         return respond(result, requestId, result.replayed ? { "Idempotent-Replayed": "true" } : {});
       }

@@ -19,7 +19,8 @@ export const setupOwner = defineEndpoint({
   path: "/api/setup",
   tag: "Admin (staff session)",
   summary: "First run: create the owner account",
-  description: "Only while no staff user exists; afterwards 409.",
+  description:
+    "Only while no staff user exists; afterwards 409. Needs `setup_token`, a one-time token printed by `npm start` and by `npm run cli -- setup token` (valid for an hour): a wrong, expired or used one is 422.",
   auth: "none",
   body: ZSetupOwnerBody,
   responses: {

@@ -4,6 +4,9 @@ import { ApiError, notFound, unprocessable } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { newId } from "@/lib/ids";
 import type { TCreateApiKeyBody } from "@/lib/schemas/api-keys";
+import { serializeApiKey } from "@/lib/api/serializers/api-key";
+import { recordCommit } from "@/lib/services/idempotency/commit";
+import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { mintToken } from "./tokens";
 
 // Scoped keys of the caller's environment only: live keys act on live keys, sandbox on sandbox.
@@ -27,24 +30,33 @@ export const createScopedKey = async ({ principal, input }: { principal: Princip
   // The spec answers an unresolvable group with 401, like an invalid key.
   if (!group) throw new ApiError("unauthorized", "Invalid API key or profile group: profile group not found in this environment");
   const { token, tokenHash, tokenHint } = mintToken({ kind: "scoped", environment: principal.environment });
-  const key = await db.apiKey.create({
-    data: {
-      id: newId("apiKey"),
-      accountId: principal.accountId,
-      environment: principal.environment,
-      kind: "scoped",
-      profileGroupId: group.id,
-      name: input.name || `${group.name} key`,
-      tokenHash,
-      tokenHint,
-    },
+  // The token exists only in this response: the Idempotency-Key record keeps the whole body (encrypted)
+  // with the key, so a retry after a late failure answers with this token, never a second key.
+  const key = await retryingTransaction(async (tx) => {
+    const created = await tx.apiKey.create({
+      data: {
+        id: newId("apiKey"),
+        accountId: principal.accountId,
+        environment: principal.environment,
+        kind: "scoped",
+        profileGroupId: group.id,
+        name: input.name || `${group.name} key`,
+        tokenHash,
+        tokenHint,
+      },
+    });
+    await recordCommit(tx, { body: serializeApiKey(created, token) });
+    return created;
   });
   return { key, token };
 };
 
 // Revocation is a timestamp: the authenticator refuses revoked keys on the very next request.
-export const revokeScopedKey = async ({ principal, id }: { principal: Principal; id: string }) => {
-  const { count } = await db.apiKey.updateMany({ where: { ...scopedKeysOf(principal), id }, data: { revokedAt: new Date() } });
-  if (count === 0) throw notFound();
-  return { deleted: true };
-};
+export const revokeScopedKey = ({ principal, id }: { principal: Principal; id: string }) =>
+  retryingTransaction(async (tx) => {
+    const { count } = await tx.apiKey.updateMany({ where: { ...scopedKeysOf(principal), id }, data: { revokedAt: new Date() } });
+    if (count === 0) throw notFound();
+    const result = { deleted: true };
+    await recordCommit(tx, { body: result });
+    return result;
+  });

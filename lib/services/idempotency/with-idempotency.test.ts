@@ -1,9 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { principalFor, seedAccount } from "@/lib/testing/seed";
-import { IDEMPOTENCY_TTL_MS, withIdempotency } from "./with-idempotency";
+import { IDEMPOTENCY_TTL_MS, withIdempotency as withIdempotencyOf, type IdempotencyOptions } from "./with-idempotency";
 
 afterAll(() => db.$disconnect());
+
+// These runs record no committed write: nothing to replay but stored responses.
+const withIdempotency = (options: Omit<IdempotencyOptions, "replay">) =>
+  withIdempotencyOf({ ...options, replay: () => Promise.reject(new Error("nothing was committed")) });
 
 const counter = () => {
   let calls = 0;

@@ -5,81 +5,95 @@ import { idempotencyScope, type Principal } from "@/lib/auth/principal";
 import { decryptSecret, encryptSecret, sha256Hex } from "@/lib/crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
+import { log } from "@/lib/log";
+import { readOutcome, runWithClaim, type CommittedOutcome } from "./commit";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-// A request still "in progress" after this long died with its process; its key may be reused.
+// A request still running after this long died with its process: a claim that committed nothing is
+// freed, one that committed answers with its outcome.
 const STALE_IN_PROGRESS_MS = 5 * 60 * 1000;
 const MAX_KEY_LENGTH = 255;
 
 export type StoredResponse = { status: number; body: unknown };
 
-type Options = {
+export type IdempotencyOptions = {
   principal: Principal;
   key: string;
   fingerprint: string; // method, path and canonical body of the request
   run: () => Promise<StoredResponse>;
+  // The answer for an outcome whose request failed after its commit (the route renders the resource).
+  replay: (outcome: CommittedOutcome) => Promise<StoredResponse>;
   now?: () => Date;
 };
 
 // Idempotency-Key semantics (client-compat 3): the first request runs; a retry after success replays
 // the stored status and body; a retry while the first runs is 409; the same key with another request
-// is 422; error responses are not stored, so a failed request leaves the key free. Stored bodies are
-// encrypted because some carry secrets (a new API key's token).
-export const withIdempotency = async ({ principal, key, fingerprint, run, now = () => new Date() }: Options) => {
+// is 422. The stored outcome follows the committed writes: the operation records what it wrote in its
+// own transaction (`recordCommit`), so once that committed the key never runs the operation again, even
+// when the request then failed (the retry renders the committed resource). Only a failure that
+// committed nothing leaves the key free. Stored bodies are encrypted (a new API key's token).
+export const withIdempotency = async ({ principal, key, fingerprint, run, replay, now = () => new Date() }: IdempotencyOptions) => {
   if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
     throw unprocessable([`Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`]);
   }
   const where = { accountId: principal.accountId, scope: idempotencyScope(principal), key };
-  const requestHash = sha256Hex(fingerprint);
-  const replay = await claim({ where, requestHash, now: now() });
-  if (replay) return { ...replay, replayed: true };
+  const claimed = await claim({ where, requestHash: sha256Hex(fingerprint), now: now() });
+  if (claimed.kind === "stored") return { ...claimed.response, replayed: true };
+  if (claimed.kind === "committed") return { ...(await replay(claimed.outcome)), replayed: true };
 
   let response: StoredResponse;
   try {
-    response = await run();
+    response = await runWithClaim(claimed.recordId, run);
   } catch (err) {
-    await release(where);
+    await settleFailure(claimed.recordId);
     throw err;
   }
-  if (response.status >= 200 && response.status < 300) {
+  if (response.status < 200 || response.status >= 300) {
+    await settleFailure(claimed.recordId);
+    return { ...response, replayed: false };
+  }
+  try {
     await db.idempotencyRecord.update({
-      where: { accountId_scope_key: where },
-      data: {
-        state: "completed",
-        responseStatus: response.status,
-        responseBody: encryptSecret(JSON.stringify(response.body)),
-      },
+      where: { id: claimed.recordId },
+      data: { state: "completed", responseStatus: response.status, responseBody: encryptSecret(JSON.stringify(response.body)) },
     });
-  } else {
-    await release(where);
+  } catch (err) {
+    // The write is done and answered; a retry renders its recorded outcome instead of the stored body.
+    log.error("idempotency: storing the response failed", { error: err instanceof Error ? err.message : String(err) });
   }
   return { ...response, replayed: false };
 };
 
 type Where = { accountId: string; scope: string; key: string };
+type Claimed = { kind: "claimed"; recordId: string } | { kind: "stored"; response: StoredResponse } | { kind: "committed"; outcome: CommittedOutcome };
 
-// Inserts an in-progress record, or returns the stored response to replay. The existing record is read
-// first, so a replay (the common retry) costs one lookup instead of a failed insert.
-const claim = async ({ where, requestHash, now }: { where: Where; requestHash: string; now: Date }) => {
+const inProgress = () => new ApiError("conflict", "A request with this Idempotency-Key is already in progress");
+
+// Inserts an in-progress record, or returns what to answer instead. The existing record is read first,
+// so a replay (the common retry) costs one lookup instead of a failed insert.
+const claim = async ({ where, requestHash, now }: { where: Where; requestHash: string; now: Date }): Promise<Claimed> => {
   for (let attempt = 0; attempt < 3; attempt++) {
     const existing = await db.idempotencyRecord.findUnique({ where: { accountId_scope_key: where } });
     if (existing) {
       const isExpired = existing.expiresAt <= now;
-      const isStale = existing.state === "in_progress" && now.getTime() - existing.createdAt.getTime() > STALE_IN_PROGRESS_MS;
-      if (isExpired || isStale) {
-        await db.idempotencyRecord.deleteMany({ where: { id: existing.id } });
+      const isRunning = existing.state !== "completed";
+      const isStale = isRunning && now.getTime() - existing.createdAt.getTime() > STALE_IN_PROGRESS_MS;
+      if (isExpired || (isStale && existing.state === "in_progress")) {
+        await db.idempotencyRecord.deleteMany({ where: { id: existing.id, state: existing.state } });
         continue;
       }
       if (existing.requestHash !== requestHash) {
         throw unprocessable(["Idempotency-Key has already been used with a different request"]);
       }
-      if (existing.state === "in_progress") {
-        throw new ApiError("conflict", "A request with this Idempotency-Key is already in progress");
+      if (isRunning && !isStale) throw inProgress();
+      if (existing.responseBody !== null) {
+        return { kind: "stored", response: { status: existing.responseStatus ?? 200, body: JSON.parse(decryptSecret(existing.responseBody)) as unknown } };
       }
-      return { status: existing.responseStatus ?? 200, body: JSON.parse(decryptSecret(existing.responseBody ?? "")) as unknown };
+      if (existing.outcome !== null) return { kind: "committed", outcome: readOutcome(existing.outcome) };
+      throw inProgress();
     }
     try {
-      await db.idempotencyRecord.create({
+      const record = await db.idempotencyRecord.create({
         data: {
           id: newId("idempotency"),
           ...where,
@@ -88,17 +102,23 @@ const claim = async ({ where, requestHash, now }: { where: Where; requestHash: s
           createdAt: now,
           expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
         },
+        select: { id: true },
       });
-      return null;
+      return { kind: "claimed", recordId: record.id };
     } catch (err) {
       // another request with this key got in between: read it on the next round
       if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002")) throw err;
     }
   }
-  throw new ApiError("conflict", "A request with this Idempotency-Key is already in progress");
+  throw inProgress();
 };
 
-const release = (where: Where) => db.idempotencyRecord.deleteMany({ where: { ...where, state: "in_progress" } });
+// A failed request: if its write committed, the record keeps the outcome and stops counting as running
+// (retries replay it); if nothing committed, the key is free again.
+const settleFailure = async (recordId: string) => {
+  await db.idempotencyRecord.updateMany({ where: { id: recordId, state: "committed" }, data: { state: "completed" } });
+  await db.idempotencyRecord.deleteMany({ where: { id: recordId, state: "in_progress" } });
+};
 
 export const purgeExpiredIdempotencyRecords = (now = new Date()) =>
   db.idempotencyRecord.deleteMany({ where: { expiresAt: { lte: now } } });

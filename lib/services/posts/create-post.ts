@@ -4,7 +4,9 @@ import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import type { TCreatePostBody } from "@/lib/schemas/posts";
-import { rearrangeQueue } from "@/lib/services/queues/rearrange";
+import { recordCommit } from "@/lib/services/idempotency/commit";
+import { lockQueue, rearrangeQueue } from "@/lib/services/queues/rearrange";
+import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { checkAgainstRules, type CheckedTarget } from "./check-rules";
 import { advancePost } from "./lifecycle";
 import { asMediaInput, maxMediaBytes, storeCoverFiles, storeMediaRefs, type MediaRef, type MediaRow } from "./media-intake";
@@ -98,7 +100,9 @@ export const createPost = async ({ principal, input, now = new Date() }: { princ
   });
 
   const id = newId("post");
-  await db.$transaction(async (tx) => {
+  await retryingTransaction(async (tx) => {
+    // Queue first (lock order of every queue transaction), then the post's rows.
+    if (queue && !(await lockQueue(tx, queue.id))) throw unprocessable(["queue_id: queue not found in the post's profile group"]);
     const root = { id, accountId: principal.accountId, environment: principal.environment, profileGroupId: groupId, status: draft ? ("draft" as const) : ("pending" as const), draft };
     await tx.post.create({
       data: {
@@ -114,6 +118,7 @@ export const createPost = async ({ principal, input, now = new Date() }: { princ
     await writeTargets(tx, id, await writeChildren(tx, root, content.thread), content.checked);
     if (queue && !draft) await rearrangeQueue(tx, queue.id, { now });
     if (!draft) await advancePost(tx, id, now);
+    await recordCommit(tx, { resource: "post", id });
   });
   return getPostView({ principal, id });
 };

@@ -9,6 +9,7 @@ import { connectorFor } from "@/lib/networks/registry";
 import type { TPlatform } from "@/lib/schemas/common";
 import { contextFor } from "@/lib/services/connections/context";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
+import { recordCommit } from "@/lib/services/idempotency/commit";
 import { detailsJson } from "./publish-attempt";
 import { placementOfPlatformPost } from "./publish-input";
 import { findPost } from "./read-posts";
@@ -23,7 +24,10 @@ export type DeleteScope = { post_profile_id?: string; profile_id?: string; netwo
 const canDelete = (platform: TPlatform, environment: Principal["environment"]) => Boolean(connectorFor({ platform, environment }).deletePublished);
 
 // Marks the chosen chains pending_deletion and queues their deletion runs. Returns what is being deleted.
-const requestDeletion = async ({ principal, id, scope, removeRecord }: { principal: Principal; id: string; scope: DeleteScope; removeRecord: boolean }) => {
+type DeletionTarget = { id: string; platform: TPlatform };
+type RequestOptions = { principal: Principal; id: string; scope: DeleteScope; removeRecord: boolean; outcome?: (targets: DeletionTarget[]) => unknown };
+
+const requestDeletion = async ({ principal, id, scope, removeRecord, outcome }: RequestOptions) => {
   const post = await findPost({ principal, id });
   const roots = post.platformPosts.filter((pp) => pp.postId === post.id);
   const chosen = roots.filter(
@@ -48,19 +52,22 @@ const requestDeletion = async ({ principal, id, scope, removeRecord }: { princip
         targets.map((pp) => ({ name: "app/post.delete.requested" as const, data: { rootPostId: post.id, profileId: pp.profileId, removeRecord } })),
         { tx },
       );
+      if (outcome) await recordCommit(tx, { body: outcome(targets) });
     }
   });
   return { post, targets };
 };
 
+const deletionResult = (targets: DeletionTarget[]) => ({ success: true, deleting: targets.map((pp) => ({ post_profile_id: pp.id, platform: pp.platform })) });
+
 // POST /api/posts/:id/delete_on_platform: the record stays.
 export const deleteOnPlatform = async ({ principal, id, scope }: { principal: Principal; id: string; scope: DeleteScope }) => {
   const given = [scope.post_profile_id, scope.profile_id, scope.network].filter(Boolean);
   if (given.length > 1) throw unprocessable(["Give at most one of post_profile_id, profile_id and network"]);
-  const { targets } = await requestDeletion({ principal, id, scope, removeRecord: false });
+  const { targets } = await requestDeletion({ principal, id, scope, removeRecord: false, outcome: deletionResult });
   if (targets.length === 0 && !given.length) throw unprocessable(["Nothing to delete: the post is not published on a network that supports deletion"]);
   if (targets.length === 0) throw unprocessable(["That platform post is not published"]);
-  return { success: true, deleting: targets.map((pp) => ({ post_profile_id: pp.id, platform: pp.platform })) };
+  return deletionResult(targets);
 };
 
 // DELETE /api/posts/:id?delete_on_platform=true: networks first, then the record (by the last run).

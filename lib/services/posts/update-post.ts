@@ -1,10 +1,12 @@
 import "server-only";
-import { unprocessable } from "@/lib/api/errors";
+import { ApiError, notFound, unprocessable } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
-import { db, type Prisma } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/client";
 import { publicMediaUrl } from "@/lib/media/storage";
 import type { TUpdatePostBody } from "@/lib/schemas/posts";
-import { rearrangeQueue } from "@/lib/services/queues/rearrange";
+import { recordCommit } from "@/lib/services/idempotency/commit";
+import { lockQueues, rearrangeQueue, type Tx } from "@/lib/services/queues/rearrange";
+import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { checkContent, resolveQueue, writeChildren, writeMedia, writeTargets, type PostContent } from "./create-post";
 import { deletePostEverywhere } from "./delete-on-platform";
 import { advancePost, wholeChain } from "./lifecycle";
@@ -26,13 +28,31 @@ type ExistingMedia = { sourceUrl: string | null; storageKey: string | null; cont
 // Kept media take part in the rules check under their hosted (or source) URL and content type.
 const existingRef = (m: ExistingMedia): MediaRef => (m.storageKey ? publicMediaUrl(m.storageKey) : (m.sourceUrl ?? ""));
 
+const lockPost = async (tx: Tx, id: string) => (await tx.$queryRaw<{ id: string }[]>`SELECT id FROM posts WHERE id = ${id} FOR UPDATE`).length > 0;
+
 const mergePlatforms = (current: Record<string, Record<string, unknown>>, patch: Record<string, Record<string, unknown>> | undefined) => {
   const out = { ...current };
   for (const [network, params] of Object.entries(patch ?? {})) out[network] = { ...(current[network] ?? {}), ...params };
   return out;
 };
 
-export const updatePost = async ({ principal, id, input, now = new Date() }: { principal: Principal; id: string; input: TUpdatePostBody; now?: Date }) => {
+type UpdateOptions = { principal: Principal; id: string; input: TUpdatePostBody; now?: Date };
+
+// Concurrent edits of one post: each is computed from the post as read, and written only if the post is
+// still that version (checked under the post's row lock); otherwise it is computed again from the new
+// version. So edits apply one after the other, and a thread or target list is never written twice.
+const EDIT_ATTEMPTS = 10;
+const STALE = Symbol("stale");
+
+export const updatePost = async (options: UpdateOptions) => {
+  for (let attempt = 1; ; attempt++) {
+    if ((await applyEdit(options)) !== STALE) return getPostView({ principal: options.principal, id: options.id });
+    if (attempt >= EDIT_ATTEMPTS) throw new ApiError("conflict", "The post was changed by another request meanwhile; retry");
+    await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * attempt));
+  }
+};
+
+const applyEdit = async ({ principal, id, input, now = new Date() }: UpdateOptions) => {
   const post = await findPost({ principal, id });
   if (!isEditable(post, now)) throw unprocessable(["Post cannot be edited"]);
   const fields = input.post ?? {};
@@ -59,7 +79,13 @@ export const updatePost = async ({ principal, id, input, now = new Date() }: { p
     thread: threadGiven ? content.thread : post.children.map((c) => ({ body: c.body, media: c.media.map(existingRef) })),
   });
 
-  await db.$transaction(async (tx) => {
+  return retryingTransaction(async (tx) => {
+    // Lock order: the queues (left and joined), then the post.
+    const locked = await lockQueues(tx, [post.queueId, queue?.id]);
+    if (queue && !locked.has(queue.id)) throw unprocessable(["queue_id: queue not found in the post's profile group"]);
+    if (!(await lockPost(tx, id))) throw notFound();
+    const current = await tx.post.findUniqueOrThrow({ where: { id }, select: { updatedAt: true } });
+    if (current.updatedAt.getTime() !== post.updatedAt.getTime()) return STALE;
     const status = draft ? ("draft" as const) : ("pending" as const);
     await tx.post.update({
       where: { id },
@@ -87,18 +113,21 @@ export const updatePost = async ({ principal, id, input, now = new Date() }: { p
     }
     await tx.platformPost.deleteMany({ where: { rootPostId: id } });
     await writeTargets(tx, id, postIds, checkedContent.checked);
-    for (const q of new Set([post.queueId, queue?.id].filter((v): v is string => !!v))) await rearrangeQueue(tx, q, { now });
+    for (const q of locked) await rearrangeQueue(tx, q, { now });
     if (!draft) await advancePost(tx, id, now);
+    await recordCommit(tx, { resource: "post", id });
+    return "updated" as const;
   });
-  return getPostView({ principal, id });
 };
 
 // POST /api/posts/:id/publish: a draft goes out (at once, at its scheduled_at, or in its queue slot).
 export const publishDraft = async ({ principal, id, now = new Date() }: { principal: Principal; id: string; now?: Date }) => {
   const post = await findPost({ principal, id });
   if (!post.draft) throw unprocessable(["Only drafts can be published"]);
-  await db.$transaction(async (tx) => {
+  await retryingTransaction(async (tx) => {
+    await lockQueues(tx, [post.queueId]);
     const { count } = await tx.post.updateMany({ where: { ...wholeChain(id), draft: true }, data: { draft: false, status: "pending" } });
+    await recordCommit(tx, { resource: "post", id });
     if (count === 0) return;
     if (post.queueId) await rearrangeQueue(tx, post.queueId, { now });
     await advancePost(tx, id, now);
@@ -111,7 +140,8 @@ export const publishDraft = async ({ principal, id, now = new Date() }: { princi
 export const deletePost = async ({ principal, id, deleteOnPlatform, now = new Date() }: { principal: Principal; id: string; deleteOnPlatform: boolean; now?: Date }) => {
   if (deleteOnPlatform) return deletePostEverywhere({ principal, id });
   const post = await findPost({ principal, id });
-  await db.$transaction(async (tx) => {
+  await retryingTransaction(async (tx) => {
+    await lockQueues(tx, [post.queueId]);
     await tx.post.delete({ where: { id } });
     if (post.queueId) await rearrangeQueue(tx, post.queueId, { now });
   });

@@ -3,6 +3,9 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/api/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { newId } from "@/lib/ids";
+import { recordCommit } from "@/lib/services/idempotency/commit";
+import { lockQueues } from "@/lib/services/queues/rearrange";
+import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import type { TCreateProfileGroupBody } from "@/lib/schemas/profile-groups";
 
 const withCounts = { id: true, name: true, _count: { select: { profiles: true } } } as const;
@@ -19,14 +22,25 @@ export const getProfileGroupOrThrow = async ({ principal, id }: { principal: Pri
 };
 
 export const createProfileGroup = ({ principal, input }: { principal: Principal; input: TCreateProfileGroupBody }) =>
-  db.profileGroup.create({
-    data: { id: newId("profileGroup"), accountId: principal.accountId, environment: principal.environment, name: input.name },
-    select: withCounts,
+  retryingTransaction(async (tx) => {
+    const group = await tx.profileGroup.create({
+      data: { id: newId("profileGroup"), accountId: principal.accountId, environment: principal.environment, name: input.name },
+      select: withCounts,
+    });
+    await recordCommit(tx, { resource: "profile_group", id: group.id });
+    return group;
   });
 
-// Profiles and the keys scoped to the group go with it (foreign keys cascade), in one statement.
-export const deleteProfileGroup = async ({ principal, id }: { principal: Principal; id: string }) => {
-  const { count } = await db.profileGroup.deleteMany({ where: { AND: [groupScope(principal, "id"), { id }] } });
-  if (count === 0) throw notFound();
-  return { deleted: true };
-};
+// Profiles, queues, posts and the keys scoped to the group go with it (foreign keys cascade). Its queues
+// are locked first, in the lock order of every queue transaction, so a post being added to one of them
+// finishes (or waits) instead of deadlocking with the cascade.
+export const deleteProfileGroup = async ({ principal, id }: { principal: Principal; id: string }) =>
+  retryingTransaction(async (tx) => {
+    const queues = await tx.postQueue.findMany({ where: { profileGroupId: id, ...groupScope(principal) }, select: { id: true } });
+    await lockQueues(tx, queues.map((q) => q.id));
+    const { count } = await tx.profileGroup.deleteMany({ where: { AND: [groupScope(principal, "id"), { id }] } });
+    if (count === 0) throw notFound();
+    const result = { deleted: true };
+    await recordCommit(tx, { body: result });
+    return result;
+  });

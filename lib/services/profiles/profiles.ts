@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/api/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
+import { recordCommit } from "@/lib/services/idempotency/commit";
 import { emitProfileDisconnected } from "@/lib/services/connections/profile-event";
 
 // Profiles the caller can post to: its account and environment, and its group for scoped keys.
@@ -36,6 +37,7 @@ export const deleteProfile = async ({ principal, id }: { principal: Principal; i
   await db.$transaction(async (tx) => {
     await tx.profile.delete({ where: { id: profile.id } });
     await emitProfileDisconnected(tx, profile, "user");
+    await recordCommit(tx, { body: { success: true } });
   });
   return { success: true };
 };

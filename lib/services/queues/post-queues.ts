@@ -11,6 +11,8 @@ import {
   type TTimeslotInput,
   type TUpdatePostQueueBody,
 } from "@/lib/schemas/post-queues";
+import { recordCommit } from "@/lib/services/idempotency/commit";
+import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { lockQueue, rearrangeQueue, waitingPostsWhere, type RearrangeOptions } from "./rearrange";
 
 // Queues belong to a profile group of the caller's account and environment; a scoped key sees only its
@@ -58,19 +60,22 @@ export const createPostQueue = async ({ principal, input }: { principal: Princip
   const q = input.post_queue;
   const id = newId("postQueue");
   // A new queue has no posts yet: nothing to arrange. Repeated day+time pairs collapse into one slot.
-  await db.postQueue.create({
-    data: {
-      id,
-      accountId: principal.accountId,
-      environment: principal.environment,
-      profileGroupId: group.id,
-      name: q.name,
-      description: q.description || null,
-      timezone: q.timezone,
-      jitter: q.jitter,
-      enabled: q.enabled,
-      timeslots: { createMany: { data: uniqueSlots(q.queue_timeslots_attributes) } },
-    },
+  await retryingTransaction(async (tx) => {
+    await tx.postQueue.create({
+      data: {
+        id,
+        accountId: principal.accountId,
+        environment: principal.environment,
+        profileGroupId: group.id,
+        name: q.name,
+        description: q.description || null,
+        timezone: q.timezone,
+        jitter: q.jitter,
+        enabled: q.enabled,
+        timeslots: { createMany: { data: uniqueSlots(q.queue_timeslots_attributes) } },
+      },
+    });
+    await recordCommit(tx, { resource: "post_queue", id });
   });
   return getPostQueueOrThrow({ principal, id });
 };
@@ -111,7 +116,7 @@ const applyTimeslotChanges = async (tx: Parameters<typeof rearrangeQueue>[0], qu
 // only stops publishing (the publisher checks `enabled`).
 export const updatePostQueue = async ({ principal, id, input, now = new Date(), random = Math.random }: UpdateOptions) => {
   const q = input.post_queue;
-  await db.$transaction(
+  await retryingTransaction(
     async (tx) => {
       const visible = await tx.postQueue.findFirst({ where: { AND: [scopeOf(principal), { id }] }, select: { id: true } });
       if (!visible || !(await lockQueue(tx, id))) throw notFound();
@@ -133,6 +138,7 @@ export const updatePostQueue = async ({ principal, id, input, now = new Date(), 
         },
       });
       if (isSlotsChanged || isTimezoneChanged || isJitterChanged || isResumed) await rearrangeQueue(tx, id, { now, random });
+      await recordCommit(tx, { resource: "post_queue", id });
     },
     { timeout: 30_000 },
   );
@@ -144,14 +150,16 @@ export const updatePostQueue = async ({ principal, id, input, now = new Date(), 
 // Posts that had no slot (a queue without timeslots) become drafts: losing the queue must not publish
 // them at once.
 export const deletePostQueue = async ({ principal, id }: { principal: Principal; id: string }) =>
-  db.$transaction(async (tx) => {
+  retryingTransaction(async (tx) => {
     const queue = await tx.postQueue.findFirst({ where: { AND: [scopeOf(principal), { id }] }, select: { id: true } });
-    if (!queue) throw notFound();
+    if (!queue || !(await lockQueue(tx, id))) throw notFound();
     const unslotted = { queueId: id, scheduledAt: null, draft: false, status: { in: ["pending" as const, "scheduled" as const] } };
     const roots = (await tx.post.findMany({ where: { ...unslotted, parentId: null }, select: { id: true } })).map((p) => p.id);
     await tx.post.updateMany({ where: { OR: [{ id: { in: roots } }, { parentId: { in: roots } }] }, data: { draft: true, status: "draft" } });
     await tx.postQueue.delete({ where: { id } });
-    return { deleted: true };
+    const result = { deleted: true };
+    await recordCommit(tx, { body: result });
+    return result;
   });
 
 /**

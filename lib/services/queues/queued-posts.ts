@@ -3,6 +3,7 @@ import { db, type Prisma } from "@/lib/db/client";
 import { notFound, unprocessable } from "@/lib/api/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import type { QueuePriority } from "@/lib/generated/prisma/enums";
+import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { lockQueue, rearrangeQueue, waitingPostsWhere, type RearrangeOptions } from "./rearrange";
 
 export const queuedPostSelect = {
@@ -21,12 +22,12 @@ type SetPriorityOptions = { principal: Principal; postId: string; priority: Queu
 // earlier slots). Drafts keep the priority for when they are scheduled. Posts outside the caller's scope
 // answer 404; a post that is in no queue, 422.
 export const setQueuedPostPriority = async ({ principal, postId, priority, now = new Date(), random = Math.random }: SetPriorityOptions) =>
-  db.$transaction(
+  retryingTransaction(
     async (tx) => {
       const post = await tx.post.findFirst({ where: { AND: [groupScope(principal), { id: postId, parentId: null }] }, select: { queueId: true } });
       if (!post) throw notFound();
       if (!post.queueId) throw unprocessable(["Post is not in a queue"]);
-      await lockQueue(tx, post.queueId);
+      if (!(await lockQueue(tx, post.queueId))) throw notFound();
       await tx.post.update({ where: { id: postId }, data: { queuePriority: priority } });
       await rearrangeQueue(tx, post.queueId, { now, random });
       return tx.post.findUniqueOrThrow({ where: { id: postId }, select: queuedPostSelect });

@@ -11,12 +11,23 @@ export type RearrangeOptions = { now?: Date; random?: () => number };
 const WAITING_STATUSES: PostStatus[] = ["pending", "scheduled"];
 export const waitingPostsWhere = { status: { in: WAITING_STATUSES }, draft: false, parentId: null } satisfies Prisma.PostWhereInput;
 
-// Row lock on the queue for the rest of the transaction: concurrent triggers (a timeslot change and a
-// post added at the same moment) run one after the other, each arranging what the other committed.
+// Lock order, everywhere: the queue row first, then its posts and timeslots. Every transaction that
+// touches a queue's posts or timeslots (post created, edited, published, deleted in a queue; timeslots,
+// pause/resume; queue deleted) takes this row lock before writing anything else, so concurrent triggers
+// run one after the other, each arranging what the other committed, instead of deadlocking (a post
+// inserted first holds a key-share lock on the queue row that blocks the other's FOR UPDATE).
 // Returns false when the queue no longer exists.
 export const lockQueue = async (tx: Tx, queueId: string): Promise<boolean> => {
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM post_queues WHERE id = ${queueId} FOR UPDATE`;
   return rows.length > 0;
+};
+
+// Several queues (a post moving from one queue to another): always in id order. Returns the ids that exist.
+export const lockQueues = async (tx: Tx, queueIds: readonly (string | null | undefined)[]): Promise<Set<string>> => {
+  const ids = [...new Set(queueIds.filter((id): id is string => !!id))].sort();
+  if (ids.length === 0) return new Set();
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM post_queues WHERE id = ANY(${ids}::text[]) ORDER BY id FOR UPDATE`;
+  return new Set(rows.map((r) => r.id));
 };
 
 /**

@@ -6,6 +6,8 @@ import { groupScope, type Principal } from "@/lib/auth/principal";
 import { decryptSecret, encryptSecret } from "@/lib/crypto";
 import { newId, randomBase58 } from "@/lib/ids";
 import type { TCreateWebhookBody, TUpdateWebhookBody } from "@/lib/schemas/webhooks";
+import { recordCommit } from "@/lib/services/idempotency/commit";
+import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { webhookPolicy } from "./config";
 import { assertDeliverableUrl } from "./url-policy";
 
@@ -26,17 +28,21 @@ export const getWebhookOrThrow = async ({ principal, id }: { principal: Principa
 
 export const createWebhook = async ({ principal, input }: { principal: Principal; input: TCreateWebhookBody }) => {
   await assertDeliverableUrl(input.url, webhookPolicy().allowlist);
-  const webhook = await db.webhook.create({
-    data: {
-      id: newId("webhook"),
-      accountId: principal.accountId,
-      environment: principal.environment,
-      profileGroupId: principal.profileGroupId,
-      url: input.url,
-      events: input.events,
-      description: input.description ?? "",
-      secret: encryptSecret(`whsec_${randomBase58(32)}`),
-    },
+  const webhook = await retryingTransaction(async (tx) => {
+    const created = await tx.webhook.create({
+      data: {
+        id: newId("webhook"),
+        accountId: principal.accountId,
+        environment: principal.environment,
+        profileGroupId: principal.profileGroupId,
+        url: input.url,
+        events: input.events,
+        description: input.description ?? "",
+        secret: encryptSecret(`whsec_${randomBase58(32)}`),
+      },
+    });
+    await recordCommit(tx, { resource: "webhook", id: created.id });
+    return created;
   });
   return withSecret(webhook);
 };
@@ -44,24 +50,31 @@ export const createWebhook = async ({ principal, input }: { principal: Principal
 export const updateWebhook = async ({ principal, id, input }: { principal: Principal; id: string; input: TUpdateWebhookBody }) => {
   const existing = await getWebhookOrThrow({ principal, id });
   if (input.url !== undefined) await assertDeliverableUrl(input.url, webhookPolicy().allowlist);
-  const webhook = await db.webhook.update({
-    where: { id: existing.id },
-    data: {
-      ...(input.url !== undefined && { url: input.url }),
-      ...(input.events !== undefined && { events: input.events }),
-      ...(input.enabled !== undefined && { enabled: input.enabled }),
-      ...(input.description !== undefined && { description: input.description ?? "" }),
-    },
+  const webhook = await retryingTransaction(async (tx) => {
+    const updated = await tx.webhook.update({
+      where: { id: existing.id },
+      data: {
+        ...(input.url !== undefined && { url: input.url }),
+        ...(input.events !== undefined && { events: input.events }),
+        ...(input.enabled !== undefined && { enabled: input.enabled }),
+        ...(input.description !== undefined && { description: input.description ?? "" }),
+      },
+    });
+    await recordCommit(tx, { resource: "webhook", id: updated.id });
+    return updated;
   });
   return withSecret(webhook);
 };
 
 // Deliveries and pending dispatches go with the webhook (foreign keys cascade).
-export const deleteWebhook = async ({ principal, id }: { principal: Principal; id: string }) => {
-  const { count } = await db.webhook.deleteMany({ where: { AND: [scopeOf(principal), { id }] } });
-  if (count === 0) throw notFound();
-  return { deleted: true };
-};
+export const deleteWebhook = ({ principal, id }: { principal: Principal; id: string }) =>
+  retryingTransaction(async (tx) => {
+    const { count } = await tx.webhook.deleteMany({ where: { AND: [scopeOf(principal), { id }] } });
+    if (count === 0) throw notFound();
+    const result = { deleted: true };
+    await recordCommit(tx, { body: result });
+    return result;
+  });
 
 export const listDeliveries = async ({ principal, id, page }: { principal: Principal; id: string; page: PageQuery }) => {
   const webhook = await db.webhook.findFirst({ where: { AND: [scopeOf(principal), { id }] }, select: { id: true } });

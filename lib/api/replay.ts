@@ -1,0 +1,32 @@
+import "server-only";
+import type { Principal } from "@/lib/auth/principal";
+import type { EndpointDef } from "@/lib/contracts/define";
+import type { CommittedOutcome, ReplayableResource } from "@/lib/services/idempotency/commit";
+import type { StoredResponse } from "@/lib/services/idempotency/with-idempotency";
+import { getPostView } from "@/lib/services/posts/read-posts";
+import { getProfileGroupOrThrow } from "@/lib/services/profile-groups/profile-groups";
+import { getPostQueueOrThrow } from "@/lib/services/queues/post-queues";
+import { getWebhookOrThrow } from "@/lib/services/webhooks/webhooks";
+import { serializePostQueue } from "./serializers/post-queue";
+import { serializeProfileGroup } from "./serializers/profile-group";
+import { serializeWebhook } from "./serializers/webhook";
+
+// The answer to an Idempotency-Key whose first request committed its write and then failed (or died):
+// the committed resource rendered as the endpoint renders it, never the operation run again.
+const RENDER: Record<ReplayableResource, (principal: Principal, id: string) => Promise<unknown>> = {
+  post: (principal, id) => getPostView({ principal, id }),
+  post_queue: async (principal, id) => serializePostQueue(await getPostQueueOrThrow({ principal, id })),
+  webhook: async (principal, id) => serializeWebhook(await getWebhookOrThrow({ principal, id }), { withSecret: true }),
+  profile_group: async (principal, id) => serializeProfileGroup(await getProfileGroupOrThrow({ principal, id })),
+};
+
+// The endpoint's documented success status (200 or 201).
+const successStatusOf = (endpoint: EndpointDef) =>
+  Object.keys(endpoint.responses)
+    .map(Number)
+    .find((status) => status >= 200 && status < 300) ?? 200;
+
+export const replayCommitted = async (endpoint: EndpointDef, principal: Principal, outcome: CommittedOutcome): Promise<StoredResponse> => ({
+  status: successStatusOf(endpoint),
+  body: "body" in outcome ? outcome.body : await RENDER[outcome.resource](principal, outcome.id),
+});

@@ -1,0 +1,5 @@
+-- AlterEnum
+ALTER TYPE "IdempotencyState" ADD VALUE 'committed';
+
+-- AlterTable
+ALTER TABLE "idempotency_records" ADD COLUMN     "outcome" TEXT;
