@@ -10,7 +10,9 @@ const USAGE = `Usage:
   npm run cli -- keys create --environment live|sandbox [--name NAME] [--account ACCOUNT_ID]
       Mint an account-wide API key (creates the account if there is none yet); prints the token.
   npm run cli -- accounts create --name NAME
-      Create another account (multi-tenant installs); prints its id.`;
+      Create another account (multi-tenant installs); prints its id.
+  npm run cli -- setup token
+      Print a one-time token for the first-run page /setup (valid 1 hour, used once).`;
 
 const fail = (message: string): never => {
   process.stderr.write(`${message}\n\n${USAGE}\n`);
@@ -24,7 +26,7 @@ const main = async () => {
   });
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
   const command = positionals.join(" ");
-  if (command !== "keys create" && command !== "accounts create") fail(`Unknown command: ${command || "(none)"}`);
+  if (!["keys create", "accounts create", "setup token"].includes(command)) fail(`Unknown command: ${command || "(none)"}`);
   if (command === "keys create" && values.environment !== "live" && values.environment !== "sandbox") {
     fail("--environment must be live or sandbox");
   }
@@ -36,6 +38,13 @@ const main = async () => {
   process.env.DATABASE_URL = database.url;
   try {
     await migrateDatabase(database.url);
+    if (command === "setup token") {
+      const { createSetupToken } = await import("@/lib/services/setup/setup-tokens");
+      const { token, expiresAt } = await createSetupToken();
+      process.stdout.write(`${token}\n`);
+      process.stderr.write(`Valid until ${expiresAt.toISOString()}, once: enter it at /setup to create the owner account.\n`);
+      return;
+    }
     // Imported after DATABASE_URL is settled: the services read it through lib/env.
     const accounts = await import("@/lib/services/accounts/ensure-account");
     if (command === "accounts create") {

@@ -4,7 +4,6 @@ import "dotenv/config";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { loadOrCreateSecrets, resolveDataDir } from "@/lib/runtime/data-dir";
 import { migrateDatabase, resolveDatabase } from "@/lib/runtime/database";
 
@@ -43,7 +42,12 @@ const main = async () => {
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
   child.on("exit", (code) => void shutdown(code ?? 0));
 
-  await printBanner({ url: database.url, publicUrl, isEmbedded: database.isEmbedded, dataDir });
+  // Services read their settings through lib/env: give this process what the server got.
+  Object.assign(process.env, secrets, { DATABASE_URL: database.url });
+  const { issueSetupTokenIfOpen } = await import("@/lib/services/setup/setup-tokens");
+  const setup = await issueSetupTokenIfOpen();
+  await (await import("@/lib/db/client")).db.$disconnect();
+  printBanner({ publicUrl, isEmbedded: database.isEmbedded, dataDir, setup });
 };
 
 // Rebuild when any source file is newer than the last build (first start, or after a pull).
@@ -71,20 +75,15 @@ const newestMtime = (target: string): number => {
   return readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
 };
 
-const printBanner = async ({ url, publicUrl, isEmbedded, dataDir }: { url: string; publicUrl: string; isEmbedded: boolean; dataDir: string }) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const { rows } = await client.query<{ count: string }>("select count(*) from users");
-  await client.end();
-  const hasUsers = Number(rows[0]?.count ?? 0) > 0;
+const printBanner = ({ publicUrl, isEmbedded, dataDir, setup }: { publicUrl: string; isEmbedded: boolean; dataDir: string; setup: { token: string; expiresAt: Date } | null }) => {
   console.log(
     [
       "",
       `  App:       ${publicUrl}`,
       `  Database:  ${isEmbedded ? `embedded PostgreSQL (data in ${path.join(dataDir, "pg")})` : "DATABASE_URL"}`,
-      hasUsers
-        ? `  Sign in:   ${publicUrl}/login with your staff email and password`
-        : `  First run: open ${publicUrl}/setup to create the owner account`,
+      setup
+        ? `  First run: open ${publicUrl}/setup and enter the setup token ${setup.token}\n             (valid until ${setup.expiresAt.toISOString()}; a new one: npm run cli -- setup token)`
+        : `  Sign in:   ${publicUrl}/login with your staff email and password`,
       `  API key:   npm run cli -- keys create --environment live`,
       `  API docs:  ${publicUrl}/docs`,
       "",
