@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
+import { check } from "./google-schemas";
 
 // The Business Profile half of the Google fake's publishing and stats (e2e/fakes/google.ts), hand-written
 // from Google's v4 reference (no discovery document exists for v4): accounts.locations.localPosts
@@ -181,6 +182,14 @@ export const fakeBusiness = () => {
     const refused = access(user, location);
     if (refused) return refused;
     const body = (json ?? {}) as { mediaFormat?: string; sourceUrl?: string; dataRef?: unknown; locationAssociation?: { category?: string } };
+    const shape = check("MediaItem", body, "media_item");
+    if (shape) return shape;
+    // Media relevance: menu and food photos only where the location can have food menus.
+    const [, accountId, , locationId] = location.split("/");
+    const v1 = user.accounts?.find((a) => a.name === `accounts/${accountId}`)?.locations.find((l) => l.name === `locations/${locationId}`) as { metadata?: { canHaveFoodMenus?: boolean } } | undefined;
+    if (["MENU", "FOOD_AND_DRINK"].includes(body.locationAssociation?.category ?? "") && v1?.metadata?.canHaveFoodMenus !== true) {
+      return { status: 400, body: googleApiError(400, "FAILED_PRECONDITION", `Media category ${body.locationAssociation?.category} is not relevant for this location.`) };
+    }
     if (body.mediaFormat !== "PHOTO" && body.mediaFormat !== "VIDEO") return invalid("media_item.media_format", "Media format is required");
     if (!body.locationAssociation?.category || !CATEGORIES.has(body.locationAssociation.category)) return invalid("media_item.location_association", "A category is required");
     if (!body.sourceUrl && !body.dataRef) return invalid("media_item.source_url", "sourceUrl or dataRef is required");

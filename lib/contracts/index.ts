@@ -1,5 +1,6 @@
 import type { EndpointDef } from "./define";
 import * as apiKeys from "./api-keys";
+import * as listings from "./listings";
 import * as postQueues from "./post-queues";
 import * as posts from "./posts";
 import * as profileGroups from "./profile-groups";
@@ -16,6 +17,7 @@ export const ENDPOINTS: EndpointDef[] = [
   ...Object.values(profiles),
   ...Object.values(posts),
   ...Object.values(stats),
+  ...Object.values(listings),
   ...Object.values(postQueues),
   ...Object.values(webhooks),
   ...Object.values(system),
