@@ -1,6 +1,7 @@
 import type { EndpointDef } from "./define";
 import * as apiKeys from "./api-keys";
 import * as listings from "./listings";
+import * as pages from "./pages";
 import * as postQueues from "./post-queues";
 import * as posts from "./posts";
 import * as profileGroups from "./profile-groups";
@@ -18,6 +19,7 @@ export const ENDPOINTS: EndpointDef[] = [
   ...Object.values(posts),
   ...Object.values(stats),
   ...Object.values(listings),
+  ...Object.values(pages),
   ...Object.values(postQueues),
   ...Object.values(webhooks),
   ...Object.values(system),
