@@ -1,6 +1,7 @@
 import type { EndpointDef } from "./define";
 import * as apiKeys from "./api-keys";
 import * as listings from "./listings";
+import * as mentions from "./mentions";
 import * as pages from "./pages";
 import * as postQueues from "./post-queues";
 import * as posts from "./posts";
@@ -20,6 +21,7 @@ export const ENDPOINTS: EndpointDef[] = [
   ...Object.values(stats),
   ...Object.values(listings),
   ...Object.values(pages),
+  ...Object.values(mentions),
   ...Object.values(postQueues),
   ...Object.values(webhooks),
   ...Object.values(system),

@@ -6,14 +6,14 @@ import { db } from "@/lib/db/client";
 import { NetworkError } from "@/lib/networks/errors";
 import { ManagementError } from "@/lib/networks/management";
 import { connectorFor } from "@/lib/networks/registry";
-import type { AnyConnector, ConnectorContext, ManagedPlacement, Management } from "@/lib/networks/types";
+import type { AnyConnector, ConnectorContext, ManagedPlacement, Management, ProfileAuth } from "@/lib/networks/types";
 import { contextFor } from "@/lib/services/connections/context";
 import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { freshAuth } from "@/lib/services/posts/publish-input";
 import { getProfileOrThrow } from "@/lib/services/profiles/profiles";
 
-// One management call (a listing's location, a page) for the caller: the profile in the caller's scope
+// One management call (a listing's location, a page; a mention lookup without placement) for the caller: the profile in the caller's scope
 // (404), the placement named by `placementParam` (400 when missing, 404 when the profile has no such
 // placement - another group's or account's location answers exactly like a missing one), a network
 // that has this kind of management (422 otherwise), and a working connection (422 when it needs
@@ -55,6 +55,38 @@ export const managementError = (err: unknown, network: string): unknown => {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+const capabilityOf = async <K extends Kind>(principal: Principal, profileId: string, kind: K) => {
+  const profile = await getProfileOrThrow({ principal, id: profileId });
+  const connector: AnyConnector = connectorFor(profile);
+  const capability = connector.management?.[kind] as Capability<K> | undefined;
+  if (!capability) throw unprocessable([`${connector.displayName} profiles have no ${WHAT[kind]}`]);
+  return { profile, connector, capability };
+};
+
+// Runs `call` with fresh auth: an expired token is refreshed and the call repeated once, a short rate
+// limit waited out once; failures become ApiErrors.
+const withFreshAuth = async <T>(connector: AnyConnector, profile: { id: string; status: string }, call: (auth: ProfileAuth) => Promise<T>): Promise<T> => {
+  if (profile.status !== "active") throw unprocessable([REAUTH]);
+  const attempt = async (again: boolean): Promise<T> => {
+    const fresh = await freshAuth(connector, profile.id);
+    if (fresh.status !== "active") throw unprocessable([REAUTH]);
+    try {
+      return await call(profileAuthOf(fresh));
+    } catch (err) {
+      if (again && err instanceof NetworkError && err.kind === "auth_expired" && connector.refresh) {
+        await refreshProfileConnection({ profileId: profile.id });
+        return attempt(false);
+      }
+      if (again && err instanceof NetworkError && err.kind === "rate_limited" && (err.retryAfterMs ?? Infinity) <= QUICK_RETRY_MS) {
+        await sleep(err.retryAfterMs ?? 0);
+        return attempt(false);
+      }
+      throw managementError(err, connector.displayName);
+    }
+  };
+  return attempt(true);
+};
+
 export const withManaged = async <K extends Kind, T>({
   principal,
   profileId,
@@ -70,34 +102,29 @@ export const withManaged = async <K extends Kind, T>({
   placementId: string | undefined;
   run: (capability: Capability<K>, ctx: ConnectorContext<Record<string, unknown>>, target: ManagedPlacement) => Promise<T>;
 }): Promise<T> => {
-  const profile = await getProfileOrThrow({ principal, id: profileId });
-  const connector: AnyConnector = connectorFor(profile);
-  const capability = connector.management?.[kind] as Capability<K> | undefined;
-  if (!capability) throw unprocessable([`${connector.displayName} profiles have no ${WHAT[kind]}`]);
+  const { profile, connector, capability } = await capabilityOf(principal, profileId, kind);
   if (!placementId?.trim()) throw badRequest(`param is missing or the value is empty: ${placementParam}`);
   const row = await db.placement.findFirst({ where: { profileId: profile.id, externalId: placementId.trim() } });
   if (!row) throw notFound();
-  if (profile.status !== "active") throw unprocessable([REAUTH]);
   const ctx = contextFor(connector);
+  return withFreshAuth(connector, profile, (auth) => run(capability, ctx, { auth, placement: placementAuthOf(row) }));
+};
 
-  const attempt = async (again: boolean): Promise<T> => {
-    const fresh = await freshAuth(connector, profile.id);
-    if (fresh.status !== "active") throw unprocessable([REAUTH]);
-    try {
-      return await run(capability, ctx, { auth: profileAuthOf(fresh), placement: placementAuthOf(row) });
-    } catch (err) {
-      if (again && err instanceof NetworkError && err.kind === "auth_expired" && connector.refresh) {
-        await refreshProfileConnection({ profileId: profile.id });
-        return attempt(false);
-      }
-      if (again && err instanceof NetworkError && err.kind === "rate_limited" && (err.retryAfterMs ?? Infinity) <= QUICK_RETRY_MS) {
-        await sleep(err.retryAfterMs ?? 0);
-        return attempt(false);
-      }
-      throw managementError(err, connector.displayName);
-    }
-  };
-  return attempt(true);
+// A profile-level management call (no placement): mention lookups.
+export const withProfileManaged = async <K extends Kind, T>({
+  principal,
+  profileId,
+  kind,
+  run,
+}: {
+  principal: Principal;
+  profileId: string;
+  kind: K;
+  run: (capability: Capability<K>, ctx: ConnectorContext<Record<string, unknown>>, auth: ProfileAuth) => Promise<T>;
+}): Promise<T> => {
+  const { profile, connector, capability } = await capabilityOf(principal, profileId, kind);
+  const ctx = contextFor(connector);
+  return withFreshAuth(connector, profile, (auth) => run(capability, ctx, auth));
 };
 
 // The `fields` write pattern: every name in `fields` must be a key of the body (400 otherwise); a
