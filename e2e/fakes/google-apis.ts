@@ -106,7 +106,7 @@ const page = <T>(
 };
 
 // A FieldMask over a location: top-level fields, or dotted paths into them.
-const applyMask = (location: Record<string, unknown>, mask: string): Record<string, unknown> | null => {
+export const applyMask = (location: Record<string, unknown>, mask: string): Record<string, unknown> | null => {
   const out: Record<string, unknown> = {};
   for (const path of mask.split(",").map((p) => p.trim())) {
     const [head, ...rest] = path.split(".");

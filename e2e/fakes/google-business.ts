@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
+import { check } from "./google-schemas";
 
 // The Business Profile half of the Google fake's publishing and stats (e2e/fakes/google.ts), hand-written
 // from Google's v4 reference (no discovery document exists for v4): accounts.locations.localPosts
@@ -11,6 +12,8 @@ export type FakeLocalPost = Record<string, unknown> & { name: string; state: str
 export type FakeMediaItem = Record<string, unknown> & { name: string; sourceUrl: string; createTime: string };
 type Req = { user: FakeGoogleUser; url: URL; json: unknown };
 
+// The Performance API's DailyMetric enum (discovery document businessprofileperformance v1).
+// DAILY_METRIC_UNKNOWN is in the enum but is not a metric one can ask for.
 export const DAILY_METRICS = new Set([
   "BUSINESS_IMPRESSIONS_DESKTOP_MAPS",
   "BUSINESS_IMPRESSIONS_DESKTOP_SEARCH",
@@ -20,7 +23,6 @@ export const DAILY_METRICS = new Set([
   "BUSINESS_DIRECTION_REQUESTS",
   "CALL_CLICKS",
   "WEBSITE_CLICKS",
-  "MESSAGING_CLICKS",
   "BUSINESS_BOOKINGS",
   "BUSINESS_FOOD_ORDERS",
   "BUSINESS_FOOD_MENU_CLICKS",
@@ -35,6 +37,20 @@ const invalid = (field: string, description: string): Reply => ({
     extraDetails: [{ "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field, description }] }],
   }),
 });
+// What Google's front end answers to an enum value it does not know, and to a query parameter the
+// method does not have (both 400 INVALID_ARGUMENT with a BadRequest field violation).
+const violation = (field: string, message: string): Reply => ({
+  status: 400,
+  body: googleApiError(400, "INVALID_ARGUMENT", message, { extraDetails: [{ "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field, description: message }] }] }),
+});
+export const invalidEnum = (field: string, type: string, value: string): Reply => violation(field, `Invalid value at '${field}' (type.googleapis.com/${type}), "${value}"`);
+export const unknownQueryParameter = (name: string): Reply =>
+  violation(name, `Invalid JSON payload received. Unknown name "${name}": Cannot bind query parameter. Field '${name}' could not be found in request message.`);
+const PERFORMANCE_PARAMS = new Set([
+  "dailyMetrics",
+  ...["startDate", "endDate"].flatMap((d) => ["year", "month", "day"].map((f) => `dailyRange.${d}.${f}`)),
+  ...["$.xgafv", "access_token", "alt", "callback", "fields", "key", "oauth_token", "prettyPrint", "quotaUser", "uploadType", "upload_protocol"],
+]);
 const notFound = (): Reply => ({ status: 404, body: googleApiError(404, "NOT_FOUND", "Requested entity was not found.") });
 const denied = (): Reply => ({ status: 403, body: googleApiError(403, "PERMISSION_DENIED", "The caller does not have permission") });
 const newId = () => BigInt(`0x${randomBytes(7).toString("hex")}`).toString();
@@ -166,6 +182,14 @@ export const fakeBusiness = () => {
     const refused = access(user, location);
     if (refused) return refused;
     const body = (json ?? {}) as { mediaFormat?: string; sourceUrl?: string; dataRef?: unknown; locationAssociation?: { category?: string } };
+    const shape = check("MediaItem", body, "media_item");
+    if (shape) return shape;
+    // Media relevance: menu and food photos only where the location can have food menus.
+    const [, accountId, , locationId] = location.split("/");
+    const v1 = user.accounts?.find((a) => a.name === `accounts/${accountId}`)?.locations.find((l) => l.name === `locations/${locationId}`) as { metadata?: { canHaveFoodMenus?: boolean } } | undefined;
+    if (["MENU", "FOOD_AND_DRINK"].includes(body.locationAssociation?.category ?? "") && v1?.metadata?.canHaveFoodMenus !== true) {
+      return { status: 400, body: googleApiError(400, "FAILED_PRECONDITION", `Media category ${body.locationAssociation?.category} is not relevant for this location.`) };
+    }
     if (body.mediaFormat !== "PHOTO" && body.mediaFormat !== "VIDEO") return invalid("media_item.media_format", "Media format is required");
     if (!body.locationAssociation?.category || !CATEGORIES.has(body.locationAssociation.category)) return invalid("media_item.location_association", "A category is required");
     if (!body.sourceUrl && !body.dataRef) return invalid("media_item.source_url", "sourceUrl or dataRef is required");
@@ -211,10 +235,12 @@ export const fakeBusiness = () => {
   const performance = ({ user, url }: Req, locationId: string): Reply => {
     if (!user.accounts?.some((a) => a.locations.some((l) => l.name === `locations/${locationId}`))) return denied();
     const q = url.searchParams;
+    const unknownParam = [...q.keys()].find((k) => !PERFORMANCE_PARAMS.has(k));
+    if (unknownParam) return unknownQueryParameter(unknownParam);
     const metrics = q.getAll("dailyMetrics");
     if (metrics.length === 0) return invalid("daily_metrics", "At least one daily metric is required");
-    const unknown = metrics.find((m) => !DAILY_METRICS.has(m));
-    if (unknown) return invalid("daily_metrics", `Invalid value at 'daily_metrics' (${unknown})`);
+    const bad = metrics.findIndex((m) => !DAILY_METRICS.has(m));
+    if (bad >= 0) return invalidEnum(`daily_metrics[${bad}]`, "google.businessprofileperformance.v1.DailyMetric", metrics[bad]!);
     const part = (which: string, f: string) => Number(q.get(`dailyRange.${which}.${f}`) ?? Number.NaN);
     const [start, end] = ["startDate", "endDate"].map((w) => isoDate({ year: part(w, "year"), month: part(w, "month"), day: part(w, "day") }));
     if (!start || !end || end < start) return invalid("daily_range", "A valid daily range is required");

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { accountsList, channelsList, googleApiError, locationsList, userinfo, type ApiLimits, type FakeGoogleUser, type Reply } from "./google-apis";
 import { fakeBusiness } from "./google-business";
+import { fakeListings } from "./google-listings";
 import { ALIASES, SCOPE, fakeGoogleOAuth, oauthError } from "./google-oauth";
 import { fakeYouTube } from "./google-youtube";
 import { failureQueue, followConsent, listen } from "./support";
@@ -31,6 +32,7 @@ export const GOOGLE_HOSTS = {
   openidconnect: "openidconnect.googleapis.com/v1",
   mybusiness: "mybusiness.googleapis.com/v4",
   performance: "businessprofileperformance.googleapis.com/v1",
+  placeActions: "mybusinessplaceactions.googleapis.com/v1",
 } as const;
 
 export type GoogleRoute =
@@ -53,7 +55,20 @@ export type GoogleRoute =
   | "media.create"
   | "media.list"
   | "media.delete"
-  | "performance";
+  | "performance"
+  | "location.get"
+  | "location.patch"
+  | "categories"
+  | "attributes.get"
+  | "attributes.patch"
+  | "attributes.list"
+  | "foodMenus.get"
+  | "foodMenus.patch"
+  | "placeActionTypes"
+  | "placeActionLinks.list"
+  | "placeActionLinks.create"
+  | "placeActionLinks.patch"
+  | "placeActionLinks.delete";
 export type RecordedRequest = {
   route: GoogleRoute | "unknown";
   method: string;
@@ -86,6 +101,25 @@ const ROUTE_SCOPES: Partial<Record<GoogleRoute, string[]>> = {
   "media.list": BUSINESS,
   "media.delete": BUSINESS,
   performance: BUSINESS,
+  ...Object.fromEntries(
+    (
+      [
+        "location.get",
+        "location.patch",
+        "categories",
+        "attributes.get",
+        "attributes.patch",
+        "attributes.list",
+        "foodMenus.get",
+        "foodMenus.patch",
+        "placeActionTypes",
+        "placeActionLinks.list",
+        "placeActionLinks.create",
+        "placeActionLinks.patch",
+        "placeActionLinks.delete",
+      ] as const
+    ).map((r) => [r, BUSINESS]),
+  ),
   userinfo: ["openid", ALIASES.email!, ALIASES.profile!],
 };
 
@@ -106,6 +140,9 @@ const routeOf = (method: string, path: string): Found | null => {
     [`POST /${H.youtubeUpload}/thumbnails/set`]: "thumbnails.set",
     [`GET /${H.accountManagement}/accounts`]: "accounts",
     [`GET /${H.openidconnect}/userinfo`]: "userinfo",
+    [`GET /${H.businessInformation}/categories`]: "categories",
+    [`GET /${H.businessInformation}/attributes`]: "attributes.list",
+    [`GET /${H.placeActions}/placeActionTypeMetadata`]: "placeActionTypes",
   };
   const route = exact[`${method} ${path}`];
   if (route) return { route };
@@ -122,7 +159,20 @@ const routeOf = (method: string, path: string): Found | null => {
   const item = decoded(match(`/${H.mybusiness}/(${LOCATION}/media/[^/]+)`));
   if (item && method === "DELETE") return { route: "media.delete", name: item };
   const perf = decoded(match(`/${H.performance}/locations/([^/:]+):fetchMultiDailyMetricsTimeSeries`));
-  return perf && method === "GET" ? { route: "performance", name: perf } : null;
+  if (perf) return method === "GET" ? { route: "performance", name: perf } : null;
+  const menus = decoded(match(`/${H.mybusiness}/(${LOCATION})/foodMenus`));
+  if (menus) return method === "GET" ? { route: "foodMenus.get", name: menus } : method === "PATCH" ? { route: "foodMenus.patch", name: menus } : null;
+  const attrs = decoded(match(`/${H.businessInformation}/(locations/[^/]+)/attributes`));
+  if (attrs) return method === "GET" ? { route: "attributes.get", name: attrs } : method === "PATCH" ? { route: "attributes.patch", name: attrs } : null;
+  const location = decoded(match(`/${H.businessInformation}/(locations/[^/:]+)`));
+  if (location) return method === "GET" ? { route: "location.get", name: location } : method === "PATCH" ? { route: "location.patch", name: location } : null;
+  const links = decoded(match(`/${H.placeActions}/(locations/[^/]+)/placeActionLinks`));
+  if (links)
+    return method === "GET" ? { route: "placeActionLinks.list", name: links } : method === "POST" ? { route: "placeActionLinks.create", name: links } : null;
+  const link = decoded(match(`/${H.placeActions}/(locations/[^/]+/placeActionLinks/[^/]+)`));
+  if (link)
+    return method === "PATCH" ? { route: "placeActionLinks.patch", name: link } : method === "DELETE" ? { route: "placeActionLinks.delete", name: link } : null;
+  return null;
 };
 
 const readRaw = (req: IncomingMessage) =>
@@ -143,6 +193,7 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
   let origin = "";
   const youtube = fakeYouTube({ origin: () => origin, uploadPath: `/${GOOGLE_HOSTS.youtubeUpload}`, users });
   const business = fakeBusiness();
+  const listings = fakeListings();
 
   // `route` is null when nothing was done (no route, or a scripted failure): such answers are never lost.
   const handle = (req: IncomingMessage, url: URL, raw: Buffer): { route: GoogleRoute | null; reply: Reply } => {
@@ -169,7 +220,7 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
     const who = oauth.caller(req.headers, ROUTE_SCOPES[found.route] ?? [], found.route === "userinfo");
     if ("status" in who) return reply(who);
     const r = { user: who.user, url, headers: req.headers, raw, json };
-    const name = found.name!;
+    const name = found.name ?? "";
     switch (found.route) {
       case "channels":
         return reply(channelsList(who.user, url.searchParams, { videoCount: youtube.videoCountOf(who.user.sub) }));
@@ -203,6 +254,32 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
         return reply(business.deleteMedia(r, name));
       case "performance":
         return reply(business.performance(r, name));
+      case "location.get":
+        return reply(listings.getLocation(r, name));
+      case "location.patch":
+        return reply(listings.patchLocation(r, name));
+      case "categories":
+        return reply(listings.listCategories(r));
+      case "attributes.get":
+        return reply(listings.getAttributes(r, name));
+      case "attributes.patch":
+        return reply(listings.patchAttributes(r, name));
+      case "attributes.list":
+        return reply(listings.listAttributes(r));
+      case "foodMenus.get":
+        return reply(listings.foodMenus(r, name, "GET"));
+      case "foodMenus.patch":
+        return reply(listings.foodMenus(r, name, "PATCH"));
+      case "placeActionTypes":
+        return reply(listings.actionTypes(r));
+      case "placeActionLinks.list":
+        return reply(listings.listLinks(r, name));
+      case "placeActionLinks.create":
+        return reply(listings.createLink(r, name));
+      case "placeActionLinks.patch":
+        return reply(listings.patchOrDeleteLink(r, name, "PATCH"));
+      case "placeActionLinks.delete":
+        return reply(listings.patchOrDeleteLink(r, name, "DELETE"));
       default:
         return reply(userinfo(who.user, who.scopes));
     }
@@ -253,6 +330,7 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
             [`${p}OPENIDCONNECT_URL`]: url("openidconnect"),
             [`${p}MYBUSINESS_URL`]: url("mybusiness"),
             [`${p}PERFORMANCE_URL`]: url("performance"),
+            [`${p}PLACE_ACTIONS_URL`]: url("placeActions"),
           };
     },
     addUser: (user: FakeGoogleUser) => (users.set(user.sub, user), user),
@@ -275,6 +353,7 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
     },
     youtube, // uploaded videos, sessions and behaviour switches (google-youtube.ts)
     business, // local posts, media and performance numbers per location (google-business.ts)
+    listings, // attributes, food menus, place action links and the edit quota per location (google-listings.ts)
     revoke: oauth.revoke,
     accessTokensOf: oauth.accessTokensOf,
     close: server.close,

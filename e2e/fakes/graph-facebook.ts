@@ -1,6 +1,7 @@
 import type { FakeRequest } from "./graph-oauth";
 import { ContentState, badParam, graphTime, needScope, noPermission, ok, parseJsonParam, unsupportedDelete, type FbObject } from "./graph-content";
 import { facebookInsights } from "./graph-insights";
+import { pageNode } from "./graph-page-info";
 import { graphError, paged, selectFields, type FakePage, type GraphState, type IssuedToken, type Reply } from "./graph-state";
 
 // Facebook Page publishing on the Graph fake (networks.md "facebook"): /{page-id}/feed, /photos,
@@ -174,10 +175,7 @@ export const facebookContent = (state: GraphState, content: ContentState, req: F
   if (page) {
     const denied = pageToken(token, id);
     if (denied) return denied;
-    if (edge === undefined && req.method === "GET") {
-      const node = { id: page.id, name: page.name, category: page.category, fan_count: content.metric(page.id, "fan_count"), followers_count: content.metric(page.id, "followers_count") };
-      return ok(selectFields(node, req.query.fields, "id,name"));
-    }
+    if (edge === undefined) return pageNode(content, page, token, req);
     if (edge === "insights") return needScope(token, "read_insights") ?? facebookInsights(content, id, "page", req);
     if (req.method === "POST" && edge) return needScope(token, "pages_manage_posts") ?? publishEdge(content, id, edge, req, origin);
     if (edge) return needScope(token, "pages_read_engagement") ?? listEdge(content, id, edge, req);

@@ -13,6 +13,17 @@ import { failureQueue, followConsent, listen, oauthError, readBody, redirect, se
 
 export type LinkedInFakeMember = { sub: string; name: string; given_name: string; family_name: string; picture: string; email: string };
 export type LinkedInFakeOrganization = { id: number; localizedName: string; vanityName: string; role?: string; state?: string };
+// Pages anyone can look up (the organization lookup API), administered or not: companies, showcase pages
+// (parentRelationship SHOWCASE) and schools (primaryOrganizationType SCHOOL).
+export type LinkedInFakePage = { id: number; localizedName: string; vanityName: string; kind: "company" | "showcase" | "school"; parent?: number };
+
+const pageResource = (p: LinkedInFakePage) => ({
+  id: p.id,
+  localizedName: p.localizedName,
+  vanityName: p.vanityName,
+  primaryOrganizationType: p.kind === "school" ? "SCHOOL" : "NONE",
+  ...(p.kind === "showcase" && { parentRelationship: { relationshipType: "SHOWCASE", relationshipStatus: "ACTIVE", parent: `urn:li:organization:${p.parent ?? 1}` } }),
+});
 
 const SCOPES = new Set(["openid", "profile", "email", "w_member_social", "r_member_social", "r_organization_social", "w_organization_social", "rw_organization_admin", "r_member_postAnalytics"]);
 const token = (prefix: string) => `${prefix}${randomBytes(24).toString("base64url")}`;
@@ -42,6 +53,7 @@ export const startLinkedInFake = async ({
     clientSecret,
     member: { sub: "782bbtaQ", name: "Ada Lovelace", given_name: "Ada", family_name: "Lovelace", picture: "https://media.licdn.example/ada.jpg", email: "ada@example.com" } as LinkedInFakeMember,
     organizations: [] as LinkedInFakeOrganization[],
+    pages: [] as LinkedInFakePage[],
     issueRefreshTokens: false, // only approved partner apps get refresh tokens
     authorizeRequests: [] as URLSearchParams[],
     tokenRequests: [] as { contentType: string | undefined; authorization: string | undefined; form: Record<string, string> }[],
@@ -164,6 +176,18 @@ export const startLinkedInFake = async ({
         organization: `urn:li:organization:${o.id}`,
       }));
       return send(res, { status: 200, body: { paging: { start, count, links: [], total: matching.length }, elements } });
+    }
+    const byId = /^\/rest\/organizations\/(\d+)$/.exec(url.pathname)?.[1];
+    if (byId) {
+      const page = fake.pages.find((p) => String(p.id) === byId);
+      return send(res, page ? { status: 200, body: pageResource(page) } : linkedinError(404, "NOT_FOUND", `Organization ${byId} not found`));
+    }
+    if (url.pathname === "/rest/organizations" && url.searchParams.get("q") === "vanityName") {
+      const vanityName = url.searchParams.get("vanityName");
+      const other = [...url.searchParams.keys()].find((k) => k !== "q" && k !== "vanityName");
+      if (!vanityName || other) return send(res, linkedinError(400, "ILLEGAL_ARGUMENT", other ? `Unknown query parameter ${other}` : "vanityName is required"));
+      const found = fake.pages.filter((p) => p.vanityName.toLowerCase() === vanityName.toLowerCase());
+      return send(res, { status: 200, body: { paging: { start: 0, count: 10, links: [] }, elements: found.map(pageResource) } });
     }
     if (url.pathname === "/rest/organizations") {
       const ids = /^ids=List\(([\d,]*)\)$/.exec(rawQuery)?.[1];

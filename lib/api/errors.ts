@@ -2,20 +2,26 @@
 export type ApiErrorCode =
   | "bad_request" // 400 {status, error, message}
   | "unauthorized" // 401 {error}
+  | "forbidden" // 403 {error}
   | "not_found" // 404 {error: "Not found"}
   | "method_not_allowed" // 405 {error}
   | "conflict" // 409 {error}
   | "unprocessable" // 422 {error, errors}
-  | "internal"; // 500 {error}
+  | "too_many_requests" // 429 {error} with Retry-After
+  | "internal" // 500 {error}
+  | "bad_gateway"; // 502 {error}: a network did not accept the call
 
 export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
   unprocessable: 422,
+  too_many_requests: 429,
   internal: 500,
+  bad_gateway: 502,
 };
 
 export class ApiError extends Error {
@@ -23,7 +29,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: ApiErrorCode,
     message: string,
-    readonly details: { errors?: string[]; extra?: Record<string, unknown> } = {},
+    readonly details: { errors?: string[]; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -34,7 +40,7 @@ export class ApiError extends Error {
 export const notFound = () => new ApiError("not_found", "Not found");
 export const invalidApiKey = () => new ApiError("unauthorized", "Invalid API key");
 export const noPermission = () => unprocessable(["Your API key has no such permission"]);
-export const unprocessable = (errors: string[]) => new ApiError("unprocessable", errors.join("; "), { errors });
+export const unprocessable = (errors: string[], extra?: Record<string, unknown>) => new ApiError("unprocessable", errors.join("; "), { errors, ...(extra && { extra }) });
 export const badRequest = (message: string) => new ApiError("bad_request", message);
 
 // Bodies in the spec's shapes. 422 carries `errors` (spec) plus a joined `error` so SDKs that read

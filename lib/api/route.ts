@@ -83,7 +83,7 @@ const respondError = (err: unknown, requestId: string, req: Request): Response =
       stack: err instanceof Error ? err.stack : undefined,
     });
   }
-  return respond({ status: apiError.status, body: errorBody(apiError) }, requestId);
+  return respond({ status: apiError.status, body: errorBody(apiError), headers: apiError.details.headers }, requestId);
 };
 
 // Prisma errors are mapped here and nowhere else.

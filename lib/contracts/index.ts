@@ -1,5 +1,8 @@
 import type { EndpointDef } from "./define";
 import * as apiKeys from "./api-keys";
+import * as listings from "./listings";
+import * as mentions from "./mentions";
+import * as pages from "./pages";
 import * as postQueues from "./post-queues";
 import * as posts from "./posts";
 import * as profileGroups from "./profile-groups";
@@ -16,6 +19,9 @@ export const ENDPOINTS: EndpointDef[] = [
   ...Object.values(profiles),
   ...Object.values(posts),
   ...Object.values(stats),
+  ...Object.values(listings),
+  ...Object.values(pages),
+  ...Object.values(mentions),
   ...Object.values(postQueues),
   ...Object.values(webhooks),
   ...Object.values(system),

@@ -11,7 +11,8 @@ export const getProfileStats = defineEndpoint({
   path: "/api/profiles/{id}/stats",
   tag,
   summary: "A profile's stat snapshots (about every 23 hours), oldest first",
-  description: "`placement_id` is required on facebook, linkedin and telegram (400 without it). `from`/`to` (ISO 8601 timestamps, or dates meaning the whole UTC day; inclusive) narrow the range. Keys are the network's own (followers_count, followerCount, ...).",
+  description:
+    "On facebook, linkedin and telegram `placement_id` (optional) picks one placement's series; without it every placement's snapshots come back, interleaved oldest first, each record naming its `placement_id`. `from`/`to` (ISO 8601 timestamps, or dates meaning the whole UTC day; inclusive) narrow the range. Keys are the network's own (followers_count, followerCount, ...).",
   auth: "apiKey",
   params: ZProfileParams,
   query: ZProfileStatsQuery,
@@ -24,7 +25,8 @@ export const getDailyStats = defineEndpoint({
   path: "/api/profiles/{id}/daily_stats",
   tag,
   summary: "A profile's stats, one entry per day",
-  description: "The last snapshot of each UTC day. Network-specific daily metrics go under `platform_stats` (tiktok: `profile_views`).",
+  description:
+    "The last snapshot of each UTC day. On facebook, linkedin and telegram, optional `placement_id` picks one placement; without it there is one entry per day and placement (by date, then placement), each naming its `placement_id`. Network-specific daily metrics go under `platform_stats` (tiktok: `profile_views`).",
   auth: "apiKey",
   params: ZProfileParams,
   query: ZProfileStatsQuery,

@@ -38,13 +38,15 @@ export const ZStatsRecord = z
   })
   .meta({ id: "StatsRecord" });
 
+const ZPlacementOfRecord = z.string().nullable().describe("the placement the snapshot is of (facebook, linkedin, telegram); null on other networks");
+
 export const ZProfileStats = z
   .object({
     data: z.object({
       profile_id: z.string(),
       platform: z.string(),
-      placement_id: z.string().nullable().describe("echo of the request (placement networks)"),
-      records: z.array(ZStatsRecord).describe("oldest first"),
+      placement_id: z.string().nullable().describe("echo of the request; null when every placement was asked for, and on other networks"),
+      records: z.array(ZStatsRecord.extend({ placement_id: ZPlacementOfRecord })).describe("oldest first"),
     }),
   })
   .meta({ id: "ProfileStats" });
@@ -57,6 +59,7 @@ export const ZDailyStats = z.object({
     days: z.array(
       z.object({
         date: z.string().describe("YYYY-MM-DD (UTC)"),
+        placement_id: ZPlacementOfRecord,
         stats: ZStats,
         platform_stats: z.record(z.string(), z.unknown()).describe("network-specific daily metrics (tiktok: profile_views)"),
         recorded_at: z.string().describe("the day's last snapshot"),

@@ -3,6 +3,7 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { inspectToken } from "../graph/debug-token";
 import { ZTokenAnswer, expiryFrom, graphPaged, graphRequest, graphUrl, requireToken } from "../graph/request";
+import { facebookPages } from "./page-info";
 import { facebookPostRules } from "./post-rules";
 import { createFacebookComment, deleteFacebookPost, findFacebookPost, publishFacebook } from "./publish";
 import { ZFacebookSettings, facebookApi, type FacebookSettings } from "./settings";
@@ -28,6 +29,7 @@ export const FACEBOOK_SCOPES = [
   "read_insights",
   "publish_video",
   "business_management",
+  "pages_manage_metadata", // page management: updating the Page's fields (update_page)
 ];
 
 // A long-lived user token lasts about 60 days when the exchange does not say.
@@ -54,6 +56,7 @@ export const facebookConnector: NetworkConnector<Settings> = {
   settings: ZFacebookSettings,
   capabilities: CAPABILITIES.facebook,
   postRules: facebookPostRules,
+  management: { pages: facebookPages },
   auth: {
     kind: "oauth",
     usesPkce: false,

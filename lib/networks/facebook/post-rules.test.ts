@@ -86,6 +86,13 @@ describe("facebook post rules", () => {
     expect(fb.validate(page, { body: "  " })).toEqual(["body is required when there is no media or link"]);
   });
 
+  it("refuses made_with_ai true on an image feed post (Graph has no such parameter), accepts false", () => {
+    expect(fb.validate({ ...page, made_with_ai: true }, { media: [image()] })).toEqual([
+      "made_with_ai is not supported: the Graph API cannot set the AI label on Page posts (Meta labels AI images from their metadata)",
+    ]);
+    expect(fb.validate({ ...page, made_with_ai: false }, { media: [image()] })).toEqual([]);
+  });
+
   it("ignores countries, link and made_with_ai where they do not apply", () => {
     expect(fb.validate({ ...page, format: "reel", link: "https://example.com", countries: "us", made_with_ai: true }, { media: [video()] })).toEqual([]);
     expect(fb.validate({ ...page, format: "story", link: "https://example.com" }, { media: [image()], body: "" })).toEqual([]);

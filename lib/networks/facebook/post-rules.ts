@@ -10,6 +10,10 @@ import { formatMediaIssues, zCountries, zMaybeFlag } from "../post-rules/field-e
 // Parameters that do not apply to a format are ignored, not refused, as the spec says for reels and
 // stories (`countries`, `link`, `made_with_ai` on anything but an image feed post, `title` off reels),
 // because one post usually goes to several networks and formats with the same fields.
+// `made_with_ai: true` on an image feed post, where it would apply, is refused: the Graph API has no
+// parameter for Meta's "AI info" label on Page posts (Meta applies the label itself from the file's
+// C2PA/IPTC metadata), so accepting it would promise a label that is never set. `false` is what
+// publishing does anyway and passes.
 
 export const FACEBOOK_FORMATS = ["post", "reel", "story"] as const;
 
@@ -67,6 +71,9 @@ export const facebookPostRules: PostRules<FacebookParams> = {
     if (format === "post") {
       if (params.link !== undefined && media.length > 0) issues.push("link cannot be combined with media (a link post is text-only)");
       if (body.trim() === "" && media.length === 0 && params.link === undefined) issues.push("body is required when there is no media or link");
+      if (params.made_with_ai === true && media.some((m) => m.kind === "image" || m.kind === "gif")) {
+        issues.push("made_with_ai is not supported: the Graph API cannot set the AI label on Page posts (Meta labels AI images from their metadata)");
+      }
     }
     return issues;
   },

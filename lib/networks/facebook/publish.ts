@@ -19,7 +19,7 @@ import { finishSession, uploadSession, waitForVideo } from "./video";
 //  - reel: video_reels start -> rupload (file_url header) -> finish (video_state=PUBLISHED, description, title)
 //  - story: an unpublished photo then /photo_stories {photo_id}, or video_stories start -> rupload -> finish
 // `countries` becomes the post's audience restriction (`targeting.geo_locations.countries`), set once.
-// `made_with_ai` has no Graph parameter for Page posts, so it is not sent.
+// `made_with_ai: true` on image posts is refused by the post rules (post-rules.ts): Graph has no parameter for it.
 
 const ZId = z.object({ id: z.coerce.string() }).loose();
 const ZPhoto = z.object({ id: z.coerce.string(), post_id: z.coerce.string().optional() }).loose();

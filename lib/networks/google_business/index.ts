@@ -3,6 +3,8 @@ import { mapGoogleError } from "../google/errors";
 import { at, googleGet, googleOAuthFlow, googleOAuthSettings, googleScope, refreshGoogleToken } from "../google/oauth";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
+import { extraMethods } from "./listing-extras";
+import { locationMethods } from "./listing-location";
 import { listLocationPlacements } from "./locations";
 import { googleBusinessPostRules } from "./post-rules";
 import { deletePublishedLocalPost, findPublishedLocalPost, publishLocalPost } from "./publish";
@@ -11,7 +13,8 @@ import { locationStats } from "./stats";
 // Google Business Profile with Google OAuth (lib/networks/google). A profile is the Google account that
 // signed in; its placements are every location of every Business Profile account it can manage
 // (locations.ts). Local posts and gallery photos are published through the v4 API (publish.ts), location
-// stats come from the Performance API (stats.ts); reviews and the management calls come later.
+// stats come from the Performance API (stats.ts); the listing management calls (location, hours,
+// categories, attributes, services, food menus, place action links, photos) are in listing-*.ts.
 //
 // Identity is the Google account itself, from OpenID Connect userinfo (`sub` as the id, the email as
 // the username, name and picture), which is why `openid email profile` are asked for next to
@@ -27,6 +30,7 @@ export const ZGoogleBusinessSettings = z.object({
   openidconnect_url: z.url().default("https://openidconnect.googleapis.com/v1"), // userinfo: /userinfo
   mybusiness_url: z.url().default("https://mybusiness.googleapis.com/v4"), // NETWORK_GOOGLE_BUSINESS_MYBUSINESS_URL: localPosts, media
   performance_url: z.url().default("https://businessprofileperformance.googleapis.com/v1"), // NETWORK_GOOGLE_BUSINESS_PERFORMANCE_URL
+  place_actions_url: z.url().default("https://mybusinessplaceactions.googleapis.com/v1"), // NETWORK_GOOGLE_BUSINESS_PLACE_ACTIONS_URL
 });
 export type GoogleBusinessSettings = z.infer<typeof ZGoogleBusinessSettings>;
 
@@ -64,5 +68,6 @@ export const googleBusinessConnector: NetworkConnector<GoogleBusinessSettings> =
   profileStats: (ctx, { auth, placement }) => locationStats(ctx, auth, placement),
   postStats: async () => null, // no current per-post insights (stats.ts)
   postRules: googleBusinessPostRules,
+  management: { listings: { ...locationMethods, ...extraMethods } },
   mapError: (failure) => mapGoogleError(failure),
 };

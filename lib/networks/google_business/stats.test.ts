@@ -43,10 +43,10 @@ describe("google_business stats", () => {
       BUSINESS_IMPRESSIONS_DESKTOP_SEARCH: 30,
       BUSINESS_IMPRESSIONS_MOBILE_MAPS: 120,
       BUSINESS_IMPRESSIONS_MOBILE_SEARCH: 0,
+      BUSINESS_CONVERSATIONS: 0,
       BUSINESS_DIRECTION_REQUESTS: 0,
       CALL_CLICKS: 4,
       WEBSITE_CLICKS: 9,
-      MESSAGING_CLICKS: 0,
       BUSINESS_BOOKINGS: 0,
       BUSINESS_FOOD_ORDERS: 0,
       BUSINESS_FOOD_MENU_CLICKS: 0,
@@ -84,6 +84,25 @@ describe("google_business stats", () => {
     ).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "PERMISSION_DENIED" } });
     google.failNext("performance", { status: 429, headers: { "retry-after": "20" }, body: googleApiError(429, "RESOURCE_EXHAUSTED", "Quota exceeded", { errorInfo: "RATE_LIMIT_EXCEEDED" }) });
     await expect(googleBusinessConnector.profileStats!(setup.ctx, { auth, placement })).rejects.toMatchObject({ kind: "rate_limited", retryAfterMs: 20_000 });
+  });
+
+  it("the fake refuses a metric outside the DailyMetric enum, or an unknown parameter, with Google's 400 (so a wrong metric cannot pass)", async () => {
+    const { auth, locationId } = await newOwner();
+    const base = `${setup.ctx.settings.performance_url}/locations/${locationId}:fetchMultiDailyMetricsTimeSeries?dailyRange.startDate.year=2025&dailyRange.startDate.month=1&dailyRange.startDate.day=1&dailyRange.endDate.year=2025&dailyRange.endDate.month=1&dailyRange.endDate.day=2`;
+    const get = (query: string) => fetch(`${base}&${query}`, { headers: { authorization: `Bearer ${auth.tokens!.accessToken}` } });
+    const res = await get("dailyMetrics=CALL_CLICKS&dailyMetrics=MESSAGING_CLICKS");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: {
+        code: 400,
+        status: "INVALID_ARGUMENT",
+        message: `Invalid value at 'daily_metrics[1]' (type.googleapis.com/google.businessprofileperformance.v1.DailyMetric), "MESSAGING_CLICKS"`,
+        details: [{ "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field: "daily_metrics[1]" }] }],
+      },
+    });
+    expect((await get("dailyMetrics=CALL_CLICKS&dailyMetric=CALL_CLICKS")).status).toBe(400);
+    expect((await get("dailyMetrics=BUSINESS_CONVERSATIONS")).status).toBe(200);
+    expect([...DAILY_METRICS]).not.toContain("MESSAGING_CLICKS");
   });
 
   it("post: none (no current per-post insights endpoint), without calling Google", async () => {

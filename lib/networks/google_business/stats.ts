@@ -9,7 +9,10 @@ import { locationOf } from "./publish";
 // reading is the latest day that has any value: each metric's value on that day under its own name
 // (BUSINESS_IMPRESSIONS_DESKTOP_MAPS, CALL_CLICKS, …; client-compat 6.5: profile keys are
 // network-native), 0 where Google left a day's value out, plus `date` (YYYY-MM-DD) saying which day.
-// BUSINESS_CONVERSATIONS is deprecated and not asked for.
+// The metrics are exactly the Performance API's DailyMetric enum (discovery document
+// businessprofileperformance v1) minus DAILY_METRIC_UNKNOWN: Google answers 400 INVALID_ARGUMENT to any
+// other name and the whole reading fails. Conversations are BUSINESS_CONVERSATIONS; there is no
+// MESSAGING_CLICKS daily metric.
 //
 // Post stats: none. localPosts:reportInsights belongs to the v4 insights Google deprecated in favour of
 // the Performance API, which has no per-post metrics, and the spec lists no google_business post keys.
@@ -19,10 +22,10 @@ export const DAILY_METRICS = [
   "BUSINESS_IMPRESSIONS_DESKTOP_SEARCH",
   "BUSINESS_IMPRESSIONS_MOBILE_MAPS",
   "BUSINESS_IMPRESSIONS_MOBILE_SEARCH",
+  "BUSINESS_CONVERSATIONS",
   "BUSINESS_DIRECTION_REQUESTS",
   "CALL_CLICKS",
   "WEBSITE_CLICKS",
-  "MESSAGING_CLICKS",
   "BUSINESS_BOOKINGS",
   "BUSINESS_FOOD_ORDERS",
   "BUSINESS_FOOD_MENU_CLICKS",

@@ -2,6 +2,7 @@ import { NetworkError } from "../errors";
 import { formBody, readJson } from "../http";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector, TokenSet } from "../types";
+import { linkedinMentions } from "./mentions";
 import { mapLinkedInError } from "./errors";
 import { fetchMember } from "./member";
 import { organizationPlacements } from "./organizations";
@@ -93,4 +94,5 @@ export const linkedinConnector: NetworkConnector<LinkedInSettings> = {
   profileStats,
   postStats,
   mapError: mapLinkedInError,
+  management: { mentions: linkedinMentions },
 };

@@ -1,5 +1,4 @@
 import "server-only";
-import { badRequest } from "@/lib/api/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
@@ -8,8 +7,10 @@ import { getProfileOrThrow } from "@/lib/services/profiles/profiles";
 import { PER_PLACEMENT } from "./collect-stats";
 
 // GET /api/profiles/:id/stats, /daily_stats and /api/posts/stats: snapshots oldest first, within
-// from/to (inclusive). Placement networks need `placement_id` (400 without it). GET /api/profiles/:id
-// adds the latest snapshots (latestStatsOf).
+// from/to (inclusive). On placement networks (facebook, linkedin, telegram) `placement_id` picks one
+// placement's series; without it (the spec makes it optional) every placement's series comes back
+// interleaved in time, each record and day carrying its own `placement_id` (null off placement networks).
+// GET /api/profiles/:id adds the latest snapshots (latestStatsOf).
 
 type Range = { from?: string; to?: string };
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,33 +28,43 @@ const record = (s: Snapshot) => ({
   raw_stats: (s.rawStats ?? {}) as Record<string, unknown>,
   recorded_at: s.recordedAt.toISOString(),
 });
+const profileRecord = (s: Snapshot & { placementId: string | null }) => ({
+  placement_id: s.placementId,
+  stats: statsOf(s),
+  raw_stats: (s.rawStats ?? {}) as Record<string, unknown>,
+  recorded_at: s.recordedAt.toISOString(),
+});
 
 const profileSnapshots = async ({ principal, id, placementId, range }: { principal: Principal; id: string; placementId?: string; range: Range }) => {
   const profile = await getProfileOrThrow({ principal, id });
   const placement = PER_PLACEMENT.has(profile.platform) ? (placementId ?? null) : null;
-  if (PER_PLACEMENT.has(profile.platform) && !placement) throw badRequest("param is missing or the value is empty: placement_id");
+  // Without placement_id on a placement network: every placement's snapshots.
+  const placementFilter = PER_PLACEMENT.has(profile.platform) && !placement ? {} : { placementId: placement };
   const rows = await db.statSnapshot.findMany({
-    where: { profileId: profile.id, platformPostId: null, placementId: placement, recordedAt: recordedAt(range) },
-    orderBy: [{ recordedAt: "asc" }, { id: "asc" }],
+    where: { profileId: profile.id, platformPostId: null, ...placementFilter, recordedAt: recordedAt(range) },
+    orderBy: [{ recordedAt: "asc" }, { placementId: "asc" }, { id: "asc" }],
   });
   return { profile, placement, rows };
 };
 
 export const getProfileStats = async (input: { principal: Principal; id: string; placementId?: string; range: Range }) => {
   const { profile, placement, rows } = await profileSnapshots(input);
-  return { data: { profile_id: profile.id, platform: profile.platform, placement_id: placement, records: rows.map(record) } };
+  return { data: { profile_id: profile.id, platform: profile.platform, placement_id: placement, records: rows.map(profileRecord) } };
 };
 
-// One entry per UTC day: that day's last snapshot. Network-specific daily metrics (tiktok profile_views)
-// go under platform_stats.
+// One entry per UTC day (and placement, when every placement is asked for): that day's last snapshot,
+// by date then placement. Network-specific daily metrics (tiktok profile_views) go under platform_stats.
 const PLATFORM_STATS_KEYS: Partial<Record<TPlatform, string[]>> = { tiktok: ["profile_views"] };
 
 export const getDailyStats = async (input: { principal: Principal; id: string; placementId?: string; range: Range }) => {
   const { profile, placement, rows } = await profileSnapshots(input);
   const byDay = new Map<string, (typeof rows)[number]>();
-  for (const row of rows) byDay.set(row.recordedAt.toISOString().slice(0, 10), row); // oldest first: the last one wins
+  // oldest first: the last one of a day wins
+  for (const row of rows) byDay.set(JSON.stringify([row.recordedAt.toISOString().slice(0, 10), row.placementId ?? ""]), row);
   const extras = PLATFORM_STATS_KEYS[profile.platform] ?? [];
-  const days = [...byDay.entries()].map(([date, row]) => {
+  const entries = [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const days = entries.map(([key, row]) => {
+    const [date] = JSON.parse(key) as [string, string];
     const stats = { ...statsOf(row) };
     const raw = (row.rawStats ?? {}) as Record<string, unknown>;
     const platformStats: Record<string, unknown> = {};
@@ -62,7 +73,7 @@ export const getDailyStats = async (input: { principal: Principal; id: string; p
       if (value !== undefined) platformStats[key] = value;
       delete stats[key];
     }
-    return { date, stats, platform_stats: platformStats, recorded_at: row.recordedAt.toISOString() };
+    return { date, placement_id: row.placementId, stats, platform_stats: platformStats, recorded_at: row.recordedAt.toISOString() };
   });
   return { data: { profile_id: profile.id, platform: profile.platform, placement_id: placement, days } };
 };

@@ -341,15 +341,26 @@ describe("sandbox profiles on placement networks", () => {
     expect(bsky.json).toMatchObject({ latest_stats: [{ placement_id: null, recorded_at: sbTick.toISOString() }], summary_stats: null });
   });
 
-  it("GET /api/profiles/:id/stats: 400 without placement_id on a placement network; the placement's timeseries oldest first, from/to inclusive", async () => {
+  it("GET /api/profiles/:id/stats: one placement's timeseries oldest first, from/to inclusive; without placement_id every placement's, each record naming it", async () => {
     const telegram = sb.profiles.telegram!;
     const chat = telegram.placements[0]!.externalId!;
     const path = `/api/profiles/${telegram.id}/stats`;
-    const missing = await callRoute(profileStatsRoute.GET, { path, token: sb.token, params: { id: telegram.id } });
-    expect(missing.status).toBe(400);
-    expect(missing.json).toEqual({ status: 400, error: "Bad Request", message: "param is missing or the value is empty: placement_id" });
-    const daily = await callRoute(dailyStatsRoute.GET, { path: `/api/profiles/${telegram.id}/daily_stats`, token: sb.token, params: { id: telegram.id } });
-    expect(daily.status).toBe(400);
+
+    // Facebook (two pages): without placement_id, both pages' snapshots, each naming its page.
+    const facebook = sb.profiles.facebook!;
+    const pages = facebook.placements.map((p) => p.externalId!);
+    const every = await callRoute(profileStatsRoute.GET, { path: `/api/profiles/${facebook.id}/stats`, token: sb.token, params: { id: facebook.id } });
+    expect(every.status).toBe(200);
+    const everyData = every.json.data as Json;
+    expect(everyData).toMatchObject({ profile_id: facebook.id, platform: "facebook", placement_id: null });
+    const fbSnaps = await profileSnapshots(facebook.id);
+    expect(everyData.records.map((r: Json) => [r.placement_id, r.recorded_at])).toEqual(
+      [...fbSnaps].sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime() || String(a.placementId).localeCompare(String(b.placementId))).map((s) => [s.placementId, s.recordedAt.toISOString()]),
+    );
+    expect(new Set(everyData.records.map((r: Json) => r.placement_id))).toEqual(new Set(pages));
+    const one = await callRoute(profileStatsRoute.GET, { path: `/api/profiles/${facebook.id}/stats?placement_id=${pages[0]}`, token: sb.token, params: { id: facebook.id } });
+    expect((one.json.data as Json).records.every((r: Json) => r.placement_id === pages[0])).toBe(true);
+    expect((one.json.data as Json).records.length).toBe(fbSnaps.filter((s) => s.placementId === pages[0]).length);
 
     // Three older snapshots (written out of order) before the collected one.
     const day = (n: number) => new Date(sbTick.getTime() - n * 24 * HOUR).toISOString();
@@ -363,6 +374,7 @@ describe("sandbox profiles on placement networks", () => {
     expect(data).toMatchObject({ profile_id: telegram.id, platform: "telegram", placement_id: chat });
     expect(data.records.map((r: Json) => r.recorded_at)).toEqual([day(3), day(2), day(1), sbTick.toISOString()]);
     expect(data.records[0]).toEqual({
+      placement_id: chat,
       stats: { followers_count: 101, channel_title: "C", channel_username: "c" },
       raw_stats: { followers_count: 101, channel_title: "C", channel_username: "c" },
       recorded_at: day(3),
@@ -510,9 +522,9 @@ describe("GET /api/profiles/:id/daily_stats", () => {
       platform: "bluesky",
       placement_id: null,
       days: [
-        { date: "2025-03-01", stats: { followersCount: 12 }, platform_stats: {}, recorded_at: "2025-03-01T20:00:00.000Z" },
-        { date: "2025-03-02", stats: { followersCount: 13 }, platform_stats: {}, recorded_at: "2025-03-02T09:30:00.000Z" },
-        { date: "2025-03-04", stats: { followersCount: 15 }, platform_stats: {}, recorded_at: "2025-03-04T00:00:00.000Z" },
+        { date: "2025-03-01", placement_id: null, stats: { followersCount: 12 }, platform_stats: {}, recorded_at: "2025-03-01T20:00:00.000Z" },
+        { date: "2025-03-02", placement_id: null, stats: { followersCount: 13 }, platform_stats: {}, recorded_at: "2025-03-02T09:30:00.000Z" },
+        { date: "2025-03-04", placement_id: null, stats: { followersCount: 15 }, platform_stats: {}, recorded_at: "2025-03-04T00:00:00.000Z" },
       ],
     });
     // Without a range: every day, the collected one last.
@@ -529,19 +541,38 @@ describe("GET /api/profiles/:id/daily_stats", () => {
     await seedSnapshot(tiktok, "2025-05-02T10:00:00.000Z", { follower_count: 510 }, { raw: { follower_count: 510, profile_views: 17 } });
     const res = await callRoute(dailyStatsRoute.GET, { path: `/api/profiles/${tiktok.id}/daily_stats?from=2025-05-01&to=2025-05-02`, token: sb.token, params: { id: tiktok.id } });
     expect((res.json.data as Json).days).toEqual([
-      { date: "2025-05-01", stats: { follower_count: 500 }, platform_stats: { profile_views: 42 }, recorded_at: "2025-05-01T10:00:00.000Z" },
-      { date: "2025-05-02", stats: { follower_count: 510 }, platform_stats: { profile_views: 17 }, recorded_at: "2025-05-02T10:00:00.000Z" },
+      { date: "2025-05-01", placement_id: null, stats: { follower_count: 500 }, platform_stats: { profile_views: 42 }, recorded_at: "2025-05-01T10:00:00.000Z" },
+      { date: "2025-05-02", placement_id: null, stats: { follower_count: 510 }, platform_stats: { profile_views: 17 }, recorded_at: "2025-05-02T10:00:00.000Z" },
     ]);
   });
 
-  it("placement networks: per placement, 400 without placement_id", async () => {
+  it("placement networks: one placement with placement_id; without it one entry per day and placement, by date then placement", async () => {
     const facebook = sb.profiles.facebook!;
-    const page = facebook.placements[0]!.externalId!;
-    const res = await callRoute(dailyStatsRoute.GET, { path: `/api/profiles/${facebook.id}/daily_stats?placement_id=${page}`, token: sb.token, params: { id: facebook.id } });
+    const [page1, page2] = facebook.placements.map((p) => p.externalId!).sort();
+    await seedSnapshot(facebook, "2025-06-01T08:00:00.000Z", { fan_count: 1 }, { placementId: page2! });
+    await seedSnapshot(facebook, "2025-06-01T09:00:00.000Z", { fan_count: 2 }, { placementId: page1! });
+    await seedSnapshot(facebook, "2025-06-01T22:00:00.000Z", { fan_count: 3 }, { placementId: page1! });
+    await seedSnapshot(facebook, "2025-06-02T10:00:00.000Z", { fan_count: 4 }, { placementId: page2! });
+    const range = "from=2025-06-01&to=2025-06-02";
+    const res = await callRoute(dailyStatsRoute.GET, { path: `/api/profiles/${facebook.id}/daily_stats?placement_id=${page1}&${range}`, token: sb.token, params: { id: facebook.id } });
     expect(res.status).toBe(200);
-    expect((res.json.data as Json).placement_id).toBe(page);
-    expect(((res.json.data as Json).days as Json[]).length).toBeGreaterThanOrEqual(1);
-    const missing = await callRoute(dailyStatsRoute.GET, { path: `/api/profiles/${facebook.id}/daily_stats`, token: sb.token, params: { id: facebook.id } });
-    expect(missing.json).toEqual({ status: 400, error: "Bad Request", message: "param is missing or the value is empty: placement_id" });
+    expect(res.json.data).toEqual({
+      profile_id: facebook.id,
+      platform: "facebook",
+      placement_id: page1,
+      days: [{ date: "2025-06-01", placement_id: page1, stats: { fan_count: 3 }, platform_stats: {}, recorded_at: "2025-06-01T22:00:00.000Z" }],
+    });
+    const all = await callRoute(dailyStatsRoute.GET, { path: `/api/profiles/${facebook.id}/daily_stats?${range}`, token: sb.token, params: { id: facebook.id } });
+    expect(all.status).toBe(200);
+    expect(all.json.data).toEqual({
+      profile_id: facebook.id,
+      platform: "facebook",
+      placement_id: null,
+      days: [
+        { date: "2025-06-01", placement_id: page1, stats: { fan_count: 3 }, platform_stats: {}, recorded_at: "2025-06-01T22:00:00.000Z" },
+        { date: "2025-06-01", placement_id: page2, stats: { fan_count: 1 }, platform_stats: {}, recorded_at: "2025-06-01T08:00:00.000Z" },
+        { date: "2025-06-02", placement_id: page2, stats: { fan_count: 4 }, platform_stats: {}, recorded_at: "2025-06-02T10:00:00.000Z" },
+      ],
+    });
   });
 });
