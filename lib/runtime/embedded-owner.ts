@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { isProcessAlive } from "@/lib/db/embedded/process";
 
 // Who runs the embedded database of a data directory. The file is created exclusively (O_EXCL) by the
 // process that starts the server, so `npm start` and the CLI never start two servers on one data
@@ -10,19 +11,11 @@ export type Owner = { pid: number; role: OwnerRole; url?: string };
 
 const ownerFile = (dataDir: string) => path.join(dataDir, "embedded-db.json");
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
 
 export const readOwner = (dataDir: string): Owner | null => {
   try {
     const owner = JSON.parse(readFileSync(ownerFile(dataDir), "utf8")) as Owner;
-    return isAlive(owner.pid) ? owner : null;
+    return isProcessAlive(owner.pid) ? owner : null;
   } catch {
     return null; // missing, or being written
   }
@@ -48,7 +41,7 @@ export const claimOwnership = (dataDir: string, role: OwnerRole): { claimed: tru
     } catch {
       // half-written by a live process that is just claiming: look again
     }
-    if (stale && !isAlive(stale.pid)) rmSync(ownerFile(dataDir), { force: true });
+    if (stale && !isProcessAlive(stale.pid)) rmSync(ownerFile(dataDir), { force: true });
   }
   throw new Error(`Could not take ownership of the embedded database in ${dataDir}`);
 };

@@ -1,4 +1,5 @@
 import "server-only";
+import { isProcessAlive } from "@/lib/db/embedded/process";
 import { env, isNextBuild } from "@/lib/env";
 import { log } from "@/lib/log";
 
@@ -10,13 +11,9 @@ export const watchSupervisor = (intervalMs = 1_000) => {
   const pid = env().SUPERVISOR_PID;
   if (!pid) return;
   const timer = setInterval(() => {
-    try {
-      process.kill(pid, 0);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EPERM") return;
-      log.error("the npm start process is gone; stopping the server", { supervisorPid: pid });
-      process.exit(1);
-    }
+    if (isProcessAlive(pid)) return;
+    log.error("the npm start process is gone; stopping the server", { supervisorPid: pid });
+    process.exit(1);
   }, intervalMs);
   timer.unref();
 };

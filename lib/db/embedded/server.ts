@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { binaries, checkReachable, serverUser, type RunAs } from "./binaries";
+import { isProcessAlive } from "./process";
 
 export type EmbeddedPostgres = {
   /** postgresql://postgres:<password>@127.0.0.1:<port>/postgres */
@@ -70,19 +71,11 @@ const initialise = (dataDir: string, password: string, runAs: RunAs) => {
   }
 };
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
 
 const waitForExit = async (pid: number, timeoutMs: number) => {
   const deadline = Date.now() + timeoutMs;
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  return !isAlive(pid);
+  while (isProcessAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return !isProcessAlive(pid);
 };
 
 /**
@@ -94,7 +87,7 @@ const recoverLock = async (dataDir: string) => {
   if (!existsSync(lockFile)) return;
   const pid = Number(readFileSync(lockFile, "utf8").split("\n")[0]);
   const cmdline = Number.isInteger(pid) && pid > 0 && existsSync(`/proc/${pid}/cmdline`) ? readFileSync(`/proc/${pid}/cmdline`, "utf8") : "";
-  const isOurServer = isAlive(pid) && (cmdline === "" ? process.platform !== "linux" : cmdline.includes(dataDir));
+  const isOurServer = isProcessAlive(pid) && (cmdline === "" ? process.platform !== "linux" : cmdline.includes(dataDir));
   if (isOurServer) {
     process.kill(pid, "SIGINT");
     if (!(await waitForExit(pid, 30_000))) {
