@@ -12,11 +12,14 @@ import { retryingTransaction } from "@/lib/services/transactions/retrying-transa
 // belongs to, keyed by the network's own id: a redelivered push finds its row, a reordered one never
 // overwrites a newer change (networkChangedAt), and `comment.created` is emitted exactly once, in the
 // transaction that inserted the row. Replies are flattened to their root comment; a reply that arrives
-// before its ancestors hangs under the highest one known and is lifted when they arrive.
+// before its ancestors hangs under the highest one known and is lifted when they arrive (under the
+// platform post's row lock, so concurrent deliveries of one post's comments never miss each other).
 
 type CommentItem = Extract<InboundItem, { kind: "comment" }>;
 export type Scope = { platform: Platform; profileId: string | null }; // profileId: a per-profile delivery
-export type Applied = "created" | "updated" | "stale" | "unmatched" | "own_post";
+// parent_unknown: the network named only the parent comment, which has not been stored (yet): the
+// delivery is processed again later, since deliveries may be processed in another order than sent.
+export type Applied = "created" | "updated" | "stale" | "unmatched" | "parent_unknown" | "own_post";
 
 const PP_SELECT = {
   id: true,
@@ -43,7 +46,7 @@ const belongsTo = (pp: Target, account: string | null) => account === null || pp
 // Where the comment goes: a parent that is one of our posts makes it a top-level comment on that post
 // (Facebook names the post as parent, Threads the chain link answered); else the named post; else the
 // post of the parent comment (networks that only name the parent).
-const resolveTarget = async (item: CommentItem, scope: Scope): Promise<{ pp: Target; parent: string | null } | null> => {
+const resolveTarget = async (item: CommentItem, scope: Scope): Promise<{ pp: Target; parent: string | null } | "unmatched" | "parent_unknown"> => {
   const parent = item.comment.parentExternalId;
   if (parent) {
     const asPost = await findPost(scope, parent);
@@ -51,14 +54,14 @@ const resolveTarget = async (item: CommentItem, scope: Scope): Promise<{ pp: Tar
   }
   if (item.postExternalId) {
     const pp = await findPost(scope, item.postExternalId);
-    return pp && belongsTo(pp, item.account) ? { pp, parent } : null;
+    return pp && belongsTo(pp, item.account) ? { pp, parent } : "unmatched";
   }
-  if (!parent) return null;
+  if (!parent) return "unmatched";
   const parentComment = await db.comment.findFirst({
     where: { platform: scope.platform, externalId: parent, environment: "live", ...(scope.profileId && { profileId: scope.profileId }) },
     select: { platformPost: { select: PP_SELECT } },
   });
-  return parentComment ? { pp: parentComment.platformPost, parent } : null;
+  return parentComment ? { pp: parentComment.platformPost, parent } : "parent_unknown";
 };
 
 const fieldsOf = (c: InboundComment) => ({
@@ -80,10 +83,13 @@ export const applyComment = async (item: CommentItem, scope: Scope): Promise<App
   // Our own chain links come back as replies on some networks: they are posts, not comments.
   if (await db.platformPost.findFirst({ where: ppWhere(scope, comment.externalId), select: { id: true } })) return "own_post";
   const target = await resolveTarget(item, scope);
-  if (!target) return "unmatched";
+  if (typeof target === "string") return target;
   const { pp, parent } = target;
 
   return retryingTransaction(async (tx) => {
+    // One post's comments are applied one at a time: a reply and its parent arriving together must see
+    // each other's rows to be flattened under the right root.
+    await tx.$queryRaw`SELECT id FROM platform_posts WHERE id = ${pp.id} FOR UPDATE`;
     const key = { platformPostId: pp.id, externalId: comment.externalId };
     const parentRow = parent ? await tx.comment.findFirst({ where: { platformPostId: pp.id, externalId: parent }, select: { externalId: true, rootExternalId: true } }) : null;
     const root = parent ? (parentRow?.rootExternalId ?? parentRow?.externalId ?? parent) : null;

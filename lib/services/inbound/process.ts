@@ -37,7 +37,11 @@ const applyItem = (item: InboundItem, scope: Scope): Promise<Outcome> => {
   }
 };
 
-export const processDelivery = async ({ deliveryId }: { deliveryId: string }) => {
+// Thrown (so the function retries) while comments of the delivery wait for their parent comment.
+export class ParentCommentPendingError extends Error {}
+
+// `finalAttempt`: the function's last try; comments still waiting for their parent then stay unmatched.
+export const processDelivery = async ({ deliveryId, finalAttempt = true }: { deliveryId: string; finalAttempt?: boolean }) => {
   const delivery = await db.inboundDelivery.findUnique({ where: { id: deliveryId } });
   if (!delivery || delivery.status !== "received") return { state: "skipped" as const };
   const connector = connectorFor({ platform: delivery.platform, environment: "live" });
@@ -57,6 +61,7 @@ export const processDelivery = async ({ deliveryId }: { deliveryId: string }) =>
     const outcome = await applyItem(item, scope);
     counts[outcome] = (counts[outcome] ?? 0) + 1;
   }
+  if (counts.parent_unknown && !finalAttempt) throw new ParentCommentPendingError(`${counts.parent_unknown} comment(s) wait for their parent comment`);
   await db.inboundDelivery.update({ where: { id: deliveryId }, data: { status: "processed", result: counts, processedAt: new Date() } });
   return { state: "processed" as const, counts };
 };
