@@ -239,7 +239,7 @@ export type Management<TSettings> = {
 };
 
 // ---------------------------------------------------------------------------------------------------
-// Inbound (optional capability): what the network pushes to our receivers (app/webhooks). Generic code
+// Inbound (optional capability): what the network pushes to our receivers (app/inbound). Generic code
 // (lib/services/inbound) authenticates each delivery through the connector, stores it as received,
 // and later hands the stored payload to `parse`; it never names a network. Comments, direct messages
 // (later) and account changes all come through here.
@@ -254,8 +254,8 @@ export type InboundHandshake = { status: number; body: string };
 export type InboundProof = "valid" | "missing" | "invalid";
 
 // How deliveries prove they come from the network:
-//  - "app": one receiver per network (/webhooks/<platform>), signed with the app's secret from settings;
-//  - "profile": one receiver per profile (/webhooks/<platform>/<profile id>), carrying a secret we chose
+//  - "app": one receiver per network (/inbound/<platform>), signed with the app's secret from settings;
+//  - "profile": one receiver per profile (/inbound/<platform>/<profile id>), carrying a secret we chose
 //    for that profile when we registered the receiver with the network.
 export type InboundVerification<TSettings> =
   | {

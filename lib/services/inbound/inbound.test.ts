@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as metaRoute from "@/app/webhooks/[platform]/route";
-import * as profileRoute from "@/app/webhooks/[platform]/[profileId]/route";
+import * as metaRoute from "@/app/inbound/[platform]/route";
+import * as profileRoute from "@/app/inbound/[platform]/[profileId]/route";
 import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { deliverWebhookFn } from "@/inngest/functions/deliver-webhook";
@@ -20,7 +20,7 @@ import { verifySignature } from "@/lib/services/webhooks/signature";
 import { createWebhook } from "@/lib/services/webhooks/webhooks";
 import { profileInboundSecret } from "./secrets";
 
-// The inbound layer end to end: the receivers (app/webhooks) as Next calls them, the stored delivery,
+// The inbound layer end to end: the receivers (app/inbound) as Next calls them, the stored delivery,
 // its processing on the local runner, the comment through the API and comment.created as a signed
 // webhook delivery.
 
@@ -82,7 +82,7 @@ const listComments = async (t: { token: string; post: { id: string }; profile: {
 
 describe("Meta subscription handshake", () => {
   const handshake = async (platform: string, query: Record<string, string>) => {
-    const res = await metaRoute.GET(new Request(`http://localhost/webhooks/${platform}?${new URLSearchParams(query)}`), { params: Promise.resolve({ platform }) });
+    const res = await metaRoute.GET(new Request(`http://localhost/inbound/${platform}?${new URLSearchParams(query)}`), { params: Promise.resolve({ platform }) });
     return { status: res.status, text: await res.text() };
   };
 
@@ -97,7 +97,7 @@ describe("Meta subscription handshake", () => {
   it("networks that do not push to an app receiver answer 404", async () => {
     expect((await handshake("linkedin", { "hub.mode": "subscribe" })).status).toBe(404);
     expect((await handshake("telegram", { "hub.mode": "subscribe" })).status).toBe(404);
-    expect((await post("/webhooks/nonsense", signMeta(APP_SECRET.facebook, "{}"))).status).toBe(404);
+    expect((await post("/inbound/nonsense", signMeta(APP_SECRET.facebook, "{}"))).status).toBe(404);
   });
 });
 
@@ -114,7 +114,7 @@ describe("Meta deliveries", () => {
     );
     expect(body).toContain("\\u00eb");
 
-    expect(await post("/webhooks/facebook", signMeta(APP_SECRET.facebook, body))).toEqual({ status: 200, text: "OK" });
+    expect(await post("/inbound/facebook", signMeta(APP_SECRET.facebook, body))).toEqual({ status: 200, text: "OK" });
     expect(await db.inboundDelivery.findFirst({ where: { payload: body }, select: { status: true, platform: true } })).toEqual({ status: "received", platform: "facebook" });
 
     await (await startRunner()).drain();
@@ -148,14 +148,14 @@ describe("Meta deliveries", () => {
     const body = metaJson(pageFeedComment({ pageId: t.pageId, postId: t.platformPost.externalId!, commentId, from: { id: "1", name: "A" }, message: "hi / ça va" }));
     const signed = signMeta(APP_SECRET.facebook, body);
 
-    expect((await post("/webhooks/facebook", signMeta("another-app-secret", body))).status).toBe(403);
-    expect((await post("/webhooks/facebook", { body: body.replace("hi", "ho"), headers: signed.headers })).status).toBe(403); // tampered
-    expect((await post("/webhooks/facebook", { body, headers: { ...signed.headers, "x-hub-signature-256": "sha1=abc" } })).status).toBe(403);
-    expect((await post("/webhooks/facebook", { body: JSON.stringify(JSON.parse(body)), headers: signed.headers })).status).toBe(403); // re-serialised
+    expect((await post("/inbound/facebook", signMeta("another-app-secret", body))).status).toBe(403);
+    expect((await post("/inbound/facebook", { body: body.replace("hi", "ho"), headers: signed.headers })).status).toBe(403); // tampered
+    expect((await post("/inbound/facebook", { body, headers: { ...signed.headers, "x-hub-signature-256": "sha1=abc" } })).status).toBe(403);
+    expect((await post("/inbound/facebook", { body: JSON.stringify(JSON.parse(body)), headers: signed.headers })).status).toBe(403); // re-serialised
     const { "x-hub-signature-256": _omit, ...unsigned } = signed.headers;
-    expect((await post("/webhooks/facebook", { body, headers: unsigned })).status).toBe(401);
+    expect((await post("/inbound/facebook", { body, headers: unsigned })).status).toBe(401);
     // signed by facebook's app, sent to instagram's receiver
-    expect((await post("/webhooks/instagram", signed)).status).toBe(403);
+    expect((await post("/inbound/instagram", signed)).status).toBe(403);
 
     expect(await deliveriesMentioning(commentId)).toBe(0);
     await (await startRunner()).drain();
@@ -167,7 +167,7 @@ describe("Meta deliveries", () => {
     const postId = t.platformPost.externalId!;
     const [top, reply, replyToReply] = [uniqueDigits(16), uniqueDigits(16), uniqueDigits(16)];
     const at = (s: number) => new Date(Date.UTC(2026, 10, 1, 12, 0, s));
-    const push = (c: Parameters<typeof pageFeedComment>[0]) => post("/webhooks/facebook", signMeta(APP_SECRET.facebook, metaJson(pageFeedComment(c))));
+    const push = (c: Parameters<typeof pageFeedComment>[0]) => post("/inbound/facebook", signMeta(APP_SECRET.facebook, metaJson(pageFeedComment(c))));
     const base = { pageId: t.pageId, postId, from: { id: "42", name: "Fan" } };
 
     // the deepest reply first, then the edit of the top comment before its creation, then everything again
@@ -206,9 +206,9 @@ describe("Meta deliveries", () => {
       pageFeedComment({ pageId: foreignPage, postId: t.platformPost.externalId!, commentId: uniqueDigits(), from: { id: "1", name: "A" }, message: "spoofed page" }),
       pageFeedReaction({ pageId: t.pageId, postId: t.platformPost.externalId!, from: { id: "1", name: "A" } }),
     ];
-    for (const p of pushes) expect((await post("/webhooks/facebook", signMeta(APP_SECRET.facebook, metaJson(p)))).status).toBe(200);
+    for (const p of pushes) expect((await post("/inbound/facebook", signMeta(APP_SECRET.facebook, metaJson(p)))).status).toBe(200);
     const garbage = `{"object":"page","entry":"${uniqueDigits()}"}`;
-    expect((await post("/webhooks/facebook", signMeta(APP_SECRET.facebook, garbage))).status).toBe(200);
+    expect((await post("/inbound/facebook", signMeta(APP_SECRET.facebook, garbage))).status).toBe(200);
     await (await startRunner()).drain();
 
     expect((await listComments(t)).json.total).toBe(0);
@@ -223,7 +223,7 @@ describe("Meta deliveries", () => {
     const igPost = await seedPublishedPost({ group: tenant.group, profile: ig, externalId: uniqueDigits(17) });
     const [c1, c2] = [uniqueDigits(17), uniqueDigits(17)];
     const igComment = (id: string, parentId?: string) =>
-      post("/webhooks/instagram", signMeta(APP_SECRET.instagram, metaJson(instagramComment({ igUserId: ig.externalId!, mediaId: igPost.platformPost.externalId!, commentId: id, parentId, from: { id: "77", username: "fan77" }, text: `ig ${id}` }))));
+      post("/inbound/instagram", signMeta(APP_SECRET.instagram, metaJson(instagramComment({ igUserId: ig.externalId!, mediaId: igPost.platformPost.externalId!, commentId: id, parentId, from: { id: "77", username: "fan77" }, text: `ig ${id}` }))));
     expect((await igComment(c2, c1)).status).toBe(200);
     expect((await igComment(c1)).status).toBe(200);
 
@@ -232,7 +232,7 @@ describe("Meta deliveries", () => {
     const link = await seedPublishedPost({ group: tenant.group, profile: th, externalId: uniqueDigits(17), parentId: root.post.id });
     const replyToLink = uniqueDigits(17);
     const threads = (replyId: string, repliedToId: string) =>
-      post("/webhooks/threads", signMeta(APP_SECRET.threads, metaJson(threadsReply({ appId: "th-app", ownerId: th.externalId!, rootPostId: root.platformPost.externalId!, repliedToId, replyId, username: "fan", text: `th ${replyId}` }))));
+      post("/inbound/threads", signMeta(APP_SECRET.threads, metaJson(threadsReply({ appId: "th-app", ownerId: th.externalId!, rootPostId: root.platformPost.externalId!, repliedToId, replyId, username: "fan", text: `th ${replyId}` }))));
     expect((await threads(replyToLink, link.platformPost.externalId!)).status).toBe(200);
     // our own chain link comes back as a reply to the root: it is a post, not a comment
     expect((await threads(link.platformPost.externalId!, root.platformPost.externalId!)).status).toBe(200);
@@ -248,8 +248,8 @@ describe("Meta deliveries", () => {
   it("a deauthorize callback disconnects the user's profile (profile.disconnected, origin automated)", async () => {
     const t = await facebookTenant();
     const other = await facebookTenant();
-    expect((await post("/webhooks/facebook", deauthorizeDelivery("wrong-secret", t.profile.externalId!))).status).toBe(403);
-    expect((await post("/webhooks/facebook", deauthorizeDelivery(APP_SECRET.facebook, t.profile.externalId!))).status).toBe(200);
+    expect((await post("/inbound/facebook", deauthorizeDelivery("wrong-secret", t.profile.externalId!))).status).toBe(403);
+    expect((await post("/inbound/facebook", deauthorizeDelivery(APP_SECRET.facebook, t.profile.externalId!))).status).toBe(200);
     await (await startRunner()).drain();
 
     expect(await db.profile.findUniqueOrThrow({ where: { id: t.profile.id }, select: { status: true } })).toEqual({ status: "disconnected" });
@@ -273,8 +273,8 @@ describe("Telegram updates", () => {
 
     const secret = profileInboundSecret(profile.id);
     const ctx = { settings: { api_url: fake.url }, fetch };
-    await telegramConnector.inbound!.register!(ctx, { auth: { externalId: null, tokens: null, credentials: { bot_token: fake.token }, metadata: {} }, url: `https://app.example/webhooks/telegram/${profile.id}`, secret });
-    expect(fake.webhookUrl).toBe(`https://app.example/webhooks/telegram/${profile.id}`);
+    await telegramConnector.inbound!.register!(ctx, { auth: { externalId: null, tokens: null, credentials: { bot_token: fake.token }, metadata: {} }, url: `https://app.example/inbound/telegram/${profile.id}`, secret });
+    expect(fake.webhookUrl).toBe(`https://app.example/inbound/telegram/${profile.id}`);
     expect(fake.webhookSecret).toBe(secret);
 
     const chat = discussion({ channel, group });
@@ -282,12 +282,12 @@ describe("Telegram updates", () => {
     const bob = { id: 1002, is_bot: false as const, first_name: "Bob" };
     const comment = chat.comment(alice, "First!", channelMessageId);
     const reply = chat.reply(bob, "Welcome", comment);
-    const deliver = (update: unknown, headers: Record<string, string>) => post(`/webhooks/telegram/${profile.id}`, { body: JSON.stringify(update), headers: { "content-type": "application/json", ...headers } });
+    const deliver = (update: unknown, headers: Record<string, string>) => post(`/inbound/telegram/${profile.id}`, { body: JSON.stringify(update), headers: { "content-type": "application/json", ...headers } });
     const withSecret = { "x-telegram-bot-api-secret-token": fake.webhookSecret };
 
     expect((await deliver(comment, { "x-telegram-bot-api-secret-token": "not-the-secret" })).status).toBe(403);
     expect((await deliver(comment, {})).status).toBe(401);
-    expect((await post(`/webhooks/telegram/prof_${uniqueDigits(16)}`, { body: JSON.stringify(comment), headers: withSecret })).status).toBe(403);
+    expect((await post(`/inbound/telegram/prof_${uniqueDigits(16)}`, { body: JSON.stringify(comment), headers: withSecret })).status).toBe(403);
     expect(await deliveriesMentioning("First!")).toBe(0);
 
     // the reply may be processed before the comment it answers: it waits (retries) for it
@@ -316,7 +316,7 @@ describe("Telegram updates", () => {
     closers.push(fake.close);
     const ctx = { settings: { api_url: fake.url }, fetch };
     const auth = { externalId: null, tokens: null, credentials: { bot_token: fake.token }, metadata: {} };
-    await expect(telegramConnector.inbound!.register!(ctx, { auth, url: "https://app.example/webhooks/telegram/x", secret: "has spaces!" })).rejects.toThrow(/unallowed characters/);
+    await expect(telegramConnector.inbound!.register!(ctx, { auth, url: "https://app.example/inbound/telegram/x", secret: "has spaces!" })).rejects.toThrow(/unallowed characters/);
     expect(fake.webhookUrl).toBe("");
   });
 });

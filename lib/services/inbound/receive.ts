@@ -10,7 +10,7 @@ import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
 import { contextFor } from "@/lib/services/connections/context";
 import { profileInboundSecret } from "./secrets";
 
-// The receivers of what networks push (app/webhooks): authenticate the delivery through the network's
+// The receivers of what networks push (app/inbound): authenticate the delivery through the network's
 // connector, store it exactly as received, request its processing in the same transaction, and answer
 // at once. Nothing about the delivery is interpreted here; a delivery that fails verification changes
 // nothing. Only live profiles are reachable: sandbox profiles live on the simulated network.
@@ -71,7 +71,7 @@ const store = async (platform: TPlatform, profileId: string | null, request: Inb
   return answer(200, "OK");
 };
 
-// POST /webhooks/<platform> (app-signed) and /webhooks/<platform>/<profile id> (per-profile secret).
+// POST /inbound/<platform> (app-signed) and /inbound/<platform>/<profile id> (per-profile secret).
 export const receiveDelivery = async ({ platform, profileId, req }: { platform: string; profileId: string | null; req: Request }): Promise<InboundAnswer> => {
   const found = inboundConnector(platform, profileId === null ? "app" : "profile");
   if (!found) return NOT_FOUND;

@@ -1,7 +1,7 @@
 import { plainResponse } from "@/lib/api/inbound-response";
 import { answerHandshake, receiveDelivery } from "@/lib/services/inbound/receive";
 
-// /webhooks/:platform – where a network delivers webhooks signed with its app secret (facebook,
+// /inbound/:platform – where a network delivers webhooks signed with its app secret (facebook,
 // instagram, threads: X-Hub-Signature-256). GET answers the subscription handshake (hub.challenge);
 // POST stores a verified delivery and answers 200 at once (401/403 without a valid signature).
 
