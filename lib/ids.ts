@@ -22,6 +22,9 @@ export const ID_PREFIXES = {
   postQueue: "que",
   statSnapshot: "stat",
   setupToken: "stp",
+  comment: "cmt",
+  commentAttachment: "catt",
+  inboundDelivery: "inb",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { auth } from "../support/tenant";
-import { BODIES, KIND_OF_FILTER, matrixCases, missingIdLike, seedTenantA, type MatrixCase, type OpenApiDocument, type Seed } from "../support/tenancy";
+import { BODIES, KIND_OF_FILTER, OWNER_GET_UNPROVABLE, matrixCases, missingIdLike, seedTenantA, type MatrixCase, type OpenApiDocument, type Seed } from "../support/tenancy";
 
 // Issue 11, "Tenancy matrix": for every operation of /api/openapi.json with a path id or an id filter,
 // every other principal (another account, the other environment, another group's scoped key) gets
@@ -46,7 +46,7 @@ test.describe("tenancy matrix (issue 11)", () => {
       const realId = seed.ids[kind];
       const missingId = missingIdLike(realId);
       // The owner's own GET proves the seeded id is real (otherwise the comparison would prove nothing).
-      if (c.method === "GET" && c.id) {
+      if (c.method === "GET" && c.id && !OWNER_GET_UNPROVABLE.has(c.operationId)) {
         const own = await send(request, seed.owner, c, realId, seed);
         requests++;
         if (own.status !== 200) vacuous.push(`${c.operationId}: the owner got ${own.status} ${own.body.slice(0, 120)}`);

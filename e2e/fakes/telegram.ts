@@ -58,6 +58,7 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
     bot,
     token: tokenFor(bot.id),
     webhookUrl: "",
+    webhookSecret: "", // setWebhook's secret_token, sent back in X-Telegram-Bot-Api-Secret-Token
     allowedUpdates: null as string[] | null, // the sticky setting last given to getUpdates/setWebhook
     requests: [] as { method: string; token: string; params: Record<string, unknown> }[],
 
@@ -206,12 +207,16 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
       return telegramError(400, "Bad Request: PARTICIPANT_ID_INVALID");
     },
     setWebhook: (params) => {
+      const secret = params.secret_token === undefined ? "" : String(params.secret_token);
+      if (secret && !/^[A-Za-z0-9_-]{1,256}$/.test(secret)) return telegramError(400, "Bad Request: secret token contains unallowed characters");
       fake.webhookUrl = String(params.url ?? "");
+      fake.webhookSecret = secret;
       if (Array.isArray(params.allowed_updates)) fake.allowedUpdates = params.allowed_updates as string[];
       return ok(true);
     },
     deleteWebhook: () => {
       fake.webhookUrl = "";
+      fake.webhookSecret = "";
       return ok(true);
     },
     getWebhookInfo: () => ok({ url: fake.webhookUrl, has_custom_certificate: false, pending_update_count: fake.webhookUrl ? updates.length : 0 }),

@@ -3,6 +3,7 @@ import { deliverWebhookFn } from "./deliver-webhook";
 import { fanOutEventFn } from "./fan-out-event";
 import { housekeeping } from "./housekeeping";
 import { pollPlacementsFn } from "./poll-placements";
+import { processInboundFn } from "./process-inbound";
 import { deleteFromNetworkFn, dispatchDuePostsFn, dispatchPostFn, processPostMediaFn, publishChainFn } from "./publish-posts";
 import { reconcilePostsFn } from "./reconcile-posts";
 import { reconcileWebhooksFn } from "./reconcile-webhooks";
@@ -10,4 +11,4 @@ import { refreshConnectionsFn } from "./refresh-connections";
 
 // Every Inngest function of the app: served at /api/inngest (server mode) and run by the local runner
 // (local mode). Add new functions here.
-export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn, refreshConnectionsFn, pollPlacementsFn, processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, deleteFromNetworkFn, collectStatsFn, reconcilePostsFn];
+export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn, refreshConnectionsFn, pollPlacementsFn, processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, deleteFromNetworkFn, collectStatsFn, reconcilePostsFn, processInboundFn];

@@ -1,5 +1,6 @@
 import type { EndpointDef } from "./define";
 import * as apiKeys from "./api-keys";
+import * as comments from "./comments";
 import * as listings from "./listings";
 import * as mentions from "./mentions";
 import * as pages from "./pages";
@@ -19,6 +20,7 @@ export const ENDPOINTS: EndpointDef[] = [
   ...Object.values(profiles),
   ...Object.values(posts),
   ...Object.values(stats),
+  ...Object.values(comments),
   ...Object.values(listings),
   ...Object.values(pages),
   ...Object.values(mentions),

@@ -24,7 +24,7 @@ export const CAPABILITIES: Record<TPlatform, Capabilities> = {
   bluesky: cap({ chains: true, messaging: true, comments: { list: true } }),
   youtube: cap({ comments: { list: true, reply: true, delete: true } }),
   linkedin: cap({ placements: true }),
-  tiktok: cap({ comments: { list: true, reply: true, delete: true, hide: true, like: true, pin: true } }),
+  tiktok: cap({ comments: { list: true, reply: true, delete: true, hide: true, like: true, pin: true }, commentsForProfilesConnectedFrom: new Date("2026-09-30T00:00:00Z") }),
   twitter: cap({ chains: true }),
   telegram: cap({ placements: true, placementsRequired: true, messaging: true }),
   pinterest: cap({ placements: true }),

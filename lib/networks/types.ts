@@ -92,6 +92,9 @@ export type Capabilities = {
   messaging: boolean;
   stats: boolean;
   comments: { list: boolean; reply: boolean; delete: boolean; hide: boolean; like: boolean; pin: boolean };
+  // Comment support only for profiles connected on or after this instant (tiktok: 2026-09-30); earlier
+  // profiles get 405 on every comment endpoint.
+  commentsForProfilesConnectedFrom?: Date;
 };
 
 // Publishing (#5), stats (#6), comments and direct messages (later issues). Generic code checks for the
@@ -169,6 +172,8 @@ export type NetworkConnector<TSettings = Record<string, unknown>> = PublishingMe
   mapError(failure: { status: number; body: unknown; headers: Headers }): NetworkError;
   // Listing, page and mention management, where the network has it (see Management below).
   management?: Management<TSettings>;
+  // What the network pushes to us (webhooks, bot updates), where it pushes anything (see Inbound below).
+  inbound?: Inbound<TSettings>;
 };
 
 // A connector whatever its settings type (methods are declared with method syntax, so a connector with
@@ -231,4 +236,80 @@ export type Management<TSettings> = {
   listings?: ListingManagement<TSettings>;
   pages?: PageManagement<TSettings>;
   mentions?: MentionLookup<TSettings>;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Inbound (optional capability): what the network pushes to our receivers (app/inbound). Generic code
+// (lib/services/inbound) authenticates each delivery through the connector, stores it as received,
+// and later hands the stored payload to `parse`; it never names a network. Comments, direct messages
+// (later) and account changes all come through here.
+
+// A delivery as the receiver got it: the raw bytes (signatures are computed over them) and the headers.
+export type InboundRequest = { body: Buffer; headers: Headers; contentType: string | null };
+
+// The network's subscription handshake (a GET the network sends when the callback URL is registered).
+export type InboundHandshake = { status: number; body: string };
+
+// What a delivery's proof of origin says: none given (401), given but wrong (403), or valid.
+export type InboundProof = "valid" | "missing" | "invalid";
+
+// How deliveries prove they come from the network:
+//  - "app": one receiver per network (/inbound/<platform>), signed with the app's secret from settings;
+//  - "profile": one receiver per profile (/inbound/<platform>/<profile id>), carrying a secret we chose
+//    for that profile when we registered the receiver with the network.
+export type InboundVerification<TSettings> =
+  | {
+      scope: "app";
+      handshake?(ctx: ConnectorContext<TSettings>, query: URLSearchParams): InboundHandshake;
+      verify(ctx: ConnectorContext<TSettings>, request: InboundRequest): InboundProof;
+    }
+  | {
+      scope: "profile";
+      verify(request: InboundRequest, secret: string): InboundProof;
+    };
+
+export type InboundAttachment = {
+  type: "image" | "video" | "audio" | "gif" | "external" | "file";
+  url: string | null; // the network's URL
+  externalId?: string | null;
+};
+
+export type InboundComment = {
+  externalId: string;
+  parentExternalId: string | null; // null for a comment on the post itself
+  body: string;
+  authorExternalId: string | null;
+  authorUsername: string | null;
+  authorName: string | null;
+  authorAvatarUrl: string | null;
+  metadata: Record<string, unknown> | null; // author signals (instagram)
+  likeCount: number | null; // null: not told
+  isHidden: boolean | null; // null: not told
+  permalink: string | null;
+  platformData: Record<string, unknown> | null;
+  attachments: InboundAttachment[];
+  postedAt: Date | null;
+};
+
+// One thing a delivery says. `account` is the network's id of the account, page or chat the item is
+// about (a page id, a professional account id, a channel id): the post must belong to it.
+export type InboundItem =
+  | {
+      kind: "comment";
+      account: string;
+      // The commented post's external id; null when the network only names the parent comment (the
+      // post is then the parent's).
+      postExternalId: string | null;
+      comment: InboundComment;
+      changedAt: Date; // the network's time of this change: older pushes never overwrite newer ones
+    }
+  | { kind: "deauthorized"; account: string; reason: string } // the user removed the app or revoked its token
+  | { kind: "ignored"; reason: string }; // understood, nothing to do (other fields, our own echoes, ...)
+
+export type Inbound<TSettings> = {
+  verification: InboundVerification<TSettings>;
+  // The items of a verified delivery. Throws on a payload that is not the network's format.
+  parse(ctx: ConnectorContext<TSettings>, request: { body: string; contentType: string | null }): InboundItem[];
+  // Registers a per-profile receiver with the network (telegram setWebhook with our secret_token).
+  register?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; url: string; secret: string }): Promise<void>;
 };

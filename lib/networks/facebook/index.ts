@@ -3,6 +3,7 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { inspectToken } from "../graph/debug-token";
 import { ZTokenAnswer, expiryFrom, graphPaged, graphRequest, graphUrl, requireToken } from "../graph/request";
+import { facebookInbound } from "./inbound";
 import { facebookPages } from "./page-info";
 import { facebookPostRules } from "./post-rules";
 import { createFacebookComment, deleteFacebookPost, findFacebookPost, publishFacebook } from "./publish";
@@ -57,6 +58,7 @@ export const facebookConnector: NetworkConnector<Settings> = {
   capabilities: CAPABILITIES.facebook,
   postRules: facebookPostRules,
   management: { pages: facebookPages },
+  inbound: facebookInbound, // page feed comments and the deauthorize callback (inbound.ts)
   auth: {
     kind: "oauth",
     usesPkce: false,

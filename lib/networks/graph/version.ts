@@ -26,6 +26,8 @@ export const zRequired = (name: string) => z.string({ error: `${name} is require
 // The settings every Meta connector has: the app credentials and the pinned version.
 export const zAppSettings = (version: string) => ({
   client_id: zRequired("client_id"),
-  client_secret: zRequired("client_secret"),
+  client_secret: zRequired("client_secret"), // also signs the app's webhook deliveries (X-Hub-Signature-256)
   api_version: zApiVersion(version),
+  // The verify token entered with the webhook callback URL in the app dashboard (hub.verify_token).
+  webhook_verify_token: z.string().trim().min(1).optional(),
 });

@@ -4,6 +4,7 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
+import { instagramInbound } from "./inbound";
 import { instagramPostRules } from "./post-rules";
 import { createInstagramComment, findInstagramPost, publishInstagram } from "./publish";
 import { ZInstagramSettings, instagramApi, type InstagramSettings } from "./settings";
@@ -58,6 +59,7 @@ export const instagramConnector: NetworkConnector<Settings> = {
   settings: ZInstagramSettings,
   capabilities: CAPABILITIES.instagram,
   postRules: instagramPostRules,
+  inbound: instagramInbound, // comments webhooks and the deauthorize callback (inbound.ts)
   auth: {
     kind: "oauth",
     usesPkce: false,

@@ -4,6 +4,7 @@ import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, Identity, NetworkConnector, PlacementInfo } from "../types";
 import { botToken, callBotApi } from "./api";
 import { TelegramApiError, mapTelegramError } from "./errors";
+import { telegramInbound } from "./inbound";
 import { telegramPostRules } from "./post-rules";
 import { deleteFromChat, publishToChat } from "./publish";
 import { chatStats } from "./stats";
@@ -147,6 +148,7 @@ export const telegramConnector: NetworkConnector<TelegramSettings> = {
   profileStats: chatStats,
   postStats: async () => null,
 
+  inbound: telegramInbound, // updates by webhook: discussion-group comments (inbound.ts)
   postRules: telegramPostRules,
   mapError: mapTelegramError,
 };

@@ -3,6 +3,7 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
+import { threadsInbound } from "./inbound";
 import { threadsPostRules } from "./post-rules";
 import { deleteThreadsPost, findThreadsPost, publishThreads } from "./publish";
 import { ZThreadsSettings, threadsApi, type ThreadsSettings } from "./settings";
@@ -44,6 +45,7 @@ export const threadsConnector: NetworkConnector<Settings> = {
   settings: ZThreadsSettings,
   capabilities: CAPABILITIES.threads,
   postRules: threadsPostRules,
+  inbound: threadsInbound, // replies webhooks and the uninstall callback (inbound.ts)
   auth: {
     kind: "oauth",
     usesPkce: false,

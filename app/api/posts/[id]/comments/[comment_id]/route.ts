@@ -1,0 +1,8 @@
+import { apiRoute, ok } from "@/lib/api/route";
+import * as contract from "@/lib/contracts/comments";
+import { getPostComment } from "@/lib/services/comments/read-comments";
+
+// GET /api/posts/:id/comments/:comment_id – one comment (own id or external id) with its direct replies
+export const GET = apiRoute(contract.getPostComment, async ({ principal, params, query }) =>
+  ok(await getPostComment({ principal, postId: params.id, commentId: params.comment_id, profileId: query.profile_id })),
+);

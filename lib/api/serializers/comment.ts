@@ -1,0 +1,65 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { TCommentFields } from "@/lib/schemas/comments";
+import { serializeErrorDetails } from "./post";
+
+// The Comment resource (core-api "Comment", client-compat 6.8). Webhook payloads (comment.created)
+// reuse it. Attachment URLs are our stored copy once processed, the network's own URL until then.
+
+export const COMMENT_INCLUDE = { attachments: { orderBy: { position: "asc" } } } satisfies Prisma.CommentInclude;
+export type CommentRow = Prisma.CommentGetPayload<{ include: typeof COMMENT_INCLUDE }>;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const objectOrNull = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+
+export const serializeCommentFields = (c: CommentRow, urlOf: (key: string) => string): TCommentFields => ({
+  id: c.id,
+  external_id: c.externalId,
+  body: c.body,
+  status: c.status,
+  error: c.error,
+  ...(c.errorDetails !== null && { error_details: serializeErrorDetails(c.errorDetails) }),
+  author_username: c.authorUsername,
+  author_avatar_url: c.authorAvatarUrl,
+  author_external_id: c.authorExternalId,
+  metadata: objectOrNull(c.metadata),
+  parent_external_id: c.parentExternalId,
+  like_count: c.likeCount,
+  is_hidden: c.isHidden,
+  permalink: c.permalink,
+  platform_data: objectOrNull(c.platformData),
+  attachments: c.attachments.map((a) => ({
+    id: a.id,
+    type: a.type as TCommentFields["attachments"][number]["type"],
+    url: a.status === "processed" && a.storageKey ? urlOf(a.storageKey) : a.sourceUrl,
+    status: a.status,
+    ...(a.externalId !== null && { external_id: a.externalId }),
+  })),
+  posted_at: iso(c.postedAt),
+  created_at: c.createdAt.toISOString(),
+});
+
+// Per-post list and single comment: the comment with the replies given (oldest first).
+export const serializeComment = (c: CommentRow, replies: CommentRow[], urlOf: (key: string) => string) => ({
+  ...serializeCommentFields(c, urlOf),
+  replies: replies.map((r) => serializeCommentFields(r, urlOf)),
+});
+
+// GET /api/comments: flat, plus where the comment is. `post_id` is the thread's root post (the post
+// resource clients can fetch); `platform_post_id` in the webhook names the exact link.
+export const serializeBulkComment = (c: CommentRow, urlOf: (key: string) => string) => ({
+  ...serializeCommentFields(c, urlOf),
+  post_id: c.rootPostId,
+  profile_id: c.profileId,
+  platform: c.platform,
+});
+
+// comment.created (client-compat 8.3): the comment fields plus where it is and who wrote it.
+export const commentEventData = (c: CommentRow, replyCount: number, urlOf: (key: string) => string) => ({
+  ...serializeCommentFields(c, urlOf),
+  post_id: c.rootPostId,
+  platform_post_id: c.platformPostId,
+  profile_id: c.profileId,
+  platform: c.platform,
+  author_name: c.authorName,
+  reply_count: replyCount,
+});

@@ -1,0 +1,36 @@
+import type { ConnectorContext, Inbound, InboundItem } from "../types";
+import { graphChanges, isSignedRequest, metaHandshake, parseSignedRequest, verifyMetaDelivery, type GraphChange } from "./webhooks";
+
+// The inbound capability of a Meta connector: the app's handshake and signature (webhooks.ts), the
+// deauthorize callback, and the connector's own reading of each change of its webhook object.
+
+type MetaSettings = { client_secret: string; webhook_verify_token?: string };
+
+export const metaInbound = <TSettings extends MetaSettings>({
+  object,
+  readChange,
+  parseBody,
+}: {
+  object: string; // the envelope's `object` ("page", "instagram")
+  readChange?: (change: GraphChange) => InboundItem;
+  parseBody?: (body: string) => InboundItem[]; // networks whose payload is not the Graph envelope (threads)
+}): Inbound<TSettings> => ({
+  verification: {
+    scope: "app",
+    handshake: (ctx: ConnectorContext<TSettings>, query) => metaHandshake(ctx.settings, query),
+    verify: (ctx: ConnectorContext<TSettings>, request) => verifyMetaDelivery(ctx.settings.client_secret, request),
+  },
+  parse: (_ctx, request) => {
+    if (isSignedRequest(request)) return parseSignedRequest(request.body);
+    if (parseBody) return parseBody(request.body);
+    return graphChanges(request.body, object).map((change) => readChange?.(change) ?? { kind: "ignored", reason: `field ${change.field}` });
+  },
+});
+
+// Unix seconds or an ISO 8601 time (Meta writes offsets as +0000).
+export const metaTime = (value: unknown): Date | null => {
+  if (typeof value === "number") return new Date(value > 1e12 ? value : value * 1000);
+  if (typeof value !== "string" || value === "") return null;
+  const date = new Date(value.replace(/([+-]\d{2})(\d{2})$/, "$1:$2"));
+  return Number.isNaN(date.getTime()) ? null : date;
+};

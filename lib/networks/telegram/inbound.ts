@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Inbound, InboundAttachment, InboundItem, InboundRequest } from "../types";
+import { botToken, callBotApi } from "./api";
+import type { TelegramSettings } from "./index";
+
+// Bot API updates by webhook (setWebhook with our `secret_token`, echoed in
+// X-Telegram-Bot-Api-Secret-Token on every delivery). A channel with a linked discussion group gets
+// its comments there: each channel post is forwarded automatically into the group
+// (is_automatic_forward, forward_origin {type: "channel", chat, message_id}), a comment is a group
+// message replying to that forward, and a reply to a comment replies to the comment. Ids follow the
+// publisher's `<chat_id>:<message_id>`: the post is `<channel id>:<channel message id>`, a comment
+// `<group id>:<group message id>`. Edited comments update the stored one. Everything else is ignored.
+
+const ZChat = z.object({ id: z.number(), type: z.string(), username: z.string().optional(), title: z.string().optional() }).loose();
+const ZUser = z.object({ id: z.number(), first_name: z.string().optional(), last_name: z.string().optional(), username: z.string().optional() }).loose();
+const ZFile = z.object({ file_id: z.string() }).loose();
+const ZOrigin = z.object({ type: z.string(), chat: ZChat.optional(), message_id: z.number().optional() }).loose();
+
+const ZRepliedTo = z
+  .object({
+    message_id: z.number(),
+    is_automatic_forward: z.boolean().optional(),
+    forward_origin: ZOrigin.optional(),
+    forward_from_chat: ZChat.optional(), // before Bot API 7.0
+    forward_from_message_id: z.number().optional(),
+  })
+  .loose();
+
+const ZMessage = z
+  .object({
+    message_id: z.number(),
+    date: z.number(),
+    edit_date: z.number().optional(),
+    chat: ZChat,
+    from: ZUser.optional(),
+    sender_chat: ZChat.optional(),
+    text: z.string().optional(),
+    caption: z.string().optional(),
+    message_thread_id: z.number().optional(),
+    reply_to_message: ZRepliedTo.optional(),
+    photo: z.array(ZFile).optional(),
+    video: ZFile.optional(),
+    animation: ZFile.optional(),
+    audio: ZFile.optional(),
+    voice: ZFile.optional(),
+    document: ZFile.optional(),
+  })
+  .loose();
+type TgMessage = z.infer<typeof ZMessage>;
+
+const ZUpdate = z.object({ update_id: z.number(), message: z.unknown().optional(), edited_message: z.unknown().optional() }).loose();
+
+// The channel post a comment answers, when it answers the automatic forward of one.
+const channelPostOf = (replied: z.infer<typeof ZRepliedTo>): { channelId: string; messageId: number } | null => {
+  const origin = replied.forward_origin;
+  if (origin?.type === "channel" && origin.chat && origin.message_id !== undefined) return { channelId: String(origin.chat.id), messageId: origin.message_id };
+  if (replied.forward_from_chat?.type === "channel" && replied.forward_from_message_id !== undefined) {
+    return { channelId: String(replied.forward_from_chat.id), messageId: replied.forward_from_message_id };
+  }
+  return null;
+};
+
+// File ids only: a file's URL embeds the bot token, so nothing is fetchable without it.
+const attachmentsOf = (m: TgMessage): InboundAttachment[] => {
+  const largestPhoto = m.photo?.at(-1);
+  const files: [InboundAttachment["type"], { file_id: string } | undefined][] = [
+    ["image", largestPhoto],
+    ["video", m.video],
+    ["gif", m.animation],
+    ["audio", m.audio ?? m.voice],
+    ["file", m.document],
+  ];
+  return files.flatMap(([type, file]) => (file ? [{ type, url: null, externalId: file.file_id }] : []));
+};
+
+const authorOf = (m: TgMessage) => {
+  if (m.sender_chat) return { id: String(m.sender_chat.id), username: m.sender_chat.username ?? null, name: m.sender_chat.title ?? null };
+  if (!m.from) return { id: null, username: null, name: null };
+  const name = [m.from.first_name, m.from.last_name].filter(Boolean).join(" ");
+  return { id: String(m.from.id), username: m.from.username ?? null, name: name || null };
+};
+
+const readMessage = (m: TgMessage, edited: boolean): InboundItem => {
+  const isGroup = m.chat.type === "supergroup" || m.chat.type === "group";
+  const replied = m.reply_to_message;
+  if (!isGroup || !replied) return { kind: "ignored", reason: "not a reply in a discussion group" };
+  const post = replied.is_automatic_forward === true ? channelPostOf(replied) : null;
+  const author = authorOf(m);
+  const groupId = String(m.chat.id);
+  return {
+    kind: "comment",
+    // A comment names its channel post; a reply to a comment is placed under that comment's post.
+    account: post ? post.channelId : groupId,
+    postExternalId: post ? `${post.channelId}:${post.messageId}` : null,
+    changedAt: new Date((edited ? (m.edit_date ?? m.date) : m.date) * 1000),
+    comment: {
+      externalId: `${groupId}:${m.message_id}`,
+      parentExternalId: post ? null : `${groupId}:${replied.message_id}`,
+      body: m.text ?? m.caption ?? "",
+      authorExternalId: author.id,
+      authorUsername: author.username,
+      authorName: author.name,
+      authorAvatarUrl: null,
+      metadata: null,
+      likeCount: null,
+      isHidden: null,
+      permalink: m.chat.username ? `https://t.me/${m.chat.username}/${m.message_id}` : null,
+      platformData: { chat_id: groupId, message_id: m.message_id, ...(m.message_thread_id !== undefined && { message_thread_id: m.message_thread_id }) },
+      attachments: attachmentsOf(m),
+      postedAt: new Date(m.date * 1000),
+    },
+  };
+};
+
+const SECRET_HEADER = "x-telegram-bot-api-secret-token";
+
+const digest = (s: string) => createHmac("sha256", "compare").update(s).digest();
+
+const verify = (request: InboundRequest, secret: string) => {
+  const given = request.headers.get(SECRET_HEADER);
+  if (given === null) return "missing" as const;
+  return timingSafeEqual(digest(given), digest(secret)) ? ("valid" as const) : ("invalid" as const);
+};
+
+export const telegramInbound: Inbound<TelegramSettings> = {
+  verification: { scope: "profile", verify },
+  parse: (_ctx, { body }) => {
+    const update = ZUpdate.parse(JSON.parse(body));
+    const raw = update.message ?? update.edited_message;
+    if (raw === undefined) return [{ kind: "ignored", reason: "update without a message" }];
+    const message = ZMessage.safeParse(raw);
+    if (!message.success) return [{ kind: "ignored", reason: "message of an unknown shape" }];
+    return [readMessage(message.data, update.message === undefined)];
+  },
+  // setWebhook: Telegram then POSTs every update there with our secret (and getUpdates stops: 409).
+  register: async (ctx, { auth, url, secret }) => {
+    await callBotApi<boolean>(ctx, botToken(auth), "setWebhook", { url, secret_token: secret });
+  },
+};

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { zId } from "./common";
+import { paginatedListOf, zPageQuery } from "./lists";
+
+// Comments (core-api "Comment", "Comments (post-scoped)"; client-compat 6.8, 7.5, 8.3).
+
+export const COMMENT_STATUSES = ["synced", "pending", "published", "failed", "failed_waiting_for_retry", "delivery_unconfirmed"] as const;
+export const ATTACHMENT_TYPES = ["image", "video", "audio", "gif", "external", "file"] as const;
+
+export const ZCommentAttachment = z
+  .object({
+    id: z.string(),
+    type: z.enum(ATTACHMENT_TYPES),
+    url: z.string().nullable().describe("our stored copy once processed; the network's URL while pending"),
+    status: z.enum(["pending", "processed", "failed"]),
+    external_id: z.string().optional().describe("omitted when the network gives none"),
+  })
+  .meta({ id: "CommentAttachment" });
+
+const ZErrorDetails = z.object({
+  platform_error_code: z.string().nullable(),
+  platform_error_subcode: z.string().nullable(),
+  platform_error_message: z.string().nullable(),
+  postproxy_note: z.string().nullable(),
+});
+
+const commentFields = {
+  id: z.string(),
+  external_id: z.string().nullable().describe("the network's comment id; null while pending"),
+  body: z.string(),
+  status: z.enum(COMMENT_STATUSES),
+  error: z.string().nullable(),
+  error_details: ZErrorDetails.nullable().optional().describe("omitted when no network error info exists"),
+  author_username: z.string().nullable(),
+  author_avatar_url: z.string().nullable(),
+  author_external_id: z.string().nullable(),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe("instagram author signals: is_verified_user, is_user_follow_business, is_business_follow_user, follower_count, author_fetched_at"),
+  parent_external_id: z.string().nullable().describe("null for top-level comments"),
+  like_count: z.int(),
+  is_hidden: z.boolean(),
+  permalink: z.string().nullable(),
+  platform_data: z.record(z.string(), z.unknown()).nullable().describe("network-specific"),
+  attachments: z.array(ZCommentAttachment),
+  posted_at: z.string().nullable().describe("time on the network"),
+  created_at: z.string().describe("time the service received it"),
+};
+
+export type TCommentFields = z.infer<z.ZodObject<typeof commentFields>>;
+
+export const ZReply = z.object(commentFields).meta({ id: "CommentReply" });
+export const ZComment = z
+  .object({ ...commentFields, replies: z.array(ZReply).describe("every reply under this comment, oldest first, each keeping parent_external_id") })
+  .meta({ id: "Comment" });
+export const ZBulkComment = z
+  .object({ ...commentFields, post_id: z.string(), profile_id: z.string(), platform: z.string() })
+  .meta({ id: "BulkComment" });
+
+export const ZCommentList = paginatedListOf(ZComment);
+export const ZBulkCommentList = paginatedListOf(ZBulkComment);
+
+// `from`/`to`: ISO 8601; a date alone means the start of that day (UTC). Anything else is a 400.
+const ZInstant = z
+  .union([z.iso.datetime({ offset: true, local: true }), z.iso.date()], { error: "must be an ISO 8601 timestamp or date" })
+  .optional();
+
+const profileId = z.string({ error: "profile_id is required" }).trim().min(1);
+
+export const ZPostCommentsParams = z.object({ id: zId("post") });
+export const ZPostCommentParams = z.object({ id: zId("post"), comment_id: z.string().min(1).describe("the comment's id or the network's id of it") });
+
+export const ZPostCommentsQuery = z.object({
+  profile_id: profileId,
+  from: ZInstant,
+  to: ZInstant,
+  profile_group_id: z.string().optional(),
+  ...zPageQuery({ base: 1, defaultPerPage: 20, maxPerPage: 100 }).shape,
+});
+
+export const ZPostCommentQuery = z.object({ profile_id: profileId, profile_group_id: z.string().optional() });
+
+const commaList = z.preprocess(
+  (v) => (Array.isArray(v) ? v.join(",") : v),
+  z.string().transform((s) => s.split(",").map((id) => id.trim()).filter(Boolean)),
+);
+
+export const ZCommentsQuery = z.object({
+  post_ids: commaList.optional(),
+  profiles: commaList.optional().describe("profile ids or network names, comma-separated"),
+  from: ZInstant,
+  to: ZInstant,
+  profile_group_id: z.string().optional(),
+  ...zPageQuery({ base: 1, defaultPerPage: 20, maxPerPage: 100 }).shape,
+});

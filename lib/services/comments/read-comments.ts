@@ -1,0 +1,98 @@
+import "server-only";
+import { notFound } from "@/lib/api/errors";
+import { pageWindow, paginated } from "@/lib/api/pagination";
+import { COMMENT_INCLUDE, serializeBulkComment, serializeComment, type CommentRow } from "@/lib/api/serializers/comment";
+import { groupScope, type Principal } from "@/lib/auth/principal";
+import { db, type Prisma } from "@/lib/db/client";
+import { publicMediaUrl } from "@/lib/media/storage";
+import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
+import { assertCommentAction } from "./support";
+
+// GET /api/posts/:id/comments, GET /api/posts/:id/comments/:comment_id and GET /api/comments
+// (core-api "Comments (post-scoped)"). A post is a thread's root: its comments include those on the
+// chain's other links. Another tenant's, environment's or group's post, profile or comment answers
+// exactly like a missing one.
+
+type Range = { from?: string; to?: string };
+type Page = { page: number; per_page: number };
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+// A bare date is the start of that day (UTC); a time without an offset is UTC.
+const instant = (value: string) => new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : /[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value}Z`);
+const createdAtIn = ({ from, to }: Range): Prisma.DateTimeFilter | undefined =>
+  from || to ? { ...(from && { gte: instant(from) }), ...(to && { lte: instant(to) }) } : undefined;
+
+const OLDEST_FIRST = [{ createdAt: "asc" }, { id: "asc" }] satisfies Prisma.CommentOrderByWithRelationInput[];
+const NEWEST_FIRST = [{ createdAt: "desc" }, { id: "desc" }] satisfies Prisma.CommentOrderByWithRelationInput[];
+
+// The caller's root post and the profile it went to (404 otherwise), where comments can be listed (405).
+const postProfileOrThrow = async ({ principal, postId, profileId }: { principal: Principal; postId: string; profileId: string }) => {
+  const pp = await db.platformPost.findFirst({
+    where: { postId, profileId, post: { ...groupScope(principal), parentId: null } },
+    select: { profile: { select: { id: true, platform: true, connectedAt: true } } },
+  });
+  if (!pp) throw notFound();
+  assertCommentAction(pp.profile, "list");
+  return { postId, profileId: pp.profile.id };
+};
+
+const repliesByRoot = async (rows: CommentRow[], where: Prisma.CommentWhereInput) => {
+  const roots = rows.flatMap((r) => (r.externalId ? [r.externalId] : []));
+  const replies = roots.length ? await db.comment.findMany({ where: { ...where, rootExternalId: { in: roots } }, include: COMMENT_INCLUDE, orderBy: OLDEST_FIRST }) : [];
+  const byRoot = new Map<string, CommentRow[]>();
+  for (const reply of replies) byRoot.set(reply.rootExternalId!, [...(byRoot.get(reply.rootExternalId!) ?? []), reply]);
+  return byRoot;
+};
+
+// Top-level comments, oldest first, each with every reply under it; `from`/`to` apply to top-level ones.
+export const listPostComments = async ({ principal, postId, query }: { principal: Principal; postId: string; query: Range & Page & { profile_id: string } }) => {
+  const target = await postProfileOrThrow({ principal, postId, profileId: query.profile_id });
+  const thread: Prisma.CommentWhereInput = { rootPostId: target.postId, profileId: target.profileId };
+  const where: Prisma.CommentWhereInput = { ...thread, rootExternalId: null, createdAt: createdAtIn(query) };
+  const [total, rows] = await Promise.all([
+    db.comment.count({ where }),
+    db.comment.findMany({ where, include: COMMENT_INCLUDE, orderBy: OLDEST_FIRST, ...pageWindow(query, 1) }),
+  ]);
+  const byRoot = await repliesByRoot(rows, thread);
+  return paginated(query, total, rows.map((row) => serializeComment(row, (row.externalId && byRoot.get(row.externalId)) || [], publicMediaUrl)));
+};
+
+// One comment by its own id or the network's id, with its direct replies (oldest first).
+export const getPostComment = async ({ principal, postId, commentId, profileId }: { principal: Principal; postId: string; commentId: string; profileId: string }) => {
+  const target = await postProfileOrThrow({ principal, postId, profileId });
+  const thread: Prisma.CommentWhereInput = { rootPostId: target.postId, profileId: target.profileId };
+  const row = await db.comment.findFirst({ where: { ...thread, OR: [{ id: commentId }, { externalId: commentId }] }, include: COMMENT_INCLUDE, orderBy: OLDEST_FIRST });
+  if (!row) throw notFound();
+  const replies = row.externalId ? await db.comment.findMany({ where: { ...thread, parentExternalId: row.externalId }, include: COMMENT_INCLUDE, orderBy: OLDEST_FIRST }) : [];
+  return serializeComment(row, replies, publicMediaUrl);
+};
+
+const isPlatform = (value: string): value is TPlatform => (PLATFORMS as readonly string[]).includes(value);
+
+// Every comment the caller can see, flat and newest first. `post_ids` (a root also brings its chain's
+// links) and `profiles` (ids or network names) narrow it; ids that are unknown or out of scope match
+// nothing. An account-wide caller may narrow to one group with `profile_group_id`.
+export const listComments = async ({
+  principal,
+  query,
+}: {
+  principal: Principal;
+  query: Range & Page & { post_ids?: string[]; profiles?: string[]; profile_group_id?: string };
+}) => {
+  const names = (query.profiles ?? []).filter(isPlatform);
+  const ids = (query.profiles ?? []).filter((p) => !isPlatform(p));
+  const where: Prisma.CommentWhereInput = {
+    ...groupScope(principal),
+    ...(query.profile_group_id && !principal.profileGroupId && { profileGroupId: query.profile_group_id }),
+    createdAt: createdAtIn(query),
+    AND: [
+      query.post_ids ? { OR: [{ rootPostId: { in: query.post_ids } }, { postId: { in: query.post_ids } }] } : {},
+      query.profiles ? { OR: [{ profileId: { in: ids } }, { platform: { in: names } }] } : {},
+    ],
+  };
+  const [total, rows] = await Promise.all([
+    db.comment.count({ where }),
+    db.comment.findMany({ where, include: COMMENT_INCLUDE, orderBy: NEWEST_FIRST, ...pageWindow(query, 1) }),
+  ]);
+  return paginated(query, total, rows.map((row) => serializeBulkComment(row, publicMediaUrl)));
+};
