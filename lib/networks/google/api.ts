@@ -15,6 +15,23 @@ export const accessTokenOf = (auth: ProfileAuth): string => {
 
 export const googleWrites = { mapError: (failure: Parameters<typeof mapGoogleError>[0]) => mapGoogleError(failure) };
 
+// The HTTP exchange of a JSON call with the profile's token (the caller reads the answer).
+export const googleRequest = (
+  ctx: { fetch: typeof fetch },
+  url: URL | string,
+  auth: ProfileAuth,
+  { method = "GET", json }: { method?: "GET" | "POST" | "PATCH" | "DELETE"; json?: unknown },
+) =>
+  ctx.fetch(url, {
+    method,
+    headers: {
+      authorization: `Bearer ${accessTokenOf(auth)}`,
+      accept: "application/json",
+      ...(json !== undefined && { "content-type": "application/json; charset=UTF-8" }),
+    },
+    ...(json !== undefined && { body: JSON.stringify(json) }),
+  });
+
 // A JSON call with the profile's token. Writes map a 5xx to outcome_unknown (it may have taken effect),
 // reads to "retry later" (errors.ts). A 2xx whose body is not what Google documents: a write may have
 // happened, so outcome_unknown either way.
@@ -24,15 +41,7 @@ export const googleJson = async <T>(
   auth: ProfileAuth,
   { method = "GET", json, schema, what }: { method?: "GET" | "POST" | "PATCH"; json?: unknown; schema: z.ZodType<T>; what: string },
 ): Promise<T> => {
-  const res = await ctx.fetch(url, {
-    method,
-    headers: {
-      authorization: `Bearer ${accessTokenOf(auth)}`,
-      accept: "application/json",
-      ...(json !== undefined && { "content-type": "application/json; charset=UTF-8" }),
-    },
-    ...(json !== undefined && { body: JSON.stringify(json) }),
-  });
+  const res = await googleRequest(ctx, url, auth, { method, json });
   const parsed = schema.safeParse(await readJson(method === "GET" ? googleReads : googleWrites, res));
   if (!parsed.success) throw new NetworkError("outcome_unknown", `Unexpected answer from Google (${what})`);
   return parsed.data;

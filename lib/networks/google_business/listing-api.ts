@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { accessTokenOf } from "../google/api";
+import { googleRequest } from "../google/api";
 import { mapGoogleError } from "../google/errors";
 import { at } from "../google/oauth";
 import { ManagementError, notReachable, unprocessableBy } from "../management";
@@ -59,15 +59,7 @@ export const googleCall = async (
   auth: ProfileAuth,
   { method = "GET", url, json, what }: { method?: "GET" | "POST" | "PATCH" | "DELETE"; url: URL | string; json?: unknown; what: string },
 ): Promise<JsonObject> => {
-  const res = await ctx.fetch(url, {
-    method,
-    headers: {
-      authorization: `Bearer ${accessTokenOf(auth)}`,
-      accept: "application/json",
-      ...(json !== undefined && { "content-type": "application/json; charset=UTF-8" }),
-    },
-    ...(json !== undefined && { body: JSON.stringify(json) }),
-  });
+  const res = await googleRequest(ctx, url, auth, { method, json });
   const text = await res.text();
   let body: unknown = text;
   try {
