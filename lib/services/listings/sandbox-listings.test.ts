@@ -153,6 +153,30 @@ describe("sandbox google_business: the gates and the sections", () => {
   });
 });
 
+describe("create_media with an uploaded file (multipart)", () => {
+  it("stores the file like a post's media and hands Google its public URL; a file that is no media is 422", async () => {
+    const png = Uint8Array.from(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"));
+    const upload = async (file: File) => {
+      const form = new FormData();
+      form.set("location_id", restaurant);
+      form.set("mediaFormat", "PHOTO");
+      form.set("locationAssociation[category]", "EXTERIOR");
+      form.set("file", file);
+      const req = new Request(`http://localhost/api/profiles/${owner.profile.id}/google_business/create_media`, { method: "POST", headers: { authorization: `Bearer ${owner.token}` }, body: form });
+      const res = await createMedia.POST(req, { params: Promise.resolve({ id: owner.profile.id }) });
+      return { status: res.status, json: (await res.json()) as Json };
+    };
+    const created = await upload(new File([png], "front.png", { type: "image/png" }));
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ locationAssociation: { category: "EXTERIOR" }, googleUrl: expect.stringMatching(/\/media\/.+\.png$/) });
+    expect(created.json).not.toHaveProperty("file");
+    const listed = ((await get(media.GET, restaurant)).json as Json).mediaItems as Json[];
+    expect(listed.map((m) => m.name)).toContain(created.json.name);
+    const text = await upload(new File(["not an image"], "notes.txt", { type: "text/plain" }));
+    expect(text.status).toBe(422);
+  });
+});
+
 describe("sandbox google_business: concurrency and quota", () => {
   it("concurrent edits of one location all land; past 10 edits a minute Google's quota answers 429 with Retry-After", async () => {
     const tenant = await seedSandboxTenant(["google_business"]);
