@@ -43,7 +43,7 @@ const gb = <Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUnd
   method: HttpMethod,
   suffix: string,
   summary: string,
-  io: { query?: Q; body?: B; description?: string; created?: boolean; response?: z.ZodType },
+  io: { query?: Q; body?: B; description?: string; created?: boolean; response?: z.ZodType; multipart?: boolean },
 ) =>
   defineEndpoint({
     operationId,
@@ -57,6 +57,7 @@ const gb = <Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUnd
     ...(io.query && { query: io.query }),
     ...(io.body && { body: io.body }),
     ...(method !== "GET" && { idempotent: true }),
+    ...(io.multipart && { multipart: true }),
     responses: { [io.created ? 201 : 200]: { description: "Google's answer", schema: io.response ?? ZGoogleResource }, ...ERRORS },
   }) as ReturnType<typeof defineEndpoint<typeof ZProfileParams, Q, B>>;
 
@@ -126,7 +127,9 @@ export const listMedia = gb("listGoogleBusinessMedia", "GET", "media", "List the
 export const createMedia = gb("createGoogleBusinessMedia", "POST", "create_media", "Add a photo or video", {
   body: ZCreateMediaBody,
   created: true,
-  description: "Google's MediaItem: `mediaFormat` (PHOTO, VIDEO), `locationAssociation.category` (COVER, PROFILE, EXTERIOR, …), `sourceUrl`, `description`.",
+  multipart: true,
+  description:
+    "Google's MediaItem: `mediaFormat` (PHOTO, VIDEO), `locationAssociation.category` (COVER, PROFILE, EXTERIOR, …), `sourceUrl`, `description`. Or multipart (`locationAssociation[category]`) with a `file` part instead of `sourceUrl`: the file is stored like a post's media and Google fetches it from this server's public media URL.",
 });
 export const deleteMedia = gb("deleteGoogleBusinessMedia", "DELETE", "delete_media", "Delete a media item", {
   query: ZItemQuery,

@@ -23,13 +23,14 @@ type RequestOptions = {
 
 export const request = async <T>(path: string, { method = "GET", body, environment = "live", signal }: RequestOptions = {}): Promise<T> => {
   const headers: Record<string, string> = { Accept: "application/json", "X-Environment": environment };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const isForm = typeof FormData !== "undefined" && body instanceof FormData; // multipart: the browser sets the boundary
+  if (body !== undefined && !isForm) headers["Content-Type"] = "application/json";
   let res: Response;
   try {
     res = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       credentials: "same-origin",
       cache: "no-store",
       signal,

@@ -47,6 +47,7 @@ export const ZCreateMediaBody = z.looseObject({
   mediaFormat: z.enum(["PHOTO", "VIDEO"]),
   locationAssociation: z.looseObject({ category: zText() }),
   sourceUrl: z.url().optional(),
+  file: z.custom<File>((v) => typeof File !== "undefined" && v instanceof File, "must be an uploaded file").optional().describe("multipart only: the photo or video itself"),
 });
 
 // Responses are Google's resources unchanged.

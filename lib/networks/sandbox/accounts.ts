@@ -6,7 +6,7 @@ import type { PlacementInfo } from "../types";
 
 export type SandboxAccount = { id: string; name: string };
 
-const digits = (seed: string, n: number) => {
+export const digits = (seed: string, n: number) => {
   let h = 0;
   for (const ch of seed) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   return String(h).padStart(n, "0").slice(-n);
@@ -29,11 +29,18 @@ export const sandboxPlacements = (platform: TPlatform, account: SandboxAccount):
     case "telegram":
       return [{ externalId: `-100${d}`, name: `${account.name} Channel`, metadata: { type: "channel", username: `sandbox_${d}` } }];
     case "google_business":
+      // A restaurant (food menus, an editable service list) and a plumber whose service list Google
+      // manages (the gates of the listing endpoints: google_business/seed.ts).
       return [
         {
           externalId: `accounts/${d}/locations/${d}1`,
           name: `${account.name} (Main Street)`,
           metadata: { place_id: `ChIJsandbox${d}`, store_code: "MAIN-1" },
+        },
+        {
+          externalId: `accounts/${d}/locations/${d}2`,
+          name: `${account.name} Plumbing`,
+          metadata: { place_id: `ChIJsandbox${d}p`, store_code: "PLUMB-1" },
         },
       ];
     case "pinterest":

@@ -4,6 +4,7 @@ import { NetworkError } from "../errors";
 import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { AnyConnector, Identity, ProfileAuth, TokenSet } from "../types";
 import { sandboxPlacements, type SandboxAccount } from "./accounts";
+import { sandboxManagement } from "./management";
 import { createFirstCommentSandbox, deletePublishedSandbox, findPublishedSandbox, publishSandbox } from "./publish";
 import { postStatsSandbox, profileStatsSandbox } from "./stats";
 
@@ -13,6 +14,8 @@ import { postStatsSandbox, profileStatsSandbox } from "./stats";
 // the access token, so identity and placements are stable for the life of the connection.
 // Posts are checked with the platform's real post rules and published on a simulated network (publish.ts:
 // delays, failure triggers such as #sandbox-fail in the body, read-back, deletion); stats are simulated (stats.ts).
+// Listings (google_business), pages (facebook) and mention lookups (linkedin) run the real connector's
+// management against simulated hosts whose state persists in the profile's connector store (management/).
 
 const ZSettings = z.object({ app_url: z.string().optional() });
 
@@ -125,6 +128,8 @@ export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undef
       return postStatsSandbox(platform, postExternalId, params);
     };
   }
+  const management = sandboxManagement(platform, real, accountFrom);
+  if (management) connector.management = management;
   cache.set(platform, connector);
   return connector;
 };

@@ -1,5 +1,10 @@
 import "server-only";
+import { unprocessable } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
+import { MediaError } from "@/lib/media/download";
+import { kindOfContentType, resolveContentType } from "@/lib/media/content-type";
+import { formatBytes } from "@/lib/media/format";
+import { storeMediaBytes } from "@/lib/media/store-upload";
 import type { JsonObject, ListingManagement } from "@/lib/networks/types";
 import { fieldsWrite, withManaged } from "./managed";
 
@@ -55,9 +60,28 @@ export const deletePlaceActionLink = (c: Call, name: string) =>
   });
 
 export const listMedia = (c: Call, q: Page) => listing(c, (l: Listings, ctx, t) => l.listMedia(ctx, { ...t, ...paging(q) }));
+// A `file` part (multipart) is stored like a post's media; Google fetches our public copy (sourceUrl).
 export const createMedia = (c: Call, body: Body) => {
-  const { location_id: _locationId, profile_group_id: _group, ...item } = body;
-  return listing(c, (l: Listings, ctx, t) => l.createMedia(ctx, { ...t, item }));
+  const { location_id: _locationId, profile_group_id: _group, file, ...item } = body;
+  return listing(c, async (l: Listings, ctx, t) => {
+    const upload = file instanceof File ? { sourceUrl: await storedUrl(file) } : {};
+    return l.createMedia(ctx, { ...t, item: { ...item, ...upload } });
+  });
+};
+
+const UPLOAD_MAX_BYTES = 75 * 1024 * 1024; // Google's cap for videos (photos: 5 MB, checked by Google)
+const storedUrl = async (file: File) => {
+  if (file.size > UPLOAD_MAX_BYTES) throw unprocessable([`file: larger than ${formatBytes(UPLOAD_MAX_BYTES)}`]);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    const contentType = resolveContentType({ bytes, declared: file.type, source: file.name || "upload" });
+    const kind = kindOfContentType(contentType);
+    if (kind !== "image" && kind !== "video") throw unprocessable([`file: ${contentType} is not a photo or a video`]);
+    return (await storeMediaBytes({ bytes, contentType })).url;
+  } catch (err) {
+    if (err instanceof MediaError) throw unprocessable([`file: ${err.reason}`]);
+    throw err;
+  }
 };
 export const deleteMedia = (c: Call, name: string) =>
   listing(c, async (l: Listings, ctx, t) => {

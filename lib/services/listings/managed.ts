@@ -7,6 +7,7 @@ import { NetworkError } from "@/lib/networks/errors";
 import { ManagementError } from "@/lib/networks/management";
 import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector, ConnectorContext, ManagedPlacement, Management, ProfileAuth } from "@/lib/networks/types";
+import { connectorStore } from "@/lib/services/connections/connector-store";
 import { contextFor } from "@/lib/services/connections/context";
 import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
@@ -52,6 +53,9 @@ export const managementError = (err: unknown, network: string): unknown => {
   }
   return new ApiError("bad_gateway", `${network} did not accept the call: ${err.message}`, { extra: withDetails(err.details) });
 };
+
+// The connector's context with the profile's store (the sandbox keeps its simulated listings there).
+const managedContext = (connector: AnyConnector, profileId: string) => ({ ...contextFor(connector), store: connectorStore(profileId) });
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -106,7 +110,7 @@ export const withManaged = async <K extends Kind, T>({
   if (!placementId?.trim()) throw badRequest(`param is missing or the value is empty: ${placementParam}`);
   const row = await db.placement.findFirst({ where: { profileId: profile.id, externalId: placementId.trim() } });
   if (!row) throw notFound();
-  const ctx = contextFor(connector);
+  const ctx = managedContext(connector, profile.id);
   return withFreshAuth(connector, profile, (auth) => run(capability, ctx, { auth, placement: placementAuthOf(row) }));
 };
 
@@ -123,7 +127,7 @@ export const withProfileManaged = async <K extends Kind, T>({
   run: (capability: Capability<K>, ctx: ConnectorContext<Record<string, unknown>>, auth: ProfileAuth) => Promise<T>;
 }): Promise<T> => {
   const { profile, connector, capability } = await capabilityOf(principal, profileId, kind);
-  const ctx = contextFor(connector);
+  const ctx = managedContext(connector, profile.id);
   return withFreshAuth(connector, profile, (auth) => run(capability, ctx, auth));
 };
 

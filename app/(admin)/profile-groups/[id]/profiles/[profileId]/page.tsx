@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
+import { EditorLinks } from "@/components/listings/editor-links";
 import { RefreshOnEnvironmentChange } from "@/components/posts/environment-refresh";
 import { PlatformMark } from "@/components/profiles/platform-mark";
 import { ProfileStats } from "@/components/stats/profile-stats";
@@ -12,6 +13,7 @@ import { ApiError } from "@/lib/api/errors";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import { ZProfileGroupParams } from "@/lib/schemas/profile-groups";
 import { ZProfileParams } from "@/lib/schemas/profiles";
+import { editablePlacements } from "@/lib/services/listings/editors";
 import { getProfileStatsView } from "@/lib/services/stats/read-stats";
 import { staffPrincipal } from "@/lib/auth/staff-principal";
 
@@ -61,6 +63,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     );
   }
   const { profile } = view;
+  const editable = await editablePlacements({ principal, profileId });
   return (
     <>
       <RefreshOnEnvironmentChange rendered={principal.environment} />
@@ -82,6 +85,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
           </span>
         }
       />
+      <EditorLinks groupId={groupId} profileId={profile.id} placements={editable} />
       <ProfileStats records={view.records} placements={view.placements} selectedPlacement={view.selectedPlacement} />
     </>
   );

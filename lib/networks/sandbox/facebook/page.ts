@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { sandboxPlacements, type SandboxAccount } from "../accounts";
+import type { ConnectorStore } from "../../types";
+import { ok, type Json, type SimHost, type SimReply } from "../management/wire";
+
+// The sandbox's Graph API for the Pages of a sandbox facebook account: GET /{version}/{page-id}?fields=…
+// and POST /{version}/{page-id} (the writable fields as form parameters), answered for the real
+// connector's page management (lib/networks/facebook/page-info.ts) as Graph answers: only the fields
+// the Page has set, (#100) for a field a Page does not have or a parameter it does not take, `about`
+// at most 255 characters, `price_range` among Graph's values, `emails` a JSON array of addresses, an
+// empty value clears the field; a Page that is not the account's is code 100 / subcode 33. Each Page's
+// fields live in the profile's connector store once written; until then the seed below.
+
+const READABLE = new Set(["id", "name", "username", "link", "category", "fan_count", "followers_count", "about", "description", "general_info", "company_overview", "mission", "products", "founded", "website", "phone", "emails", "impressum", "price_range", "picture"]);
+const WRITABLE = new Set(["about", "description", "general_info", "company_overview", "mission", "products", "founded", "website", "phone", "emails", "impressum", "price_range"]);
+const PRICE_RANGES = new Set(["$", "$$", "$$$", "$$$$", "Unspecified"]);
+const PLUMBING = new Set(["access_token", "appsecret_proof", "method", "format", "suppress_http_code", "pretty"]);
+
+const graphError = (message: string, code = 100, subcode?: number): SimReply => ({
+  status: 400,
+  body: { error: { message, type: "OAuthException", code, ...(subcode && { error_subcode: subcode }), fbtrace_id: `Asbx${randomBytes(6).toString("base64url")}` } },
+});
+
+// What a sandbox Page says about itself before anyone edits it: the first Page is filled in, the second
+// has only a few fields (unset ones are absent, as on Graph).
+const seedOf = (account: SandboxAccount, n: number): Json =>
+  n === 1
+    ? {
+        about: `${account.name}: news, offers and opening hours from our Main Street shop.`,
+        description: "A family business since 2012. We post our weekly specials here every Monday.",
+        mission: "Good food, fair prices, friendly service.",
+        founded: "2012",
+        website: "https://example.com https://shop.example.com",
+        phone: "+1 217-555-0100",
+        emails: ["hello@example.com"],
+        price_range: "$$",
+        company_overview: "Restaurant, bakery and catering.",
+      }
+    : { about: `${account.name}'s second Page.` };
+
+const keyOf = (pageId: string) => `facebook:page:${pageId}`;
+
+export const graphPageHost = (account: SandboxAccount, store: ConnectorStore): SimHost => {
+  const pages = sandboxPlacements("facebook", account);
+  return async (req) => {
+    const match = /^\/v\d+\.\d+\/(\d+)$/.exec(req.url.pathname);
+    const index = pages.findIndex((p) => p.externalId === match?.[1]);
+    const page = pages[index];
+    if (!match) return graphError(`(#100) The sandbox has no ${req.method} ${req.url.pathname}`);
+    if (!page) return graphError(`Unsupported ${req.method.toLowerCase()} request. Object with ID '${match[1]}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, 100, 33);
+    const key = keyOf(page.externalId!);
+    const seed = seedOf(account, index + 1);
+    if (req.method === "GET") {
+      const asked = (req.url.searchParams.get("fields") ?? "id,name").split(",").map((f) => f.trim());
+      const unknown = asked.find((f) => !READABLE.has(f));
+      if (unknown) return graphError(`(#100) Tried accessing nonexisting field (${unknown}) on node type (Page)`);
+      const fields = ((await store.get(key)) as Json | null) ?? seed;
+      const node: Json = {
+        id: page.externalId,
+        name: page.name,
+        category: page.metadata.category,
+        username: page.metadata.username,
+        link: `https://www.facebook.com/${String(page.metadata.username)}`,
+        fan_count: page.metadata.fan_count,
+        followers_count: Number(page.metadata.fan_count) + 12,
+        ...fields,
+      };
+      return ok({ ...Object.fromEntries(asked.filter((f) => node[f] !== undefined).map((f) => [f, node[f]])), id: page.externalId });
+    }
+    if (req.method !== "POST") return graphError("(#100) Unsupported method");
+    const params = Object.entries(req.form).filter(([k]) => !PLUMBING.has(k));
+    const wrong = params.find(([k]) => !WRITABLE.has(k));
+    if (wrong) return graphError(`(#100) Param ${wrong[0]} is not a valid parameter for this node`);
+    if (params.length === 0) return graphError("(#100) No fields to update");
+    const values = Object.fromEntries(params);
+    if (values.about !== undefined && [...values.about].length > 255) return graphError("(#100) Param about must be at most 255 characters long");
+    if (values.price_range !== undefined && !PRICE_RANGES.has(values.price_range)) return graphError("(#100) Param price_range must be one of {$, $$, $$$, $$$$, Unspecified}");
+    let emails: unknown;
+    if (values.emails !== undefined) {
+      try {
+        emails = JSON.parse(values.emails);
+      } catch {
+        emails = null;
+      }
+      if (!Array.isArray(emails) || emails.some((e) => typeof e !== "string" || !/^[^@\s]+@[^@\s]+$/.test(e))) return graphError("(#100) Param emails must be an array of email addresses");
+    }
+    return store.update(key, (current) => {
+      const fields = { ...(((current as Json | null) ?? seed) as Json) };
+      for (const [k, v] of Object.entries(values)) {
+        const value = k === "emails" ? emails : v;
+        if (value === "" || (Array.isArray(value) && value.length === 0)) delete fields[k];
+        else fields[k] = value;
+      }
+      return { value: fields, result: ok({ success: true }) };
+    });
+  };
+};
