@@ -16,7 +16,8 @@ const send = async (request: APIRequestContext, token: string, c: MatrixCase, id
   if (c.filter) query.set(c.filter.name, id);
   for (const name of c.requiredQuery) {
     const kind = KIND_OF_FILTER[name];
-    if (!query.has(name)) query.set(name, kind && kind !== "not_a_tenant_id" ? seed.ids[kind] : id);
+    const networkValue = c.network ? seed.networkQuery[c.network]?.[name] : undefined;
+    if (!query.has(name)) query.set(name, networkValue ?? (kind && kind !== "not_a_tenant_id" ? seed.ids[kind] : id));
   }
   const url = query.size ? `${path}?${query}` : path;
   const res = await request.fetch(url, {
@@ -43,7 +44,7 @@ test.describe("tenancy matrix (issue 11)", () => {
     const vacuous: string[] = [];
     for (const c of cases) {
       const kind = c.id?.kind ?? c.filter!.kind;
-      const realId = seed.ids[kind];
+      const realId = c.network && c.id ? seed.networkProfiles[c.network]! : seed.ids[kind];
       const missingId = missingIdLike(realId);
       // The owner's own GET proves the seeded id is real (otherwise the comparison would prove nothing).
       if (c.method === "GET" && c.id && !OWNER_GET_UNPROVABLE.has(c.operationId)) {

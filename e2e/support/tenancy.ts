@@ -33,8 +33,12 @@ export const KIND_OF_FILTER: Record<string, Kind | "not_a_tenant_id"> = {
   page_id: "not_a_tenant_id", // facebook: the network's page id, checked against the profile
 };
 
+// Profile endpoints of one network (/api/profiles/{id}/<segment>/...) run on a profile of that network.
+const NETWORK_OF_SEGMENT: Record<string, string> = { google_business: "google_business", facebook: "facebook", resolve_mention: "linkedin" };
+
 export type MatrixCase = {
   operationId: string;
+  network?: string; // the network of the profile in the path, when the endpoint belongs to one
   method: string;
   path: string; // template
   id?: { kind: Kind }; // the path id
@@ -53,7 +57,8 @@ export const matrixCases = (doc: OpenApiDocument): MatrixCase[] => {
       if (!op.security?.some((s) => "bearerAuth" in s)) continue; // staff-session-only and public endpoints
       const params = op.parameters ?? [];
       const requiredQuery = params.filter((p) => p.in === "query" && p.required).map((p) => p.name);
-      const base = { operationId: op.operationId, method: method.toUpperCase(), path, requiredQuery, hasBody: Boolean(op.requestBody) };
+      const network = NETWORK_OF_SEGMENT[path.split("/")[4] ?? ""];
+      const base = { operationId: op.operationId, method: method.toUpperCase(), path, requiredQuery, hasBody: Boolean(op.requestBody), ...(network && { network }) };
       const pathId = params.find((p) => p.in === "path");
       if (pathId) {
         const collection = path.split("/")[2] ?? "";
@@ -97,6 +102,10 @@ export type Seed = {
   owner: string; // tenant A's sandbox account key
   others: { label: string; token: string }[];
   ids: Record<Kind, string>;
+  // Profiles of the networks that have endpoints of their own, and the query values those need (a
+  // location, a page, a mention to resolve), all of tenant A.
+  networkProfiles: Record<string, string>;
+  networkQuery: Record<string, Record<string, string>>;
   secrets: string[]; // strings of A's data that no other principal may ever see
 };
 
@@ -124,6 +133,10 @@ export const seedTenantA = async (request: APIRequestContext): Promise<Seed> => 
   const webhook = await post("/api/webhooks", { url: `https://93.184.216.34/${mark}`, events: ["post.processed"], description: `${mark} hook` }, 201);
   const key = await post("/api/api_keys", { profile_group_id: group.id, name: `${mark} key` }, 201);
   const otherGroupKey = await post("/api/api_keys", { profile_group_id: otherGroup.id, name: `${mark} other key` }, 201);
+  const networkProfiles: Record<string, string> = {};
+  for (const platform of ["google_business", "facebook", "linkedin"]) networkProfiles[platform] = await connectViaSandboxConsent(request, a.sandbox, String(group.id), platform);
+  const firstPlacement = async (profile: string) =>
+    String(((await json(await request.get(`/api/profiles/${profile}/placements`, { headers: owner }), 200)).data as { id: string }[])[0]!.id);
   return {
     owner: a.sandbox,
     others: [
@@ -132,6 +145,21 @@ export const seedTenantA = async (request: APIRequestContext): Promise<Seed> => 
       { label: "another group's scoped key", token: String(otherGroupKey.token) },
     ],
     ids: { profile_group: String(group.id), profile: profileId, post: String(draft.id), post_queue: String(queue.id), webhook: String(webhook.id), api_key: String(key.id) },
+    networkProfiles,
+    networkQuery: {
+      google_business: { location_id: await firstPlacement(networkProfiles.google_business!), region_code: "US" },
+      facebook: { page_id: await firstPlacement(networkProfiles.facebook!) },
+      linkedin: { url: "https://www.linkedin.com/company/sandbox-acme" },
+    },
     secrets: [mark, String(webhook.secret), String(key.token), "tenancy.bsky.social"],
   };
+};
+
+// initialize_connection, then what the user's browser does on the sandbox consent screen: our callback.
+const connectViaSandboxConsent = async (request: APIRequestContext, token: string, groupId: string, platform: string) => {
+  const init = await request.post(`/api/profile_groups/${groupId}/initialize_connection`, { headers: auth(token), data: { platform, redirect_url: "https://crm.example.com/back" } });
+  const state = new URL(String((await json(init, 200)).url)).searchParams.get("state")!;
+  const callback = await request.get(`/connect/${platform}/callback?${new URLSearchParams({ state, code: "sandbox-approved", sandbox_account: `Tenancy ${platform}` })}`, { maxRedirects: 0 });
+  expect(callback.status()).toBe(302);
+  return new URL(callback.headers().location!).searchParams.get("profile_id")!;
 };
