@@ -2,6 +2,7 @@ import { collectStatsFn } from "./collect-stats";
 import { deliverWebhookFn } from "./deliver-webhook";
 import { fanOutEventFn } from "./fan-out-event";
 import { housekeeping } from "./housekeeping";
+import { pollPostCommentsFn, pollProfileCommentsFn, syncProfileCommentsFn } from "./poll-comments";
 import { pollPlacementsFn } from "./poll-placements";
 import { processInboundFn } from "./process-inbound";
 import { deleteFromNetworkFn, dispatchDuePostsFn, dispatchPostFn, processPostMediaFn, publishChainFn } from "./publish-posts";
@@ -11,4 +12,4 @@ import { refreshConnectionsFn } from "./refresh-connections";
 
 // Every Inngest function of the app: served at /api/inngest (server mode) and run by the local runner
 // (local mode). Add new functions here.
-export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn, refreshConnectionsFn, pollPlacementsFn, processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, deleteFromNetworkFn, collectStatsFn, reconcilePostsFn, processInboundFn];
+export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn, refreshConnectionsFn, pollPlacementsFn, processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, deleteFromNetworkFn, collectStatsFn, reconcilePostsFn, processInboundFn, pollPostCommentsFn, pollProfileCommentsFn, syncProfileCommentsFn];

@@ -6,6 +6,7 @@ import * as mentions from "./mentions";
 import * as pages from "./pages";
 import * as postQueues from "./post-queues";
 import * as posts from "./posts";
+import * as profileComments from "./profile-comments";
 import * as profileGroups from "./profile-groups";
 import * as profiles from "./profiles";
 import * as stats from "./stats";
@@ -21,6 +22,7 @@ export const ENDPOINTS: EndpointDef[] = [
   ...Object.values(posts),
   ...Object.values(stats),
   ...Object.values(comments),
+  ...Object.values(profileComments),
   ...Object.values(listings),
   ...Object.values(pages),
   ...Object.values(mentions),

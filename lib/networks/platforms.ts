@@ -18,7 +18,7 @@ const cap = (c: Partial<Omit<Capabilities, "comments">> & { comments?: Partial<C
 });
 
 export const CAPABILITIES: Record<TPlatform, Capabilities> = {
-  facebook: cap({ placements: true, placementsRequired: true, messaging: true, comments: { list: true, reply: true, delete: true, hide: true, like: true } }),
+  facebook: cap({ placements: true, placementsRequired: true, messaging: true, profileComments: true, comments: { list: true, reply: true, delete: true, hide: true, like: true } }),
   instagram: cap({ messaging: true, comments: { list: true, reply: true, delete: true, hide: true } }),
   threads: cap({ chains: true, comments: { list: true, reply: true, hide: true } }),
   bluesky: cap({ chains: true, messaging: true, comments: { list: true } }),
@@ -28,7 +28,7 @@ export const CAPABILITIES: Record<TPlatform, Capabilities> = {
   twitter: cap({ chains: true }),
   telegram: cap({ placements: true, placementsRequired: true, messaging: true }),
   pinterest: cap({ placements: true }),
-  google_business: cap({ placements: true, placementsRequired: true }),
+  google_business: cap({ placements: true, placementsRequired: true, profileComments: true }),
   whatsapp: cap({ placements: true, placementsRequired: true, announcesPlacementSync: true, messaging: true, stats: false }),
 };
 

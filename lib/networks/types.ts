@@ -108,6 +108,9 @@ export type Capabilities = {
   // Comment support only for profiles connected on or after this instant (tiktok: 2026-09-30); earlier
   // profiles get 405 on every comment endpoint.
   commentsForProfilesConnectedFrom?: Date;
+  // Profile-level comments (google_business reviews, facebook recommendations): GET/POST
+  // /api/profiles/:id/comments; other networks answer 405.
+  profileComments?: boolean;
 };
 
 // Publishing (#5), stats (#6), comments and direct messages (later issues). Generic code checks for the
@@ -187,6 +190,8 @@ export type NetworkConnector<TSettings = Record<string, unknown>> = PublishingMe
   management?: Management<TSettings>;
   // What the network pushes to us (webhooks, bot updates), where it pushes anything (see Inbound below).
   inbound?: Inbound<TSettings>;
+  // What we poll: comments on published posts, profile-level comments (see CommentSync below).
+  commentSync?: CommentSync<TSettings>;
 };
 
 // A connector whatever its settings type (methods are declared with method syntax, so a connector with
@@ -325,4 +330,26 @@ export type Inbound<TSettings> = {
   parse(ctx: ConnectorContext<TSettings>, request: { body: string; contentType: string | null }): InboundItem[];
   // Registers a per-profile receiver with the network (telegram setWebhook with our secret_token).
   register?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; url: string; secret: string }): Promise<void>;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Comment sync (optional capability): what we poll where nothing is pushed or a push can be missed
+// (lib/services/comments/poll-*.ts). Comments come back in the inbound layer's shape and are applied by
+// the same code as pushed ones (keyed on the network's ids), so a polled and a pushed comment are one row.
+// A rate limit or quota answer is a NetworkError "rate_limited" (retryAfterMs): the profile is left alone
+// until then.
+
+// A profile-level comment (a review, a recommendation) with the owner's answers found on the network.
+export type InboundProfileComment = InboundComment & { replies: InboundComment[] };
+
+export type CommentSync<TSettings> = {
+  // comment.created for polled comments (false: the spec emits none for this network, e.g. bluesky).
+  emitsCreated: boolean;
+  // Shortest wait between two polls of a fresh post (polls taper as posts age).
+  postPollMs?: number;
+  // Every comment and reply on one published post, replies at any depth with their parent's id (the
+  // post's own id for a top-level comment).
+  listPostComments?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string }): Promise<InboundComment[]>;
+  // Profile-level comments of one placement (a location's reviews, a page's recommendations).
+  listProfileComments?(ctx: ConnectorContext<TSettings>, input: ManagedPlacement): Promise<InboundProfileComment[]>;
 };

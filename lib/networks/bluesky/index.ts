@@ -3,6 +3,7 @@ import { NetworkError } from "../errors";
 import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, Identity, NetworkConnector, ProfileAuth, TokenSet } from "../types";
 import { mapBlueskyError } from "./errors";
+import { blueskyCommentSync } from "./comment-sync";
 import { blueskyPostRules } from "./post-rules";
 import { deletePublishedBluesky, findPublishedBluesky, publishBluesky } from "./publish";
 import { postStatsBluesky, profileStatsBluesky } from "./stats";
@@ -163,5 +164,6 @@ export const blueskyConnector: NetworkConnector<BlueskySettings> = {
   deletePublished: deletePublishedBluesky,
   profileStats: profileStatsBluesky,
   postStats: postStatsBluesky,
+  commentSync: blueskyCommentSync,
   mapError: mapBlueskyError,
 };

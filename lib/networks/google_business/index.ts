@@ -8,6 +8,7 @@ import { locationMethods } from "./listing-location";
 import { listLocationPlacements } from "./locations";
 import { googleBusinessPostRules } from "./post-rules";
 import { deletePublishedLocalPost, findPublishedLocalPost, publishLocalPost } from "./publish";
+import { googleBusinessCommentSync } from "./reviews";
 import { locationStats } from "./stats";
 
 // Google Business Profile with Google OAuth (lib/networks/google). A profile is the Google account that
@@ -66,6 +67,7 @@ export const googleBusinessConnector: NetworkConnector<GoogleBusinessSettings> =
   findPublished: findPublishedLocalPost,
   deletePublished: deletePublishedLocalPost,
   profileStats: (ctx, { auth, placement }) => locationStats(ctx, auth, placement),
+  commentSync: googleBusinessCommentSync,
   postStats: async () => null, // no current per-post insights (stats.ts)
   postRules: googleBusinessPostRules,
   management: { listings: { ...locationMethods, ...extraMethods } },

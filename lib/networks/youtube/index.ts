@@ -4,6 +4,7 @@ import { mapGoogleError } from "../google/errors";
 import { at, googleGet, googleOAuthFlow, googleOAuthSettings, googleScope, refreshGoogleToken } from "../google/oauth";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
+import { youtubeCommentSync } from "./comment-sync";
 import { youtubePostRules } from "./post-rules";
 import { deletePublishedVideo, findPublishedVideo, publishVideo } from "./publish";
 import { channelStats, videoStats } from "./stats";
@@ -79,6 +80,7 @@ export const youtubeConnector: NetworkConnector<YouTubeSettings> = {
   deletePublished: deletePublishedVideo,
   profileStats: (ctx, { auth }) => channelStats(ctx, auth),
   postStats: (ctx, { auth, postExternalId }) => videoStats(ctx, auth, postExternalId),
+  commentSync: youtubeCommentSync,
 
   refresh: refreshGoogleToken,
   mapError: (failure) => mapGoogleError(failure),

@@ -83,6 +83,7 @@ export const listComments = async ({
   const ids = (query.profiles ?? []).filter((p) => !isPlatform(p));
   const where: Prisma.CommentWhereInput = {
     ...groupScope(principal),
+    platformPostId: { not: null }, // profile-level comments (reviews) are under /api/profiles/:id/comments
     ...(query.profile_group_id && !principal.profileGroupId && { profileGroupId: query.profile_group_id }),
     createdAt: createdAtIn(query),
     AND: [

@@ -61,10 +61,10 @@ const resolveTarget = async (item: CommentItem, scope: Scope): Promise<{ pp: Tar
     where: { platform: scope.platform, externalId: parent, environment: "live", ...(scope.profileId && { profileId: scope.profileId }) },
     select: { platformPost: { select: PP_SELECT } },
   });
-  return parentComment ? { pp: parentComment.platformPost, parent } : "parent_unknown";
+  return parentComment?.platformPost ? { pp: parentComment.platformPost, parent } : "parent_unknown";
 };
 
-const fieldsOf = (c: InboundComment) => ({
+export const fieldsOf = (c: InboundComment) => ({
   body: c.body,
   authorExternalId: c.authorExternalId,
   authorUsername: c.authorUsername,
@@ -78,7 +78,8 @@ const fieldsOf = (c: InboundComment) => ({
   ...(c.isHidden !== null && { isHidden: c.isHidden }),
 });
 
-export const applyComment = async (item: CommentItem, scope: Scope): Promise<Applied> => {
+// `emitCreated: false` stores without comment.created (polled networks the spec emits nothing for).
+export const applyComment = async (item: CommentItem, scope: Scope, { emitCreated = true }: { emitCreated?: boolean } = {}): Promise<Applied> => {
   const { comment } = item;
   // Our own chain links come back as replies on some networks: they are posts, not comments.
   if (await db.platformPost.findFirst({ where: ppWhere(scope, comment.externalId), select: { id: true } })) return "own_post";
@@ -129,6 +130,7 @@ export const applyComment = async (item: CommentItem, scope: Scope): Promise<App
     }
     // Replies that arrived first and hang under this comment move up to its root.
     if (root) await tx.comment.updateMany({ where: { platformPostId: pp.id, rootExternalId: comment.externalId }, data: { rootExternalId: root } });
+    if (!emitCreated) return "created";
     const row = await tx.comment.findUniqueOrThrow({ where: { id }, include: COMMENT_INCLUDE });
     const replyCount = await tx.comment.count({ where: { platformPostId: pp.id, parentExternalId: comment.externalId } });
     await emitEvent({

@@ -1,0 +1,32 @@
+import type { CommentRow } from "./comment";
+
+// Profile-level comments (client-compat 6.9: google_business reviews, facebook recommendations) and
+// their profile_comment.created payload (client-compat 8.3).
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const objectOrNull = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+
+export const serializeProfileCommentFields = (c: CommentRow) => ({
+  id: c.id,
+  external_id: c.externalId,
+  parent_external_id: c.parentExternalId,
+  placement_id: c.placementId,
+  body: c.body,
+  status: c.status,
+  author_username: c.authorUsername,
+  author_avatar_url: c.authorAvatarUrl,
+  platform_data: objectOrNull(c.platformData),
+  posted_at: iso(c.postedAt),
+  created_at: c.createdAt.toISOString(),
+});
+
+export const serializeProfileComment = (c: CommentRow, replies: CommentRow[]) => ({
+  ...serializeProfileCommentFields(c),
+  replies: replies.map(serializeProfileCommentFields),
+});
+
+export const profileCommentEventData = (c: CommentRow) => ({
+  profile_id: c.profileId,
+  platform: c.platform,
+  ...serializeProfileCommentFields(c),
+});
