@@ -267,7 +267,7 @@ export const fakeBusiness = () => {
     };
   };
 
-  return { posts, media, deleted, config, createPost, getPost, listPosts, deletePost, createMedia, listMedia, deleteMedia, performance };
+  return { posts, media, deleted, config, access, createPost, getPost, listPosts, deletePost, createMedia, listMedia, deleteMedia, performance };
 };
 
 export type FakeBusiness = ReturnType<typeof fakeBusiness>;

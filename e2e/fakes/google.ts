@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { accountsList, channelsList, googleApiError, locationsList, userinfo, type ApiLimits, type FakeGoogleUser, type Reply } from "./google-apis";
 import { fakeBusiness } from "./google-business";
+import { fakeCommentLists } from "./google-comment-lists";
 import { fakeListings } from "./google-listings";
 import { ALIASES, SCOPE, fakeGoogleOAuth, oauthError } from "./google-oauth";
 import { fakeYouTube } from "./google-youtube";
@@ -68,7 +69,9 @@ export type GoogleRoute =
   | "placeActionLinks.list"
   | "placeActionLinks.create"
   | "placeActionLinks.patch"
-  | "placeActionLinks.delete";
+  | "placeActionLinks.delete"
+  | "commentThreads.list"
+  | "reviews.list";
 export type RecordedRequest = {
   route: GoogleRoute | "unknown";
   method: string;
@@ -87,6 +90,8 @@ const BUSINESS = [SCOPE("business.manage"), SCOPE("plus.business.manage")];
 const ROUTE_SCOPES: Partial<Record<GoogleRoute, string[]>> = {
   channels: YOUTUBE_READ,
   "videos.list": YOUTUBE_READ,
+  "commentThreads.list": ["youtube.force-ssl", "youtube.readonly", "youtube"].map(SCOPE),
+  "reviews.list": BUSINESS,
   playlistItems: YOUTUBE_READ,
   "videos.insert": YOUTUBE_WRITE,
   "thumbnails.set": YOUTUBE_WRITE,
@@ -135,6 +140,7 @@ const routeOf = (method: string, path: string): Found | null => {
     [`GET /${H.youtube}/videos`]: "videos.list",
     [`DELETE /${H.youtube}/videos`]: "videos.delete",
     [`GET /${H.youtube}/playlistItems`]: "playlistItems",
+    [`GET /${H.youtube}/commentThreads`]: "commentThreads.list",
     [`POST /${H.youtubeUpload}/videos`]: "videos.insert",
     [`PUT /${H.youtubeUpload}/videos`]: "videos.upload",
     [`POST /${H.youtubeUpload}/thumbnails/set`]: "thumbnails.set",
@@ -154,6 +160,8 @@ const routeOf = (method: string, path: string): Found | null => {
   if (posts) return method === "POST" ? { route: "localPosts.create", name: posts } : method === "GET" ? { route: "localPosts.list", name: posts } : null;
   const post = decoded(match(`/${H.mybusiness}/(${LOCATION}/localPosts/[^/]+)`));
   if (post) return method === "GET" ? { route: "localPosts.get", name: post } : method === "DELETE" ? { route: "localPosts.delete", name: post } : null;
+  const reviews = decoded(match(`/${H.mybusiness}/(${LOCATION})/reviews`));
+  if (reviews && method === "GET") return { route: "reviews.list", name: reviews };
   const media = decoded(match(`/${H.mybusiness}/(${LOCATION})/media`));
   if (media) return method === "POST" ? { route: "media.create", name: media } : method === "GET" ? { route: "media.list", name: media } : null;
   const item = decoded(match(`/${H.mybusiness}/(${LOCATION}/media/[^/]+)`));
@@ -194,6 +202,7 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
   const youtube = fakeYouTube({ origin: () => origin, uploadPath: `/${GOOGLE_HOSTS.youtubeUpload}`, users });
   const business = fakeBusiness();
   const listings = fakeListings();
+  const commentLists = fakeCommentLists();
 
   // `route` is null when nothing was done (no route, or a scripted failure): such answers are never lost.
   const handle = (req: IncomingMessage, url: URL, raw: Buffer): { route: GoogleRoute | null; reply: Reply } => {
@@ -234,6 +243,10 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
         return reply(youtube.list(r));
       case "videos.delete":
         return reply(youtube.remove(r));
+      case "commentThreads.list":
+        return reply(commentLists.commentThreads(r, (id) => youtube.videos.has(id)));
+      case "reviews.list":
+        return reply(commentLists.listReviews(r, name, (location) => business.access(who.user, location)));
       case "playlistItems":
         return reply(youtube.playlistItems(r));
       case "thumbnails.set":
@@ -353,6 +366,7 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
     },
     youtube, // uploaded videos, sessions and behaviour switches (google-youtube.ts)
     business, // local posts, media and performance numbers per location (google-business.ts)
+    commentLists, // comment threads per video and reviews per location (google-comment-lists.ts)
     listings, // attributes, food menus, place action links and the edit quota per location (google-listings.ts)
     revoke: oauth.revoke,
     accessTokensOf: oauth.accessTokensOf,
