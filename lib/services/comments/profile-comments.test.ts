@@ -89,7 +89,7 @@ describe("google reviews polling", () => {
     });
 
     // A second sync (an edited review, one new one) updates and adds, and emits only for the new one.
-    (google.commentLists.reviews.get(deli)![0]! as { comment: string }).comment = "Great bagels, edited";
+    google.commentLists.reviews.get(deli)![0]!.comment = "Great bagels, edited";
     google.commentLists.addReview(deli, { comment: "Nice staff", starRating: "FOUR" });
     const second = await syncProfileComments({ profileId: profile.id, now: new Date(Date.now() + 1000) });
     expect(second.counts).toMatchObject({ created: 1, updated: 3 });
