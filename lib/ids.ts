@@ -25,6 +25,8 @@ export const ID_PREFIXES = {
   comment: "cmt",
   commentAttachment: "catt",
   inboundDelivery: "inb",
+  chat: "chat",
+  message: "msg",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
