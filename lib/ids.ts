@@ -27,6 +27,7 @@ export const ID_PREFIXES = {
   inboundDelivery: "inb",
   chat: "chat",
   message: "msg",
+  messageAttachment: "matt",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
