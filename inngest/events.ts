@@ -6,3 +6,4 @@ export * from "./events/webhooks";
 export * from "./events/posts";
 export * from "./events/inbound";
 export * from "./events/comment-sync";
+export * from "./events/messages";

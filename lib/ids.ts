@@ -25,6 +25,9 @@ export const ID_PREFIXES = {
   comment: "cmt",
   commentAttachment: "catt",
   inboundDelivery: "inb",
+  chat: "chat",
+  message: "msg",
+  messageAttachment: "matt",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

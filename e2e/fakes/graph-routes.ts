@@ -4,6 +4,9 @@ import { dialog, facebookToken, instagramCodeExchange, longLivedGrant, threadsCo
 import type { ContentState } from "./graph-content";
 import { facebookContent, rupload } from "./graph-facebook";
 import { mediaContent } from "./graph-media";
+import type { createWhatsAppMessages } from "./graph-whatsapp";
+
+type WhatsAppMessages = ReturnType<typeof createWhatsAppMessages>;
 
 // The routes of the Graph fake, per real host: consent dialogs, token endpoints, and the nodes the
 // connectors read when connecting (/me, /me/accounts, /me/businesses, /debug_token, a WABA and its
@@ -87,7 +90,7 @@ const debugToken = (state: GraphState, req: FakeRequest): Reply => {
   });
 };
 
-const facebookNode = (state: GraphState, token: IssuedToken, req: FakeRequest): Reply => {
+const facebookNode = (state: GraphState, whatsapp: WhatsAppMessages, token: IssuedToken, req: FakeRequest): Reply => {
   const user = state.facebookUsers.get(token.userId);
   const q = req.query;
   if (req.path === "me") {
@@ -121,8 +124,14 @@ const facebookNode = (state: GraphState, token: IssuedToken, req: FakeRequest): 
     }));
     return ok(paged(businesses.map((b) => selectFields(b, q.fields, "id,name")), q, req.url));
   }
-  // /{waba-id} and /{waba-id}/phone_numbers
+  // /{phone-number-id}/messages (WhatsApp Cloud API)
   const [id, edge, ...rest] = req.path.split("/");
+  const number = id ? state.findPhoneNumber(id) : undefined;
+  if (number && edge === "messages" && req.method === "POST" && rest.length === 0) {
+    const reachable = token.kind === "business" ? token.wabaIds?.includes(number.waba.id) : state.wabasOf(token.userId).some((w) => w.id === number.waba.id);
+    return reachable ? whatsapp.send(number.phone.id, req) : unsupported(req.path);
+  }
+  // /{waba-id} and /{waba-id}/phone_numbers
   const waba = id ? state.findWaba(id) : undefined;
   const reachable = waba && (token.kind === "business" ? token.wabaIds?.includes(waba.id) : state.wabasOf(token.userId).some((w) => w.id === waba.id));
   if (!waba || !reachable || rest.length > 0) return unsupported(req.path);
@@ -136,7 +145,7 @@ const facebookNode = (state: GraphState, token: IssuedToken, req: FakeRequest): 
   return unsupported(req.path);
 };
 
-export const route = (state: GraphState, content: ContentState, controls: ConsentControls, host: HostKey, req: FakeRequest, origin: string): Outcome => {
+export const route = (state: GraphState, content: ContentState, controls: ConsentControls, host: HostKey, req: FakeRequest, origin: string, whatsapp: WhatsAppMessages): Outcome => {
   const authed = (family: Family, handle: (t: IssuedToken) => Reply): Reply => {
     const token = authenticate(state, family, req);
     return isReply(token) ? token : handle(token);
@@ -153,7 +162,7 @@ export const route = (state: GraphState, content: ContentState, controls: Consen
     case "graph.facebook.com":
       if (req.path === "oauth/access_token") return facebookToken(state, req);
       if (req.path === "debug_token") return debugToken(state, req);
-      return authed("facebook", (t) => facebookContent(state, content, req, t, origin) ?? facebookNode(state, t, req));
+      return authed("facebook", (t) => facebookContent(state, content, req, t, origin) ?? facebookNode(state, whatsapp, t, req));
     case "graph-video.facebook.com":
       return authed("facebook", (t) => facebookContent(state, content, req, t, origin) ?? unsupported(req.path));
     case "rupload.facebook.com":

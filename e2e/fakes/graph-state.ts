@@ -125,6 +125,11 @@ export class GraphState {
     for (const user of this.facebookUsers.values()) for (const b of user.businesses ?? []) for (const w of b.wabas) if (w.id === id) return w;
     return undefined;
   }
+  findPhoneNumber(id: string): { waba: FakeWaba; phone: FakePhoneNumber } | undefined {
+    for (const user of this.facebookUsers.values())
+      for (const b of user.businesses ?? []) for (const waba of b.wabas) for (const phone of waba.phoneNumbers) if (phone.id === id) return { waba, phone };
+    return undefined;
+  }
 }
 
 // `fields=id,name,picture{url},owned_whatsapp_business_accounts{id,name}` as a tree.

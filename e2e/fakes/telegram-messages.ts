@@ -11,7 +11,7 @@ import type { FakeReply } from "./support";
 // photos and videos or of documents only. Every message is kept in `messages`, with the file as given.
 
 export type MemberStatus = "creator" | "administrator" | "member" | "restricted" | "left" | "kicked";
-export type TgChat = { id: number; type: "group" | "supergroup" | "channel"; title: string; username?: string };
+export type TgChat = { id: number; type: "private" | "group" | "supergroup" | "channel"; title?: string; first_name?: string; username?: string };
 export type ChatEntry = { chat: TgChat; members: Map<number, MemberStatus>; migratedTo?: number; memberCount?: number };
 export type TgFile = { source: "url"; url: string } | { source: "upload"; filename: string; type: string; size: number; bytes: Buffer };
 export type TgFakeMessage = {
@@ -27,6 +27,7 @@ export type TgFakeMessage = {
   media_group_id?: string;
   disable_notification: boolean;
   link_preview_options?: unknown;
+  reply_markup?: unknown;
   deleted: boolean;
 };
 
@@ -79,6 +80,7 @@ export const createTelegramMessages = (deps: { botId: number; bot: Record<string
     if (entry.migratedTo) return error(400, "Bad Request: group chat was upgraded to a supergroup chat", { migrate_to_chat_id: entry.migratedTo });
     const status = entry.members.get(deps.botId) ?? "left";
     const where = entry.chat.type === "channel" ? "channel" : "group";
+    if (entry.chat.type === "private") return status === "kicked" ? error(403, "Forbidden: bot was blocked by the user") : entry;
     if (status === "kicked") return error(403, `Forbidden: bot was kicked from the ${where} chat`);
     if (status === "left") return error(403, `Forbidden: bot is not a member of the ${where} chat`);
     if (where === "channel" && status !== "administrator" && status !== "creator") return bad("need administrator rights in the channel chat");
@@ -120,6 +122,7 @@ export const createTelegramMessages = (deps: { botId: number; bot: Record<string
     date: m.date,
     ...(m.media_group_id && { media_group_id: m.media_group_id }),
     ...(m.text !== undefined && { text: m.text }),
+    ...(m.reply_markup !== undefined && { reply_markup: m.reply_markup }),
     ...(m.link_preview_options !== undefined && { link_preview_options: m.link_preview_options }),
     ...fileView(m),
     ...(m.caption !== undefined && { caption: m.caption }),
@@ -139,7 +142,7 @@ export const createTelegramMessages = (deps: { botId: number; bot: Record<string
     if (typeof p.text !== "string" || p.text.trim() === "") return bad("message text is empty");
     const problem = textChecks(p.text, p.parse_mode, 4096, "message text");
     if (problem) return problem;
-    const m = store(entry, "sendMessage", { kind: "text", text: p.text, parse_mode: p.parse_mode as string | undefined, disable_notification: flag(p.disable_notification), link_preview_options: objectOf(p.link_preview_options) });
+    const m = store(entry, "sendMessage", { kind: "text", text: p.text, parse_mode: p.parse_mode as string | undefined, disable_notification: flag(p.disable_notification), link_preview_options: objectOf(p.link_preview_options), reply_markup: objectOf(p.reply_markup) });
     return ok(view(entry, m));
   };
 

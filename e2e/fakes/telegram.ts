@@ -50,6 +50,7 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
   let updates: TgUpdate[] = [];
   let nextUpdateId = 900_000_001;
   let nextChatId = 1_000_000_001;
+  const privateIds = new Map<number, number>();
   const failures = failureQueue<string>((key, method) => key === method || key === "*");
   const lost = new Set<string>();
 
@@ -129,6 +130,17 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
       const entry = chats.get(chatId);
       if (!entry) throw new Error(`no chat ${chatId}`);
       pushUpdate({ channel_post: { message_id: updates.length + 1, sender_chat: entry.chat, chat: entry.chat, date: Math.floor(Date.now() / 1000), text } });
+    },
+    // A user writes to the bot in private (the chat Telegram opens with /start): the Update a webhook
+    // would carry is returned (and queued for getUpdates). Until then the bot cannot write to the user.
+    userWrites(user: { id: number; first_name: string; username?: string }, text: string): TgUpdate {
+      const chat: TgChat = { id: user.id, type: "private", first_name: user.first_name, ...(user.username && { username: user.username }) };
+      const entry = chats.get(user.id) ?? { chat, members: new Map<number, MemberStatus>([[bot.id, "member"]]) };
+      chats.set(user.id, entry);
+      const messageId = (privateIds.get(user.id) ?? 500_000) + 1; // apart from the ids of what the bot sends
+      privateIds.set(user.id, messageId);
+      pushUpdate({ message: { message_id: messageId, from: { ...user, is_bot: false }, chat, date: Math.floor(Date.now() / 1000), text } });
+      return updates.at(-1)!;
     },
     // A group becomes a supergroup with a new id; the old id answers 400 with migrate_to_chat_id.
     upgradeGroup(chatId: number): TgChat {

@@ -9,7 +9,8 @@ import { deleteFromNetworkFn, dispatchDuePostsFn, dispatchPostFn, processPostMed
 import { reconcilePostsFn } from "./reconcile-posts";
 import { reconcileWebhooksFn } from "./reconcile-webhooks";
 import { refreshConnectionsFn } from "./refresh-connections";
+import { sendMessageFn } from "./send-message";
 
 // Every Inngest function of the app: served at /api/inngest (server mode) and run by the local runner
 // (local mode). Add new functions here.
-export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn, refreshConnectionsFn, pollPlacementsFn, processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, deleteFromNetworkFn, collectStatsFn, reconcilePostsFn, processInboundFn, pollPostCommentsFn, pollProfileCommentsFn, syncProfileCommentsFn];
+export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn, refreshConnectionsFn, pollPlacementsFn, processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, deleteFromNetworkFn, collectStatsFn, reconcilePostsFn, processInboundFn, pollPostCommentsFn, pollProfileCommentsFn, syncProfileCommentsFn, sendMessageFn];

@@ -7,6 +7,8 @@ import { getPostView } from "@/lib/services/posts/read-posts";
 import { getProfileGroupOrThrow } from "@/lib/services/profile-groups/profile-groups";
 import { getPostQueueOrThrow } from "@/lib/services/queues/post-queues";
 import { getWebhookOrThrow } from "@/lib/services/webhooks/webhooks";
+import { getChat } from "@/lib/services/messages/chats";
+import { getMessage } from "@/lib/services/messages/read-messages";
 import { serializePostQueue } from "./serializers/post-queue";
 import { serializeProfileGroup } from "./serializers/profile-group";
 import { serializeWebhook } from "./serializers/webhook";
@@ -18,6 +20,8 @@ const RENDER: Record<ReplayableResource, (principal: Principal, id: string) => P
   post_queue: async (principal, id) => serializePostQueue(await getPostQueueOrThrow({ principal, id })),
   webhook: async (principal, id) => serializeWebhook(await getWebhookOrThrow({ principal, id }), { withSecret: true }),
   profile_group: async (principal, id) => serializeProfileGroup(await getProfileGroupOrThrow({ principal, id })),
+  chat: (principal, id) => getChat({ principal, id }),
+  message: (principal, id) => getMessage({ principal, id }),
 };
 
 // The endpoint's documented success status (200 or 201).

@@ -3,6 +3,7 @@ import * as apiKeys from "./api-keys";
 import * as comments from "./comments";
 import * as listings from "./listings";
 import * as mentions from "./mentions";
+import * as messages from "./messages";
 import * as pages from "./pages";
 import * as postQueues from "./post-queues";
 import * as posts from "./posts";
@@ -23,6 +24,7 @@ export const ENDPOINTS: EndpointDef[] = [
   ...Object.values(stats),
   ...Object.values(comments),
   ...Object.values(profileComments),
+  ...Object.values(messages),
   ...Object.values(listings),
   ...Object.values(pages),
   ...Object.values(mentions),

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { TPlatform } from "@/lib/schemas/common";
+import type { TSendMessageBody } from "@/lib/schemas/messages";
 import type { NetworkError } from "./errors";
 import type { PostRules } from "./post-rules";
 
@@ -159,7 +160,6 @@ export type PublishingMethods<TSettings> = {
   createFirstComment?(ctx: ConnectorContext<TSettings>, input: PublishInput & { postExternalId: string; body: string }): Promise<{ externalId: string }>;
   listComments?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; postExternalId: string }): Promise<CommentInfo[]>;
   createComment?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; postExternalId: string; parentExternalId: string | null; body: string }): Promise<{ externalId: string }>;
-  sendMessage?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placementId: string | null; participantExternalId: string; body: string }): Promise<{ externalId: string }>;
   // `connectedAt`: networks whose metrics depend on when the profile was connected (tiktok, 2026-09-30).
   profileStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; connectedAt?: Date }): Promise<StatsReading>;
   postStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string; params: Record<string, unknown>; connectedAt?: Date }): Promise<StatsReading | null>;
@@ -192,6 +192,8 @@ export type NetworkConnector<TSettings = Record<string, unknown>> = PublishingMe
   inbound?: Inbound<TSettings>;
   // What we poll: comments on published posts, profile-level comments (see CommentSync below).
   commentSync?: CommentSync<TSettings>;
+  // Direct messages, where the network has them (see Messaging below).
+  messaging?: Messaging<TSettings>;
 };
 
 // A connector whatever its settings type (methods are declared with method syntax, so a connector with
@@ -322,6 +324,8 @@ export type InboundItem =
       changedAt: Date; // the network's time of this change: older pushes never overwrite newer ones
     }
   | { kind: "deauthorized"; account: string; reason: string } // the user removed the app or revoked its token
+  | InboundMessageItem
+  | InboundMessageStatus
   | { kind: "ignored"; reason: string }; // understood, nothing to do (other fields, our own echoes, ...)
 
 export type Inbound<TSettings> = {
@@ -352,4 +356,82 @@ export type CommentSync<TSettings> = {
   listPostComments?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string }): Promise<InboundComment[]>;
   // Profile-level comments of one placement (a location's reviews, a page's recommendations).
   listProfileComments?(ctx: ConnectorContext<TSettings>, input: ManagedPlacement): Promise<InboundProfileComment[]>;
+};
+
+// Messaging (optional capability): direct messages. Generic code (lib/services/messages) finds or
+// creates chats, applies the window and the network's send rules, and sends asynchronously with the
+// exactly-once discipline of publishing; it never names a network.
+
+export type MessageAttachmentType = "image" | "video" | "audio" | "sticker" | "file" | "story_mention";
+export type MessageAttachment = { type: MessageAttachmentType; url: string | null; externalId?: string | null };
+
+// A message the network told us about, in or out (out: sent from the network's own app).
+export type InboundMessage = {
+  externalId: string;
+  direction: "inbound" | "outbound";
+  body: string | null;
+  attachments: MessageAttachment[];
+  replyToExternalId: string | null;
+  tappedAction: { kind: string; payload: string | null; title: string | null } | null;
+  interactive: Record<string, unknown> | null;
+  platformData: Record<string, unknown> | null;
+  source: string | null; // "synced" for messages sent from the network's own app
+  sentAt: Date;
+};
+
+export type InboundMessageItem = {
+  kind: "message";
+  account: string; // the profile's account id, or one of its placements (a page)
+  placement: string | null; // the placement the chat runs on (a WhatsApp phone number id), null where none
+  participant: { externalId: string; username: string | null; name: string | null; avatarUrl?: string | null };
+  group: boolean;
+  conversationId: string | null; // the network's id of the conversation, where it has one
+  message: InboundMessage;
+};
+
+// What the network says happened to one of our messages (WhatsApp statuses). `announce`: the spec's
+// event for this status is emitted on this network (message.delivered/read/failed).
+export type InboundMessageStatus = {
+  kind: "message_status";
+  account: string;
+  messageExternalId: string;
+  status: "sent" | "delivered" | "read" | "failed";
+  at: Date;
+  error: { message: string; code: string | null } | null;
+  announce: boolean;
+};
+
+// The send body as validated by the API (lib/schemas/messages.ts), under the spec's own keys.
+export type MessageRequest = TSendMessageBody;
+
+export type MessageSendInput = {
+  auth: ProfileAuth;
+  placement: { externalId: string; accessToken: string | null; metadata: Record<string, unknown> } | null;
+  participantExternalId: string;
+  group: boolean;
+  request: MessageRequest;
+  clientReference: string; // our message id: unique per send, stable across retries
+};
+
+export type Messaging<TSettings> = {
+  // Free-form messages only within this many hours of the participant's last inbound message (null: no window).
+  windowHours: number | null;
+  // The participant must have written first (telegram bots cannot start a conversation).
+  participantWritesFirst: boolean;
+  // Chats run on a placement that must be named (whatsapp: the phone number).
+  placementRequired: boolean;
+  // The network's participant id from what an integrator gives (whatsapp: digits only); null when invalid.
+  participantId(raw: string): string | null;
+  // The send-body fields this network takes; any other field given is a 422 naming it.
+  fields: ReadonlySet<keyof MessageRequest>;
+  // The network's own rules about the combination (422 messages naming the field).
+  check(request: MessageRequest, chat: { group: boolean }): string[];
+  // A send the network accepts outside the window (whatsapp templates, category utility).
+  bypassesWindow?(request: MessageRequest): boolean;
+  send(ctx: ConnectorContext<TSettings>, input: MessageSendInput): Promise<{ externalId: string }>;
+  // After an unknown outcome: the sent message, or null when it certainly is not there. Networks that
+  // cannot read back leave it out: the message ends as delivery_unconfirmed, never resent.
+  findSent?(ctx: ConnectorContext<TSettings>, input: MessageSendInput): Promise<{ externalId: string } | null>;
+  // Messages the network has in a chat when it is created (the sandbox's simulated participant writes first).
+  openChat?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: string | null; participantExternalId: string }): Promise<InboundMessage[]>;
 };

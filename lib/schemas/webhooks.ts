@@ -24,6 +24,7 @@ export const EVENT_TYPES = [
   "message.edited",
   "message.failed",
   "message.failed_waiting_for_retry",
+  "message.delivery_unconfirmed", // ours: sent, no answer, and the network cannot be read back
   "reaction.received",
   "referral.received",
 ] as const;

@@ -12,7 +12,7 @@ export const metaInbound = <TSettings extends MetaSettings>({
   parseBody,
 }: {
   object: string; // the envelope's `object` ("page", "instagram")
-  readChange?: (change: GraphChange) => InboundItem;
+  readChange?: (change: GraphChange) => InboundItem | InboundItem[]; // several: a WhatsApp change batches messages
   parseBody?: (body: string) => InboundItem[]; // networks whose payload is not the Graph envelope (threads)
 }): Inbound<TSettings> => ({
   verification: {
@@ -23,7 +23,7 @@ export const metaInbound = <TSettings extends MetaSettings>({
   parse: (_ctx, request) => {
     if (isSignedRequest(request)) return parseSignedRequest(request.body);
     if (parseBody) return parseBody(request.body);
-    return graphChanges(request.body, object).map((change) => readChange?.(change) ?? { kind: "ignored", reason: `field ${change.field}` });
+    return graphChanges(request.body, object).flatMap((change) => readChange?.(change) ?? { kind: "ignored" as const, reason: `field ${change.field}` });
   },
 });
 

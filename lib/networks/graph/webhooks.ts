@@ -75,7 +75,7 @@ export const isSignedRequest = (request: { body: string; contentType: string | n
 // Business Login examples also show `field`/`value` directly on the entry; both are read.
 const ZChange = z.object({ field: z.string(), value: z.unknown() });
 const ZEntry = z
-  .object({ id: z.coerce.string(), time: z.number(), changes: z.array(ZChange).optional(), field: z.string().optional(), value: z.unknown().optional() })
+  .object({ id: z.coerce.string(), time: z.number().optional(), changes: z.array(ZChange).optional(), field: z.string().optional(), value: z.unknown().optional() })
   .loose();
 export const ZGraphEnvelope = z.object({ object: z.string(), entry: z.array(ZEntry) });
 
@@ -85,8 +85,9 @@ export const graphChanges = (body: string, object: string): GraphChange[] => {
   const envelope = ZGraphEnvelope.parse(JSON.parse(body));
   if (envelope.object !== object) throw new Error(`Expected a webhook of object "${object}", got "${envelope.object}"`);
   return envelope.entry.flatMap((entry) => {
-    // `time` is in seconds (milliseconds in some older payloads)
-    const time = new Date(entry.time > 1e12 ? entry.time : entry.time * 1000);
+    // `time` is in seconds (milliseconds in some older payloads); WhatsApp's entries carry none (their
+    // messages and statuses have their own timestamps): the time of reading stands in.
+    const time = entry.time === undefined ? new Date() : new Date(entry.time > 1e12 ? entry.time : entry.time * 1000);
     const changes = entry.changes ?? (entry.field ? [{ field: entry.field, value: entry.value }] : []);
     return changes.map((change) => ({ account: entry.id, time, field: change.field, value: change.value }));
   });

@@ -81,7 +81,34 @@ const authorOf = (m: TgMessage) => {
   return { id: String(m.from.id), username: m.from.username ?? null, name: name || null };
 };
 
+// A user's message in the private chat with the bot: a direct message (the chat id is the user's id).
+const readPrivateMessage = (m: TgMessage): InboundItem => {
+  const author = authorOf(m);
+  const chatId = String(m.chat.id);
+  return {
+    kind: "message",
+    account: chatId, // per-profile receiver: the profile is the delivery's
+    placement: null,
+    participant: { externalId: chatId, username: author.username, name: author.name },
+    group: false,
+    conversationId: null,
+    message: {
+      externalId: `${chatId}:${m.message_id}`,
+      direction: "inbound",
+      body: m.text ?? m.caption ?? null,
+      attachments: attachmentsOf(m).map((a) => ({ type: a.type === "gif" ? "video" : a.type === "external" ? "file" : a.type, url: a.url, externalId: a.externalId ?? null })),
+      replyToExternalId: m.reply_to_message ? `${chatId}:${m.reply_to_message.message_id}` : null,
+      tappedAction: null,
+      interactive: null,
+      platformData: { chat_id: chatId, message_id: m.message_id },
+      source: null,
+      sentAt: new Date(m.date * 1000),
+    },
+  };
+};
+
 const readMessage = (m: TgMessage, edited: boolean): InboundItem => {
+  if (m.chat.type === "private") return edited ? { kind: "ignored", reason: "edited private message" } : readPrivateMessage(m);
   const isGroup = m.chat.type === "supergroup" || m.chat.type === "group";
   const replied = m.reply_to_message;
   if (!isGroup || !replied) return { kind: "ignored", reason: "not a reply in a discussion group" };

@@ -5,6 +5,7 @@ import type { ConnectorContext, Identity, NetworkConnector, PlacementInfo } from
 import { botToken, callBotApi } from "./api";
 import { TelegramApiError, mapTelegramError } from "./errors";
 import { telegramInbound } from "./inbound";
+import { telegramMessaging } from "./messaging";
 import { telegramPostRules } from "./post-rules";
 import { deleteFromChat, publishToChat } from "./publish";
 import { chatStats } from "./stats";
@@ -148,7 +149,8 @@ export const telegramConnector: NetworkConnector<TelegramSettings> = {
   profileStats: chatStats,
   postStats: async () => null,
 
-  inbound: telegramInbound, // updates by webhook: discussion-group comments (inbound.ts)
+  inbound: telegramInbound, // updates by webhook: discussion-group comments and private messages (inbound.ts)
+  messaging: telegramMessaging, // direct messages with users who wrote to the bot (messaging.ts)
   postRules: telegramPostRules,
   mapError: mapTelegramError,
 };

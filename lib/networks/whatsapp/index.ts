@@ -6,6 +6,8 @@ import { inspectToken } from "../graph/debug-token";
 import { mapGraphError } from "../graph/errors";
 import { ZTokenAnswer, expiryFrom, graphPaged, graphRequest, graphUrl, requireToken } from "../graph/request";
 import { GRAPH_API_VERSION, zAppSettings, zBaseUrl, zRequired } from "../graph/version";
+import { whatsappInbound } from "./inbound";
+import { whatsappMessaging } from "./messaging";
 
 // WhatsApp Cloud API (networks.md "whatsapp"; spec "WhatsApp connection"). Embedded Signup runs on the
 // Facebook Login for Business dialog with the app's `config_id`; the code becomes a business integration
@@ -203,4 +205,8 @@ export const whatsappConnector: NetworkConnector<Settings> = {
     }));
   },
   mapError: (failure) => mapGraphError(DISPLAY_NAMES.whatsapp, failure),
+  inbound: whatsappInbound<Settings>(), // {APP_URL}/inbound/whatsapp: messages and statuses (inbound.ts)
 };
+
+// Direct messages from the profile's numbers (messaging.ts).
+whatsappConnector.messaging = whatsappMessaging(whatsappConnector);

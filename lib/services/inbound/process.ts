@@ -5,6 +5,7 @@ import { connectorFor } from "@/lib/networks/registry";
 import type { InboundItem } from "@/lib/networks/types";
 import { contextFor } from "@/lib/services/connections/context";
 import { disconnectProfile } from "@/lib/services/connections/refresh-connections";
+import { applyInboundMessage, applyMessageStatus, type AppliedMessage } from "@/lib/services/messages/apply-message";
 import { applyComment, type Applied, type Scope } from "./apply-comment";
 
 // Processing of one stored delivery (inngest/functions/process-inbound.ts): the network's connector
@@ -13,7 +14,7 @@ import { applyComment, type Applied, type Scope } from "./apply-comment";
 // connector cannot read fails the delivery for good (kept with its error); a database failure throws
 // and the function retries.
 
-type Outcome = Applied | "disconnected" | "ignored";
+type Outcome = Applied | AppliedMessage | "disconnected" | "ignored";
 
 // The user removed the app or revoked its token on the network: the profiles connected with that
 // account stop (profile.disconnected, origin automated), as when a token refresh is refused for good.
@@ -32,6 +33,10 @@ const applyItem = (item: InboundItem, scope: Scope): Promise<Outcome> => {
       return applyComment(item, scope);
     case "deauthorized":
       return applyDeauthorized(item, scope);
+    case "message":
+      return applyInboundMessage(item, scope);
+    case "message_status":
+      return applyMessageStatus(item, scope);
     case "ignored":
       return Promise.resolve("ignored");
   }

@@ -1,0 +1,27 @@
+import { inngest } from "@/inngest/client";
+import { messageSendRequested } from "@/inngest/events";
+import { attemptSend, type SendOutcome } from "@/lib/services/messages/send-attempt";
+import { MAX_ATTEMPTS } from "@/lib/services/posts/publish-attempt";
+
+// One outbound message: attempts with waits between them (failed_waiting_for_retry: 1 min, 5 min, 30 min
+// or the network's Retry-After), at most MAX_ATTEMPTS, each exactly once (send-attempt.ts). One run at a
+// time per chat keeps a chat's messages in the order they were sent. Step ids are stable.
+export const sendMessageFn = inngest.createFunction(
+  {
+    id: "send-message",
+    name: "Messages: send a direct message",
+    retries: 3, // infrastructure errors; network failures are attempts, not retries
+    concurrency: { limit: 1, key: "event.data.chatId" },
+    triggers: [messageSendRequested],
+  },
+  async ({ event, step }) => {
+    const { messageId } = event.data;
+    let outcome: SendOutcome = { state: "gone" };
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      outcome = await step.run(`send-${attempt}`, () => attemptSend({ messageId, attempt }));
+      if (outcome.state !== "retry") break;
+      await step.sleep(`wait-${attempt}`, outcome.delayMs);
+    }
+    return outcome;
+  },
+);

@@ -1,0 +1,95 @@
+import {
+  ZChat,
+  ZChatList,
+  ZChatParams,
+  ZCreateChatBody,
+  ZListChatsQuery,
+  ZListMessagesQuery,
+  ZMessage,
+  ZMessageList,
+  ZMessageParams,
+  ZProfileChatsParams,
+  ZSendMessageBody,
+} from "@/lib/schemas/messages";
+import { defineEndpoint } from "./define";
+import { R400, R401, R404, R409, R422 } from "./responses";
+
+const tag = "Direct messages";
+const THREADS = "Networks without direct messages (threads) answer 422.";
+
+export const listChats = defineEndpoint({
+  operationId: "listChats",
+  method: "GET",
+  path: "/api/profiles/{id}/chats",
+  tag,
+  summary: "Chats of a profile, most recent activity first",
+  description: `\`page\` zero-based (default 0), \`per_page\` default 20 (at most 100). \`before\`/\`after\` (ISO 8601) filter on \`last_message_at\`; \`placement_id\` (a WhatsApp number) and \`archived\` narrow the list. ${THREADS}`,
+  auth: "apiKey",
+  params: ZProfileChatsParams,
+  query: ZListChatsQuery,
+  responses: { 200: { description: "A page of chats", schema: ZChatList }, ...R400, ...R401, ...R404, ...R422 },
+});
+
+export const createChat = defineEndpoint({
+  operationId: "createChat",
+  method: "POST",
+  path: "/api/profiles/{id}/chats",
+  tag,
+  summary: "Find or create the chat with a participant",
+  description: `The same participant (normalised per network: WhatsApp keeps digits only) on the same placement always gives the same chat. \`placement_id\` is required on WhatsApp (the phone number the chat runs on; a number of another group answers 404). ${THREADS}`,
+  auth: "apiKey",
+  params: ZProfileChatsParams,
+  body: ZCreateChatBody,
+  idempotent: true,
+  responses: { 200: { description: "The chat", schema: ZChat }, ...R401, ...R404, ...R409, ...R422 },
+});
+
+export const getChat = defineEndpoint({
+  operationId: "getChat",
+  method: "GET",
+  path: "/api/chats/{id}",
+  tag,
+  summary: "A chat, by id or external_conversation_id",
+  auth: "apiKey",
+  params: ZChatParams,
+  responses: { 200: { description: "The chat", schema: ZChat }, ...R401, ...R404 },
+});
+
+export const listMessages = defineEndpoint({
+  operationId: "listMessages",
+  method: "GET",
+  path: "/api/chats/{id}/messages",
+  tag,
+  summary: "Messages of a chat, most recent first",
+  description: "`page` zero-based (default 0), `per_page` default 20 (at most 100); `direction` (`inbound`, `outbound`) and `status` filter.",
+  auth: "apiKey",
+  params: ZChatParams,
+  query: ZListMessagesQuery,
+  responses: { 200: { description: "A page of messages", schema: ZMessageList }, ...R400, ...R401, ...R404 },
+});
+
+export const sendMessage = defineEndpoint({
+  operationId: "sendMessage",
+  method: "POST",
+  path: "/api/chats/{id}/messages",
+  tag,
+  summary: "Send a message (asynchronous)",
+  description:
+    "Answers the stored message with status `pending`; it then becomes `published` (`message.sent`), `failed_waiting_for_retry` (retried after 1, 5 and 30 minutes or the network's Retry-After), `failed` (`message.failed`, with `error_details`) or `delivery_unconfirmed` (no answer and the network cannot be read back: never resent). One send carries text or one media URL. Every rule is checked first (one 422 lists each problem): fields the network does not take (`quick_replies`, `buttons`, `card` on WhatsApp and Telegram; `reply_markup` off Telegram), WhatsApp's one payload per call (`body`, `media`, `template`, `interactive`, `location`, `contacts`) and `category: utility` only with `body`; outside the 24-hour window (instagram, facebook, whatsapp) only a WhatsApp `template` or `category: utility`; a Telegram user who never wrote to the bot. Sandbox chats rehearse outcomes with `#sandbox-fail`, `#sandbox-retry`, `#sandbox-timeout` and `#sandbox-unconfirmed` in the body.",
+  auth: "apiKey",
+  params: ZChatParams,
+  body: ZSendMessageBody,
+  idempotent: true,
+  responses: { 202: { description: "The pending message", schema: ZMessage }, ...R400, ...R401, ...R404, ...R409, ...R422 },
+});
+
+export const getMessage = defineEndpoint({
+  operationId: "getMessage",
+  method: "GET",
+  path: "/api/messages/{id}",
+  tag,
+  summary: "A message, by id or the network's id",
+  auth: "apiKey",
+  params: ZMessageParams,
+  responses: { 200: { description: "The message", schema: ZMessage }, ...R401, ...R404 },
+});

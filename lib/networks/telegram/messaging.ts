@@ -1,0 +1,52 @@
+import type { MessageRequest, Messaging } from "../types";
+import { mediaTypeOfUrl } from "../message-media";
+import { botToken, callBotApi } from "./api";
+import type { TelegramSettings } from "./index";
+
+// Direct messages with a bot (Bot API): the chat with a user is the private chat whose id is the user's
+// id. A bot cannot start a conversation (Telegram answers 403 "bot can't initiate conversation with a
+// user"), so the user must have written first; there is no messaging window. Text goes out with
+// sendMessage (reply_markup keyboards, reply_parameters for quoted replies), one media URL with
+// sendPhoto/sendVideo/sendAudio/sendDocument and the body as caption. Message ids are
+// `<chat id>:<message id>`, like the publisher's. Bots cannot read a chat back: an unanswered send ends
+// delivery_unconfirmed.
+
+type SentMessage = { message_id: number; chat: { id: number } };
+
+const METHOD_BY_TYPE = { image: ["sendPhoto", "photo"], video: ["sendVideo", "video"], audio: ["sendAudio", "audio"] } as const;
+
+const mediaCall = (url: string): [string, string] => {
+  const type = mediaTypeOfUrl(url);
+  const found = type === "image" || type === "video" || type === "audio" ? METHOD_BY_TYPE[type] : null;
+  return found ? [found[0], found[1]] : ["sendDocument", "document"];
+};
+
+const check = (request: MessageRequest): string[] => {
+  const problems: string[] = [];
+  const rows = request.reply_markup?.inline_keyboard;
+  if (request.reply_markup && rows !== undefined && !Array.isArray(rows)) problems.push("reply_markup.inline_keyboard must be an array of button rows");
+  if ((request.body?.length ?? 0) > (request.media ? 1024 : 4096)) problems.push(request.media ? "body: at most 1,024 characters as a media caption" : "body: at most 4,096 characters");
+  return problems;
+};
+
+export const telegramMessaging: Messaging<TelegramSettings> = {
+  windowHours: null,
+  participantWritesFirst: true,
+  placementRequired: false,
+  participantId: (raw) => (/^\d{1,20}$/.test(raw.trim()) ? raw.trim() : null),
+  fields: new Set(["body", "media", "reply_markup", "reply_to_external_id"]),
+  check,
+  send: async (ctx, { auth, participantExternalId, request }) => {
+    const replyTo = request.reply_to_external_id?.split(":").at(-1);
+    const common = {
+      chat_id: participantExternalId,
+      ...(request.reply_markup && { reply_markup: request.reply_markup }),
+      ...(replyTo && { reply_parameters: { message_id: Number(replyTo), allow_sending_without_reply: true } }),
+    };
+    const media = request.media?.[0];
+    const sent = media
+      ? await callBotApi<SentMessage>(ctx, botToken(auth), mediaCall(media)[0], { ...common, [mediaCall(media)[1]]: media, ...(request.body && { caption: request.body }) })
+      : await callBotApi<SentMessage>(ctx, botToken(auth), "sendMessage", { ...common, text: request.body ?? "" });
+    return { externalId: `${sent.chat.id}:${sent.message_id}` };
+  },
+};

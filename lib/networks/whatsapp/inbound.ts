@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { metaInbound } from "../graph/inbound";
+import type { GraphChange } from "../graph/webhooks";
+import type { InboundItem, MessageAttachmentType } from "../types";
+
+// WhatsApp Cloud API webhooks (object "whatsapp_business_account"; entry.id is the WABA, the profile's
+// account): field `messages` carries {metadata {phone_number_id}, contacts [{wa_id, profile {name}}],
+// messages [...], statuses [...]}. A customer's message becomes a direct message in the chat of that
+// customer (digits only) on that number; an interactive reply fills `interactive` with the reply, a
+// template quick-reply tap arrives as text of its label. Statuses of our messages stamp sent, delivered
+// and read times; failed fails the message (message.failed; the spec emits delivered/read events on
+// instagram and facebook only). Other fields (template status, quality updates) are not handled yet.
+
+const ZMedia = z.object({ id: z.string(), caption: z.string().optional(), filename: z.string().optional(), mime_type: z.string().optional() }).loose();
+const ZMessage = z
+  .object({
+    from: z.string(),
+    id: z.string(),
+    timestamp: z.coerce.number(),
+    type: z.string(),
+    text: z.object({ body: z.string() }).loose().optional(),
+    image: ZMedia.optional(),
+    video: ZMedia.optional(),
+    audio: ZMedia.optional(),
+    document: ZMedia.optional(),
+    sticker: ZMedia.optional(),
+    context: z.object({ id: z.string().optional() }).loose().optional(),
+    interactive: z.record(z.string(), z.unknown()).optional(),
+    button: z.object({ text: z.string(), payload: z.string().optional() }).loose().optional(),
+    group_id: z.string().optional(),
+  })
+  .loose();
+const ZStatus = z
+  .object({
+    id: z.string(),
+    status: z.string(),
+    timestamp: z.coerce.number(),
+    recipient_id: z.string().optional(),
+    errors: z.array(z.object({ code: z.coerce.string().optional(), title: z.string().optional(), message: z.string().optional() }).loose()).optional(),
+  })
+  .loose();
+const ZValue = z
+  .object({
+    metadata: z.object({ phone_number_id: z.coerce.string(), display_phone_number: z.string().optional() }).loose(),
+    contacts: z.array(z.object({ wa_id: z.string(), profile: z.object({ name: z.string().optional() }).loose().optional() }).loose()).optional(),
+    messages: z.array(ZMessage).optional(),
+    statuses: z.array(ZStatus).optional(),
+  })
+  .loose();
+
+const MEDIA: [keyof z.infer<typeof ZMessage>, MessageAttachmentType][] = [
+  ["image", "image"],
+  ["video", "video"],
+  ["audio", "audio"],
+  ["document", "file"],
+  ["sticker", "sticker"],
+];
+const STATUSES = new Set(["sent", "delivered", "read", "failed"]);
+
+const readMessage = (account: string, value: z.infer<typeof ZValue>, m: z.infer<typeof ZMessage>): InboundItem => {
+  const media = MEDIA.flatMap(([key, type]) => {
+    const file = m[key] as z.infer<typeof ZMedia> | undefined;
+    return file ? [{ type, url: null, externalId: file.id, caption: file.caption }] : [];
+  });
+  const contact = value.contacts?.find((c) => c.wa_id === m.from);
+  const group = m.group_id !== undefined;
+  return {
+    kind: "message",
+    account,
+    placement: value.metadata.phone_number_id,
+    participant: group ? { externalId: m.group_id!, username: null, name: null } : { externalId: m.from.replace(/\D/g, ""), username: null, name: contact?.profile?.name ?? null },
+    group,
+    conversationId: null,
+    message: {
+      externalId: m.id,
+      direction: "inbound",
+      body: m.text?.body ?? m.button?.text ?? media[0]?.caption ?? null,
+      attachments: media.map(({ type, url, externalId }) => ({ type, url, externalId })),
+      replyToExternalId: m.context?.id ?? null,
+      tappedAction: null,
+      interactive: m.interactive ?? null,
+      platformData: { type: m.type, phone_number_id: value.metadata.phone_number_id, ...(group && { from: m.from }), ...(m.button?.payload && { button_payload: m.button.payload }) },
+      source: null,
+      sentAt: new Date(m.timestamp * 1000),
+    },
+  };
+};
+
+const readStatus = (account: string, s: z.infer<typeof ZStatus>): InboundItem => {
+  if (!STATUSES.has(s.status)) return { kind: "ignored", reason: `status ${s.status}` };
+  const error = s.errors?.[0];
+  return {
+    kind: "message_status",
+    account,
+    messageExternalId: s.id,
+    status: s.status as "sent" | "delivered" | "read" | "failed",
+    at: new Date(s.timestamp * 1000),
+    error: error ? { message: error.message ?? error.title ?? "Message failed", code: error.code ?? null } : null,
+    announce: s.status === "failed",
+  };
+};
+
+const readChange = (change: GraphChange): InboundItem[] => {
+  if (change.field !== "messages") return [{ kind: "ignored", reason: `field ${change.field}` }];
+  const value = ZValue.parse(change.value);
+  const items = [...(value.messages ?? []).map((m) => readMessage(change.account, value, m)), ...(value.statuses ?? []).map((s) => readStatus(change.account, s))];
+  return items.length ? items : [{ kind: "ignored", reason: "messages change without messages or statuses" }];
+};
+
+export const whatsappInbound = <TSettings extends { client_secret: string; webhook_verify_token?: string }>() =>
+  metaInbound<TSettings>({ object: "whatsapp_business_account", readChange });

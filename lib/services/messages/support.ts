@@ -1,0 +1,49 @@
+import "server-only";
+import { notFound, unprocessable } from "@/lib/api/errors";
+import { groupScope, type Principal } from "@/lib/auth/principal";
+import { db } from "@/lib/db/client";
+import type { Chat, Profile } from "@/lib/generated/prisma/client";
+import { CAPABILITIES, DISPLAY_NAMES } from "@/lib/networks/platforms";
+import { connectorFor } from "@/lib/networks/registry";
+import type { AnyConnector, Messaging } from "@/lib/networks/types";
+
+// What every direct-message endpoint shares: the caller's profile, chat or message (another tenant's,
+// environment's or group's answers exactly like a missing one), and the network's messaging capability.
+
+export const noMessaging = (platform: Profile["platform"]) => unprocessable([`Direct messages are not available on ${DISPLAY_NAMES[platform]}`]);
+
+// Networks without direct messages (threads) answer 422 on every DM call.
+export const assertMessagingNetwork = (platform: Profile["platform"]) => {
+  if (!CAPABILITIES[platform].messaging) throw noMessaging(platform);
+};
+
+// The connector and its messaging capability for sending, or 422 where this server cannot send there yet.
+export const messagingFor = (profile: Pick<Profile, "platform" | "environment">): { connector: AnyConnector; messaging: Messaging<Record<string, unknown>> } => {
+  assertMessagingNetwork(profile.platform);
+  const connector = connectorFor({ platform: profile.platform, environment: profile.environment });
+  if (!connector.messaging) throw noMessaging(profile.platform);
+  return { connector, messaging: connector.messaging };
+};
+
+// The messaging window of a network (null: none), whether or not sending is built for it.
+export const windowHoursOf = (profile: Pick<Profile, "platform" | "environment">): number | null => {
+  try {
+    return connectorFor({ platform: profile.platform, environment: profile.environment }).messaging?.windowHours ?? null;
+  } catch {
+    return null;
+  }
+};
+
+export const profileForMessagingOrThrow = async ({ principal, id }: { principal: Principal; id: string }) => {
+  const profile = await db.profile.findFirst({ where: { AND: [groupScope(principal), { id }] } });
+  if (!profile) throw notFound();
+  assertMessagingNetwork(profile.platform);
+  return profile;
+};
+
+// By our id or the network's conversation id.
+export const chatOrThrow = async ({ principal, id }: { principal: Principal; id: string }): Promise<Chat & { profile: Profile }> => {
+  const chat = await db.chat.findFirst({ where: { AND: [groupScope(principal), { OR: [{ id }, { externalConversationId: id }] }] }, include: { profile: true }, orderBy: { createdAt: "asc" } });
+  if (!chat) throw notFound();
+  return chat;
+};
