@@ -5,3 +5,4 @@ export * from "./events/system";
 export * from "./events/webhooks";
 export * from "./events/posts";
 export * from "./events/inbound";
+export * from "./events/comments";

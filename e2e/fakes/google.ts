@@ -3,6 +3,7 @@ import { accountsList, channelsList, googleApiError, locationsList, userinfo, ty
 import { fakeBusiness } from "./google-business";
 import { fakeListings } from "./google-listings";
 import { ALIASES, SCOPE, fakeGoogleOAuth, oauthError } from "./google-oauth";
+import { fakeYouTubeComments } from "./google-youtube-comments";
 import { fakeYouTube } from "./google-youtube";
 import { failureQueue, followConsent, listen } from "./support";
 
@@ -48,6 +49,11 @@ export type GoogleRoute =
   | "videos.delete"
   | "playlistItems"
   | "thumbnails.set"
+  | "commentThreads.insert"
+  | "commentThreads.list"
+  | "comments.insert"
+  | "comments.list"
+  | "comments.delete"
   | "localPosts.create"
   | "localPosts.list"
   | "localPosts.get"
@@ -91,6 +97,12 @@ const ROUTE_SCOPES: Partial<Record<GoogleRoute, string[]>> = {
   "videos.insert": YOUTUBE_WRITE,
   "thumbnails.set": YOUTUBE_WRITE,
   "videos.delete": YOUTUBE_MANAGE,
+  "commentThreads.list": YOUTUBE_READ,
+  "comments.list": YOUTUBE_READ,
+  // comment writes need youtube.force-ssl (or the full youtube scope)
+  "commentThreads.insert": YOUTUBE_MANAGE,
+  "comments.insert": YOUTUBE_MANAGE,
+  "comments.delete": YOUTUBE_MANAGE,
   accounts: BUSINESS,
   locations: BUSINESS,
   "localPosts.create": BUSINESS,
@@ -135,6 +147,11 @@ const routeOf = (method: string, path: string): Found | null => {
     [`GET /${H.youtube}/videos`]: "videos.list",
     [`DELETE /${H.youtube}/videos`]: "videos.delete",
     [`GET /${H.youtube}/playlistItems`]: "playlistItems",
+    [`POST /${H.youtube}/commentThreads`]: "commentThreads.insert",
+    [`GET /${H.youtube}/commentThreads`]: "commentThreads.list",
+    [`POST /${H.youtube}/comments`]: "comments.insert",
+    [`GET /${H.youtube}/comments`]: "comments.list",
+    [`DELETE /${H.youtube}/comments`]: "comments.delete",
     [`POST /${H.youtubeUpload}/videos`]: "videos.insert",
     [`PUT /${H.youtubeUpload}/videos`]: "videos.upload",
     [`POST /${H.youtubeUpload}/thumbnails/set`]: "thumbnails.set",
@@ -192,6 +209,7 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
   const limits: ApiLimits = { accountsPerPage: 20, locationsPerPage: 100 };
   let origin = "";
   const youtube = fakeYouTube({ origin: () => origin, uploadPath: `/${GOOGLE_HOSTS.youtubeUpload}`, users });
+  const youtubeComments = fakeYouTubeComments(youtube);
   const business = fakeBusiness();
   const listings = fakeListings();
 
@@ -238,6 +256,16 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
         return reply(youtube.playlistItems(r));
       case "thumbnails.set":
         return reply(youtube.setThumbnail(r));
+      case "commentThreads.insert":
+        return reply(youtubeComments.insertThread(r));
+      case "commentThreads.list":
+        return reply(youtubeComments.listThreads(r));
+      case "comments.insert":
+        return reply(youtubeComments.insertReply(r));
+      case "comments.list":
+        return reply(youtubeComments.listReplies(r));
+      case "comments.delete":
+        return reply(youtubeComments.remove(r));
       case "localPosts.create":
         return reply(business.createPost(r, name));
       case "localPosts.list":
@@ -352,6 +380,7 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
       for (let i = 0; i < times; i++) lostAnswers.push(route, { status: 0 });
     },
     youtube, // uploaded videos, sessions and behaviour switches (google-youtube.ts)
+    youtubeComments, // comment threads and replies (google-youtube-comments.ts)
     business, // local posts, media and performance numbers per location (google-business.ts)
     listings, // attributes, food menus, place action links and the edit quota per location (google-listings.ts)
     revoke: oauth.revoke,
