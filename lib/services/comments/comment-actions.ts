@@ -11,6 +11,8 @@ import type { CommentActionName } from "./write-comments";
 // The stored comment changes only once the network has done it: deleted comments leave (with the
 // replies under them, which the networks remove too), hide/unhide set `is_hidden`, like/unlike move
 // `like_count` by one (once: `is_liked` remembers the profile's own like), pin/unpin set `is_pinned`.
+// A toggle applies the state last requested (`requested_*`, written by the API), not the one its event
+// names: two requests carried out in either order end as the later one asked.
 // Every action is idempotent on the networks (a gone comment counts as deleted), so a transient failure
 // (rate limit, no answer) is thrown for the function's retries; a refusal is logged and given up.
 
@@ -44,25 +46,29 @@ export const performCommentAction = async ({ commentId, action, lastAttempt }: {
         await removeWithReplies(c);
         return { state: "done" };
       case "hide":
-      case "unhide":
+      case "unhide": {
         if (!comments?.hide) break;
-        await comments.hide(ctx, { ...ref, hidden: action === "hide" });
-        await db.comment.update({ where: { id: c.id }, data: { isHidden: action === "hide" } });
+        const hidden = c.requestedHidden ?? action === "hide";
+        await comments.hide(ctx, { ...ref, hidden });
+        await db.comment.update({ where: { id: c.id }, data: { isHidden: hidden } });
         return { state: "done" };
+      }
       case "like":
       case "unlike": {
         if (!comments?.like) break;
-        const liked = action === "like";
+        const liked = c.requestedLiked ?? action === "like";
         await comments.like(ctx, { ...ref, liked });
         await db.comment.updateMany({ where: { id: c.id, isLiked: !liked }, data: { isLiked: liked, likeCount: { increment: liked ? 1 : -1 } } });
         return { state: "done" };
       }
       case "pin":
-      case "unpin":
+      case "unpin": {
         if (!comments?.pin) break;
-        await comments.pin(ctx, { ...ref, pinned: action === "pin" });
-        await db.comment.update({ where: { id: c.id }, data: { isPinned: action === "pin" } });
+        const pinned = c.requestedPinned ?? action === "pin";
+        await comments.pin(ctx, { ...ref, pinned });
+        await db.comment.update({ where: { id: c.id }, data: { isPinned: pinned } });
         return { state: "done" };
+      }
     }
     return { state: "refused", error: `${action} is not available on ${connector.displayName}` };
   } catch (err) {

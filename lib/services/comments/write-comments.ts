@@ -20,6 +20,18 @@ import { assertCommentAction, type CommentAction } from "./support";
 export type CommentActionName = "delete" | "hide" | "unhide" | "like" | "unlike" | "pin" | "unpin";
 const CAPABILITY_OF: Record<CommentActionName, CommentAction> = { delete: "delete", hide: "hide", unhide: "hide", like: "like", unlike: "like", pin: "pin", unpin: "pin" };
 
+// The state a toggle asks for, kept on the comment so the last request wins whatever order the
+// background actions run in (comment-actions.ts).
+const REQUESTED: Record<CommentActionName, { field: "requestedHidden" | "requestedLiked" | "requestedPinned"; value: boolean } | null> = {
+  delete: null,
+  hide: { field: "requestedHidden", value: true },
+  unhide: { field: "requestedHidden", value: false },
+  like: { field: "requestedLiked", value: true },
+  unlike: { field: "requestedLiked", value: false },
+  pin: { field: "requestedPinned", value: true },
+  unpin: { field: "requestedPinned", value: false },
+};
+
 const PROFILE_SELECT = { id: true, platform: true, environment: true, connectedAt: true, externalId: true, profileGroupId: true, name: true, username: true, avatarUrl: true } satisfies Prisma.ProfileSelect;
 
 // The caller's root post as sent to the profile (the thread's root: its links' comments belong to it).
@@ -107,6 +119,8 @@ export const requestCommentAction = async ({
   if (!comment) throw notFound();
   if (!comment.externalId) throw unprocessable(["Comment has not been published yet"]);
   await db.$transaction(async (tx) => {
+    const requested = REQUESTED[action];
+    if (requested) await tx.comment.update({ where: { id: comment.id }, data: { [requested.field]: requested.value } });
     await sendEvent({ name: "app/comment.action.requested", data: { commentId: comment.id, action } }, { tx });
     await recordCommit(tx, { body: { accepted: true } });
   });
