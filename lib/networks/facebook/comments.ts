@@ -17,9 +17,10 @@ import { facebookApi, type FacebookSettings } from "./settings";
 const ZId = z.object({ id: z.coerce.string() }).loose();
 const ZSuccess = z.object({ success: z.boolean() }).loose();
 
+// A Graph call as the Page the post is on.
 const call = (ctx: Ctx, ref: { placement: CommentRef["placement"] }, path: string) => {
   const page = pageOf(ref.placement);
-  return { page, url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, path), token: page.token, appSecret: ctx.settings.client_secret };
+  return { url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, path), token: page.token, appSecret: ctx.settings.client_secret };
 };
 
 export const facebookComments: Comments<FacebookSettings> = {
@@ -30,23 +31,22 @@ export const facebookComments: Comments<FacebookSettings> = {
     return { externalId: id };
   },
   findCreated: async (ctx, draft) => {
-    const { page, ...c } = call(ctx, draft, `${draft.parentExternalId ?? draft.postExternalId}/comments`);
+    const c = call(ctx, draft, `${draft.parentExternalId ?? draft.postExternalId}/comments`);
     return findGraphComment(
       ctx,
       facebookApi,
       { ...c, query: { filter: "stream", order: "reverse_chronological", fields: "id,message,created_time,from,permalink_url" } },
-      { draft, authorId: page.id, textField: "message", timeField: "created_time" },
+      { draft, authorId: pageOf(draft.placement).id, textField: "message", timeField: "created_time" },
     );
   },
   delete: async (ctx, ref) => {
-    const { page: _page, ...c } = call(ctx, ref, ref.externalId);
-    await deleteGraphNode(ctx, facebookApi, c);
+    await deleteGraphNode(ctx, facebookApi, call(ctx, ref, ref.externalId));
   },
   hide: async (ctx, ref) => {
     await pageCall(ctx, pageOf(ref.placement), ref.externalId, ZSuccess, { form: { is_hidden: ref.hidden } });
   },
   like: async (ctx, ref) => {
-    const { page: _page, ...c } = call(ctx, ref, `${ref.externalId}/likes`);
+    const c = call(ctx, ref, `${ref.externalId}/likes`);
     await graphRequest(ctx, facebookApi, ref.liked ? { ...c, form: {} } : { ...c, method: "DELETE" }, ZSuccess);
   },
 };
