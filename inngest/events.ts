@@ -7,3 +7,4 @@ export * from "./events/posts";
 export * from "./events/inbound";
 export * from "./events/comment-sync";
 export * from "./events/messages";
+export * from "./events/comments";

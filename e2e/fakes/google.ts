@@ -4,6 +4,7 @@ import { fakeBusiness } from "./google-business";
 import { fakeCommentLists } from "./google-comment-lists";
 import { fakeListings } from "./google-listings";
 import { ALIASES, SCOPE, fakeGoogleOAuth, oauthError } from "./google-oauth";
+import { fakeYouTubeComments } from "./google-youtube-comments";
 import { fakeYouTube } from "./google-youtube";
 import { failureQueue, followConsent, listen } from "./support";
 
@@ -49,6 +50,11 @@ export type GoogleRoute =
   | "videos.delete"
   | "playlistItems"
   | "thumbnails.set"
+  | "commentThreads.insert"
+  | "commentThreads.list"
+  | "comments.insert"
+  | "comments.list"
+  | "comments.delete"
   | "localPosts.create"
   | "localPosts.list"
   | "localPosts.get"
@@ -70,7 +76,6 @@ export type GoogleRoute =
   | "placeActionLinks.create"
   | "placeActionLinks.patch"
   | "placeActionLinks.delete"
-  | "commentThreads.list"
   | "reviews.list";
 export type RecordedRequest = {
   route: GoogleRoute | "unknown";
@@ -90,12 +95,17 @@ const BUSINESS = [SCOPE("business.manage"), SCOPE("plus.business.manage")];
 const ROUTE_SCOPES: Partial<Record<GoogleRoute, string[]>> = {
   channels: YOUTUBE_READ,
   "videos.list": YOUTUBE_READ,
-  "commentThreads.list": ["youtube.force-ssl", "youtube.readonly", "youtube"].map(SCOPE),
   "reviews.list": BUSINESS,
   playlistItems: YOUTUBE_READ,
   "videos.insert": YOUTUBE_WRITE,
   "thumbnails.set": YOUTUBE_WRITE,
   "videos.delete": YOUTUBE_MANAGE,
+  "commentThreads.list": YOUTUBE_READ,
+  "comments.list": YOUTUBE_READ,
+  // comment writes need youtube.force-ssl (or the full youtube scope)
+  "commentThreads.insert": YOUTUBE_MANAGE,
+  "comments.insert": YOUTUBE_MANAGE,
+  "comments.delete": YOUTUBE_MANAGE,
   accounts: BUSINESS,
   locations: BUSINESS,
   "localPosts.create": BUSINESS,
@@ -140,7 +150,11 @@ const routeOf = (method: string, path: string): Found | null => {
     [`GET /${H.youtube}/videos`]: "videos.list",
     [`DELETE /${H.youtube}/videos`]: "videos.delete",
     [`GET /${H.youtube}/playlistItems`]: "playlistItems",
+    [`POST /${H.youtube}/commentThreads`]: "commentThreads.insert",
     [`GET /${H.youtube}/commentThreads`]: "commentThreads.list",
+    [`POST /${H.youtube}/comments`]: "comments.insert",
+    [`GET /${H.youtube}/comments`]: "comments.list",
+    [`DELETE /${H.youtube}/comments`]: "comments.delete",
     [`POST /${H.youtubeUpload}/videos`]: "videos.insert",
     [`PUT /${H.youtubeUpload}/videos`]: "videos.upload",
     [`POST /${H.youtubeUpload}/thumbnails/set`]: "thumbnails.set",
@@ -200,6 +214,7 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
   const limits: ApiLimits = { accountsPerPage: 20, locationsPerPage: 100 };
   let origin = "";
   const youtube = fakeYouTube({ origin: () => origin, uploadPath: `/${GOOGLE_HOSTS.youtubeUpload}`, users });
+  const youtubeComments = fakeYouTubeComments(youtube);
   const business = fakeBusiness();
   const listings = fakeListings();
   const commentLists = fakeCommentLists();
@@ -243,14 +258,22 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
         return reply(youtube.list(r));
       case "videos.delete":
         return reply(youtube.remove(r));
-      case "commentThreads.list":
-        return reply(commentLists.commentThreads(r, (id) => youtube.videos.has(id)));
       case "reviews.list":
         return reply(commentLists.listReviews(r, name, (location) => business.access(who.user, location)));
       case "playlistItems":
         return reply(youtube.playlistItems(r));
       case "thumbnails.set":
         return reply(youtube.setThumbnail(r));
+      case "commentThreads.insert":
+        return reply(youtubeComments.insertThread(r));
+      case "commentThreads.list":
+        return reply(youtubeComments.listThreads(r));
+      case "comments.insert":
+        return reply(youtubeComments.insertReply(r));
+      case "comments.list":
+        return reply(youtubeComments.listReplies(r));
+      case "comments.delete":
+        return reply(youtubeComments.remove(r));
       case "localPosts.create":
         return reply(business.createPost(r, name));
       case "localPosts.list":
@@ -365,8 +388,9 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
       for (let i = 0; i < times; i++) lostAnswers.push(route, { status: 0 });
     },
     youtube, // uploaded videos, sessions and behaviour switches (google-youtube.ts)
+    youtubeComments, // comment threads and replies (google-youtube-comments.ts)
     business, // local posts, media and performance numbers per location (google-business.ts)
-    commentLists, // comment threads per video and reviews per location (google-comment-lists.ts)
+    commentLists, // reviews per location (google-comment-lists.ts)
     listings, // attributes, food menus, place action links and the edit quota per location (google-listings.ts)
     revoke: oauth.revoke,
     accessTokensOf: oauth.accessTokensOf,

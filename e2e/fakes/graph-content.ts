@@ -45,12 +45,26 @@ export type PublishedMedia = {
   text?: string; // caption (IG) or text (Threads)
   children: string[]; // carousel children's container ids
   repliedTo?: string; // Threads replies
+  hidden?: boolean; // Threads replies hidden by the conversation's author (manage_reply)
   rootPost?: string;
   topicTag?: string;
   permalink: string;
   createdAt: number;
 };
-export type FakeComment = { id: string; objectId: string; message: string; createdAt: number };
+export type FakeComment = {
+  id: string;
+  objectId: string; // the post or media commented on (replies too)
+  message: string;
+  createdAt: number;
+  family: "facebook" | "instagram";
+  parentId?: string; // a reply's comment
+  pageId?: string; // facebook: the Page whose post it is
+  fromId: string;
+  fromName?: string;
+  fromUsername?: string;
+  hidden?: boolean;
+  likedBy?: Set<string>;
+};
 
 let counter = 0;
 const nextNumber = () => String(1_000_000 + ++counter);

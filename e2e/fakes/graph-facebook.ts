@@ -7,7 +7,7 @@ import { graphError, paged, selectFields, type FakePage, type GraphState, type I
 // Facebook Page publishing on the Graph fake (networks.md "facebook"): /{page-id}/feed, /photos,
 // /videos (graph-video host), /video_reels and /video_stories (start, rupload, finish), /photo_stories,
 // the Page's lists (published_posts, videos, video_reels, stories), node reads (permalink_url, a reel's
-// status), DELETE /{id}, comments and insights. Writes need the Page's own token with pages_manage_posts.
+// status), DELETE /{id} and insights (comments: graph-comments.ts). Writes need the Page's own token with pages_manage_posts.
 
 const findPage = (state: GraphState, id: string): FakePage | undefined => {
   for (const user of state.facebookUsers.values()) for (const page of user.pages ?? []) if (page.id === id) return page;
@@ -186,14 +186,7 @@ export const facebookContent = (state: GraphState, content: ContentState, req: F
   const denied = pageToken(token, object.pageId);
   if (denied) return denied;
   if (edge === undefined && req.method === "GET") return ok(selectFields(nodeOf(content, object), req.query.fields, "id,created_time"));
-  if (edge === "comments" && req.method === "POST") {
-    const missing = needScope(token, "pages_manage_engagement");
-    if (missing) return missing;
-    if (!req.form.message && !req.form.attachment_url) return badParam("(#100) Missing message or attachment");
-    const comment = { id: `${object.id.split("_").at(-1)}_${content.id()}`, objectId: object.id, message: req.form.message ?? "", createdAt: state.now() };
-    content.comments.set(comment.id, comment);
-    return ok({ id: comment.id });
-  }
+  // comments: graph-comments.ts
   if (edge === "insights" || edge === "video_insights") {
     return needScope(token, "read_insights") ?? facebookInsights(content, id, edge === "insights" ? (object.kind === "post" ? "post" : "none") : object.kind === "reel" ? "reel" : "video", req);
   }

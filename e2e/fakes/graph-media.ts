@@ -176,13 +176,5 @@ export const mediaContent = (state: GraphState, content: ContentState, family: F
   if (edge === "insights") {
     return needScope(token, scopes.insights) ?? (family === "instagram" ? instagramMediaInsights(content, media, req) : threadsMediaInsights(content, media, req));
   }
-  if (family === "instagram" && edge === "comments" && req.method === "POST") {
-    const missing = needScope(token, scopes.comments);
-    if (missing) return missing;
-    if (!req.form.message) return badParam("(#100) The parameter message is required");
-    const comment = { id: content.id("1797"), objectId: media.id, message: req.form.message, createdAt: state.now() };
-    content.comments.set(comment.id, comment);
-    return ok({ id: comment.id });
-  }
-  return null;
+  return null; // comments: graph-comments.ts
 };

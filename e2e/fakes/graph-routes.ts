@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { DATA_ACCESS_MS, graphError, paged, selectFields, type Family, type GraphState, type IssuedToken, type Reply } from "./graph-state";
 import { dialog, facebookToken, instagramCodeExchange, longLivedGrant, threadsCodeExchange, type ConsentControls, type FakeRequest, type Outcome } from "./graph-oauth";
 import type { ContentState } from "./graph-content";
+import { commentRoutes } from "./graph-comments";
 import { facebookContent, rupload } from "./graph-facebook";
 import { mediaContent } from "./graph-media";
 import type { createWhatsAppMessages } from "./graph-whatsapp";
@@ -162,7 +163,7 @@ export const route = (state: GraphState, content: ContentState, controls: Consen
     case "graph.facebook.com":
       if (req.path === "oauth/access_token") return facebookToken(state, req);
       if (req.path === "debug_token") return debugToken(state, req);
-      return authed("facebook", (t) => facebookContent(state, content, req, t, origin) ?? facebookNode(state, whatsapp, t, req));
+      return authed("facebook", (t) => commentRoutes(state, content, "facebook", req, t) ?? facebookContent(state, content, req, t, origin) ?? facebookNode(state, whatsapp, t, req));
     case "graph-video.facebook.com":
       return authed("facebook", (t) => facebookContent(state, content, req, t, origin) ?? unsupported(req.path));
     case "rupload.facebook.com":
@@ -173,7 +174,7 @@ export const route = (state: GraphState, content: ContentState, controls: Consen
       if (req.path === "access_token" || req.path === "refresh_access_token") return longLivedGrant(state, family, req);
       if (family === "threads" && req.path === "oauth/access_token") return threadsCodeExchange(state, req);
       return authed(family, (t) => {
-        const published = mediaContent(state, content, family, req, t);
+        const published = commentRoutes(state, content, family, req, t) ?? mediaContent(state, content, family, req, t);
         if (published) return published;
         if (req.path !== "me") return unsupported(req.path);
         const user = state.usersOf(family).get(t.userId);

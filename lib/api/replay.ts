@@ -3,6 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { EndpointDef } from "@/lib/contracts/define";
 import type { CommittedOutcome, ReplayableResource } from "@/lib/services/idempotency/commit";
 import type { StoredResponse } from "@/lib/services/idempotency/with-idempotency";
+import { getCommentView } from "@/lib/services/comments/write-comments";
 import { getPostView } from "@/lib/services/posts/read-posts";
 import { getProfileGroupOrThrow } from "@/lib/services/profile-groups/profile-groups";
 import { getPostQueueOrThrow } from "@/lib/services/queues/post-queues";
@@ -22,6 +23,7 @@ const RENDER: Record<ReplayableResource, (principal: Principal, id: string) => P
   profile_group: async (principal, id) => serializeProfileGroup(await getProfileGroupOrThrow({ principal, id })),
   chat: (principal, id) => getChat({ principal, id }),
   message: (principal, id) => getMessage({ principal, id }),
+  comment: (principal, id) => getCommentView({ principal, id }),
 };
 
 // The endpoint's documented success status (200 or 201).

@@ -1,6 +1,9 @@
 import { ZErrorBody } from "@/lib/schemas/common";
 import {
+  ZAccepted,
   ZBulkCommentList,
+  ZCreateCommentBody,
+  ZCreateCommentDoc,
   ZComment,
   ZCommentList,
   ZCommentsQuery,
@@ -10,7 +13,7 @@ import {
   ZPostCommentsQuery,
 } from "@/lib/schemas/comments";
 import { defineEndpoint } from "./define";
-import { R400, R401, R404 } from "./responses";
+import { R400, R401, R404, R409, R422 } from "./responses";
 
 const tag = "Comments";
 
@@ -55,3 +58,43 @@ export const getPostComment = defineEndpoint({
   query: ZPostCommentQuery,
   responses: { 200: { description: "The comment", schema: ZComment }, ...R400, ...R401, ...R404, ...R405 },
 });
+
+export const createPostComment = defineEndpoint({
+  operationId: "createPostComment",
+  method: "POST",
+  path: "/api/posts/{id}/comments",
+  tag,
+  summary: "Comment on a published post, or reply to one of its comments",
+  description:
+    "`profile_id` is required (400 without). Body: `body` (or `text`), and `parent_id` (the comment answered: its id or the network's id) to reply. Answers 201 with the comment in status `pending` (`external_id` null); it is published asynchronously: `published` with `external_id`, or `failed` with `error` and `error_details`; a transient failure is `failed_waiting_for_retry` and retried (after 1, 5 and 30 minutes, 4 attempts in all); an attempt that got no answer is looked for on the network before any retry, and ends `delivery_unconfirmed` when the network cannot tell (never sent twice). 404 `Parent comment not found`; 422 `Post is not published`; 405 on networks that take no comments through their API. Sandbox profiles: `#sandbox-fail`, `#sandbox-retry`, `#sandbox-timeout`, `#sandbox-unconfirmed`, `#sandbox-auth` in the body rehearse each outcome. Honours Idempotency-Key.",
+  auth: "apiKey",
+  params: ZPostCommentsParams,
+  query: ZPostCommentQuery,
+  body: ZCreateCommentBody,
+  docBody: ZCreateCommentDoc,
+  idempotent: true,
+  responses: { 201: { description: "The comment, pending", schema: ZComment }, ...R400, ...R401, ...R404, ...R405, ...R409, ...R422 },
+});
+
+// DELETE …/comments/{comment_id} and the POST actions: answered at once, carried out on the network.
+const action = (operationId: string, method: "POST" | "DELETE", suffix: string, summary: string, networks: string) =>
+  defineEndpoint({
+    operationId,
+    method,
+    path: `/api/posts/{id}/comments/{comment_id}${suffix}`,
+    tag,
+    summary,
+    description: `\`comment_id\` is the comment's id or the network's id of it; \`profile_id\` is required (400 without). Answers \`{accepted: true}\` at once; the network is called in the background. ${networks} Other networks answer 405 \`Unsupported method for <network>\`; a comment of ours that has not been published yet answers 422 \`Comment has not been published yet\`.`,
+    auth: "apiKey",
+    params: ZPostCommentParams,
+    query: ZPostCommentQuery,
+    responses: { 200: { description: "Accepted", schema: ZAccepted }, ...R400, ...R401, ...R404, ...R405, ...R422 },
+  });
+
+export const deletePostComment = action("deletePostComment", "DELETE", "", "Delete a comment on the network", "Supported on facebook, instagram and youtube (youtube: only the channel's own comments); the comment leaves the lists once the network has removed it.");
+export const hidePostComment = action("hidePostComment", "POST", "/hide", "Hide a comment", "Supported on facebook, instagram and threads; `is_hidden` becomes true once the network has hidden it.");
+export const unhidePostComment = action("unhidePostComment", "POST", "/unhide", "Unhide a comment", "Supported on facebook, instagram and threads.");
+export const likePostComment = action("likePostComment", "POST", "/like", "Like a comment as the profile", "Supported on facebook; `like_count` grows by one once the network has recorded the like.");
+export const unlikePostComment = action("unlikePostComment", "POST", "/unlike", "Remove the profile's like", "Supported on facebook.");
+export const pinPostComment = action("pinPostComment", "POST", "/pin", "Pin a comment", "Spec'd for tiktok (profiles connected on or after 2026-09-30), whose comment API this server does not reach yet.");
+export const unpinPostComment = action("unpinPostComment", "POST", "/unpin", "Unpin a comment", "Spec'd for tiktok, like pin.");

@@ -5,8 +5,8 @@ import type { Capabilities } from "./types";
 // Facts about each platform that do not depend on how it is reached (real network or sandbox): the
 // spec's capability tables, and how an account connects. Real connectors and the sandbox both read it.
 
-const none = { list: false, reply: false, delete: false, hide: false, like: false, pin: false };
-const cap = (c: Partial<Omit<Capabilities, "comments">> & { comments?: Partial<Capabilities["comments"]> }): Capabilities => ({
+// Comment support is not here: it is the connector's `comments` capability (lib/networks/types.ts).
+const cap = (c: Partial<Capabilities>): Capabilities => ({
   placements: false,
   placementsRequired: false,
   announcesPlacementSync: false,
@@ -14,17 +14,16 @@ const cap = (c: Partial<Omit<Capabilities, "comments">> & { comments?: Partial<C
   messaging: false,
   stats: true,
   ...c,
-  comments: { ...none, ...c.comments },
 });
 
 export const CAPABILITIES: Record<TPlatform, Capabilities> = {
-  facebook: cap({ placements: true, placementsRequired: true, messaging: true, profileComments: true, comments: { list: true, reply: true, delete: true, hide: true, like: true } }),
-  instagram: cap({ messaging: true, comments: { list: true, reply: true, delete: true, hide: true } }),
-  threads: cap({ chains: true, comments: { list: true, reply: true, hide: true } }),
-  bluesky: cap({ chains: true, messaging: true, comments: { list: true } }),
-  youtube: cap({ comments: { list: true, reply: true, delete: true } }),
+  facebook: cap({ placements: true, placementsRequired: true, messaging: true, profileComments: true }),
+  instagram: cap({ messaging: true }),
+  threads: cap({ chains: true }),
+  bluesky: cap({ chains: true, messaging: true }),
+  youtube: cap({}),
   linkedin: cap({ placements: true }),
-  tiktok: cap({ comments: { list: true, reply: true, delete: true, hide: true, like: true, pin: true }, commentsForProfilesConnectedFrom: new Date("2026-09-30T00:00:00Z") }),
+  tiktok: cap({}),
   twitter: cap({ chains: true }),
   telegram: cap({ placements: true, placementsRequired: true, messaging: true }),
   pinterest: cap({ placements: true }),

@@ -105,10 +105,6 @@ export type Capabilities = {
   chains: boolean;
   messaging: boolean;
   stats: boolean;
-  comments: { list: boolean; reply: boolean; delete: boolean; hide: boolean; like: boolean; pin: boolean };
-  // Comment support only for profiles connected on or after this instant (tiktok: 2026-09-30); earlier
-  // profiles get 405 on every comment endpoint.
-  commentsForProfilesConnectedFrom?: Date;
   // Profile-level comments (google_business reviews, facebook recommendations): GET/POST
   // /api/profiles/:id/comments; other networks answer 405.
   profileComments?: boolean;
@@ -142,7 +138,6 @@ export type PublishInput = {
   clientReference: string; // our platform-post id: unique per publish, stable across retries
 };
 export type PublishResult = { externalId: string; url?: string | null };
-export type CommentInfo = { externalId: string; parentExternalId: string | null; body: string; authorUsername: string | null; postedAt: Date | null };
 export type StatsSnapshot = Record<string, number | string | null>;
 // A stats reading: `stats` under the spec's normalised names, `raw` under the network's own names.
 export type StatsReading = { stats: StatsSnapshot; raw: Record<string, unknown> };
@@ -158,8 +153,6 @@ export type PublishingMethods<TSettings> = {
   deletePublished?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; externalId: string; params: Record<string, unknown> }): Promise<void>;
   // The first comment under a published post (params.first_comment), where the network has one.
   createFirstComment?(ctx: ConnectorContext<TSettings>, input: PublishInput & { postExternalId: string; body: string }): Promise<{ externalId: string }>;
-  listComments?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; postExternalId: string }): Promise<CommentInfo[]>;
-  createComment?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; postExternalId: string; parentExternalId: string | null; body: string }): Promise<{ externalId: string }>;
   // `connectedAt`: networks whose metrics depend on when the profile was connected (tiktok, 2026-09-30).
   profileStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; connectedAt?: Date }): Promise<StatsReading>;
   postStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string; params: Record<string, unknown>; connectedAt?: Date }): Promise<StatsReading | null>;
@@ -194,11 +187,51 @@ export type NetworkConnector<TSettings = Record<string, unknown>> = PublishingMe
   commentSync?: CommentSync<TSettings>;
   // Direct messages, where the network has them (see Messaging below).
   messaging?: Messaging<TSettings>;
+  // Comments on published posts, where the network has them (see Comments below).
+  comments?: Comments<TSettings>;
 };
 
 // A connector whatever its settings type (methods are declared with method syntax, so a connector with
 // specific settings is assignable here).
 export type AnyConnector = NetworkConnector<Record<string, unknown>>;
+
+// ---------------------------------------------------------------------------------------------------
+// Comments (optional capability): the one answer to "can this network X a comment". A connector with
+// `comments` has comments that can be listed (they arrive through `inbound` or polling); each write the
+// network allows through its API is a method here, and one that is absent answers 405 `Unsupported
+// method for <network>` (lib/services/comments/support.ts derives the spec's support table from it).
+// Writes follow the publishing discipline (lib/services/comments/publish-comment.ts): `create` is called
+// once per attempt; after an attempt with no answer, `findCreated` reads the network back (it must not
+// create anything), and without it an unknown outcome ends as delivery_unconfirmed.
+
+// The post a comment is about, as the profile reaches it (a facebook page token travels in `placement`).
+export type CommentTarget = { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string };
+export type CommentDraft = CommentTarget & {
+  parentExternalId: string | null; // the comment answered; null for a comment on the post itself
+  rootExternalId: string | null; // the top-level comment of that thread (networks with one reply level)
+  body: string;
+  clientReference: string; // our comment id: stable across attempts
+  since: Date; // when the first attempt started: a read-back looks no further back (minus clock skew)
+};
+export type CreatedComment = { externalId: string; permalink?: string | null; postedAt?: Date | null };
+// One comment on the network (delete, hide, like, pin), `parentExternalId` where the network needs it.
+export type CommentRef = CommentTarget & { externalId: string; parentExternalId: string | null };
+
+export type Comments<TSettings> = {
+  // Only profiles connected on or after this instant have comments (tiktok: 2026-09-30); earlier ones get
+  // 405 on every comment endpoint.
+  connectedFrom?: Date;
+  // comment.created is emitted for this network's comments (networks-and-messaging "Events"), ours
+  // included once they are published.
+  announcesCreated?: boolean;
+  create?(ctx: ConnectorContext<TSettings>, draft: CommentDraft): Promise<CreatedComment>;
+  findCreated?(ctx: ConnectorContext<TSettings>, draft: CommentDraft): Promise<CreatedComment | null>;
+  // A comment already gone counts as deleted (resolve, do not throw).
+  delete?(ctx: ConnectorContext<TSettings>, input: CommentRef): Promise<void>;
+  hide?(ctx: ConnectorContext<TSettings>, input: CommentRef & { hidden: boolean }): Promise<void>;
+  like?(ctx: ConnectorContext<TSettings>, input: CommentRef & { liked: boolean }): Promise<void>;
+  pin?(ctx: ConnectorContext<TSettings>, input: CommentRef & { pinned: boolean }): Promise<void>;
+};
 
 // ---------------------------------------------------------------------------------------------------
 // Management (optional capabilities): business listings (google_business locations), pages (facebook)

@@ -94,3 +94,22 @@ export const ZCommentsQuery = z.object({
   profile_group_id: z.string().optional(),
   ...zPageQuery({ base: 1, defaultPerPage: 20, maxPerPage: 100 }).shape,
 });
+
+// POST /api/posts/:id/comments: `body` (or its alias `text`, which clients send) and an optional
+// `parent_id` (our id or the network's id of the comment answered). Attachments cannot be created.
+export const ZCreateCommentBody = z
+  .object({
+    body: z.string().optional().describe("the comment's text (`text` is accepted as an alias)"),
+    text: z.string().optional().describe("alias of `body`"),
+    parent_id: z.string().trim().min(1, "can't be blank").optional().describe("the comment answered: its id or the network's id; omit to comment on the post"),
+  })
+  .transform(({ body, text, parent_id }) => ({ body: (body ?? text ?? "").trim(), parentId: parent_id ?? null }))
+  .refine((v) => v.body.length > 0, { message: "body can't be blank", path: ["body"] });
+export type TCreateCommentBody = z.infer<typeof ZCreateCommentBody>;
+export const ZCreateCommentDoc = z.object({
+  body: z.string().describe("the comment's text; required unless `text` is given"),
+  text: z.string().optional().describe("alias of `body`"),
+  parent_id: z.string().optional().describe("the comment answered: its id or the network's id"),
+});
+
+export const ZAccepted = z.object({ accepted: z.literal(true) }).meta({ id: "Accepted" });

@@ -110,6 +110,8 @@ export const blueskyConnector: NetworkConnector<BlueskySettings> = {
   displayName: DISPLAY_NAMES.bluesky,
   settings: ZBlueskySettings,
   capabilities: CAPABILITIES.bluesky,
+  // Replies are polled and listed read-only (spec "Support by network"): no comment writes.
+  comments: {},
   auth: {
     kind: "credentials",
     fields: CREDENTIAL_FIELDS.bluesky!,

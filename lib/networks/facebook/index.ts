@@ -3,6 +3,7 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { inspectToken } from "../graph/debug-token";
 import { ZTokenAnswer, expiryFrom, graphPaged, graphRequest, graphUrl, requireToken } from "../graph/request";
+import { facebookComments } from "./comments";
 import { facebookInbound } from "./inbound";
 import { facebookPages } from "./page-info";
 import { facebookPostRules } from "./post-rules";
@@ -59,6 +60,7 @@ export const facebookConnector: NetworkConnector<Settings> = {
   postRules: facebookPostRules,
   management: { pages: facebookPages },
   inbound: facebookInbound, // page feed comments and the deauthorize callback (inbound.ts)
+  comments: facebookComments, // comment, reply, read-back, delete, hide, like as the Page (comments.ts)
   auth: {
     kind: "oauth",
     usesPkce: false,

@@ -4,6 +4,7 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
+import { instagramComments } from "./comments";
 import { instagramInbound } from "./inbound";
 import { instagramPostRules } from "./post-rules";
 import { createInstagramComment, findInstagramPost, publishInstagram } from "./publish";
@@ -60,6 +61,7 @@ export const instagramConnector: NetworkConnector<Settings> = {
   capabilities: CAPABILITIES.instagram,
   postRules: instagramPostRules,
   inbound: instagramInbound, // comments webhooks and the deauthorize callback (inbound.ts)
+  comments: instagramComments, // comment, reply, read-back, delete, hide (comments.ts)
   auth: {
     kind: "oauth",
     usesPkce: false,

@@ -5,6 +5,7 @@ import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { AnyConnector, Identity, ProfileAuth, TokenSet } from "../types";
 import { sandboxPlacements, type SandboxAccount } from "./accounts";
 import { sandboxManagement } from "./management";
+import { sandboxComments } from "./comments";
 import { createFirstCommentSandbox, deletePublishedSandbox, findPublishedSandbox, publishSandbox } from "./publish";
 import { postStatsSandbox, profileStatsSandbox } from "./stats";
 
@@ -62,7 +63,7 @@ export const SANDBOX_CONSENT_PATH = "/connect/sandbox/consent";
 const cache = new Map<TPlatform, AnyConnector>();
 
 // `real`: the platform's real connector (registry.ts passes it). The sandbox mirrors what it offers: the
-// same post rules, and first comments and deletion only where the real network has them.
+// same post rules, and first comments, deletion and comment writes only where the real network has them.
 export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undefined): AnyConnector => {
   const cached = cache.get(platform);
   if (cached) return cached;
@@ -121,6 +122,9 @@ export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undef
       };
     }
   }
+  // Comments: the real network's capability, on the simulated network (comments.ts).
+  const comments = sandboxComments(real?.comments, (auth) => void accountFrom(auth));
+  if (comments) connector.comments = comments;
   if (CAPABILITIES[platform].stats) {
     connector.profileStats = async (_ctx, { auth, placement }) => profileStatsSandbox(platform, accountFrom(auth), placement);
     connector.postStats = async (_ctx, { auth, postExternalId, params }) => {

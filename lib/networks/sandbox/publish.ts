@@ -52,12 +52,12 @@ export const triggersIn = (body: string): Set<SandboxTrigger> => {
 };
 
 // A realistic network delay: 200 to 1,500 ms.
-const networkDelay = (ctx: SandboxCtx) => {
+export const networkDelay = (ctx: SandboxCtx) => {
   const ms = 200 + Math.floor(Math.random() * 1300);
   return ctx.sleep ? ctx.sleep(ms) : new Promise<void>((resolve) => setTimeout(resolve, ms));
 };
 
-const sandboxError = (kind: NetworkError["kind"], code: string, message: string, retryAfterMs: number | null = null) =>
+export const sandboxError = (kind: NetworkError["kind"], code: string, message: string, retryAfterMs: number | null = null) =>
   new NetworkError(kind, message, details(code, null, message), retryAfterMs);
 
 // The post ids carry their creation time (base 36 milliseconds) ahead of the random part, so stats can

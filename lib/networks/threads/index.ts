@@ -3,6 +3,7 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
+import { threadsComments } from "./comments";
 import { threadsInbound } from "./inbound";
 import { threadsPostRules } from "./post-rules";
 import { deleteThreadsPost, findThreadsPost, publishThreads } from "./publish";
@@ -46,6 +47,7 @@ export const threadsConnector: NetworkConnector<Settings> = {
   capabilities: CAPABILITIES.threads,
   postRules: threadsPostRules,
   inbound: threadsInbound, // replies webhooks and the uninstall callback (inbound.ts)
+  comments: threadsComments, // replies as comments, read-back, hide (comments.ts)
   auth: {
     kind: "oauth",
     usesPkce: false,

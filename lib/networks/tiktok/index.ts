@@ -4,7 +4,7 @@ import { formBody, readJson } from "../http";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, NetworkConnector, TokenSet } from "../types";
 import { mapTikTokError } from "./errors";
-import { tiktokPostRules } from "./post-rules";
+import { TIKTOK_NEW_PROFILES_FROM, tiktokPostRules } from "./post-rules";
 import { findPublished, publish } from "./publish";
 import { postStats, profileStats } from "./stats";
 
@@ -75,6 +75,10 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
   displayName: DISPLAY_NAMES.tiktok,
   settings: ZTikTokSettings,
   capabilities: CAPABILITIES.tiktok,
+  // Comments exist for profiles connected on or after 2026-09-30 only. Their writes are in TikTok's
+  // Business API (separate auth and account, networks.md "tiktok" comments), which this connector does
+  // not reach yet: listing only.
+  comments: { connectedFrom: TIKTOK_NEW_PROFILES_FROM, announcesCreated: true },
   postRules: tiktokPostRules,
   auth: {
     kind: "oauth",

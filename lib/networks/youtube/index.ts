@@ -5,6 +5,7 @@ import { at, googleGet, googleOAuthFlow, googleOAuthSettings, googleScope, refre
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { youtubeCommentSync } from "./comment-sync";
+import { youtubeComments } from "./comments";
 import { youtubePostRules } from "./post-rules";
 import { deletePublishedVideo, findPublishedVideo, publishVideo } from "./publish";
 import { channelStats, videoStats } from "./stats";
@@ -12,7 +13,7 @@ import { channelStats, videoStats } from "./stats";
 // YouTube through the Data API v3 with Google OAuth (lib/networks/google). A profile is one channel: the
 // one the user picks on Google's consent screen (a Google account can own several brand channels).
 // YouTube has no placements. Publishing (resumable upload) is in publish.ts and upload.ts, stats in
-// stats.ts; comments come later.
+// stats.ts; comment writes in comments.ts.
 
 export const YOUTUBE_SCOPES = [googleScope("youtube.upload"), googleScope("youtube.force-ssl"), googleScope("youtube.readonly")];
 // Upload and comment moderation are what the profile is for; readonly is implied by force-ssl.
@@ -49,6 +50,7 @@ export const youtubeConnector: NetworkConnector<YouTubeSettings> = {
   settings: ZYouTubeSettings,
   capabilities: CAPABILITIES.youtube,
   postRules: youtubePostRules,
+  comments: youtubeComments, // comment, reply (one level), read-back, delete (comments.ts)
   auth: googleOAuthFlow({ scopes: YOUTUBE_SCOPES, required: REQUIRED_SCOPES }),
 
   // GET channels?part=snippet&mine=true: the channel the token acts for. `customUrl` is the channel's

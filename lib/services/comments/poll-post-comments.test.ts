@@ -39,8 +39,8 @@ const world = async () => {
 describe("youtube comment polling", () => {
   it("stores threads and their replies once, keyed on YouTube's ids, without comment.created", async () => {
     const { tenant, video, platformPost } = await world();
-    const t1 = google.commentLists.addThread(video.id, "first!", ["thanks", "agreed"]);
-    google.commentLists.addThread(video.id, "second");
+    const t1 = google.youtubeComments.addViewerThread(video.id, "first!", ["thanks", "agreed"]);
+    google.youtubeComments.addViewerThread(video.id, "second");
     expect(await findPostsDueForComments()).toContain(platformPost.id);
 
     expect(await syncPostComments({ platformPostId: platformPost.id })).toMatchObject({ state: "synced", counts: { created: 4 } });

@@ -29,7 +29,7 @@ const NEWEST_FIRST = [{ createdAt: "desc" }, { id: "desc" }] satisfies Prisma.Co
 const postProfileOrThrow = async ({ principal, postId, profileId }: { principal: Principal; postId: string; profileId: string }) => {
   const pp = await db.platformPost.findFirst({
     where: { postId, profileId, post: { ...groupScope(principal), parentId: null } },
-    select: { profile: { select: { id: true, platform: true, connectedAt: true } } },
+    select: { profile: { select: { id: true, platform: true, environment: true, connectedAt: true } } },
   });
   if (!pp) throw notFound();
   assertCommentAction(pp.profile, "list");

@@ -1,19 +1,31 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
-import { CAPABILITIES } from "@/lib/networks/platforms";
-import type { Capabilities } from "@/lib/networks/types";
-import type { TPlatform } from "@/lib/schemas/common";
+import { connectorFor } from "@/lib/networks/registry";
+import type { AnyConnector } from "@/lib/networks/types";
+import type { TEnvironment, TPlatform } from "@/lib/schemas/common";
 
-// The spec's comment support table (core-api "Support by network"): an action the network does not
-// offer answers 405 `Unsupported method for <network>`, and so does every action on a profile connected
-// before the network's cut-over (tiktok profiles before 2026-09-30).
+// The spec's comment support table (core-api "Support by network"), derived from the connector's
+// `comments` capability and nothing else: a network without it has no comment endpoints; an action
+// whose method it lacks answers 405 `Unsupported method for <network>`, and so does every action on a
+// profile connected before the network's cut-over (tiktok profiles before 2026-09-30).
 
-export type CommentAction = keyof Capabilities["comments"];
+export const COMMENT_ACTIONS = ["list", "create", "delete", "hide", "like", "pin"] as const;
+export type CommentAction = (typeof COMMENT_ACTIONS)[number];
 
 export const unsupportedMethod = (platform: string) => new ApiError("method_not_allowed", `Unsupported method for ${platform}`);
 
-export const assertCommentAction = (profile: { platform: TPlatform; connectedAt: Date }, action: CommentAction) => {
-  const capabilities = CAPABILITIES[profile.platform];
-  const from = capabilities.commentsForProfilesConnectedFrom;
-  if (!capabilities.comments[action] || (from && profile.connectedAt < from)) throw unsupportedMethod(profile.platform);
+type Profile = { platform: TPlatform; environment: TEnvironment; connectedAt: Date };
+
+// Whether the connector offers `action` to this profile.
+export const supportsCommentAction = (connector: AnyConnector, profile: Pick<Profile, "connectedAt">, action: CommentAction) => {
+  const comments = connector.comments;
+  if (!comments || (comments.connectedFrom && profile.connectedAt < comments.connectedFrom)) return false;
+  return action === "list" || typeof comments[action] === "function";
+};
+
+// The profile's connector, once `action` is known to be supported (405 otherwise).
+export const assertCommentAction = (profile: Profile, action: CommentAction): AnyConnector => {
+  const connector = connectorFor(profile);
+  if (!supportsCommentAction(connector, profile, action)) throw unsupportedMethod(profile.platform);
+  return connector;
 };

@@ -1,0 +1,46 @@
+import { inngest } from "@/inngest/client";
+import { commentActionRequested, commentPublishRequested } from "@/inngest/events";
+import { performCommentAction } from "@/lib/services/comments/comment-actions";
+import { attemptCommentPublish } from "@/lib/services/comments/publish-comment";
+import { MAX_ATTEMPTS } from "@/lib/services/posts/publish-attempt";
+
+// Comment writes. Step ids are stable: never rename them while runs may be sleeping.
+
+// One of our comments to its network: attempts with waits between them (failed_waiting_for_retry);
+// every attempt is exactly-once on its own (publish-comment.ts), and a redelivered event never runs a
+// second attempt beside the first (one run at a time per comment).
+export const publishCommentFn = inngest.createFunction(
+  {
+    id: "publish-comment",
+    name: "Comments: publish one of our comments",
+    retries: 3, // infrastructure errors (database down); network failures are attempts, not retries
+    concurrency: { limit: 1, key: "event.data.commentId" },
+    triggers: [commentPublishRequested],
+  },
+  async ({ event, step }) => {
+    const { commentId } = event.data;
+    let outcome: Awaited<ReturnType<typeof attemptCommentPublish>> = { state: "gone" };
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      outcome = await step.run(`publish-${attempt}`, () => attemptCommentPublish({ commentId, attempt }));
+      if (outcome.state !== "retry") break;
+      await step.sleep(`wait-${attempt}`, outcome.delayMs);
+    }
+    return outcome;
+  },
+);
+
+const ACTION_RETRIES = 4;
+
+// delete, hide/unhide, like/unlike, pin/unpin on the network, one at a time per comment so that a hide
+// followed by an unhide reach the network in that order. Rate limits and lost answers are retried.
+export const commentActionFn = inngest.createFunction(
+  {
+    id: "comment-action",
+    name: "Comments: act on a comment on its network",
+    retries: ACTION_RETRIES,
+    concurrency: { limit: 1, key: "event.data.commentId" },
+    triggers: [commentActionRequested],
+  },
+  async ({ event, step, attempt }) =>
+    step.run("act", () => performCommentAction({ commentId: event.data.commentId, action: event.data.action, lastAttempt: attempt >= ACTION_RETRIES })),
+);
