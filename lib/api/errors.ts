@@ -2,6 +2,7 @@
 export type ApiErrorCode =
   | "bad_request" // 400 {status, error, message}
   | "unauthorized" // 401 {error}
+  | "forbidden" // 403 {error}
   | "not_found" // 404 {error: "Not found"}
   | "method_not_allowed" // 405 {error}
   | "conflict" // 409 {error}
@@ -11,6 +12,7 @@ export type ApiErrorCode =
 export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -3,6 +3,7 @@ import { unprocessable } from "@/lib/api/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
+import { keepUploads } from "@/lib/media/upload-scope";
 import type { TCreatePostBody } from "@/lib/schemas/posts";
 import { rearrangeQueue } from "@/lib/services/queues/rearrange";
 import { checkAgainstRules, type CheckedTarget } from "./check-rules";
@@ -115,5 +116,6 @@ export const createPost = async ({ principal, input, now = new Date() }: { princ
     if (queue && !draft) await rearrangeQueue(tx, queue.id, { now });
     if (!draft) await advancePost(tx, id, now);
   });
+  keepUploads(); // the committed rows refer to them
   return getPostView({ principal, id });
 };

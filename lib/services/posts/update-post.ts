@@ -3,6 +3,7 @@ import { unprocessable } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { publicMediaUrl } from "@/lib/media/storage";
+import { keepUploads } from "@/lib/media/upload-scope";
 import type { TUpdatePostBody } from "@/lib/schemas/posts";
 import { rearrangeQueue } from "@/lib/services/queues/rearrange";
 import { checkContent, resolveQueue, writeChildren, writeMedia, writeTargets, type PostContent } from "./create-post";
@@ -90,6 +91,7 @@ export const updatePost = async ({ principal, id, input, now = new Date() }: { p
     for (const q of new Set([post.queueId, queue?.id].filter((v): v is string => !!v))) await rearrangeQueue(tx, q, { now });
     if (!draft) await advancePost(tx, id, now);
   });
+  keepUploads(); // the committed rows refer to them
   return getPostView({ principal, id });
 };
 
