@@ -1,11 +1,13 @@
-// Next.js calls register() once when a server process starts (`next start`, `next dev`). In local jobs mode
-// it starts the durable local job runner in this process (inngest/local-runner/app.ts); in server mode and
-// during `next build` it does nothing.
+// Next.js calls register() once when a server process starts (`next start`, `next dev`). It makes the HTTP
+// server answer TRACE/TRACK in JSON (lib/api/forbidden-methods.ts) and, in local jobs mode, starts the
+// durable local job runner in this process (inngest/local-runner/app.ts); during `next build` it does nothing.
 export async function register() {
   // The one read of process.env outside lib/env.ts, on purpose: the bundler replaces NEXT_RUNTIME with a
   // constant per build, which drops the runner (Prisma, pg, node:*) from the Edge instrumentation bundle.
   // Behind a function call that elimination does not happen.
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { refuseForbiddenMethods } = await import("@/lib/api/forbidden-methods");
+    refuseForbiddenMethods();
     const { startAppJobRunner } = await import("@/inngest/local-runner/app");
     await startAppJobRunner();
   }

@@ -1,10 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { requestIdFor } from "@/lib/api/request-id";
 
-// Runs before Next routes a request. Two kinds of request fail inside Next's own router with a plain-text
-// 500 before any route of ours sees them: a path that is not valid percent-encoding (`/api/posts/%zz`:
-// decoding the dynamic segment throws) and methods no route can have (TRACE, TRACK, ...). Both are the
-// client's mistake: answered here as JSON 4xx in the spec's shapes, with an X-Request-Id.
+// Runs before Next routes a request. A path that is not valid percent-encoding (`/api/posts/%zz`) fails
+// inside Next's router (decoding the dynamic segment throws) with a plain-text 500: answered here as the
+// spec's 400 instead. Methods no route has (PROPFIND, ...) get a JSON 405 here; TRACE and TRACK never get
+// this far (Next cannot build a Request for them): lib/api/forbidden-methods.ts answers those.
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
