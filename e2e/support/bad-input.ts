@@ -7,7 +7,8 @@ import { multipartVariants } from "./bad-input-multipart";
 // odd paths. Each request says whether the API *must* refuse it (`mustRefuse`: the edge refuses it
 // whatever the endpoint does, e.g. a NUL anywhere in the body) or *may* accept it (a type the field might
 // coerce, a boundary date). Must-refuse writes go to tenant A, whose rows are compared before and after;
-// may-accept writes go to tenant B, where an accepted write is legitimate. Deterministic for a seed.
+// may-accept writes are spread over the B tenants, where an accepted write is legitimate. Deterministic
+// for a seed.
 
 export type Schema = {
   type?: string | string[];
@@ -28,7 +29,7 @@ export type OpenApi = { paths: Record<string, Record<string, Operation>>; compon
 export type Target = { token: string; ids: Record<string, string> }; // ids by prefix: grp, prof, post, que, whk, key
 export type Built = { path: string; headers: Record<string, string>; body?: Buffer };
 export type Variant = { op: string; kind: string; mustRefuse: boolean; write: boolean; build: (t: Target) => Built };
-export type BadRequest = Built & { n: number; op: string; kind: string; method: string; tenant: "A" | "B"; mustRefuse: boolean };
+export type BadRequest = Built & { n: number; op: string; kind: string; method: string; tenant: string; mustRefuse: boolean };
 
 export const prng = (seed: number) => {
   let a = seed >>> 0;
@@ -168,7 +169,7 @@ const AUTH_VARIANTS: [string, (t: Target) => Record<string, string>][] = [
 ];
 
 // Every request of the campaign, shuffled deterministically; at least `minimum` of them.
-export const generate = (doc: OpenApi, targets: { A: Target; B: Target }, { seed, minimum }: { seed: number; minimum: number }): BadRequest[] => {
+export const generate = (doc: OpenApi, targets: { A: Target; B: Target[] }, { seed, minimum }: { seed: number; minimum: number }): BadRequest[] => {
   const random = prng(seed);
   const variants: (Variant & { method: string; template: string })[] = [];
   const methodsByPath = new Map<string, Set<string>>();
@@ -200,8 +201,9 @@ export const generate = (doc: OpenApi, targets: { A: Target; B: Target }, { seed
   const requests: BadRequest[] = [];
   for (let n = 0; requests.length < Math.max(minimum, order.length); n++) {
     const variant = order[n % order.length]!;
-    const tenant: "A" | "B" = variant.write ? (variant.mustRefuse ? "A" : "B") : random() < 0.5 ? "A" : "B";
-    const t = targets[tenant];
+    const b = Math.floor(random() * targets.B.length);
+    const tenant = variant.write ? (variant.mustRefuse ? "A" : `B${b}`) : random() < 0.5 ? "A" : `B${b}`;
+    const t = tenant === "A" ? targets.A : targets.B[b]!;
     const built = variant.build(t);
     const idOverride = built.path.startsWith("@id:") ? built.path.slice(4) : undefined;
     const base = ODD_PATHS.includes(variant.template) ? variant.template : fillPath(variant.template, t, idOverride);
