@@ -74,6 +74,6 @@ describe("housekeeping function", () => {
       events: [{ name: "system/jobs.housekeeping.requested", data: { reason: "test" } }],
     });
     expect(error).toBeUndefined();
-    expect(result).toEqual({ jobRuns: expect.any(Number), idempotencyRecords: expect.any(Number), outboxEvents: expect.any(Number) });
+    expect(result).toEqual({ jobRuns: expect.any(Number), idempotencyRecords: expect.any(Number), outboxEvents: expect.any(Number), signInThrottles: expect.any(Number) });
   });
 });

@@ -2,12 +2,13 @@ import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
 import { jobsHousekeepingRequested } from "@/inngest/events";
 import { purgeExpiredIdempotency, purgeFinishedJobRuns, purgeSentEvents } from "@/lib/services/jobs/housekeeping";
+import { purgeStaleSignInThrottles } from "@/lib/services/users/sign-in-throttle";
 
 // Nightly clean-up (03:17 UTC), or on demand with a system/jobs.housekeeping.requested event.
 export const housekeeping = inngest.createFunction(
   {
     id: "housekeeping",
-    name: "Housekeeping: old job runs, idempotency records and sent outbox events",
+    name: "Housekeeping: old job runs, idempotency records, sent outbox events and sign-in throttles",
     retries: 2,
     concurrency: 1,
     triggers: [cron("TZ=UTC 17 3 * * *"), jobsHousekeepingRequested],
@@ -16,6 +17,7 @@ export const housekeeping = inngest.createFunction(
     const jobRuns = await step.run("purge-finished-job-runs", () => purgeFinishedJobRuns());
     const idempotencyRecords = await step.run("purge-expired-idempotency-records", () => purgeExpiredIdempotency());
     const outboxEvents = await step.run("purge-sent-outbox-events", () => purgeSentEvents());
-    return { jobRuns, idempotencyRecords, outboxEvents };
+    const signInThrottles = await step.run("purge-stale-sign-in-throttles", () => purgeStaleSignInThrottles());
+    return { jobRuns, idempotencyRecords, outboxEvents, signInThrottles };
   },
 );

@@ -1,7 +1,12 @@
+import { isUnsafeKey } from "@/lib/schemas/safe-input";
+import { unprocessable } from "./errors";
+
 // Multipart bodies in Rails bracket style (client-compat 9): `post[body]`, `profiles[]` (repeated),
 // `media[]` (URL text parts and file parts mixed), `platforms[<network>][<key>]`, arrays as
 // `platforms[<network>][<key>][]`, `thread[<i>][body]`, `thread[<i>][media][]`. The mcp client sends
 // `platforms` and `thread` as single text parts holding JSON. Files stay File objects.
+// Field names are the client's choice: the tree is built from objects without a prototype, and a
+// `__proto__`, `constructor` or `prototype` segment is refused (422) before anything is assigned.
 
 type Value = string | File;
 type Tree = { [key: string]: Tree | Tree[] | Value | Value[] };
@@ -13,8 +18,11 @@ const pathOf = (name: string): string[] | null => {
   if (!match) return null;
   const rest = [...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!);
   const path = [match[1]!, ...rest];
+  if (path.some(isUnsafeKey)) throw unprocessable([`${name}: ${path.find(isUnsafeKey)} is not an allowed field name`]);
   return path.length > MAX_DEPTH ? null : path;
 };
+
+const emptyNode = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof File);
 
@@ -35,7 +43,7 @@ const assign = (target: Record<string, unknown>, path: string[], value: Value) =
       node[key] = list; // deeper paths after [] are not supported: keep what we have
       return;
     }
-    if (!isObject(node[key])) node[key] = {};
+    if (!isObject(node[key])) node[key] = emptyNode();
     node = node[key] as Record<string, unknown>;
   }
   const last = path[path.length - 1]!;
@@ -48,7 +56,7 @@ const normalise = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(normalise);
   if (!isObject(value)) return value;
   const keys = Object.keys(value);
-  const out = Object.fromEntries(keys.map((k) => [k, normalise(value[k])]));
+  const out = Object.assign(emptyNode(), Object.fromEntries(keys.map((k) => [k, normalise(value[k])])));
   if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k))) return keys.sort((a, b) => Number(a) - Number(b)).map((k) => out[k]);
   return out;
 };
@@ -56,7 +64,7 @@ const normalise = (value: unknown): unknown => {
 const JSON_TEXT_FIELDS = new Set(["platforms", "thread"]);
 
 export const formDataToObject = (form: FormData): Record<string, unknown> => {
-  const tree: Tree = {};
+  const tree = emptyNode() as Tree;
   for (const [name, value] of form.entries()) {
     const path = pathOf(name);
     if (!path) continue;

@@ -1,13 +1,16 @@
 import type { z } from "zod";
+import { isUnsafeKey, ZSafeInput } from "@/lib/schemas/safe-input";
 import { badRequest, notFound, unprocessable } from "./errors";
 import { formDataToObject } from "./multipart";
 
 // Query strings arrive as `a=1,2`, `a[]=1&a[]=2` or `a=1&a=2` depending on the client (client-compat 4):
-// bracket suffixes are dropped and repeated keys become arrays; schemas normalise the rest.
+// bracket suffixes are dropped and repeated keys become arrays; schemas normalise the rest. Keys are
+// the client's choice: the object has no prototype and prototype keys are refused (400).
 export const queryToObject = (params: URLSearchParams): Record<string, string | string[]> => {
-  const out: Record<string, string | string[]> = {};
+  const out = Object.create(null) as Record<string, string | string[]>;
   for (const [rawKey, value] of params) {
     const key = rawKey.endsWith("[]") ? rawKey.slice(0, -2) : rawKey;
+    if (isUnsafeKey(key)) throw badRequest(`${key} is not an allowed query parameter`);
     const prev = out[key];
     out[key] = prev === undefined ? (rawKey.endsWith("[]") ? [value] : value) : [...[prev].flat(), value];
   }
@@ -42,9 +45,17 @@ export const parseParams = <T extends z.ZodType>(schema: T | undefined, raw: unk
   return parsed.data;
 };
 
+// Every query and body first passes ZSafeInput (no NUL, no unpaired surrogates, no prototype keys, no
+// absurd nesting), so those never reach a schema, a merge or the database.
+const assertSafe = (raw: unknown, fail: (messages: string[]) => Error) => {
+  const safe = ZSafeInput.safeParse(raw);
+  if (!safe.success) throw fail(issueMessages(safe.error, raw));
+};
+
 export const parseQuery = <T extends z.ZodType>(schema: T | undefined, url: URL): z.infer<T> | undefined => {
   if (!schema) return undefined;
   const raw = queryToObject(url.searchParams);
+  assertSafe(raw, (messages) => badRequest(messages.join("; ")));
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
@@ -57,11 +68,13 @@ export const parseQuery = <T extends z.ZodType>(schema: T | undefined, url: URL)
 // Multipart bodies (post creation with uploads) become the same object shape (lib/api/multipart.ts).
 export const readJsonBody = async (req: Request, { multipart = false } = {}): Promise<unknown> => {
   if (multipart && /^multipart\/form-data/i.test(req.headers.get("content-type") ?? "")) {
+    let form: FormData;
     try {
-      return formDataToObject(await req.formData());
+      form = await req.formData();
     } catch {
       throw badRequest("Request body is not valid multipart/form-data");
     }
+    return formDataToObject(form);
   }
   const text = await req.text();
   if (text.trim() === "") return {};
@@ -73,6 +86,7 @@ export const readJsonBody = async (req: Request, { multipart = false } = {}): Pr
 };
 
 export const parseBody = <T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> => {
+  assertSafe(raw, unprocessable);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw unprocessable(issueMessages(parsed.error, raw));
   return parsed.data;

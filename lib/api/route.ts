@@ -3,13 +3,14 @@ import type { z } from "zod";
 import { authenticate } from "@/lib/auth/authenticate";
 import { isAccountWide, type Principal } from "@/lib/auth/principal";
 import type { EndpointDef } from "@/lib/contracts/define";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { withUploadCleanup } from "@/lib/media/upload-scope";
 import { withIdempotency } from "@/lib/services/idempotency/with-idempotency";
-import { ApiError, errorBody, noPermission, notFound, unprocessable } from "./errors";
+import { ApiError, errorBody, noPermission } from "./errors";
 import { fingerprintable } from "./multipart";
 import { parseBody, parseParams, parseQuery, readJsonBody } from "./parse";
 import { replayCommitted } from "./replay";
+import { prismaToApiError } from "./prisma-errors";
 import { requestIdFor } from "./request-id";
 
 type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : undefined;
@@ -47,18 +48,21 @@ export const apiRoute = <E extends EndpointDef>(endpoint: E, handler: (input: Ha
       const body = endpoint.body ? parseBody(endpoint.body, rawBody) : undefined;
       const input = { req, principal, params, query, body, requestId } as HandlerInput<E>;
 
+      // Uploaded files of a request that fails are removed again (lib/media/upload-scope.ts).
+      const run = endpoint.multipart ? () => withUploadCleanup(() => handler(input)) : () => handler(input);
+
       const idempotencyKey = req.headers.get("idempotency-key");
       if (endpoint.idempotent && idempotencyKey !== null && principal) {
         const result = await withIdempotency({
           principal,
           key: idempotencyKey,
           fingerprint: JSON.stringify([req.method, url.pathname.replace(/\/$/, ""), canonical(fingerprintable(rawBody))]),
-          run: () => handler(input),
+          run,
           replay: (outcome) => replayCommitted(endpoint, principal, outcome),
         });
         return respond(result, requestId, result.replayed ? { "Idempotent-Replayed": "true" } : {});
       }
-      return respond(await handler(input), requestId);
+      return respond(await run(), requestId);
     } catch (err) {
       return respondError(err, requestId, req);
     }
@@ -73,7 +77,7 @@ const respond = (result: ApiResult, requestId: string, extra: Record<string, str
   });
 
 const respondError = (err: unknown, requestId: string, req: Request): Response => {
-  const apiError = toApiError(err);
+  const apiError = err instanceof ApiError ? err : (prismaToApiError(err, requestId) ?? new ApiError("internal", "Internal server error"));
   if (apiError.status >= 500) {
     log.error("request failed", {
       requestId,
@@ -84,16 +88,6 @@ const respondError = (err: unknown, requestId: string, req: Request): Response =
     });
   }
   return respond({ status: apiError.status, body: errorBody(apiError), headers: apiError.details.headers }, requestId);
-};
-
-// Prisma errors are mapped here and nowhere else.
-const toApiError = (err: unknown): ApiError => {
-  if (err instanceof ApiError) return err;
-  if (err instanceof Prisma.PrismaClientKnownRequestError) {
-    if (err.code === "P2025") return notFound();
-    if (err.code === "P2002") return unprocessable(["A record with these values already exists"]);
-  }
-  return new ApiError("internal", "Internal server error");
 };
 
 // Key order must not make two identical bodies look different.

@@ -46,21 +46,35 @@ const sessionPrincipal = async (req: Request): Promise<Principal | null> => {
   };
 };
 
-// Cookie-authenticated writes must come from our own pages (CSRF guard on top of SameSite=Lax).
+// Cookie-authenticated writes must come from our own pages (CSRF guard on top of SameSite=Lax): 403
+// otherwise. `Origin: null` (sandboxed frames, file: pages, some redirects) and any other origin that is
+// not a URL are cross-site.
 const assertSameOrigin = (req: Request) => {
   if (req.method === "GET" || req.method === "HEAD") return;
   const origin = req.headers.get("origin");
   const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
   const fetchSite = req.headers.get("sec-fetch-site");
-  const isSameOrigin = origin ? new URL(origin).host === host : fetchSite === "same-origin";
-  if (!isSameOrigin) throw new ApiError("unauthorized", "Cross-site request refused");
+  const isSameOrigin = origin ? hostOf(origin) === host : fetchSite === "same-origin";
+  if (!isSameOrigin) throw new ApiError("forbidden", "Cross-site request refused");
+};
+
+const hostOf = (origin: string): string | null => (URL.canParse(origin) ? new URL(origin).host : null);
+
+// A value that is not valid percent-encoding is kept as sent (it then fails as a token, like any other
+// wrong cookie): a malformed cookie means "no session", never an error.
+const decodeCookie = (value: string): string => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 };
 
 const parseCookies = (header: string | null): Record<string, string> => {
-  const out: Record<string, string> = {};
+  const out = Object.create(null) as Record<string, string>;
   for (const part of (header ?? "").split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0) out[part.slice(0, eq).trim()] = decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0) out[part.slice(0, eq).trim()] = decodeCookie(part.slice(eq + 1).trim());
   }
   return out;
 };

@@ -1,9 +1,14 @@
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { verifyStaffCredentials } from "@/lib/services/users/verify-staff-credentials";
+import { log } from "@/lib/log";
+import { signInStaff } from "@/lib/services/users/sign-in";
+import { clientAddress } from "./client-address";
 
-// Staff sign in with email and password (bcrypt hashes). Credentials logins require JWT sessions in v4.
+// Staff sign in with email and password (bcrypt hashes), throttled per email and client address
+// (lib/services/users/sign-in-throttle.ts). Credentials logins require JWT sessions in v4.
+// next-auth puts the message of an error thrown by `authorize` into the redirect URL (`?error=…`): every
+// failure, ours or the database's, is a plain failed sign-in (`CredentialsSignin`) and details go to the log.
 export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt", maxAge: 60 * 60 * 12 },
   pages: { signIn: "/login" },
@@ -11,10 +16,14 @@ export const authOptions: NextAuthOptions = {
     CredentialsProvider({
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: async (credentials) => {
-        if (!credentials?.email || !credentials.password) return null;
-        const user = await verifyStaffCredentials({ email: credentials.email, password: credentials.password });
-        return user ? { id: user.id, email: user.email, name: user.name } : null;
+      authorize: async (credentials, req) => {
+        try {
+          const user = await signInStaff({ email: credentials?.email, password: credentials?.password, ip: clientAddress(req.headers) });
+          return user ? { id: user.id, email: user.email, name: user.name } : null;
+        } catch (err) {
+          log.error("sign-in failed", { error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
+          return null;
+        }
       },
     }),
   ],

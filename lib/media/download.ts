@@ -1,10 +1,9 @@
 import "server-only";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { isIP } from "node:net";
 import type { Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
-import { guardedLookup, INTERNAL_ADDRESS_CODE, isForbiddenAddress, plainHostname, type HostAllowlist } from "@/lib/net/address-policy";
+import { guardedLookup, INTERNAL_ADDRESS_CODE, isForbiddenLiteralHost, plainHostname, type HostAllowlist, type Resolver } from "@/lib/net/address-policy";
 import { CONNECT_TIMEOUT_MS, DOWNLOAD_TIMEOUT_MS, MAX_REDIRECTS, USER_AGENT, mediaAllowlist } from "./config";
 import { resolveContentType } from "./content-type";
 import { formatBytes, formatDuration } from "./format";
@@ -17,6 +16,7 @@ export type DownloadOptions = {
   allowlist?: HostAllowlist; // private hosts that may be reached; default MEDIA_ALLOWED_PRIVATE_HOSTS
   connectTimeoutMs?: number; // per connection (TLS handshake included); default 10 s
   timeoutMs?: number; // the whole download, redirects included; default 120 s
+  resolver?: Resolver; // DNS; default the system's (tests play one whose answers change)
 };
 
 export type DownloadedMedia = { bytes: Uint8Array; contentType: string; sizeBytes: number };
@@ -28,7 +28,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 // connecting (IP literals) and at connect time (guardedLookup, so DNS cannot change the answer in
 // between). The body is capped while it streams, and the bytes decide the content type. Throws MediaError.
 export const downloadMedia = async (url: string, options: DownloadOptions): Promise<DownloadedMedia> => {
-  const { maxBytes, allowlist = mediaAllowlist(), connectTimeoutMs = CONNECT_TIMEOUT_MS, timeoutMs = DOWNLOAD_TIMEOUT_MS } = options;
+  const { maxBytes, allowlist = mediaAllowlist(), connectTimeoutMs = CONNECT_TIMEOUT_MS, timeoutMs = DOWNLOAD_TIMEOUT_MS, resolver } = options;
   const deadline = new AbortController();
   const timer = setTimeout(
     () => deadline.abort(new MediaError("timeout", url, `not downloaded within ${formatDuration(timeoutMs / 1000)}`)),
@@ -44,10 +44,9 @@ export const downloadMedia = async (url: string, options: DownloadOptions): Prom
     for (let redirects = 0; ; redirects++) {
       const hop = { source: url, target, redirected: redirects > 0 };
       if (target.protocol !== "http:" && target.protocol !== "https:") throw hopError(hop, "invalid_url", "only http and https URLs can be downloaded");
-      const hostname = plainHostname(target);
-      if (isIP(hostname) && isForbiddenAddress(hostname, hostname, allowlist)) throw hopError(hop, "private_address", "resolves to a private address");
+      if (isForbiddenLiteralHost(target, allowlist)) throw hopError(hop, "private_address", "resolves to a private address");
 
-      const res = await open(hop, { allowlist, connectTimeoutMs, signal: deadline.signal });
+      const res = await open(hop, { allowlist, resolver, connectTimeoutMs, signal: deadline.signal });
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
       if (REDIRECTS.has(status) && location) {
@@ -79,14 +78,15 @@ const hopError = (hop: Hop, code: MediaError["code"], reason: string) =>
   new MediaError(code, hop.source, hop.redirected ? `${reason} (after a redirect to ${hop.target.href})` : reason);
 
 // One GET; resolves with the response head.
-const open = (hop: Hop, { allowlist, connectTimeoutMs, signal }: { allowlist: HostAllowlist; connectTimeoutMs: number; signal: AbortSignal }) =>
+type OpenOptions = { allowlist: HostAllowlist; resolver?: Resolver; connectTimeoutMs: number; signal: AbortSignal };
+const open = (hop: Hop, { allowlist, resolver, connectTimeoutMs, signal }: OpenOptions) =>
   new Promise<IncomingMessage>((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const isHttps = hop.target.protocol === "https:";
     const req = (isHttps ? httpsRequest : httpRequest)(hop.target, {
       method: "GET",
       headers: { "User-Agent": USER_AGENT, Accept: "*/*", "Accept-Encoding": "identity" },
-      lookup: guardedLookup(allowlist),
+      lookup: guardedLookup(allowlist, resolver),
       agent: false,
       signal,
     });

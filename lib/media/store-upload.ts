@@ -7,6 +7,7 @@ import { newMediaKey } from "./keys";
 import { MediaError } from "./media-error";
 import { probeMedia } from "./probe";
 import { mediaStorage, publicMediaUrl } from "./storage";
+import { recordUpload } from "./upload-scope";
 import type { MediaStorage } from "./storage-types";
 
 // Media into storage: multipart file parts during the request, URLs in the background. Both go through
@@ -28,7 +29,12 @@ type StoreOptions = { maxBytes: number; storage?: MediaStorage };
 
 export const storeMediaBytes = async ({ bytes, contentType, storage = mediaStorage() }: { bytes: Uint8Array; contentType: string; storage?: MediaStorage }): Promise<StoredMediaFile> => {
   const storageKey = newMediaKey(extensionFor(contentType));
-  await storage.put(storageKey, bytes, contentType);
+  try {
+    await storage.put(storageKey, bytes, contentType);
+  } catch (err) {
+    await storage.delete(storageKey).catch(() => {}); // a half-written file (or its type sidecar)
+    throw err;
+  }
   return {
     storageKey,
     url: publicMediaUrl(storageKey),
@@ -39,13 +45,16 @@ export const storeMediaBytes = async ({ bytes, contentType, storage = mediaStora
   };
 };
 
-// A multipart part (File, or a Blob without a name).
-export const storeUpload = async (file: File | Blob, { maxBytes, storage }: StoreOptions): Promise<StoredMediaFile> => {
+// A multipart part (File, or a Blob without a name). Recorded in the request's upload scope, so a
+// request that fails afterwards takes it away again (upload-scope.ts).
+export const storeUpload = async (file: File | Blob, { maxBytes, storage = mediaStorage() }: StoreOptions): Promise<StoredMediaFile> => {
   const source = "name" in file && file.name ? file.name : "upload";
   if (file.size > maxBytes) throw new MediaError("too_large", source, `larger than ${formatBytes(maxBytes)}`);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const contentType = resolveContentType({ bytes, declared: file.type, source });
-  return storeMediaBytes({ bytes, contentType, storage });
+  const stored = await storeMediaBytes({ bytes, contentType, storage });
+  recordUpload({ key: stored.storageKey, storage });
+  return stored;
 };
 
 // A media URL given by the API user (downloadMedia's rules and errors).

@@ -41,3 +41,20 @@ export const unwrap = (key: string) => (input: unknown) =>
   input && typeof input === "object" && key in input && typeof (input as Record<string, unknown>)[key] === "object"
     ? (input as Record<string, unknown>)[key]
     : input;
+
+// Instants the database can store and clients can mean: 0001-01-01 to 9999-12-31 (UTC). PostgreSQL has
+// no year 0 and JavaScript dates end in year 275760; an offset pushing a boundary value over is refused too.
+const MIN_INSTANT = Date.parse("0001-01-01T00:00:00Z");
+const MAX_INSTANT = Date.parse("9999-12-31T23:59:59.999Z");
+export const isStorableInstant = (value: string): boolean => {
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) && ms >= MIN_INSTANT && ms <= MAX_INSTANT;
+};
+const RANGE_MESSAGE = "must be between 0001-01-01 and 9999-12-31";
+
+// An ISO 8601 timestamp with an offset (`Z` or `+02:00`), within the storable range.
+export const zTimestamp = (error?: string) => z.iso.datetime({ offset: true, ...(error && { error }) }).refine(isStorableInstant, RANGE_MESSAGE);
+// An ISO 8601 date (a whole UTC day), within the storable range.
+export const zDay = (error?: string) => z.iso.date(error ? { error } : undefined).refine((d) => isStorableInstant(`${d}T00:00:00Z`), RANGE_MESSAGE);
+// A 4-byte PostgreSQL integer id.
+export const MAX_INT4 = 2_147_483_647;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidTimeZone } from "@/lib/queues/slots";
-import { zId, zIdParams } from "./common";
+import { MAX_INT4, zId, zIdParams, zTimestamp } from "./common";
 import { ZQueuePriority } from "./posts";
 
 // Posting queues (core-api "Post queue", "Queue", "Queues"; client-compat 6.6, 7.4). Isomorphic: the API,
@@ -61,7 +61,7 @@ const isDestroy = (v: unknown) => v === true || v === "true" || v === "1" || v =
 // PATCH entries: {day, time} adds a slot; {id, _destroy: true} removes one. A slot is not edited in place.
 const ZTimeslotChange = z
   .object({
-    id: z.number({ error: "Id must be a timeslot id" }).int("Id must be a timeslot id").positive("Id must be a timeslot id").optional(),
+    id: z.number({ error: "Id must be a timeslot id" }).int("Id must be a timeslot id").positive("Id must be a timeslot id").max(MAX_INT4, "Id must be a timeslot id").optional(),
     day: z.unknown().optional(),
     time: z.unknown().optional(),
     _destroy: z.unknown().optional(),
@@ -178,8 +178,8 @@ export type TNextSlot = z.infer<typeof ZNextSlot>;
 
 // Admin calendar (staff session): the posts waiting in a queue, and their priority.
 export const ZQueuePostsQuery = z.object({
-  from: z.iso.datetime({ offset: true, error: "from must be an ISO 8601 timestamp" }).optional(),
-  to: z.iso.datetime({ offset: true, error: "to must be an ISO 8601 timestamp" }).optional(),
+  from: zTimestamp("from must be an ISO 8601 timestamp").optional(),
+  to: zTimestamp("to must be an ISO 8601 timestamp").optional(),
 });
 export type TQueuePostsQuery = z.infer<typeof ZQueuePostsQuery>;
 

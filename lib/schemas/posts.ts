@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zId, zIdParams, ZPlatform } from "./common";
+import { zId, zIdParams, ZPlatform, zTimestamp } from "./common";
 import { zPageQuery } from "./lists";
 
 // Posts (core-api "Posts"; client-compat 6.4, 7.3, 9, 11). Isomorphic: the API and the admin composer.
@@ -20,7 +20,7 @@ export const ZMediaRef = z.union([
 
 const zBoolish = () => z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]);
 
-const ZScheduledAt = z.iso.datetime({ offset: true, error: "scheduled_at must be an ISO 8601 timestamp" }).transform((s) => new Date(s));
+const ZScheduledAt = zTimestamp("scheduled_at must be an ISO 8601 timestamp").transform((s) => new Date(s));
 
 export const ZPostFields = z.object({
   body: z.string().max(100_000, "body is too long").optional(),
@@ -68,8 +68,8 @@ const listOrComma = <T extends z.ZodType<string, string>>(item: T) =>
 export const ZListPostsQuery = zPageQuery({ base: 0, defaultPerPage: 10, maxPerPage: 100 }).extend({
   status: z.enum(LIST_STATUSES, { error: `status must be one of ${LIST_STATUSES.join(", ")}` }).optional(),
   platforms: listOrComma(ZPlatform).optional(),
-  scheduled_after: z.iso.datetime({ offset: true }).optional(),
-  scheduled_at: z.iso.datetime({ offset: true }).optional(),
+  scheduled_after: zTimestamp().optional(),
+  scheduled_at: zTimestamp().optional(),
   profile_group_id: z.string().optional(),
 });
 

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { zDay, zTimestamp } from "./common";
 
 // Stats (networks-and-messaging "Placements and stats"; client-compat 6.2 latest_stats/summary_stats, 6.5).
 
 // `from`/`to`: an ISO 8601 timestamp, or a date (a whole UTC day: `from` its start, `to` its end).
 const ZIso = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: "must be an ISO 8601 timestamp or date" })
+  .union([zTimestamp(), zDay()], { error: "must be an ISO 8601 timestamp or date" })
   .optional();
 
 export const ZProfileStatsQuery = z.object({

@@ -3,6 +3,7 @@ import { unprocessable } from "@/lib/api/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
+import { keepUploads } from "@/lib/media/upload-scope";
 import type { TCreatePostBody } from "@/lib/schemas/posts";
 import { recordCommit } from "@/lib/services/idempotency/commit";
 import { lockQueue, rearrangeQueue } from "@/lib/services/queues/rearrange";
@@ -120,5 +121,6 @@ export const createPost = async ({ principal, input, now = new Date() }: { princ
     if (!draft) await advancePost(tx, id, now);
     await recordCommit(tx, { resource: "post", id });
   });
+  keepUploads(); // the committed rows refer to them
   return getPostView({ principal, id });
 };

@@ -3,6 +3,7 @@ import { ApiError, notFound, unprocessable } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import type { Prisma } from "@/lib/db/client";
 import { publicMediaUrl } from "@/lib/media/storage";
+import { keepUploads } from "@/lib/media/upload-scope";
 import type { TUpdatePostBody } from "@/lib/schemas/posts";
 import { recordCommit } from "@/lib/services/idempotency/commit";
 import { lockQueues, rearrangeQueue, type Tx } from "@/lib/services/queues/rearrange";
@@ -46,7 +47,10 @@ const STALE = Symbol("stale");
 
 export const updatePost = async (options: UpdateOptions) => {
   for (let attempt = 1; ; attempt++) {
-    if ((await applyEdit(options)) !== STALE) return getPostView({ principal: options.principal, id: options.id });
+    if ((await applyEdit(options)) !== STALE) {
+      keepUploads(); // the committed rows refer to them
+      return getPostView({ principal: options.principal, id: options.id });
+    }
     if (attempt >= EDIT_ATTEMPTS) throw new ApiError("conflict", "The post was changed by another request meanwhile; retry");
     await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * attempt));
   }

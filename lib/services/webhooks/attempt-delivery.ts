@@ -5,9 +5,9 @@ import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { eventEnvelope } from "@/lib/services/events/record-event";
 import { CONNECT_TIMEOUT_MS, DELIVERY_DELAYS_MS, MAX_ATTEMPTS, RESPONSE_TIMEOUT_MS, USER_AGENT, webhookPolicy } from "./config";
-import { postJson } from "./post-json";
+import { postJson, type PostResult } from "./post-json";
 import { signPayload } from "./signature";
-import { guardedLookup } from "@/lib/net/address-policy";
+import { guardedLookup, INTERNAL_ADDRESS_CODE, isForbiddenLiteralHost } from "@/lib/net/address-policy";
 
 export type AttemptOutcome =
   | { state: "delivered"; attemptNumber: number }
@@ -35,20 +35,26 @@ export const attemptDelivery = async ({ dispatchId, attemptNumber, now = () => n
   const body = JSON.stringify(eventEnvelope(dispatch.event));
   const attemptedAt = now();
   const timestamp = Math.floor(attemptedAt.getTime() / 1000);
-  const result = await postJson({
-    url: dispatch.webhook.url,
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      "User-Agent": USER_AGENT,
-      "X-Service-Event": dispatch.event.type,
-      "X-Service-Delivery": deliveryId,
-      "X-Service-Signature": signPayload({ secret: decryptSecret(dispatch.webhook.secret), body, timestamp }),
-    },
-    lookup: guardedLookup(webhookPolicy().allowlist),
-    connectTimeoutMs: CONNECT_TIMEOUT_MS,
-    responseTimeoutMs: RESPONSE_TIMEOUT_MS,
-  });
+  const { allowlist } = webhookPolicy();
+  // An IP-literal host is never looked up, so guardedLookup cannot refuse it: checked here, at every
+  // attempt (the URL was checked when saved, but the block list or the allowlist may have changed since).
+  const refused = isForbiddenLiteralHost(new URL(dispatch.webhook.url), allowlist);
+  const result: PostResult = refused
+    ? { ok: false, status: null, durationMs: 0, error: `${INTERNAL_ADDRESS_CODE}: refusing to connect to an internal address` }
+    : await postJson({
+        url: dispatch.webhook.url,
+        body,
+        headers: {
+          "Content-Type": "application/json",
+          "User-Agent": USER_AGENT,
+          "X-Service-Event": dispatch.event.type,
+          "X-Service-Delivery": deliveryId,
+          "X-Service-Signature": signPayload({ secret: decryptSecret(dispatch.webhook.secret), body, timestamp }),
+        },
+        lookup: guardedLookup(allowlist),
+        connectTimeoutMs: CONNECT_TIMEOUT_MS,
+        responseTimeoutMs: RESPONSE_TIMEOUT_MS,
+      });
 
   const outcome = outcomeOf(result.ok, attemptNumber);
   await db.$transaction([

@@ -1,0 +1,18 @@
+import "server-only";
+import { ZSignInBody } from "@/lib/schemas/sign-in";
+import { clearSignInAttempts, reserveSignInAttempt } from "./sign-in-throttle";
+import { verifyStaffCredentials } from "./verify-staff-credentials";
+
+export type SignInUser = { id: string; email: string; name: string | null; accountId: string };
+
+// One staff sign-in attempt from `ip`: null for anything but a correct password within the throttle
+// (malformed input, unknown email, wrong password, locked out), so none of them can be told apart.
+export const signInStaff = async ({ email, password, ip, now = new Date() }: { email: unknown; password: unknown; ip: string; now?: Date }): Promise<SignInUser | null> => {
+  const parsed = ZSignInBody.safeParse({ email: typeof email === "string" ? email.trim().toLowerCase() : email, password });
+  if (!parsed.success) return null;
+  const credentials = parsed.data;
+  if (!(await reserveSignInAttempt({ email: credentials.email, ip, now }))) return null;
+  const user = await verifyStaffCredentials(credentials);
+  if (user) await clearSignInAttempts({ email: credentials.email, ip });
+  return user;
+};
