@@ -1,7 +1,9 @@
+import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
 import { commentActionRequested, commentPublishRequested } from "@/inngest/events";
 import { performCommentAction } from "@/lib/services/comments/comment-actions";
 import { attemptCommentPublish } from "@/lib/services/comments/publish-comment";
+import { requestStuckComments } from "@/lib/services/comments/reconcile-comments";
 import { MAX_ATTEMPTS } from "@/lib/services/posts/publish-attempt";
 
 // Comment writes. Step ids are stable: never rename them while runs may be sleeping.
@@ -43,4 +45,11 @@ export const commentActionFn = inngest.createFunction(
   },
   async ({ event, step, attempt }) =>
     step.run("act", () => performCommentAction({ commentId: event.data.commentId, action: event.data.action, lastAttempt: attempt >= ACTION_RETRIES })),
+);
+
+// Durable truth is the comments table: one of our comments still `pending` long after its last change
+// lost its publish run, which is requested again (lib/services/comments/reconcile-comments.ts).
+export const reconcileCommentsFn = inngest.createFunction(
+  { id: "reconcile-comments", name: "Comments: re-request lost comment publications", retries: 1, concurrency: 1, triggers: [cron("TZ=UTC */5 * * * *")] },
+  async ({ step }) => ({ rerequested: (await step.run("request-stuck-comments", () => requestStuckComments())).length }),
 );
