@@ -29,8 +29,7 @@ import { failureQueue, followConsent, listen, readBody, redirect } from "./suppo
 // advanceTime(ms). Publishing: issueToken()/pageToken() for direct connector tests, unfetchable(url),
 // scriptContainers() (outcomes of the next containers or reels), setVideoReads(), setMetrics(); Page
 // recommendations: addRecommendation(). What was created is in `content` (facebook objects, containers,
-// media, comments, ratings). Every request is recorded in
-// `requests` for assertions.
+// media, comments, ratings). Every request is recorded in `requests` for assertions.
 
 export type { HostKey } from "./graph-routes";
 export type { FakeFacebookUser, FakeInstagramUser, FakeThreadsUser, FakePhoneNumber, FakeWaba, GraphErrorInit } from "./graph-state";

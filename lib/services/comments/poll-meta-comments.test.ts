@@ -5,25 +5,36 @@ import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { FACEBOOK_SCOPES } from "@/lib/networks/facebook";
+import { INSTAGRAM_SCOPES } from "@/lib/networks/instagram";
 import { seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
 import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { findPostsDueForComments, syncPostComments } from "./poll-post-comments";
 import { findProfilesDueForProfileComments, syncProfileComments } from "./sync-profile-comments";
 
-await useOwnDatabase("comments_facebook_poll");
+await useOwnDatabase("comments_meta_poll");
 
-// Facebook read by polling, against the Graph fake (which refuses parameters the real calls do not
-// take): the catch-up of pushes that were lost (GET /{post-id}/comments?filter=stream) stores comments
-// and replies once, with comment.created once even when the push arrives too; recommendations
+// Meta read by polling, against the Graph fake (which refuses parameters the real calls do not take):
+// the catch-up of pushes that were lost (facebook GET /{post-id}/comments?filter=stream, instagram
+// GET /{media-id}/comments and /{comment-id}/replies) stores comments and replies once, with
+// comment.created once each; recommendations
 // (GET /{page-id}/ratings) are profile-level comments with profile_comment.created once each, the
 // Page's own answers stored as their replies without an event.
 
 const APP = { id: "1000000000077", secret: "fb-secret" };
+const IG_APP = { id: "2000000000077", secret: "ig-secret" };
 let graph: GraphFake;
 beforeAll(async () => {
   graph = await startGraphFake();
   graph.addApp("facebook", APP.id, APP.secret);
-  return setEnv({ NETWORK_FACEBOOK_CLIENT_ID: APP.id, NETWORK_FACEBOOK_CLIENT_SECRET: APP.secret, NETWORK_FACEBOOK_GRAPH_URL: graph.base("graph.facebook.com") });
+  graph.addApp("instagram", IG_APP.id, IG_APP.secret);
+  return setEnv({
+    NETWORK_FACEBOOK_CLIENT_ID: APP.id,
+    NETWORK_FACEBOOK_CLIENT_SECRET: APP.secret,
+    NETWORK_FACEBOOK_GRAPH_URL: graph.base("graph.facebook.com"),
+    NETWORK_INSTAGRAM_CLIENT_ID: IG_APP.id,
+    NETWORK_INSTAGRAM_CLIENT_SECRET: IG_APP.secret,
+    NETWORK_INSTAGRAM_GRAPH_URL: graph.base("graph.instagram.com"),
+  });
 });
 afterAll(async () => {
   await graph?.close();
@@ -82,6 +93,49 @@ describe("facebook catch-up of comments on published posts", () => {
     expect(again).toEqual({ state: "synced", counts: { updated: 3 } });
     expect(await eventsOf(tenant.account.id, "comment.created")).toHaveLength(3);
     expect(await findPostsDueForComments({ now: new Date(Date.now() + 30 * 60_000) })).not.toContain(platformPost.id); // the catch-up waits an hour at least
+  });
+});
+
+describe("instagram catch-up of comments on published media", () => {
+  it("stores comments and their replies once, with comment.created once each; a refused read waits for the next poll", async () => {
+    const tenant = await seedTenant();
+    const appScoped = `app-${uniqueDigits(6)}`;
+    const igUser = `178414${uniqueDigits(11)}`;
+    graph.addInstagramUser({ id: appScoped, user_id: igUser, username: "acme.bakery" });
+    const profile = await db.profile.create({
+      data: {
+        id: newId("profile"),
+        accountId: tenant.account.id,
+        environment: "live",
+        profileGroupId: tenant.group.id,
+        platform: "instagram",
+        name: "Acme",
+        externalId: igUser,
+        accessToken: encryptSecret(graph.issueToken("instagram", appScoped, INSTAGRAM_SCOPES)),
+      },
+    });
+    const mediaId = graph.content.igMediaId();
+    graph.content.media.set(mediaId, { id: mediaId, family: "instagram", userId: igUser, containerId: "c1", mediaType: "IMAGE", productType: "FEED", text: "Spring", children: [], permalink: "https://www.instagram.com/p/x/", createdAt: Date.now() });
+    const { platformPost } = await seedPublishedPost({ group: tenant.group, profile, externalId: mediaId });
+    const add = (message: string, parentId?: string) => {
+      const id = graph.content.id("1797");
+      graph.content.comments.set(id, { id, objectId: mediaId, message, createdAt: Date.now(), family: "instagram", parentId, fromId: "17841499", fromUsername: "fan" });
+      return id;
+    };
+    const top = add("Yum");
+    const reply = add("@fan agreed", top);
+
+    expect(await syncPostComments({ platformPostId: platformPost.id })).toEqual({ state: "synced", counts: { created: 2 } });
+    expect(graph.requests.filter((r) => r.path === `${top}/replies`).at(-1)!.query).toMatchObject({ fields: "id,text,timestamp,from,like_count,hidden" });
+    const rows = await db.comment.findMany({ where: { platformPostId: platformPost.id } });
+    expect(rows.find((r) => r.externalId === top)).toMatchObject({ body: "Yum", parentExternalId: null, authorUsername: "fan", authorExternalId: "17841499", isHidden: false });
+    expect(rows.find((r) => r.externalId === reply)).toMatchObject({ parentExternalId: top, rootExternalId: top });
+    expect(await eventsOf(tenant.account.id, "comment.created")).toHaveLength(2);
+    expect(await syncPostComments({ platformPostId: platformPost.id, now: new Date(Date.now() + 1000) })).toEqual({ state: "synced", counts: { updated: 2 } });
+
+    graph.failNext({ host: "graph.instagram.com", path: `${mediaId}/comments`, status: 400, error: { message: "(#100) Unsupported get request", code: 100 } });
+    expect(await syncPostComments({ platformPostId: platformPost.id, now: new Date(Date.now() + 2 * 3600_000) })).toMatchObject({ state: "failed" });
+    expect(await eventsOf(tenant.account.id, "comment.created")).toHaveLength(2);
   });
 });
 
