@@ -51,7 +51,10 @@ export const ratingRoutes = (content: ContentState, req: FakeRequest, token: Iss
   if (token.kind !== "page" || token.pageId !== rating.pageId) return noPermission("Answering a recommendation requires the Page's access token");
   if (req.method === "GET") {
     const refused = needScope(token, "pages_read_engagement") ?? unknownParam(req, ["fields", "limit", "after", "order", "filter"]);
-    return refused ?? ok(paged(rating.replies.map((r) => selectFields(replyNode(r), req.query.fields, "id,message,created_time")), req.query, req.url));
+    if (refused) return refused;
+    const newestFirst = req.query.order === "reverse_chronological";
+    const replies = [...rating.replies].sort((a, b) => (newestFirst ? b.createdAt - a.createdAt : a.createdAt - b.createdAt));
+    return ok(paged(replies.map((r) => selectFields(replyNode(r), req.query.fields, "id,message,created_time")), req.query, req.url));
   }
   if (req.method !== "POST") return null;
   const refused = needScope(token, "pages_manage_engagement") ?? unknownParam(req, ["message"]);

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { findGraphComment } from "../graph/comments";
 import { metaTime } from "../graph/inbound";
 import { graphPaged, graphUrl } from "../graph/request";
-import type { CommentSync, InboundComment, InboundProfileComment } from "../types";
-import { pageOf, type Ctx } from "./page";
+import type { CommentSync, CreatedComment, InboundComment, InboundProfileComment, ProfileReplyDraft } from "../types";
+import { pageCall, pageOf, type Ctx } from "./page";
 import { facebookApi, type FacebookSettings } from "./settings";
 
 // What we read from Facebook besides the Page webhooks, as the Page with its token:
@@ -100,9 +101,29 @@ export const listFacebookRecommendations: NonNullable<CommentSync<FacebookSettin
   });
 };
 
+// The Page's answer to a recommendation: POST /{story-id}/comments {message}; the read-back looks for the
+// Page's own comment with the same text on the story (as for post comments).
+const ZId = z.object({ id: z.coerce.string() }).loose();
+export const replyToRecommendation = async (ctx: Ctx, draft: ProfileReplyDraft): Promise<CreatedComment> => {
+  const { id } = await pageCall(ctx, pageOf(draft.placement), `${draft.parentExternalId}/comments`, ZId, { form: { message: draft.body } });
+  return { externalId: id };
+};
+export const findRecommendationReply = (ctx: Ctx, draft: ProfileReplyDraft): Promise<CreatedComment | null> => {
+  const page = pageOf(draft.placement);
+  const call = {
+    url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${draft.parentExternalId}/comments`),
+    query: { filter: "stream", order: "reverse_chronological", fields: "id,message,created_time,from" },
+    token: page.token,
+    appSecret: ctx.settings.client_secret,
+  };
+  return findGraphComment(ctx, facebookApi, call, { draft, authorId: page.id, textField: "message", timeField: "created_time" });
+};
+
 export const facebookCommentSync: CommentSync<FacebookSettings> = {
   emitsCreated: true,
   postPollMs: CATCH_UP_POLL_MS,
   listPostComments: listFacebookPostComments,
   listProfileComments: listFacebookRecommendations,
+  replyToProfileComment: replyToRecommendation,
+  findProfileReply: findRecommendationReply,
 };
