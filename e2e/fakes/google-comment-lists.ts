@@ -1,9 +1,11 @@
-import type { FakeGoogleUser, Reply } from "./google-apis";
+import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
 import { invalidEnum, unknownQueryParameter } from "./google-business";
 
 // Reviews on the Google fake (e2e/fakes/google.ts): Business Profile v4 accounts.locations.reviews.list
 // (pageSize 1-50, pageToken, orderBy "rating", "rating desc", "updateTime desc"). Unknown query parameters
 // and enum values are refused as Google refuses them. Tests seed reviews; the fake keeps them per location.
+// One review: GET {review} (reviews.get) and PUT {review}/reply {comment} (reviews.updateReply: creates or
+// replaces the owner's reply; a body field other than `comment` is refused, an empty comment too).
 // (YouTube comment threads, polled and written, are in google-youtube-comments.ts.)
 
 type Req = { user: FakeGoogleUser; url: URL };
@@ -33,10 +35,43 @@ export const fakeCommentLists = () => {
     return { status: 200, body: { ...(page.length > 0 && { reviews: page }), totalReviewCount: all.length, ...(offset + size < all.length && { nextPageToken: `o${offset + size}` }) } };
   };
 
+  const STANDARD_SET = new Set(STANDARD);
+  const reviewOf = (name: string) => [...reviews.values()].flat().find((r) => r.name === name);
+  const notFound = (): Reply => ({ status: 404, body: googleApiError(404, "NOT_FOUND", "Requested entity was not found.") });
+  const badPayload = (message: string): Reply => ({ status: 400, body: googleApiError(400, "INVALID_ARGUMENT", message) });
+  const locationOfReview = (name: string) => name.replace(/\/reviews\/[^/]+$/, "");
+
+  const getReview = ({ url }: Req, name: string, access: (location: string) => Reply | null): Reply => {
+    const unknown = unknownParam(url.searchParams, STANDARD_SET);
+    if (unknown) return unknownQueryParameter(unknown);
+    const refused = access(locationOfReview(name));
+    if (refused) return refused;
+    const review = reviewOf(name);
+    return review ? { status: 200, body: review } : notFound();
+  };
+
+  const updateReply = ({ url, json }: Req & { json: unknown }, name: string, access: (location: string) => Reply | null): Reply => {
+    const unknown = unknownParam(url.searchParams, STANDARD_SET);
+    if (unknown) return unknownQueryParameter(unknown);
+    const refused = access(locationOfReview(name));
+    if (refused) return refused;
+    const review = reviewOf(name);
+    if (!review) return notFound();
+    const body = (json ?? {}) as Record<string, unknown>;
+    const extra = Object.keys(body).find((k) => k !== "comment");
+    if (extra) return badPayload(`Invalid JSON payload received. Unknown name "${extra}": Cannot find field.`);
+    if (typeof body.comment !== "string" || body.comment.trim() === "") return badPayload("Request contains an invalid argument.");
+    const reply = { comment: body.comment, updateTime: new Date().toISOString() };
+    review.reviewReply = reply;
+    return { status: 200, body: reply };
+  };
+
   let n = 0;
   return {
     reviews,
     listReviews,
+    getReview,
+    updateReply,
     addReview: (location: string, review: Partial<FakeReview> & { comment?: string; starRating?: string }) => {
       const reviewId = `r${++n}`;
       const now = new Date().toISOString();

@@ -76,7 +76,9 @@ export type GoogleRoute =
   | "placeActionLinks.create"
   | "placeActionLinks.patch"
   | "placeActionLinks.delete"
-  | "reviews.list";
+  | "reviews.list"
+  | "reviews.get"
+  | "reviews.updateReply";
 export type RecordedRequest = {
   route: GoogleRoute | "unknown";
   method: string;
@@ -96,6 +98,8 @@ const ROUTE_SCOPES: Partial<Record<GoogleRoute, string[]>> = {
   channels: YOUTUBE_READ,
   "videos.list": YOUTUBE_READ,
   "reviews.list": BUSINESS,
+  "reviews.get": BUSINESS,
+  "reviews.updateReply": BUSINESS,
   playlistItems: YOUTUBE_READ,
   "videos.insert": YOUTUBE_WRITE,
   "thumbnails.set": YOUTUBE_WRITE,
@@ -176,6 +180,10 @@ const routeOf = (method: string, path: string): Found | null => {
   if (post) return method === "GET" ? { route: "localPosts.get", name: post } : method === "DELETE" ? { route: "localPosts.delete", name: post } : null;
   const reviews = decoded(match(`/${H.mybusiness}/(${LOCATION})/reviews`));
   if (reviews && method === "GET") return { route: "reviews.list", name: reviews };
+  const reviewReply = decoded(match(`/${H.mybusiness}/(${LOCATION}/reviews/[^/]+)/reply`));
+  if (reviewReply && method === "PUT") return { route: "reviews.updateReply", name: reviewReply };
+  const review = decoded(match(`/${H.mybusiness}/(${LOCATION}/reviews/[^/]+)`));
+  if (review && method === "GET") return { route: "reviews.get", name: review };
   const media = decoded(match(`/${H.mybusiness}/(${LOCATION})/media`));
   if (media) return method === "POST" ? { route: "media.create", name: media } : method === "GET" ? { route: "media.list", name: media } : null;
   const item = decoded(match(`/${H.mybusiness}/(${LOCATION}/media/[^/]+)`));
@@ -260,6 +268,10 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
         return reply(youtube.remove(r));
       case "reviews.list":
         return reply(commentLists.listReviews(r, name, (location) => business.access(who.user, location)));
+      case "reviews.get":
+        return reply(commentLists.getReview(r, name, (location) => business.access(who.user, location)));
+      case "reviews.updateReply":
+        return reply(commentLists.updateReply(r, name, (location) => business.access(who.user, location)));
       case "playlistItems":
         return reply(youtube.playlistItems(r));
       case "thumbnails.set":

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { graphError, type GraphState, type IssuedToken, type Reply } from "./graph-state";
+import type { FakeRating } from "./graph-ratings";
 
 // What the Graph fake stores once connectors publish: Facebook Page objects (posts, photos, videos,
 // reels, stories), Instagram and Threads containers and published media, comments, and the insight
@@ -74,6 +75,7 @@ export class ContentState {
   containers = new Map<string, Container>();
   media = new Map<string, PublishedMedia>();
   comments = new Map<string, FakeComment>();
+  ratings = new Map<string, FakeRating>(); // page recommendations by open_graph_story id (graph-ratings.ts)
   metrics = new Map<string, Record<string, unknown>>(); // object or account id -> metric -> figure (per day for accounts)
   unfetchable = new Set<string>(); // media URLs Meta cannot download
   videoReads = 2; // IN_PROGRESS reads of a video container (or reel) before it is ready

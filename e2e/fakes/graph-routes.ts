@@ -3,6 +3,7 @@ import { DATA_ACCESS_MS, graphError, paged, selectFields, type Family, type Grap
 import { dialog, facebookToken, instagramCodeExchange, longLivedGrant, threadsCodeExchange, type ConsentControls, type FakeRequest, type Outcome } from "./graph-oauth";
 import type { ContentState } from "./graph-content";
 import { commentRoutes } from "./graph-comments";
+import { ratingRoutes } from "./graph-ratings";
 import { facebookContent, rupload } from "./graph-facebook";
 import { mediaContent } from "./graph-media";
 import type { createWhatsAppMessages } from "./graph-whatsapp";
@@ -163,7 +164,7 @@ export const route = (state: GraphState, content: ContentState, controls: Consen
     case "graph.facebook.com":
       if (req.path === "oauth/access_token") return facebookToken(state, req);
       if (req.path === "debug_token") return debugToken(state, req);
-      return authed("facebook", (t) => commentRoutes(state, content, "facebook", req, t) ?? facebookContent(state, content, req, t, origin) ?? facebookNode(state, whatsapp, t, req));
+      return authed("facebook", (t) => commentRoutes(state, content, "facebook", req, t) ?? ratingRoutes(content, req, t) ?? facebookContent(state, content, req, t, origin) ?? facebookNode(state, whatsapp, t, req));
     case "graph-video.facebook.com":
       return authed("facebook", (t) => facebookContent(state, content, req, t, origin) ?? unsupported(req.path));
     case "rupload.facebook.com":

@@ -27,9 +27,9 @@ import { failureQueue, followConsent, listen, readBody, redirect } from "./suppo
 // matching call answers a given Graph error, with rate-limit headers if wanted), loseNext() (the next
 // matching call takes effect, then the connection drops without an answer), revoke(token, subcode),
 // advanceTime(ms). Publishing: issueToken()/pageToken() for direct connector tests, unfetchable(url),
-// scriptContainers() (outcomes of the next containers or reels), setVideoReads(), setMetrics(); what was
-// created is in `content` (facebook objects, containers, media, comments). Every request is recorded in
-// `requests` for assertions.
+// scriptContainers() (outcomes of the next containers or reels), setVideoReads(), setMetrics(); Page
+// recommendations: addRecommendation(). What was created is in `content` (facebook objects, containers,
+// media, comments, ratings). Every request is recorded in `requests` for assertions.
 
 export type { HostKey } from "./graph-routes";
 export type { FakeFacebookUser, FakeInstagramUser, FakeThreadsUser, FakePhoneNumber, FakeWaba, GraphErrorInit } from "./graph-state";
@@ -159,6 +159,12 @@ export const startGraphFake = async () => {
     scriptContainers: (...outcomes: Container["outcome"][]) => void content.scriptedOutcomes.push(...outcomes),
     setVideoReads: (reads: number) => void (content.videoReads = reads),
     setMetrics: (id: string, metrics: Record<string, unknown>) => void content.metrics.set(id, { ...content.metrics.get(id), ...metrics }),
+    // A visitor's recommendation of a Page (GET /{page-id}/ratings); answers the open_graph_story id.
+    addRecommendation: (pageId: string, r: { type: "positive" | "negative"; text?: string; reviewer?: { id: string; name: string } }) => {
+      const storyId = `${pageId}_${content.id()}`;
+      content.ratings.set(storyId, { storyId, pageId, ...r, createdAt: state.now(), replies: [] });
+      return storyId;
+    },
     facebookObjects: (pageId: string): FbObject[] => content.listFacebook(pageId, () => true),
     publishedMedia: (family: "instagram" | "threads"): PublishedMedia[] => [...content.media.values()].filter((m) => m.family === family),
     advanceTime: (ms: number) => void (state.clockOffsetMs += ms),

@@ -1,12 +1,15 @@
+import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
 import { commentActionRequested, commentPublishRequested } from "@/inngest/events";
 import { performCommentAction } from "@/lib/services/comments/comment-actions";
-import { attemptCommentPublish } from "@/lib/services/comments/publish-comment";
+import { attemptOurCommentPublish } from "@/lib/services/comments/publish-profile-reply";
+import { requestStuckComments } from "@/lib/services/comments/reconcile-comments";
 import { MAX_ATTEMPTS } from "@/lib/services/posts/publish-attempt";
 
 // Comment writes. Step ids are stable: never rename them while runs may be sleeping.
 
-// One of our comments to its network: attempts with waits between them (failed_waiting_for_retry);
+// One of our comments (or our reply to a review or recommendation) to its network: attempts with waits
+// between them (failed_waiting_for_retry);
 // every attempt is exactly-once on its own (publish-comment.ts), and a redelivered event never runs a
 // second attempt beside the first (one run at a time per comment).
 export const publishCommentFn = inngest.createFunction(
@@ -19,9 +22,9 @@ export const publishCommentFn = inngest.createFunction(
   },
   async ({ event, step }) => {
     const { commentId } = event.data;
-    let outcome: Awaited<ReturnType<typeof attemptCommentPublish>> = { state: "gone" };
+    let outcome: Awaited<ReturnType<typeof attemptOurCommentPublish>> = { state: "gone" };
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      outcome = await step.run(`publish-${attempt}`, () => attemptCommentPublish({ commentId, attempt }));
+      outcome = await step.run(`publish-${attempt}`, () => attemptOurCommentPublish({ commentId, attempt }));
       if (outcome.state !== "retry") break;
       await step.sleep(`wait-${attempt}`, outcome.delayMs);
     }
@@ -43,4 +46,11 @@ export const commentActionFn = inngest.createFunction(
   },
   async ({ event, step, attempt }) =>
     step.run("act", () => performCommentAction({ commentId: event.data.commentId, action: event.data.action, lastAttempt: attempt >= ACTION_RETRIES })),
+);
+
+// Durable truth is the comments table: one of our comments still `pending` long after its last change
+// lost its publish run, which is requested again (lib/services/comments/reconcile-comments.ts).
+export const reconcileCommentsFn = inngest.createFunction(
+  { id: "reconcile-comments", name: "Comments: re-request lost comment publications", retries: 1, concurrency: 1, triggers: [cron("TZ=UTC */5 * * * *")] },
+  async ({ step }) => ({ rerequested: (await step.run("request-stuck-comments", () => requestStuckComments())).length }),
 );

@@ -1,5 +1,5 @@
 import { collectStatsFn } from "./collect-stats";
-import { commentActionFn, publishCommentFn } from "./comments";
+import { commentActionFn, publishCommentFn, reconcileCommentsFn } from "./comments";
 import { deliverWebhookFn } from "./deliver-webhook";
 import { fanOutEventFn } from "./fan-out-event";
 import { housekeeping } from "./housekeeping";
@@ -14,4 +14,4 @@ import { sendMessageFn } from "./send-message";
 
 // Every Inngest function of the app: served at /api/inngest (server mode) and run by the local runner
 // (local mode). Add new functions here.
-export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn, refreshConnectionsFn, pollPlacementsFn, processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, deleteFromNetworkFn, collectStatsFn, reconcilePostsFn, processInboundFn, pollPostCommentsFn, pollProfileCommentsFn, syncProfileCommentsFn, sendMessageFn, publishCommentFn, commentActionFn];
+export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn, refreshConnectionsFn, pollPlacementsFn, processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, deleteFromNetworkFn, collectStatsFn, reconcilePostsFn, processInboundFn, pollPostCommentsFn, pollProfileCommentsFn, syncProfileCommentsFn, sendMessageFn, publishCommentFn, commentActionFn, reconcileCommentsFn];

@@ -389,7 +389,13 @@ export type CommentSync<TSettings> = {
   listPostComments?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string }): Promise<InboundComment[]>;
   // Profile-level comments of one placement (a location's reviews, a page's recommendations).
   listProfileComments?(ctx: ConnectorContext<TSettings>, input: ManagedPlacement): Promise<InboundProfileComment[]>;
+  // The owner's answer to one of them (POST /api/profiles/:id/comments), with the discipline of comment
+  // writes: called once per attempt; after an attempt with no answer `findProfileReply` reads the
+  // network back (it must not write), and without it an unknown outcome ends as delivery_unconfirmed.
+  replyToProfileComment?(ctx: ConnectorContext<TSettings>, draft: ProfileReplyDraft): Promise<CreatedComment>;
+  findProfileReply?(ctx: ConnectorContext<TSettings>, draft: ProfileReplyDraft): Promise<CreatedComment | null>;
 };
+export type ProfileReplyDraft = ManagedPlacement & { parentExternalId: string; body: string; clientReference: string; since: Date };
 
 // Messaging (optional capability): direct messages. Generic code (lib/services/messages) finds or
 // creates chats, applies the window and the network's send rules, and sends asynchronously with the

@@ -24,3 +24,11 @@ export const ZProfileCommentsQuery = z.object({
   placement_id: z.string().trim().min(1).optional(),
   ...zPageQuery({ base: 0, defaultPerPage: 20, maxPerPage: 100 }).shape,
 });
+
+// POST /api/profiles/:id/comments: a reply to a review or recommendation (`parent_id`: our id or the
+// network's id of it).
+export const ZProfileReplyBody = z.object({
+  body: z.string().trim().min(1, "can't be blank").describe("the reply's text"),
+  parent_id: z.string().trim().min(1, "can't be blank").describe("the review or recommendation answered: its id or the network's id"),
+});
+export type TProfileReplyBody = z.infer<typeof ZProfileReplyBody>;

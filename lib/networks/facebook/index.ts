@@ -3,6 +3,7 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { inspectToken } from "../graph/debug-token";
 import { ZTokenAnswer, expiryFrom, graphPaged, graphRequest, graphUrl, requireToken } from "../graph/request";
+import { facebookCommentSync } from "./comment-sync";
 import { facebookComments } from "./comments";
 import { facebookInbound } from "./inbound";
 import { facebookPages } from "./page-info";
@@ -27,6 +28,7 @@ export const FACEBOOK_SCOPES = [
   "pages_manage_posts",
   "pages_manage_engagement",
   "pages_read_user_engagement",
+  "pages_read_user_content", // recommendations (GET /{page-id}/ratings)
   "pages_messaging",
   "read_insights",
   "publish_video",
@@ -61,6 +63,7 @@ export const facebookConnector: NetworkConnector<Settings> = {
   management: { pages: facebookPages },
   inbound: facebookInbound, // page feed comments and the deauthorize callback (inbound.ts)
   comments: facebookComments, // comment, reply, read-back, delete, hide, like as the Page (comments.ts)
+  commentSync: facebookCommentSync, // the catch-up of lost pushes and recommendations (comment-sync.ts)
   auth: {
     kind: "oauth",
     usesPkce: false,

@@ -20,7 +20,7 @@ export const googleRequest = (
   ctx: { fetch: typeof fetch },
   url: URL | string,
   auth: ProfileAuth,
-  { method = "GET", json }: { method?: "GET" | "POST" | "PATCH" | "DELETE"; json?: unknown },
+  { method = "GET", json }: { method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE"; json?: unknown },
 ) =>
   ctx.fetch(url, {
     method,
@@ -39,7 +39,7 @@ export const googleJson = async <T>(
   ctx: { fetch: typeof fetch },
   url: URL | string,
   auth: ProfileAuth,
-  { method = "GET", json, schema, what }: { method?: "GET" | "POST" | "PATCH"; json?: unknown; schema: z.ZodType<T>; what: string },
+  { method = "GET", json, schema, what }: { method?: "GET" | "POST" | "PATCH" | "PUT"; json?: unknown; schema: z.ZodType<T>; what: string },
 ): Promise<T> => {
   const res = await googleRequest(ctx, url, auth, { method, json });
   const parsed = schema.safeParse(await readJson(method === "GET" ? googleReads : googleWrites, res));

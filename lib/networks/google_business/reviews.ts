@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { googleJson, withQuery } from "../google/api";
-import type { CommentSync, ConnectorContext, InboundComment, InboundProfileComment, ManagedPlacement } from "../types";
+import type { CommentSync, ConnectorContext, CreatedComment, InboundComment, InboundProfileComment, ManagedPlacement, ProfileReplyDraft } from "../types";
 import { locationOf } from "./publish";
 
 // A location's reviews (Business Profile v4, hand-written: no discovery document exists):
@@ -87,4 +87,26 @@ export const listReviews = async (ctx: Ctx, { auth, placement }: ManagedPlacemen
   return out;
 };
 
-export const googleBusinessCommentSync: CommentSync<{ mybusiness_url: string }> = { emitsCreated: true, listProfileComments: listReviews };
+// The owner's reply: PUT {review}/reply {comment} answers the ReviewReply. A review has one reply, which
+// a PUT replaces, so the reply is known as `<review name>/reply`; the read-back (GET {review}) finds it
+// when the review's reply says our text.
+const ZReviewReply = z.object({ comment: z.string(), updateTime: z.string().optional() }).loose();
+const reviewUrl = (ctx: Ctx, review: string) => `${ctx.settings.mybusiness_url.replace(/\/+$/, "")}/${review}`;
+const replyOf = (review: string, reply: z.infer<typeof ZReviewReply>): CreatedComment => ({ externalId: `${review}/reply`, postedAt: reply.updateTime ? new Date(reply.updateTime) : null });
+
+export const replyToReview = async (ctx: Ctx, draft: ProfileReplyDraft): Promise<CreatedComment> => {
+  const reply = await googleJson(ctx, `${reviewUrl(ctx, draft.parentExternalId)}/reply`, draft.auth, { method: "PUT", json: { comment: draft.body }, schema: ZReviewReply, what: "reviews.updateReply" });
+  return replyOf(draft.parentExternalId, reply);
+};
+
+export const findReviewReply = async (ctx: Ctx, draft: ProfileReplyDraft): Promise<CreatedComment | null> => {
+  const review = await googleJson(ctx, reviewUrl(ctx, draft.parentExternalId), draft.auth, { schema: ZReview, what: "reviews.get" });
+  return review.reviewReply && review.reviewReply.comment.trim() === draft.body.trim() ? replyOf(draft.parentExternalId, review.reviewReply) : null;
+};
+
+export const googleBusinessCommentSync: CommentSync<{ mybusiness_url: string }> = {
+  emitsCreated: true,
+  listProfileComments: listReviews,
+  replyToProfileComment: replyToReview,
+  findProfileReply: findReviewReply,
+};

@@ -14,7 +14,7 @@ export const findGraphComment = async (
   ctx: { fetch: typeof fetch },
   connector: Pick<NetworkConnector, "mapError" | "displayName">,
   call: GraphCall,
-  { draft, authorId, textField, timeField }: { draft: CommentDraft; authorId: string; textField: string; timeField: string },
+  { draft, authorId, textField, timeField }: { draft: Pick<CommentDraft, "since" | "body">; authorId: string; textField: string; timeField: string },
 ): Promise<CreatedComment | null> => {
   const since = Math.max(draft.since.getTime() - SKEW_MS, Date.now() - FIND_WINDOW_MS);
   const items = await readRecent(ctx, connector, call, { since, timeOf: (item) => parseGraphTime(str(item[timeField])) });

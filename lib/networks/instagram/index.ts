@@ -4,6 +4,7 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
+import { instagramCommentSync } from "./comment-sync";
 import { instagramComments } from "./comments";
 import { instagramInbound } from "./inbound";
 import { instagramPostRules } from "./post-rules";
@@ -62,6 +63,7 @@ export const instagramConnector: NetworkConnector<Settings> = {
   postRules: instagramPostRules,
   inbound: instagramInbound, // comments webhooks and the deauthorize callback (inbound.ts)
   comments: instagramComments, // comment, reply, read-back, delete, hide (comments.ts)
+  commentSync: instagramCommentSync, // the catch-up of comments missed by webhooks (comment-sync.ts)
   auth: {
     kind: "oauth",
     usesPkce: false,

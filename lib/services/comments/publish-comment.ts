@@ -24,7 +24,7 @@ import { commentTargetOf, connectorOfComment, loadCommentForWrite } from "./comm
 // Retry-After; 4 attempts, then failed). delivery_unconfirmed is terminal, like published and failed.
 
 export type CommentOutcome = { state: "published"; externalId: string } | { state: "retry"; delayMs: number } | { state: "failed" | "delivery_unconfirmed" | "gone" };
-type Failure = { message: string; details?: NetworkError["details"] | null; note?: string | null };
+export type Failure = { message: string; details?: NetworkError["details"] | null; note?: string | null };
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadCommentForWrite>>>;
 
 const TERMINAL = ["published", "failed", "delivery_unconfirmed", "synced"];
@@ -61,10 +61,10 @@ const emitCreated = async (tx: Prisma.TransactionClient, id: string) => {
   await emitEvent({ tx, accountId: row.accountId, environment: row.environment, profileGroupId: row.profileGroupId, type: "comment.created", data: commentEventData(row, replyCount, publicMediaUrl) as Prisma.InputJsonObject });
 };
 
-const recordFailure = (id: string, status: "failed" | "failed_waiting_for_retry" | "delivery_unconfirmed", f: Failure) =>
+export const recordFailure = (id: string, status: "failed" | "failed_waiting_for_retry" | "delivery_unconfirmed", f: Failure) =>
   db.comment.update({ where: { id }, data: { status, sendingSince: null, error: f.message.slice(0, 2000), errorDetails: detailsJson(f) } });
 
-const retryOrFail = async (id: string, attempt: number, failure: Failure, retryAfterMs: number | null): Promise<CommentOutcome> => {
+export const retryOrFail = async (id: string, attempt: number, failure: Failure, retryAfterMs: number | null): Promise<CommentOutcome> => {
   if (attempt >= MAX_ATTEMPTS) {
     await recordFailure(id, "failed", { ...failure, note: `Gave up after ${attempt} attempts` });
     return { state: "failed" };
@@ -73,7 +73,7 @@ const retryOrFail = async (id: string, attempt: number, failure: Failure, retryA
   return { state: "retry", delayMs: Math.max(retryAfterMs ?? 0, RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS.at(-1)!) };
 };
 
-const unconfirmed = async (id: string, cause: string, note: string): Promise<CommentOutcome> => {
+export const unconfirmed = async (id: string, cause: string, note: string): Promise<CommentOutcome> => {
   await recordFailure(id, "delivery_unconfirmed", { message: `Delivery unconfirmed: ${cause}`, note });
   return { state: "delivery_unconfirmed" };
 };
@@ -92,7 +92,7 @@ const resolveUnknown = async (connector: AnyConnector, c: Loaded, draft: Comment
 };
 
 // Claims the comment for this attempt: sending_since is committed before the network is called.
-const claim = (id: string) =>
+export const claim = (id: string) =>
   db.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ status: string; sending_since: Date | null }[]>`SELECT status, sending_since FROM comments WHERE id = ${id} FOR UPDATE`;
     if (!row) return "gone" as const;
