@@ -10,19 +10,11 @@ import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import { useProfileReviews, type TProfileComment } from "@/lib/query/comments";
 import { errorMessage } from "@/lib/query/fetcher";
 import type { TInboxProfile } from "./inbox-filters";
+import { starRating } from "./star-rating";
 
 // Reviews and recommendations (profile-level comments, GET /api/profiles/:id/comments) of the profiles
 // whose network has them, newest first, with star ratings and the replies stored with them. Read-only:
 // the API has no endpoint to reply to a review yet (POST /api/profiles/:id/comments).
-
-const WORDS = ["ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE"];
-
-// `platform_data.star_rating`: a number, or a count in words ("FOUR"); null when there is none.
-export const starRating = (data: Record<string, unknown> | null): number | null => {
-  const raw = data?.star_rating;
-  const n = typeof raw === "number" ? raw : typeof raw === "string" ? (WORDS.indexOf(raw.toUpperCase()) >= 0 ? WORDS.indexOf(raw.toUpperCase()) : Number(raw)) : NaN;
-  return Number.isFinite(n) && n >= 1 && n <= 5 ? Math.round(n) : null;
-};
 
 const Stars = ({ rating }: { rating: number }) => (
   <span className="text-amber-500" role="img" aria-label={`${rating} out of 5 stars`} data-testid="review-stars" data-rating={rating}>

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ensureSignedIn } from "../support/admin-session";
-import { seedAudienceComments } from "../support/comments";
-import { connectSandboxFacebook, createSandboxGroup, sandboxRequest, type SandboxGroup } from "../support/sandbox-profiles";
+import { seedAudienceComments, seedReviews } from "../support/comments";
+import { connectSandboxAccount, createSandboxGroup, sandboxRequest, type SandboxGroup } from "../support/sandbox-profiles";
 
 // The comment inbox in the admin, in Sandbox: audience comments on a published Facebook post and a
 // published Bluesky post (written to the e2e database as the inbound layer stores them), listed newest
@@ -37,9 +37,9 @@ test.beforeEach(async ({ page, baseURL }) => {
   await page.getByTestId("env-switch-sandbox").click();
   await expect(page.getByTestId("sandbox-banner")).toBeVisible();
   group = await createSandboxGroup(page, baseURL!, `Inbox Brand ${suffix()}`);
-  const fb = await connectSandboxFacebook(page, baseURL!, group, "Inbox Pages");
+  const fb = await connectSandboxAccount(page, baseURL!, group, "facebook", "Inbox Pages");
   facebook = fb.id;
-  fbPost = await publish(page, baseURL!, { post: { body: "Our spring collection" }, profiles: [facebook], platforms: { facebook: { page_id: fb.pages[0]!.id } } });
+  fbPost = await publish(page, baseURL!, { post: { body: "Our spring collection" }, profiles: [facebook], platforms: { facebook: { page_id: fb.placements[0]!.id } } });
   bsPost = await publish(page, baseURL!, { post: { body: "Spring on Bluesky" }, profiles: [group.bluesky] });
   const [question, praise, spam, troll] = seedAudienceComments(fbPost, facebook, [
     { body: "Where can I buy this?", author: "shopper", minutes_ago: 5 },
@@ -123,8 +123,13 @@ test("the inbox lists comments newest first across networks; j/k move, r replies
   });
 });
 
-test("filters: status, text, network and post; reviews are read-only in their own tab", async ({ page, baseURL }) => {
+test("filters: status, text, network and post; reviews with star ratings, read-only, in their own tab", async ({ page, baseURL }) => {
   const api = sandboxRequest(page, baseURL!);
+  const business = await connectSandboxAccount(page, baseURL!, group, "google_business", "Inbox Trattoria");
+  seedReviews(business.id, business.placements[0]!.id, [
+    { body: "Great pasta", author: "diner", star_rating: "FIVE", minutes_ago: 10, reply: "Grazie!" },
+    { body: "Slow service", author: "hungry", star_rating: "TWO", minutes_ago: 5 },
+  ]);
   const hide = await api.post(`/api/posts/${fbPost}/comments/${ids.spam}/hide?profile_id=${facebook}`, {});
   expect(await hide.json()).toEqual({ accepted: true });
   const reply = await api.post(`/api/posts/${fbPost}/comments?profile_id=${facebook}`, { body: "Right here: shop.example", parent_id: ids.question });
@@ -157,6 +162,14 @@ test("filters: status, text, network and post; reviews are read-only in their ow
 
   await page.getByRole("tab", { name: "Reviews" }).click();
   await expect(page.getByTestId("reviews-read-only")).toBeVisible();
+  await page.getByLabel("Reviews of").selectOption(business.id);
+  const reviews = page.getByTestId("reviews-list").getByRole("listitem");
+  await expect(reviews).toHaveCount(2);
+  await expect(reviews.nth(0)).toContainText("Slow service");
+  await expect(reviews.nth(0).getByTestId("review-stars")).toHaveAttribute("data-rating", "2");
+  await expect(reviews.nth(1).getByTestId("review-stars")).toHaveAttribute("aria-label", "5 out of 5 stars");
+  await expect(reviews.nth(1).getByTestId("review-reply")).toHaveText(/Grazie!/);
+  await expect(page.getByTestId("reviews-list").getByRole("button")).toHaveCount(0);
   await page.getByLabel("Reviews of").selectOption(facebook);
   await expect(page.getByTestId("reviews-empty")).toBeVisible();
 });
