@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TEnvironment } from "@/lib/schemas/common";
-import type { TBulkComment, TCommentInboxStatus } from "@/lib/schemas/comments";
-import type { ZComment } from "@/lib/schemas/comments";
-import type { ZProfileComment } from "@/lib/schemas/profile-comments";
 import type { z } from "zod";
+import type { TBulkComment, TCommentInboxStatus, ZComment } from "@/lib/schemas/comments";
+import type { ZProfileComment } from "@/lib/schemas/profile-comments";
 import { useEnvironment } from "./environment";
 import { request } from "./fetcher";
 
