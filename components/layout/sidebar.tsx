@@ -10,6 +10,7 @@ import { EnvironmentSwitcher } from "./environment-switcher";
 const NAV = [
   { href: "/profile-groups", label: "Profile groups" },
   { href: "/posts", label: "Posts" },
+  { href: "/comments", label: "Inbox" },
   { href: "/queues", label: "Queues" },
   { href: "/api-keys", label: "API keys" },
   { href: "/webhooks", label: "Webhooks" },

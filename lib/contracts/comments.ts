@@ -26,7 +26,7 @@ export const listComments = defineEndpoint({
   tag,
   summary: "Comments across posts and profiles, flat, newest first",
   description:
-    "Optional filters: `post_ids` (comma-separated; a thread's root post includes comments on its other links), `profiles` (comma-separated profile ids or network names), `from`/`to` (ISO 8601 on `created_at`; a bare date is the start of that day; unparseable gives 400), `profile_group_id`. Unknown or out-of-scope ids match nothing. `page` is 1-based (0 is treated as 1), `per_page` default 20, at most 100. Each entry is a comment plus `post_id` (the root post), `profile_id` and `platform`; replies are entries of their own.",
+    "Optional filters: `post_ids` (comma-separated; a thread's root post includes comments on its other links), `profiles` (comma-separated profile ids or network names), `from`/`to` (ISO 8601 on `created_at`; a bare date is the start of that day; unparseable gives 400), `profile_group_id`. Unknown or out-of-scope ids match nothing. `page` is 1-based (0 is treated as 1), `per_page` default 20, at most 100. Each entry is a comment plus `post_id` (the root post), `profile_id` and `platform`; replies are entries of their own. Extensions for the admin inbox: `status` (`needs_reply`: a comment from the network, not hidden, with no reply of ours that has not failed; `replied`; `hidden`), `q` (case-insensitive text in the body or the author's username), and each entry's `supported_actions` (the writes its network takes on it now, from the connector's comments capability; empty while the comment has no network id).",
   auth: "apiKey",
   query: ZCommentsQuery,
   responses: { 200: { description: "A page of comments", schema: ZBulkCommentList }, ...R400, ...R401 },

@@ -54,8 +54,21 @@ export const ZReply = z.object(commentFields).meta({ id: "CommentReply" });
 export const ZComment = z
   .object({ ...commentFields, replies: z.array(ZReply).describe("every reply under this comment, oldest first, each keeping parent_external_id") })
   .meta({ id: "Comment" });
+// What the admin inbox may offer on a comment: the network's writes (the connector's `comments`
+// capability) that apply to it now (a comment without a network id takes none).
+export const COMMENT_INBOX_ACTIONS = ["reply", "delete", "hide", "like", "pin"] as const;
+export type TCommentInboxAction = (typeof COMMENT_INBOX_ACTIONS)[number];
+
 export const ZBulkComment = z
-  .object({ ...commentFields, post_id: z.string(), profile_id: z.string(), platform: z.string() })
+  .object({
+    ...commentFields,
+    post_id: z.string(),
+    profile_id: z.string(),
+    platform: z.string(),
+    supported_actions: z
+      .array(z.enum(COMMENT_INBOX_ACTIONS))
+      .describe("the writes the network takes on this comment now: `reply` (POST …/comments with `parent_id`), `delete`, `hide`/`unhide`, `like`/`unlike`, `pin`/`unpin`; empty while it has no network id (an extension of the spec)"),
+  })
   .meta({ id: "BulkComment" });
 
 export const ZCommentList = paginatedListOf(ZComment);
@@ -81,6 +94,9 @@ export const ZPostCommentsQuery = z.object({
 
 export const ZPostCommentQuery = z.object({ profile_id: profileId, profile_group_id: z.string().optional() });
 
+export const COMMENT_INBOX_STATUSES = ["needs_reply", "replied", "hidden"] as const;
+export type TCommentInboxStatus = (typeof COMMENT_INBOX_STATUSES)[number];
+
 const commaList = z.preprocess(
   (v) => (Array.isArray(v) ? v.join(",") : v),
   z.string().transform((s) => s.split(",").map((id) => id.trim()).filter(Boolean)),
@@ -92,6 +108,11 @@ export const ZCommentsQuery = z.object({
   from: ZInstant,
   to: ZInstant,
   profile_group_id: z.string().optional(),
+  status: z
+    .enum(COMMENT_INBOX_STATUSES, { error: `must be one of ${COMMENT_INBOX_STATUSES.join(", ")}` })
+    .optional()
+    .describe("`needs_reply`: from the audience, not hidden, with no reply of ours; `replied`: with a reply of ours (not failed); `hidden` (an extension of the spec)"),
+  q: z.string().trim().max(200).optional().describe("case-insensitive text search in the body and the author's username (an extension of the spec)"),
   ...zPageQuery({ base: 1, defaultPerPage: 20, maxPerPage: 100 }).shape,
 });
 
@@ -111,5 +132,7 @@ export const ZCreateCommentDoc = z.object({
   text: z.string().optional().describe("alias of `body`"),
   parent_id: z.string().optional().describe("the comment answered: its id or the network's id"),
 });
+
+export type TBulkComment = z.infer<typeof ZBulkComment>;
 
 export const ZAccepted = z.object({ accepted: z.literal(true) }).meta({ id: "Accepted" });

@@ -6,6 +6,8 @@ import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { publicMediaUrl } from "@/lib/media/storage";
 import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
+import type { TCommentInboxStatus } from "@/lib/schemas/comments";
+import { inboxFilters, supportedActionsFor } from "./inbox";
 import { assertCommentAction } from "./support";
 
 // GET /api/posts/:id/comments, GET /api/posts/:id/comments/:comment_id and GET /api/comments
@@ -71,29 +73,35 @@ const isPlatform = (value: string): value is TPlatform => (PLATFORMS as readonly
 
 // Every comment the caller can see, flat and newest first. `post_ids` (a root also brings its chain's
 // links) and `profiles` (ids or network names) narrow it; ids that are unknown or out of scope match
-// nothing. An account-wide caller may narrow to one group with `profile_group_id`.
+// nothing. An account-wide caller may narrow to one group with `profile_group_id`. `status` and `q`
+// (the admin inbox's filters) and each entry's `supported_actions` are in inbox.ts.
 export const listComments = async ({
   principal,
   query,
 }: {
   principal: Principal;
-  query: Range & Page & { post_ids?: string[]; profiles?: string[]; profile_group_id?: string };
+  query: Range & Page & { post_ids?: string[]; profiles?: string[]; profile_group_id?: string; status?: TCommentInboxStatus; q?: string };
 }) => {
   const names = (query.profiles ?? []).filter(isPlatform);
   const ids = (query.profiles ?? []).filter((p) => !isPlatform(p));
-  const where: Prisma.CommentWhereInput = {
+  const scope: Prisma.CommentWhereInput = {
     ...groupScope(principal),
     platformPostId: { not: null }, // profile-level comments (reviews) are under /api/profiles/:id/comments
     ...(query.profile_group_id && !principal.profileGroupId && { profileGroupId: query.profile_group_id }),
+  };
+  const where: Prisma.CommentWhereInput = {
+    ...scope,
     createdAt: createdAtIn(query),
     AND: [
       query.post_ids ? { OR: [{ rootPostId: { in: query.post_ids } }, { postId: { in: query.post_ids } }] } : {},
       query.profiles ? { OR: [{ profileId: { in: ids } }, { platform: { in: names } }] } : {},
+      ...(await inboxFilters(scope, query)),
     ],
   };
   const [total, rows] = await Promise.all([
     db.comment.count({ where }),
     db.comment.findMany({ where, include: COMMENT_INCLUDE, orderBy: NEWEST_FIRST, ...pageWindow(query, 1) }),
   ]);
-  return paginated(query, total, rows.map((row) => serializeBulkComment(row, publicMediaUrl)));
+  const actions = await supportedActionsFor(rows.map((r) => r.profileId));
+  return paginated(query, total, rows.map((row) => ({ ...serializeBulkComment(row, publicMediaUrl), supported_actions: actions(row.profileId, row.externalId) })));
 };
