@@ -27,3 +27,22 @@ export const sandboxRequest = (page: Page, baseURL: string) => ({
   post: (path: string, data: unknown) => page.request.post(path, { headers: headers(baseURL), data: data as Record<string, unknown> }),
   delete: (path: string) => page.request.delete(path, { headers: headers(baseURL) }),
 });
+
+export type SandboxPlacement = { id: string; name: string };
+
+// Connects a sandbox account of an OAuth network through the sandbox's consent screen, back to the
+// group's page; the profile's id and its placements (by id).
+export const connectSandboxAccount = async (page: Page, baseURL: string, groupId: string, platform: string, account: string) => {
+  const api = sandboxRequest(page, baseURL);
+  const init = await api.post(`/api/profile_groups/${groupId}/initialize_connection`, { platform, redirect_url: `${baseURL}/profile-groups/${groupId}` });
+  expect(init.status()).toBe(200);
+  await page.goto(((await init.json()) as { url: string }).url);
+  const consent = page.getByTestId("sandbox-consent");
+  await consent.getByLabel("Account name").fill(account);
+  await consent.getByRole("button", { name: "Allow access" }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile-groups/${groupId}$`));
+  const profiles = ((await (await api.get(`/api/profiles?profile_group_id=${groupId}`)).json()) as { data: { id: string; platform: string }[] }).data;
+  const id = profiles.find((p) => p.platform === platform)!.id;
+  const placements = ((await (await api.get(`/api/profiles/${id}/placements`)).json()) as { data: SandboxPlacement[] }).data.sort((a, b) => a.id.localeCompare(b.id));
+  return { id, placements };
+};
