@@ -28,12 +28,12 @@ const friday = (open: number, close: number) => ({ openDay: "FRIDAY", openTime: 
 
 describe("sandbox google_business: more hours", () => {
   it("the location's categories carry their moreHoursTypes; the seeded takeout hours read back", async () => {
-    const read = (await get(restaurant, "categories,moreHours")).json;
+    const read = (await get(restaurant, "categories,moreHours")).json as Json;
     expect(read.categories.primaryCategory.moreHoursTypes.map((t: Json) => t.hoursTypeId)).toEqual(["DELIVERY", "TAKEOUT", "HAPPY_HOUR", "KITCHEN"]);
     expect(read.categories.additionalCategories[0].moreHoursTypes.map((t: Json) => t.hoursTypeId)).toEqual(["BREAKFAST", "TAKEOUT"]);
     expect(read.moreHours).toEqual([{ hoursTypeId: "TAKEOUT", periods: expect.arrayContaining([expect.objectContaining({ openDay: "FRIDAY" })]) }]);
     const full = await callListing(owner, categories.GET, { query: { location_id: restaurant, region_code: "US", language_code: "en", filter: "plumber", view: "FULL" } });
-    expect(full.json.categories[0].moreHoursTypes).toEqual([{ hoursTypeId: "ONLINE_SERVICE_HOURS", displayName: "Online service hours", localizedDisplayName: "Online service hours" }]);
+    expect((full.json as Json).categories[0].moreHoursTypes).toEqual([{ hoursTypeId: "ONLINE_SERVICE_HOURS", displayName: "Online service hours", localizedDisplayName: "Online service hours" }]);
   });
 
   it("update_hours writes moreHours of the categories' types; a type they do not list is Google's 400 (422 with the field); null clears", async () => {
