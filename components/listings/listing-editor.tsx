@@ -10,6 +10,7 @@ import { AttributesForm } from "./attributes-form";
 import { FoodMenusForm } from "./food-menus-form";
 import { HoursForm } from "./hours-form";
 import { LocationDetailsForm } from "./location-details-form";
+import { MoreHoursForm } from "./more-hours-form";
 import { Photos } from "./photos";
 import { GateNotice, Section } from "./review-changes";
 import { ServicesForm } from "./services-form";
@@ -45,8 +46,9 @@ export const ListingEditor = ({ profileId, locationId }: { profileId: string; lo
     <Load query={location} title="Location">
       {(loc) => (
         <div className="space-y-6">
-          <LocationDetailsForm key={keyOf([loc.title, loc.phoneNumbers, loc.websiteUri, loc.profile, loc.categories, loc.storefrontAddress])} {...props} location={loc} />
+          <LocationDetailsForm key={keyOf([loc.title, loc.phoneNumbers, loc.websiteUri, loc.profile, loc.categories, loc.storefrontAddress, loc.serviceArea])} {...props} location={loc} />
           <HoursForm key={keyOf([loc.regularHours, loc.specialHours])} {...props} location={loc} />
+          <MoreHoursForm key={keyOf([loc.moreHours, loc.categories])} {...props} location={loc} />
           <ServicesForm
             key={keyOf(loc.serviceItems)}
             {...props}

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { useListingWrite, type Json } from "@/lib/query/listings";
 import { ZLocationDetailsForm, type TLocationDetailsForm } from "@/lib/schemas/listing-forms";
 import { CategoryPicker } from "./category-picker";
@@ -16,7 +17,7 @@ const textareaClass =
 
 type Props = { profileId: string; locationId: string; location: Json };
 
-// Name, categories, phones, website, description and address: update_location with `fields` naming
+// Name, categories, phones, website, description, address and service area: update_location with `fields` naming
 // exactly what changed.
 export const LocationDetailsForm = ({ profileId, locationId, location }: Props) => {
   const initial = detailsFormOf(location);
@@ -81,6 +82,20 @@ export const LocationDetailsForm = ({ profileId, locationId, location }: Props) 
         <FormField id="location-regionCode" label="Country" error={errors.regionCode?.message}>
           <Input {...field("regionCode")} />
         </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-4" data-testid="service-area">
+        <FormField id="location-serviceBusinessType" label="Service area" error={errors.serviceBusinessType?.message}>
+          <Select {...field("serviceBusinessType")}>
+            <option value="">No service area</option>
+            <option value="CUSTOMER_AND_BUSINESS_LOCATION">At the address and the customer&apos;s</option>
+            <option value="CUSTOMER_LOCATION_ONLY">Only at the customer&apos;s</option>
+          </Select>
+        </FormField>
+        <div className="sm:col-span-3">
+          <FormField id="location-servicePlaces" label="Places served" hint="One place per line: name | Google place ID" error={errors.servicePlaces?.message}>
+            <textarea rows={2} className={textareaClass} {...field("servicePlaces")} />
+          </FormField>
+        </div>
       </div>
       <ReviewChanges
         testId="details"

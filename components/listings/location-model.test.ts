@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { changesOf } from "./diff";
-import { DETAIL_SPECS, detailFieldsOf, detailsFormOf, HOUR_SPECS, hourFieldsOf, hoursFormOf } from "./location-model";
+import { DETAIL_SPECS, detailFieldsOf, detailsFormOf, HOUR_SPECS, hourFieldsOf, hoursFormOf, moreHourFieldsOf, moreHoursFormOf, moreHourSpecs } from "./location-model";
 
 const location = {
   title: "Acme",
@@ -30,5 +30,34 @@ describe("the listing editor's model of a location", () => {
     ]);
     const special = hourFieldsOf({ periods: form.periods, special: [{ date: "2026-12-24", closed: false, opens: "09:00", closes: "12:00" }] });
     expect(changesOf(hourFieldsOf(form), special, HOUR_SPECS).map((c) => c.after)).toEqual(["2026-12-24 09:00–12:00"]);
+  });
+
+  it("service area: business type and places (name | place id) round-trip; no business type clears it", () => {
+    const area = { businessType: "CUSTOMER_LOCATION_ONLY", regionCode: "US", places: { placeInfos: [{ placeName: "Springfield, IL", placeId: "ChIJa" }] } };
+    const served = { ...location, storefrontAddress: undefined, serviceArea: area };
+    const form = detailsFormOf(served);
+    expect(form).toMatchObject({ serviceBusinessType: "CUSTOMER_LOCATION_ONLY", servicePlaces: "Springfield, IL | ChIJa" });
+    expect(detailFieldsOf(form, served).serviceArea).toEqual(area);
+    const more = detailFieldsOf({ ...form, servicePlaces: "Springfield, IL | ChIJa\nChatham, IL | ChIJb" }, served);
+    const changes = changesOf(detailFieldsOf(form, served), more, DETAIL_SPECS);
+    expect(changes.map((c) => [c.field, c.after])).toEqual([["serviceArea", "Only at the customer's\nSpringfield, IL\nChatham, IL"]]);
+    expect(detailFieldsOf({ ...form, serviceBusinessType: "", servicePlaces: "" }, served).serviceArea).toEqual({});
+  });
+
+  it("more hours: rows per type, day and range to Google's MoreHours and back, types in order of appearance", () => {
+    const moreHours = [
+      { hoursTypeId: "TAKEOUT", periods: [{ openDay: "FRIDAY", openTime: { hours: 12, minutes: 30 }, closeDay: "FRIDAY", closeTime: { hours: 21 } }] },
+      { hoursTypeId: "DELIVERY", periods: [{ openDay: "MONDAY", openTime: { hours: 17 }, closeDay: "MONDAY", closeTime: { hours: 24 } }] },
+    ];
+    const form = moreHoursFormOf({ moreHours });
+    expect(form.rows).toEqual([
+      { type: "TAKEOUT", day: "FRIDAY", opens: "12:30", closes: "21:00" },
+      { type: "DELIVERY", day: "MONDAY", opens: "17:00", closes: "00:00" },
+    ]);
+    expect(moreHourFieldsOf(form)).toEqual({ moreHours });
+    const specs = moreHourSpecs({ TAKEOUT: "Takeout", DELIVERY: "Delivery" });
+    expect(changesOf(moreHourFieldsOf(form), moreHourFieldsOf(form), specs)).toEqual([]);
+    const fewer = moreHourFieldsOf({ rows: form.rows.slice(0, 1) });
+    expect(changesOf(moreHourFieldsOf(form), fewer, specs).map((c) => c.after)).toEqual(["Takeout: Fri 12:30–21:00"]);
   });
 });

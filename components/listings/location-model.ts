@@ -1,4 +1,4 @@
-import { DAYS, phonesOf, type TDay, type THoursForm, type TLocationDetailsForm } from "@/lib/schemas/listing-forms";
+import { DAYS, phonesOf, placesOf, SERVICE_BUSINESS_TYPES, type TDay, type THoursForm, type TLocationDetailsForm, type TMoreHoursForm } from "@/lib/schemas/listing-forms";
 import type { FieldSpec } from "./diff";
 
 // Google's Location (Business Information v1) to the editor's forms and back. The "before" side of a
@@ -16,6 +16,8 @@ export const detailsFormOf = (location: Json): TLocationDetailsForm => {
   const phones = obj(location.phoneNumbers);
   const categories = obj(location.categories);
   const address = obj(location.storefrontAddress);
+  const area = obj(location.serviceArea);
+  const businessType = SERVICE_BUSINESS_TYPES.find((t) => t === area.businessType) ?? "";
   return {
     title: str(location.title),
     primaryPhone: str(phones.primaryPhone),
@@ -29,10 +31,28 @@ export const detailsFormOf = (location: Json): TLocationDetailsForm => {
     administrativeArea: str(address.administrativeArea),
     postalCode: str(address.postalCode),
     regionCode: str(address.regionCode),
+    serviceBusinessType: businessType,
+    servicePlaces: list(obj(area.places).placeInfos)
+      .map((p) => `${str(p.placeName)} | ${str(p.placeId)}`)
+      .join("\n"),
   };
 };
 
-export type DetailFields = { title: string; phoneNumbers: Json; websiteUri: string; profile: Json; categories: Json; storefrontAddress: Json };
+export type DetailFields = { title: string; phoneNumbers: Json; websiteUri: string; profile: Json; categories: Json; storefrontAddress: Json; serviceArea: Json };
+
+// ServiceAreaBusiness: the business type and the places (kept with their place ids); the region is the
+// area's own, else the address's. No business type: no service area.
+const serviceAreaOf = (form: TLocationDetailsForm, location: Json): Json => {
+  if (!form.serviceBusinessType) return {};
+  const area = obj(location.serviceArea);
+  const places = placesOf(form.servicePlaces);
+  return {
+    ...area,
+    businessType: form.serviceBusinessType,
+    regionCode: str(area.regionCode) || form.regionCode.trim(),
+    places: places.length > 0 ? { placeInfos: places } : undefined,
+  };
+};
 
 export const detailFieldsOf = (form: TLocationDetailsForm, location: Json): DetailFields => ({
   title: form.title.trim(),
@@ -48,11 +68,15 @@ export const detailFieldsOf = (form: TLocationDetailsForm, location: Json): Deta
     postalCode: form.postalCode.trim(),
     regionCode: form.regionCode.trim(),
   },
+  serviceArea: serviceAreaOf(form, location),
 });
 
 const categoryNames = (c: Json) => [categoryOf(c.primaryCategory), ...list(c.additionalCategories).map(categoryOf)].filter(Boolean).map((x) => x!.displayName).join(", ");
 const addressText = (a: Json) =>
   [...(Array.isArray(a.addressLines) ? a.addressLines.map(str) : []), [str(a.postalCode), str(a.locality)].filter(Boolean).join(" "), str(a.administrativeArea), str(a.regionCode)].filter(Boolean).join(", ");
+
+const BUSINESS_TYPES: Record<string, string> = { CUSTOMER_LOCATION_ONLY: "Only at the customer's", CUSTOMER_AND_BUSINESS_LOCATION: "At the address and the customer's" };
+const areaText = (a: Json) => [BUSINESS_TYPES[str(a.businessType)] ?? str(a.businessType), ...list(obj(a.places).placeInfos).map((p) => str(p.placeName))].filter(Boolean).join("\n");
 
 export const DETAIL_SPECS: { [K in keyof DetailFields]: FieldSpec<DetailFields[K]> } = {
   title: { label: "Business name" },
@@ -61,6 +85,7 @@ export const DETAIL_SPECS: { [K in keyof DetailFields]: FieldSpec<DetailFields[K
   websiteUri: { label: "Website" },
   profile: { label: "Description", format: (p) => str(p.description) },
   storefrontAddress: { label: "Address", format: addressText },
+  serviceArea: { label: "Service area", format: areaText },
 };
 
 // Hours: "HH:MM" in the form, TimeOfDay ({hours, minutes}, zeros left out as Google does) in the API.
@@ -128,3 +153,35 @@ export const HOUR_SPECS: { [K in keyof HourFields]: FieldSpec<HourFields[K]> } =
     format: (h) => list(h.specialHourPeriods).map((s) => `${dateOf(s.startDate)} ${s.closed === true ? "closed" : `${timeOf(s.openTime)}–${timeOf(s.closeTime)}`}`).join("\n"),
   },
 };
+
+// More hours: one row per type, day and range in the form; Google's MoreHours (periods per hoursTypeId)
+// in the API, types in the order they first appear.
+export const moreHoursFormOf = (location: Json): TMoreHoursForm => ({
+  rows: list(location.moreHours).flatMap((h) =>
+    list(h.periods)
+      .filter((p) => DAYS.includes(p.openDay as TDay))
+      .map((p) => ({ type: str(h.hoursTypeId), day: p.openDay as TDay, opens: timeOf(p.openTime), closes: timeOf(p.closeTime) })),
+  ),
+});
+
+export type MoreHourFields = { moreHours: Json[] };
+
+export const moreHourFieldsOf = (form: TMoreHoursForm): MoreHourFields => {
+  const types = [...new Set(form.rows.map((r) => r.type))];
+  return {
+    moreHours: types.map((hoursTypeId) => ({
+      hoursTypeId,
+      periods: list(hourFieldsOf({ periods: form.rows.filter((r) => r.type === hoursTypeId), special: [] }).regularHours.periods),
+    })),
+  };
+};
+
+export const moreHourSpecs = (names: Record<string, string>): { [K in keyof MoreHourFields]: FieldSpec<MoreHourFields[K]> } => ({
+  moreHours: {
+    label: "More hours",
+    format: (hours) =>
+      hours
+        .flatMap((h) => list(h.periods).map((p) => `${names[str(h.hoursTypeId)] ?? str(h.hoursTypeId)}: ${dayName(p.openDay)} ${timeOf(p.openTime)}–${timeOf(p.closeTime)}`))
+        .join("\n"),
+  },
+});

@@ -9,6 +9,7 @@ import { PageHeader, SectionHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { InlineStatus } from "@/components/ui/inline-status";
 import { DISPLAY_NAMES, PLACEMENT_PARAM } from "@/lib/networks/platforms";
+import type { TPlatform } from "@/lib/schemas/common";
 import { useEnvironment } from "@/lib/query/environment";
 import { ApiClientError, errorMessage } from "@/lib/query/fetcher";
 import { profileGroupKeys } from "@/lib/query/profile-groups";
@@ -16,6 +17,7 @@ import { profileKeys } from "@/lib/query/profiles";
 import { BodyField } from "./body-field";
 import { createRequest, EMPTY_VALUES, scheduleProblem, type TComposerValues, type TParamValue } from "./composer-values";
 import { hasUrlProblems, MediaField } from "./media-field";
+import { mentionProfileOf, useMentionPaste } from "./mention-paste";
 import { NetworkOptions } from "./network-options";
 import { ProfilePicker } from "./profile-picker";
 import { useCreatePost } from "@/lib/query/posts";
@@ -25,8 +27,9 @@ import { useComposerData } from "./use-composer-data";
 const SUBMIT_LABELS = { now: "Publish now", at: "Schedule post", queue: "Add to queue", draft: "Save draft" } as const;
 
 // New post: profiles of one group, text with per-network counters, media, per-network options checked
-// live with the networks' own rules, and when to publish. Submits to POST /api/posts.
-export const PostComposer = () => {
+// live with the networks' own rules, and when to publish. Submits to POST /api/posts. `mentionPlatforms`:
+// the networks whose profiles turn a pasted page URL into a mention (from the connectors, on the server).
+export const PostComposer = ({ mentionPlatforms = [] }: { mentionPlatforms?: TPlatform[] }) => {
   const router = useRouter();
   const { environment } = useEnvironment();
   const form = useForm<TComposerValues>({ defaultValues: EMPTY_VALUES });
@@ -36,6 +39,11 @@ export const PostComposer = () => {
   const create = useCreatePost();
   const queryClient = useQueryClient();
   const { profiles, chosen, checks, bodyIssues, networksWithIssues } = useComposerData(values, files);
+  const mentions = useMentionPaste({
+    profile: mentionProfileOf(chosen, profiles.data ?? [], mentionPlatforms),
+    environment,
+    setBody: (body) => form.setValue("body", body, { shouldDirty: true }),
+  });
 
   // Groups and profiles belong to one environment: switching starts over. Cached lists may predate
   // groups or profiles connected meanwhile (another tab, the API): load them again.
@@ -121,7 +129,7 @@ export const PostComposer = () => {
 
         <section className="space-y-5">
           <SectionHeader title="What" />
-          <BodyField registration={form.register("body")} body={values.body} checks={checks.flatMap((c) => (c.check ? [{ platform: c.profile.platform, check: c.check }] : []))} />
+          <BodyField registration={form.register("body")} body={values.body} mentions={mentions} checks={checks.flatMap((c) => (c.check ? [{ platform: c.profile.platform, check: c.check }] : []))} />
           <MediaField control={form.control} register={form.register} urls={values.media_urls} files={files} onFilesChange={setFiles} />
         </section>
 

@@ -37,7 +37,7 @@ test.beforeEach(async ({ page, baseURL }) => {
   await page.getByTestId("env-switch-sandbox").click();
   await expect(page.getByTestId("sandbox-banner")).toBeVisible();
   group = await createSandboxGroup(page, baseURL!, `Inbox Brand ${suffix()}`);
-  const fb = await connectSandboxAccount(page, baseURL!, group, "facebook", "Inbox Pages");
+  const fb = await connectSandboxAccount(page, baseURL!, group.id, "facebook", "Inbox Pages");
   facebook = fb.id;
   fbPost = await publish(page, baseURL!, { post: { body: "Our spring collection" }, profiles: [facebook], platforms: { facebook: { page_id: fb.placements[0]!.id } } });
   bsPost = await publish(page, baseURL!, { post: { body: "Spring on Bluesky" }, profiles: [group.bluesky] });
@@ -125,7 +125,7 @@ test("the inbox lists comments newest first across networks; j/k move, r replies
 
 test("filters: status, text, network and post; reviews with star ratings, read-only, in their own tab", async ({ page, baseURL }) => {
   const api = sandboxRequest(page, baseURL!);
-  const business = await connectSandboxAccount(page, baseURL!, group, "google_business", "Inbox Trattoria");
+  const business = await connectSandboxAccount(page, baseURL!, group.id, "google_business", "Inbox Trattoria");
   seedReviews(business.id, business.placements[0]!.id, [
     { body: "Great pasta", author: "diner", star_rating: "FIVE", minutes_ago: 10, reply: "Grazie!" },
     { body: "Slow service", author: "hungry", star_rating: "TWO", minutes_ago: 5 },

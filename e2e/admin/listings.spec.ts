@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ensureSignedIn, isCall } from "../support/admin-session";
-import { createSandboxGroup, sandboxRequest, type SandboxGroup } from "../support/sandbox-profiles";
+import { connectSandboxAccount, createSandboxGroup, type SandboxGroup, type SandboxPlacement as Placement } from "../support/sandbox-profiles";
 
 // The listing and page editors in Sandbox: a google_business and a facebook profile connected through
 // the consent screen, their simulated locations and pages edited in the admin. An edit shows its diff
@@ -8,7 +8,6 @@ import { createSandboxGroup, sandboxRequest, type SandboxGroup } from "../suppor
 // the change back; a change made through the API shows in the editor; a section the location cannot
 // have names the gate. Runs after admin.spec.ts (same OWNER) or on its own.
 
-type Placement = { id: string; name: string };
 const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const headers = (baseURL: string) => ({ "X-Environment": "sandbox", Origin: baseURL });
 
@@ -19,21 +18,7 @@ const setUp = async (page: Page, baseURL: string): Promise<SandboxGroup> => {
   return createSandboxGroup(page, baseURL, `Listings Brand ${suffix()}`);
 };
 
-// Connects a sandbox account of `platform` through the consent screen; its profile id and placements.
-const connect = async (page: Page, baseURL: string, group: SandboxGroup, platform: string, account: string) => {
-  const api = sandboxRequest(page, baseURL);
-  const init = await api.post(`/api/profile_groups/${group.id}/initialize_connection`, { platform, redirect_url: `${baseURL}/profile-groups/${group.id}` });
-  expect(init.status()).toBe(200);
-  await page.goto(((await init.json()) as { url: string }).url);
-  const consent = page.getByTestId("sandbox-consent");
-  await consent.getByLabel("Account name").fill(account);
-  await consent.getByRole("button", { name: "Allow access" }).click();
-  await expect(page).toHaveURL(new RegExp(`/profile-groups/${group.id}$`));
-  const profiles = ((await (await api.get(`/api/profiles?profile_group_id=${group.id}`)).json()) as { data: { id: string; platform: string }[] }).data;
-  const id = profiles.find((p) => p.platform === platform)!.id;
-  const placements = ((await (await api.get(`/api/profiles/${id}/placements`)).json()) as { data: Placement[] }).data.sort((a, b) => a.id.localeCompare(b.id));
-  return { id, placements };
-};
+const connect = (page: Page, baseURL: string, group: SandboxGroup, platform: string, account: string) => connectSandboxAccount(page, baseURL, group.id, platform, account);
 
 const openEditor = async (page: Page, group: SandboxGroup, profileId: string, placement: Placement, kind: "Edit listing" | "Edit page") => {
   await page.goto(`/profile-groups/${group.id}/profiles/${profileId}`);
@@ -144,6 +129,104 @@ test("listing editor: edit, review the diff, save only what changed; API edits s
     await expect(page.getByTestId("gate-menus")).toHaveText("Food menus are not available for this location (canHaveFoodMenus is false).");
     await expect(page.getByTestId("gate-services")).toContainText("canModifyServiceList is false");
     await expect(page.getByTestId("services-review")).toHaveCount(0);
+  });
+});
+
+test("listing editor: address and service area, and more hours, each saved with only what changed and read back", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const group = await setUp(page, baseURL!);
+  const { id: profileId, placements } = await connect(page, baseURL!, group, "google_business", "Area Works");
+  const [restaurant, plumber] = placements as [Placement, Placement];
+  const read = async (locationId: string, mask: string) =>
+    (await page.request.get(`/api/profiles/${profileId}/google_business/location?${new URLSearchParams({ location_id: locationId, read_mask: mask })}`, { headers: headers(baseURL!) })).json();
+  const springfield = { placeName: "Springfield, IL, USA", placeId: "ChIJsandboxSpringfield" };
+  const chatham = { placeName: "Chatham, IL, USA", placeId: "ChIJsandboxChatham" };
+
+  await test.step("the plumber's service area: a place without its id is refused in the form; a storefront address and a second place saved as storefrontAddress and serviceArea", async () => {
+    await openEditor(page, group, profileId, plumber, "Edit listing");
+    const details = page.getByTestId("section-details");
+    await expect(details.getByLabel("Service area")).toHaveValue("CUSTOMER_LOCATION_ONLY");
+    await expect(details.getByLabel("Places served")).toHaveValue("Springfield, IL, USA | ChIJsandboxSpringfield");
+    await details.getByLabel("Places served").fill("Springfield, IL, USA | ChIJsandboxSpringfield\nChatham");
+    await expect(details.getByText("Each place needs its name and its Google place ID, as name | place ID")).toBeVisible();
+    await expect(page.getByTestId("details-review")).toBeDisabled();
+    await details.getByLabel("Places served").fill("Springfield, IL, USA | ChIJsandboxSpringfield\nChatham, IL, USA | ChIJsandboxChatham");
+    await details.getByLabel("Service area").selectOption("CUSTOMER_AND_BUSINESS_LOCATION");
+    await details.getByLabel("Street address").fill("5 Pipe Lane");
+    await details.getByLabel("Postal code").fill("62702");
+    await details.getByLabel("City").fill("Springfield");
+    await details.getByLabel("State or region").fill("IL");
+    await details.getByLabel("Country").fill("US");
+    await expect(page.getByTestId("details-count")).toHaveText("2 changes");
+    await page.getByTestId("details-review").click();
+    const dialog = page.getByTestId("details-dialog");
+    await expect(dialog.getByTestId("change-storefrontAddress")).toContainText("(not set)");
+    await expect(dialog.getByTestId("change-storefrontAddress")).toContainText("5 Pipe Lane, 62702 Springfield, IL, US");
+    await expect(dialog.getByTestId("change-serviceArea")).toContainText("Only at the customer's");
+    await expect(dialog.getByTestId("change-serviceArea")).toContainText("At the address and the customer's");
+    await expect(dialog.getByTestId("change-serviceArea")).toContainText("Chatham, IL, USA");
+    const [patch] = await Promise.all([
+      page.waitForRequest((r) => isCall("PATCH", `/api/profiles/${profileId}/google_business/update_location`)(r)),
+      page.getByTestId("details-save").click(),
+    ]);
+    const address = { addressLines: ["5 Pipe Lane"], postalCode: "62702", locality: "Springfield", administrativeArea: "IL", regionCode: "US" };
+    const area = { businessType: "CUSTOMER_AND_BUSINESS_LOCATION", regionCode: "US", places: { placeInfos: [springfield, chatham] } };
+    expect(patch.postDataJSON()).toEqual({ location_id: plumber.id, fields: ["storefrontAddress", "serviceArea"], storefrontAddress: address, serviceArea: area });
+    await expect(page.getByTestId("details-dialog")).toBeHidden();
+    expect(await read(plumber.id, "storefrontAddress,serviceArea")).toEqual({ storefrontAddress: address, serviceArea: area });
+    await expect(page.getByTestId("details-count")).toHaveText("No changes");
+  });
+
+  await test.step("an API edit of the service area shows in the editor; clearing it in the editor sends serviceArea: null", async () => {
+    const res = await page.request.patch(`/api/profiles/${profileId}/google_business/update_location`, {
+      headers: headers(baseURL!),
+      data: { location_id: plumber.id, fields: ["serviceArea"], serviceArea: { businessType: "CUSTOMER_AND_BUSINESS_LOCATION", regionCode: "US", places: { placeInfos: [chatham] } } },
+    });
+    expect(res.status()).toBe(200);
+    await page.reload();
+    const details = page.getByTestId("section-details");
+    await expect(details.getByLabel("Places served")).toHaveValue("Chatham, IL, USA | ChIJsandboxChatham");
+    await details.getByLabel("Places served").fill("");
+    await details.getByLabel("Service area").selectOption("");
+    await page.getByTestId("details-review").click();
+    const [patch] = await Promise.all([
+      page.waitForRequest((r) => isCall("PATCH", `/api/profiles/${profileId}/google_business/update_location`)(r)),
+      page.getByTestId("details-save").click(),
+    ]);
+    expect(patch.postDataJSON()).toEqual({ location_id: plumber.id, fields: ["serviceArea"], serviceArea: null });
+    await expect(page.getByTestId("details-dialog")).toBeHidden();
+    expect(await read(plumber.id, "serviceArea,title")).toEqual({ title: "Area Works Plumbing" });
+  });
+
+  await test.step("the restaurant's more hours: its takeout hours shown, delivery hours added, saved with update_hours fields [moreHours]", async () => {
+    await openEditor(page, group, profileId, restaurant, "Edit listing");
+    const section = page.getByTestId("section-more-hours");
+    await expect(section.getByTestId("more-hours-row")).toHaveCount(2);
+    await expect(section.getByTestId("more-hours-row").first().getByLabel("Hours type")).toHaveValue("TAKEOUT");
+    await expect(section.getByTestId("more-hours-row").first().getByLabel("From")).toHaveValue("12:30");
+    await section.getByRole("button", { name: "Add more hours" }).click();
+    const added = section.getByTestId("more-hours-row").nth(2);
+    await added.getByLabel("Hours type").selectOption("DELIVERY");
+    await added.getByLabel("Day").selectOption("FRIDAY");
+    await added.getByLabel("From").fill("17:00");
+    await added.getByLabel("Until").fill("22:00");
+    await page.getByTestId("more-hours-review").click();
+    const row = page.getByTestId("more-hours-dialog").getByTestId("change-moreHours");
+    await expect(row).toContainText("Takeout: Fri 12:30–21:00");
+    await expect(row).toContainText("Delivery: Fri 17:00–22:00");
+    const [patch] = await Promise.all([
+      page.waitForRequest((r) => isCall("PATCH", `/api/profiles/${profileId}/google_business/update_hours`)(r)),
+      page.getByTestId("more-hours-save").click(),
+    ]);
+    const takeout = ["FRIDAY", "SATURDAY"].map((day) => ({ openDay: day, openTime: { hours: 12, minutes: 30 }, closeDay: day, closeTime: { hours: 21 } }));
+    const moreHours = [
+      { hoursTypeId: "TAKEOUT", periods: takeout },
+      { hoursTypeId: "DELIVERY", periods: [{ openDay: "FRIDAY", openTime: { hours: 17 }, closeDay: "FRIDAY", closeTime: { hours: 22 } }] },
+    ];
+    expect(patch.postDataJSON()).toEqual({ location_id: restaurant.id, fields: ["moreHours"], moreHours });
+    await expect(page.getByTestId("more-hours-dialog")).toBeHidden();
+    expect(await read(restaurant.id, "moreHours")).toEqual({ moreHours });
+    await expect(page.getByTestId("more-hours-count")).toHaveText("No changes");
   });
 });
 

@@ -28,20 +28,21 @@ export const sandboxRequest = (page: Page, baseURL: string) => ({
   delete: (path: string) => page.request.delete(path, { headers: headers(baseURL) }),
 });
 
-// Connects a sandbox account of an OAuth network (facebook, google_business, ...) to the group through
-// the simulated consent screen (the page ends back on the group page); returns the profile id and its
-// placements (pages, locations).
-export const connectSandboxAccount = async (page: Page, baseURL: string, group: SandboxGroup, platform: string, accountName: string) => {
+export type SandboxPlacement = { id: string; name: string };
+
+// Connects a sandbox account of an OAuth network through the sandbox's consent screen, back to the
+// group's page; the profile's id and its placements (by id).
+export const connectSandboxAccount = async (page: Page, baseURL: string, groupId: string, platform: string, account: string) => {
   const api = sandboxRequest(page, baseURL);
-  const init = await api.post(`/api/profile_groups/${group.id}/initialize_connection`, { platform, redirect_url: `${baseURL}/profile-groups/${group.id}` });
+  const init = await api.post(`/api/profile_groups/${groupId}/initialize_connection`, { platform, redirect_url: `${baseURL}/profile-groups/${groupId}` });
   expect(init.status()).toBe(200);
   await page.goto(((await init.json()) as { url: string }).url);
   const consent = page.getByTestId("sandbox-consent");
-  await consent.getByLabel("Account name").fill(accountName);
+  await consent.getByLabel("Account name").fill(account);
   await consent.getByRole("button", { name: "Allow access" }).click();
-  await expect(page).toHaveURL(new RegExp(`/profile-groups/${group.id}$`));
-  const profiles = ((await (await api.get(`/api/profiles?profile_group_id=${group.id}`)).json()) as { data: { id: string; platform: string }[] }).data;
+  await expect(page).toHaveURL(new RegExp(`/profile-groups/${groupId}$`));
+  const profiles = ((await (await api.get(`/api/profiles?profile_group_id=${groupId}`)).json()) as { data: { id: string; platform: string }[] }).data;
   const id = profiles.find((p) => p.platform === platform)!.id;
-  const placements = ((await (await api.get(`/api/profiles/${id}/placements`)).json()) as { data: { id: string; name: string }[] }).data;
+  const placements = ((await (await api.get(`/api/profiles/${id}/placements`)).json()) as { data: SandboxPlacement[] }).data.sort((a, b) => a.id.localeCompare(b.id));
   return { id, placements };
 };

@@ -42,3 +42,7 @@ export const connectorFor = ({ platform, environment }: { platform: TPlatform; e
 };
 
 export const livePlatforms = (): TPlatform[] => Object.keys(LIVE) as TPlatform[];
+
+// Networks whose connector looks pages up for mentions (management.mentions; the sandbox simulates the
+// same ones): the composer turns a pasted page URL into a mention on their profiles.
+export const mentionPlatforms = (): TPlatform[] => livePlatforms().filter((p) => LIVE[p]?.management?.mentions !== undefined);

@@ -12,6 +12,20 @@ const zCategory = z.object({ name: z.string().min(1), displayName: z.string() })
 const zOptionalUrl = z.union([z.literal(""), z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })]);
 const phoneList = (text: string) => text.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
 
+// Google's ServiceAreaBusiness.businessType values (with a storefront address, or only at the customer's).
+export const SERVICE_BUSINESS_TYPES = ["CUSTOMER_AND_BUSINESS_LOCATION", "CUSTOMER_LOCATION_ONLY"] as const;
+// A service area's places, one a line as "name | place id"; null for a line that is not.
+const placeLines = (text: string) =>
+  text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((l) => {
+      const m = /^(.+?)\s*\|\s*(\S+)$/.exec(l);
+      return m ? { placeName: m[1]!, placeId: m[2]! } : null;
+    });
+export const placesOf = (text: string) => placeLines(text).filter((p): p is { placeName: string; placeId: string } => p !== null);
+
 export const ZLocationDetailsForm = z.object({
   title: z.string().trim().min(1, "The business name is required"),
   primaryPhone: z.string().trim(),
@@ -25,7 +39,13 @@ export const ZLocationDetailsForm = z.object({
   administrativeArea: z.string().trim(),
   postalCode: z.string().trim(),
   regionCode: z.string().trim().regex(/^([A-Z]{2})?$/, "A two-letter country code (US, DE, …)"),
+  serviceBusinessType: z.enum(["", ...SERVICE_BUSINESS_TYPES]),
+  servicePlaces: z.string().refine((v) => placeLines(v).every((p) => p !== null), "Each place needs its name and its Google place ID, as name | place ID"),
 }).superRefine((v, ctx) => {
+  if (v.serviceBusinessType === "" && placeLines(v.servicePlaces).length > 0)
+    ctx.addIssue({ code: "custom", path: ["serviceBusinessType"], message: "Pick how customers are served to keep a service area" });
+  if (v.serviceBusinessType === "CUSTOMER_LOCATION_ONLY" && v.addressLines.trim())
+    ctx.addIssue({ code: "custom", path: ["serviceBusinessType"], message: "A business that only visits customers has no street address: clear it, or serve customers at the address too" });
   if (!v.primaryCategory) ctx.addIssue({ code: "custom", path: ["primaryCategory"], message: "Pick a primary category" });
 });
 export type TLocationDetailsForm = z.infer<typeof ZLocationDetailsForm>;
@@ -41,6 +61,12 @@ export const ZHoursForm = z.object({
   ),
 });
 export type THoursForm = z.infer<typeof ZHoursForm>;
+
+// More hours (delivery, takeout, …): one row per type, day and time range.
+export const ZMoreHoursForm = z.object({
+  rows: z.array(z.object({ type: z.string().min(1, "Pick a type"), day: z.enum(DAYS), opens: zTime, closes: zTime })),
+});
+export type TMoreHoursForm = z.infer<typeof ZMoreHoursForm>;
 
 const emailList = (text: string) => text.split(/[,\s]+/).map((s) => s.trim()).filter(Boolean);
 export const ZPageForm = z.object({

@@ -8,7 +8,8 @@ import type { ConnectorContext, JsonObject, ManagedPlacement, PageQuery, Profile
 
 // The HTTP side of location management (listing-*.ts): JSON calls to the Business Information v1,
 // Place Actions v1 and My Business v4 APIs with the profile's token. Google's answers pass through
-// unchanged. Failures: NOT_FOUND or PERMISSION_DENIED on a location or item -> not reachable (404);
+// unchanged. Failures: a token missing the scope (ACCESS_TOKEN_SCOPE_INSUFFICIENT) -> forbidden (403);
+// NOT_FOUND or PERMISSION_DENIED on a location or item -> not reachable (404);
 // any other refusal -> unprocessable with Google's message, each BadRequest field violation, and the
 // error details; 401, quota (429 / RESOURCE_EXHAUSTED) and 5xx stay NetworkErrors (re-authentication,
 // Retry-After, unavailable). Every call is a write-mapped one: a 5xx is "may or may not have happened".
@@ -45,9 +46,14 @@ const violationsOf = (body: unknown): string[] => {
   return (parsed.data.error.details ?? []).flatMap((d) => d.fieldViolations ?? []).map((v) => [v.field, v.description].filter(Boolean).join(": "));
 };
 
+// A token without the business.manage scope: a permission the connection lacks (403), not a location
+// the account cannot see (PERMISSION_DENIED otherwise, 404).
+const SCOPE_MISSING = "ACCESS_TOKEN_SCOPE_INSUFFICIENT";
+
 const failure = (err: NetworkError, body: unknown, what: string): Error => {
   if (err.kind !== "rejected") return err;
   const { platformErrorCode: code, platformErrorSubcode: subcode, platformErrorMessage: message } = err.details;
+  if (code === SCOPE_MISSING) return new ManagementError("forbidden", [`Google refused the permission: ${message ?? err.message} (reconnect the profile and grant business.manage)`], err.details);
   if ([code, subcode].some((c) => c === "NOT_FOUND" || c === "PERMISSION_DENIED")) return notReachable(what, err.details);
   return new ManagementError("unprocessable", [`Google refused the ${what.toLowerCase()}: ${message ?? err.message}`, ...violationsOf(body)], err.details);
 };

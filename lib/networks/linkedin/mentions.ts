@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readJson } from "../http";
-import { invalidRequest, notReachable } from "../management";
+import { NetworkError } from "../errors";
+import { invalidRequest, ManagementError, notReachable } from "../management";
 import type { MentionLookup } from "../types";
 import { mapLinkedInError } from "./errors";
 import { at, restHeaders, type LinkedInSettings } from "./settings";
@@ -36,6 +37,11 @@ export const parseMentionTarget = (input: string): { id: string } | { vanityName
   return SLUG.test(slug) ? { vanityName: slug } : null;
 };
 
+// 403 ACCESS_DENIED: the token may not look organizations up (a permission, the spec's 403).
+const forbiddenOr = (status: number) => (err: unknown) => {
+  throw status === 403 && err instanceof NetworkError ? new ManagementError("forbidden", [`${err.message} (the connection lacks the permission to look pages up)`], err.details) : err;
+};
+
 const kindOf = (o: Organization) =>
   o.primaryOrganizationType === "SCHOOL" ? "school" : /SHOWCASE/i.test(o.parentRelationship?.relationshipType ?? "") ? "showcase" : "company";
 
@@ -50,7 +56,7 @@ export const linkedinMentions: MentionLookup<LinkedInSettings> = {
       await res.body?.cancel();
       throw notReachable("LinkedIn page");
     }
-    const body = await readJson<unknown>({ mapError: mapLinkedInError }, res);
+    const body = await readJson<unknown>({ mapError: mapLinkedInError }, res).catch(forbiddenOr(res.status));
     const found = "id" in target ? ZOrganization.safeParse(body) : z.object({ elements: z.array(ZOrganization) }).transform((b) => b.elements[0]).safeParse(body);
     const organization = found.success ? found.data : undefined;
     if (!organization) throw notReachable("LinkedIn page");

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sandboxPlacements, type SandboxAccount } from "../accounts";
 import type { ConnectorStore } from "../../types";
-import { ok, type Json, type SimHost, type SimReply } from "../management/wire";
+import { ok, SIM_RETRY_AFTER_SECONDS, type Json, type SimFailure, type SimHost, type SimReply } from "../management/wire";
 
 // The sandbox's Graph API for the Pages of a sandbox facebook account: GET /{version}/{page-id}?fields=…
 // and POST /{version}/{page-id} (the writable fields as form parameters), answered for the real
@@ -20,6 +20,20 @@ const graphError = (message: string, code = 100, subcode?: number): SimReply => 
   status: 400,
   body: { error: { message, type: "OAuthException", code, ...(subcode && { error_subcode: subcode }), fbtrace_id: `Asbx${randomBytes(6).toString("base64url")}` } },
 });
+
+// Graph's answers to a tagged request (management/wire.ts): a missing permission (#200), the Page's
+// rate limit (#32) with the wait in Meta's X-Business-Use-Case-Usage header (in minutes), and a
+// transient failure (#2).
+export const graphFailure = (failure: SimFailure): SimReply => {
+  const fbtrace_id = `Asbx${randomBytes(6).toString("base64url")}`;
+  if (failure === "forbidden")
+    return { status: 403, body: { error: { message: "(#200) The user hasn't authorized the application to perform this action", type: "OAuthException", code: 200, fbtrace_id } } };
+  if (failure === "rate_limited") {
+    const usage = { sandbox: [{ type: "pages", call_count: 100, total_cputime: 20, total_time: 40, estimated_time_to_regain_access: Math.ceil(SIM_RETRY_AFTER_SECONDS / 60) }] };
+    return { status: 400, body: { error: { message: "(#32) Page request limit reached", type: "OAuthException", code: 32, fbtrace_id } }, headers: { "x-business-use-case-usage": JSON.stringify(usage) } };
+  }
+  return { status: 503, body: { error: { message: "(#2) Service temporarily unavailable", type: "OAuthException", is_transient: true, code: 2, fbtrace_id } } };
+};
 
 // What a sandbox Page says about itself before anyone edits it: the first Page is filled in, the second
 // has only a few fields (unset ones are absent, as on Graph).

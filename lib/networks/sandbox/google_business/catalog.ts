@@ -2,20 +2,44 @@
 // attributes each category and region takes (attributes.list) and the place action types a location
 // can have (placeActionTypeMetadata.list). A small slice of Google's real catalogue.
 
-export type SimCategory = { name: string; displayName: string; food?: boolean; serviceTypes?: { serviceTypeId: string; displayName: string }[] };
+type MoreHoursType = { hoursTypeId: string; displayName: string; localizedDisplayName: string };
+export type SimCategory = { name: string; displayName: string; food?: boolean; serviceTypes?: { serviceTypeId: string; displayName: string }[]; moreHoursTypes?: MoreHoursType[] };
+
+// Google's "more hours" types (Location.moreHours[].hoursTypeId), as categories list them.
+const hoursType = (hoursTypeId: string, displayName: string): MoreHoursType => ({ hoursTypeId, displayName, localizedDisplayName: displayName });
+const RESTAURANT_HOURS = [hoursType("DELIVERY", "Delivery"), hoursType("TAKEOUT", "Takeout"), hoursType("HAPPY_HOUR", "Happy hours"), hoursType("KITCHEN", "Kitchen")];
+const CAFE_HOURS = [hoursType("BREAKFAST", "Breakfast"), hoursType("TAKEOUT", "Takeout")];
+const SERVICE_HOURS = [hoursType("ONLINE_SERVICE_HOURS", "Online service hours")];
 
 export const CATEGORIES: SimCategory[] = [
   { name: "categories/gcid:bakery", displayName: "Bakery", food: true, serviceTypes: [{ serviceTypeId: "job_type_id:custom_cakes", displayName: "Custom cakes" }] },
   { name: "categories/gcid:bank", displayName: "Bank" },
-  { name: "categories/gcid:cafe", displayName: "Cafe", food: true },
+  { name: "categories/gcid:cafe", displayName: "Cafe", food: true, moreHoursTypes: CAFE_HOURS },
   { name: "categories/gcid:coffee_shop", displayName: "Coffee shop", food: true },
   { name: "categories/gcid:delicatessen", displayName: "Delicatessen", food: true },
   { name: "categories/gcid:hair_salon", displayName: "Hair salon", serviceTypes: [{ serviceTypeId: "job_type_id:haircut", displayName: "Haircut" }] },
   { name: "categories/gcid:dentist", displayName: "Dentist", serviceTypes: [{ serviceTypeId: "job_type_id:teeth_whitening", displayName: "Teeth whitening" }] },
   { name: "categories/gcid:electrician", displayName: "Electrician", serviceTypes: [{ serviceTypeId: "job_type_id:lighting_installation", displayName: "Lighting installation" }] },
-  { name: "categories/gcid:italian_restaurant", displayName: "Italian restaurant", food: true, serviceTypes: [{ serviceTypeId: "job_type_id:catering", displayName: "Catering" }] },
-  { name: "categories/gcid:pizza_restaurant", displayName: "Pizza restaurant", food: true, serviceTypes: [{ serviceTypeId: "job_type_id:catering", displayName: "Catering" }] },
-  { name: "categories/gcid:plumber", displayName: "Plumber", serviceTypes: [{ serviceTypeId: "job_type_id:install_water_heater", displayName: "Water heater installation" }] },
+  {
+    name: "categories/gcid:italian_restaurant",
+    displayName: "Italian restaurant",
+    food: true,
+    serviceTypes: [{ serviceTypeId: "job_type_id:catering", displayName: "Catering" }],
+    moreHoursTypes: RESTAURANT_HOURS,
+  },
+  {
+    name: "categories/gcid:pizza_restaurant",
+    displayName: "Pizza restaurant",
+    food: true,
+    serviceTypes: [{ serviceTypeId: "job_type_id:catering", displayName: "Catering" }],
+    moreHoursTypes: RESTAURANT_HOURS,
+  },
+  {
+    name: "categories/gcid:plumber",
+    displayName: "Plumber",
+    serviceTypes: [{ serviceTypeId: "job_type_id:install_water_heater", displayName: "Water heater installation" }],
+    moreHoursTypes: SERVICE_HOURS,
+  },
 ];
 export const categoryOf = (name: unknown) => CATEGORIES.find((c) => c.name === name);
 

@@ -42,6 +42,42 @@ const categoriesOf = (l: Json) => l.categories as { primaryCategory?: { name?: s
 export const primaryOf = (l: Json) => categoryOf(categoriesOf(l)?.primaryCategory?.name);
 export const metadataOf = (l: Json) => (isObject(l.metadata) ? l.metadata : {});
 
+const categoryList = (l: Json) => [categoriesOf(l)?.primaryCategory, ...(categoriesOf(l)?.additionalCategories ?? [])];
+
+// Google answers a location's categories with their output-only moreHoursTypes (what moreHours takes).
+const withHoursTypes = (location: Json): Json => {
+  if (!isObject(location.categories)) return location;
+  const decorate = (c: unknown) => {
+    const types = isObject(c) ? categoryOf(c.name)?.moreHoursTypes : undefined;
+    return isObject(c) && types ? { ...c, moreHoursTypes: types } : c;
+  };
+  const { primaryCategory, additionalCategories } = location.categories;
+  return {
+    ...location,
+    categories: {
+      ...location.categories,
+      ...(primaryCategory !== undefined && { primaryCategory: decorate(primaryCategory) }),
+      ...(Array.isArray(additionalCategories) && { additionalCategories: additionalCategories.map(decorate) }),
+    },
+  };
+};
+
+// moreHours: each hoursTypeId among the location's categories' moreHoursTypes; a service area's
+// places each with a name and a place id (both required by Google).
+const hoursAndAreaIssue = (location: Json, body: Json, fields: string[]): Reply | null => {
+  if (fields.includes("moreHours") && Array.isArray(body.moreHours)) {
+    const allowed = new Set(categoryList(location).flatMap((c) => categoryOf(c?.name)?.moreHoursTypes ?? []).map((t) => t.hoursTypeId));
+    const bad = (body.moreHours as Json[]).findIndex((h) => !allowed.has(String(h.hoursTypeId)));
+    if (bad >= 0) return badRequest(`location.more_hours[${bad}].hours_type_id`, "Hours type id is not valid for the location's categories");
+  }
+  const places = ((body.serviceArea as Json | undefined)?.places as Json | undefined)?.placeInfos;
+  if (fields.includes("serviceArea") && Array.isArray(places)) {
+    const bad = (places as Json[]).findIndex((p) => !p.placeName || !p.placeId);
+    if (bad >= 0) return badRequest(`location.service_area.places.place_infos[${bad}]`, "Place name and place id are required");
+  }
+  return null;
+};
+
 // A FieldMask over the location: top-level fields, or dotted paths into them.
 const applyMask = (location: Json, mask: string): Json | null => {
   const out: Json = {};
@@ -71,7 +107,7 @@ export const getLocation = ({ url }: SimRequest, state: LocationState): Handled 
   const mask = url.searchParams.get("readMask");
   if (!mask) return { reply: badRequest("read_mask", "Field is required") };
   const masked = applyMask(state.location, mask);
-  return { reply: masked ? ok(masked) : badRequest("read_mask", "Invalid field mask provided") };
+  return { reply: masked ? ok(withHoursTypes(masked)) : badRequest("read_mask", "Invalid field mask provided") };
 };
 
 const serviceItemIssue = (location: Json, body: Json): Reply | null => {
@@ -100,6 +136,8 @@ const locationIssue = (location: Json, body: Json, fields: string[]): Reply | nu
   const additional = (body.phoneNumbers as { additionalPhones?: unknown[] } | undefined)?.additionalPhones ?? [];
   if (has("phoneNumbers") && additional.length > 2) return badRequest("location.phone_numbers.additional_phones", "At most 2 additional phones");
   if (fields.includes("serviceItems") && metadataOf(location).canModifyServiceList !== true) return precondition("The service list of this location cannot be modified.");
+  const areaIssue = hoursAndAreaIssue({ ...location, ...(has("categories") && { categories: body.categories }) }, body, fields);
+  if (areaIssue) return areaIssue;
   return has("serviceItems") ? serviceItemIssue({ ...location, ...(has("categories") && { categories: body.categories }) }, body) : null;
 };
 
@@ -124,7 +162,7 @@ export const patchLocation = ({ url, json }: SimRequest, state: LocationState): 
   }
   const categories = categoriesOf(state.location) as { primaryCategory?: Json; additionalCategories?: Json[] } | undefined;
   for (const c of [categories?.primaryCategory, ...(categories?.additionalCategories ?? [])]) if (c) c.displayName = categoryOf(c.name)?.displayName;
-  return { reply: ok(state.location), changed: true };
+  return { reply: ok(withHoursTypes(state.location)), changed: true };
 };
 
 export const listCategories = ({ url }: SimRequest): Reply => {
@@ -140,7 +178,7 @@ export const listCategories = ({ url }: SimRequest): Reply => {
   const prefix = filter ? /^displayName\s*=\s*"?([^"]*)"?$/.exec(filter)?.[1] : "";
   if (prefix === undefined) return badRequest("filter", "Only displayName filters are supported");
   const found = CATEGORIES.filter((c) => c.displayName.toLowerCase().includes(prefix.toLowerCase())).map((c) =>
-    view === "FULL" ? { name: c.name, displayName: c.displayName, serviceTypes: c.serviceTypes ?? [], moreHoursTypes: [] } : { name: c.name, displayName: c.displayName },
+    view === "FULL" ? { name: c.name, displayName: c.displayName, serviceTypes: c.serviceTypes ?? [], moreHoursTypes: c.moreHoursTypes ?? [] } : { name: c.name, displayName: c.displayName },
   );
   return pageOf(found, url, "categories", 100, 100);
 };

@@ -2,7 +2,7 @@ import { digits, type SandboxAccount } from "../accounts";
 import type { Json } from "../management/wire";
 
 // What a sandbox google_business account's locations hold before anyone edits them (accounts.ts lists
-// them as placements): a restaurant with categories, hours, attributes, a service list, food menus,
+// them as placements): a restaurant with categories, hours (takeout hours among its more hours), attributes, a service list, food menus,
 // place action links and photos, where every section can be edited; and a plumber whose service list
 // Google manages (canModifyServiceList false) and that cannot have food menus, so the gates answer.
 // The state of a location lives in the profile's connector store from its first edit on (server.ts).
@@ -46,6 +46,7 @@ const restaurant = (account: SandboxAccount, d: string): LocationState => {
       websiteUri: "https://example.com/main-street",
       regularHours: { periods: ["TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"].map((day) => period(day, 11, 22)) },
       specialHours: { specialHourPeriods: [{ startDate: { year: 2026, month: 12, day: 25 }, endDate: { year: 2026, month: 12, day: 25 }, closed: true }] },
+      moreHours: [{ hoursTypeId: "TAKEOUT", periods: ["FRIDAY", "SATURDAY"].map((day) => period(day, 12, 21)) }],
       latlng: { latitude: 39.7817, longitude: -89.6501 },
       openInfo: { status: "OPEN", canReopen: true, openingDate: { year: 2012, month: 5, day: 1 } },
       profile: { description: "Fresh pasta and wood-fired pizza on Main Street since 2012." },

@@ -1,5 +1,5 @@
 import { digits, type SandboxAccount } from "../accounts";
-import { ok, type SimHost } from "../management/wire";
+import { ok, SIM_RETRY_AFTER_SECONDS, type SimFailure, type SimHost, type SimReply } from "../management/wire";
 
 // The sandbox's LinkedIn organization lookups, answered for the real connector's resolve_mention
 // (lib/networks/linkedin/mentions.ts): GET /rest/organizations?q=vanityName&vanityName=… and
@@ -16,6 +16,15 @@ const PUBLIC: Organization[] = [
 ];
 
 const notFound = (message: string) => ({ status: 404, body: { status: 404, code: "NOT_FOUND", message } });
+
+// LinkedIn's answers to a tagged request (management/wire.ts): ACCESS_DENIED, a throttled 429 (with a
+// Retry-After, which the real LinkedIn leaves out) and a 503.
+export const linkedinFailure = (failure: SimFailure): SimReply =>
+  failure === "forbidden"
+    ? { status: 403, body: { status: 403, code: "ACCESS_DENIED", serviceErrorCode: 100, message: "Not enough permissions to access: organizations.GET.20240101" } }
+    : failure === "rate_limited"
+      ? { status: 429, body: { status: 429, code: "TOO_MANY_REQUESTS", message: "Resource level throttle limit for calls to this resource is reached." }, headers: { "Retry-After": String(SIM_RETRY_AFTER_SECONDS) } }
+      : { status: 503, body: { status: 503, code: "SERVICE_UNAVAILABLE", message: "Service Unavailable" } };
 
 export const linkedinOrganizationsHost = (account: SandboxAccount): SimHost => {
   const d = digits(account.id, 8);

@@ -23,13 +23,29 @@ const parseBody = (text: string, contentType: string): Pick<SimRequest, "json" |
   }
 };
 
+// Rehearsing the management endpoints' error answers: a value the caller sends (a field of a write, a
+// search filter, a mention URL) containing one of these tags makes the simulated network answer every
+// call of that request with its own error for it, nothing written: a refused permission, a rate limit
+// with a wait, or the network being down. The same spirit as the posts' #sandbox-… tags.
+export const FAILURE_TAGS = { "#sandbox-forbidden": "forbidden", "#sandbox-rate-limit": "rate_limited", "#sandbox-unavailable": "unavailable" } as const;
+export type SimFailure = (typeof FAILURE_TAGS)[keyof typeof FAILURE_TAGS];
+export type FailureReply = (failure: SimFailure) => SimReply;
+// Seconds the simulated networks ask to wait when rate limiting a tagged request.
+export const SIM_RETRY_AFTER_SECONDS = 30;
+
+export const failureTagged = (value: unknown): SimFailure | null => {
+  const text = (JSON.stringify(value) ?? "").toLowerCase();
+  const tag = (Object.keys(FAILURE_TAGS) as (keyof typeof FAILURE_TAGS)[]).find((t) => text.includes(t));
+  return tag ? FAILURE_TAGS[tag] : null;
+};
+
 export const simulatedFetch =
-  (hosts: Record<string, SimHost>): typeof fetch =>
+  (hosts: Record<string, SimHost>, failing?: SimReply): typeof fetch =>
   async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
-    const host = hosts[url.host];
-    if (!host) throw new TypeError(`fetch failed: the sandbox network has no host ${url.host}`);
+    const host = failing ? async () => failing : hosts[url.host];
+    if (!hosts[url.host] || !host) throw new TypeError(`fetch failed: the sandbox network has no host ${url.host}`);
     const text = await request.text();
     const reply = await host({ method: request.method, url, headers: request.headers, ...parseBody(text, request.headers.get("content-type") ?? "") });
     return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status, headers: { "content-type": "application/json; charset=UTF-8", ...reply.headers } });
