@@ -1,13 +1,11 @@
 import "server-only";
+import { settleWriteFailure, type WriteFailure } from "@/lib/services/delivery/write-failure";
 import { COMMENT_INCLUDE, commentEventData } from "@/lib/api/serializers/comment";
 import { db, type Prisma } from "@/lib/db/client";
 import { Prisma as P } from "@/lib/generated/prisma/client";
-import { log } from "@/lib/log";
 import { publicMediaUrl } from "@/lib/media/storage";
-import { NetworkError } from "@/lib/networks/errors";
 import type { AnyConnector, CommentDraft, CreatedComment } from "@/lib/networks/types";
 import { contextFor } from "@/lib/services/connections/context";
-import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { detailsJson, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/services/posts/publish-attempt";
 import { commentTargetOf, connectorOfComment, loadCommentForWrite } from "./comment-target";
@@ -24,7 +22,7 @@ import { commentTargetOf, connectorOfComment, loadCommentForWrite } from "./comm
 // Retry-After; 4 attempts, then failed). delivery_unconfirmed is terminal, like published and failed.
 
 export type CommentOutcome = { state: "published"; externalId: string } | { state: "retry"; delayMs: number } | { state: "failed" | "delivery_unconfirmed" | "gone" };
-export type Failure = { message: string; details?: NetworkError["details"] | null; note?: string | null };
+export type Failure = WriteFailure;
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadCommentForWrite>>>;
 
 const TERMINAL = ["published", "failed", "delivery_unconfirmed", "synced"];
@@ -124,25 +122,17 @@ export const attemptCommentPublish = async ({ commentId: id, attempt }: { commen
   try {
     return await recordPublished(connector, c, await create(contextFor(connector), draft));
   } catch (err) {
-    if (!(err instanceof NetworkError)) {
-      log.error("comment publish failed unexpectedly", { commentId: id, platform: c.platform, error: err instanceof Error ? err.message : String(err) });
-      return resolveUnknown(connector, c, draft, attempt, "the publisher failed unexpectedly while sending");
-    }
-    const failure: Failure = { message: err.message, details: err.details };
-    switch (err.kind) {
-      case "outcome_unknown":
-        return resolveUnknown(connector, c, draft, attempt, err.message);
-      case "rate_limited":
-        return retryOrFail(id, attempt, failure, err.retryAfterMs);
-      case "auth_expired": {
-        const refreshed = connector.refresh ? await refreshProfileConnection({ profileId: c.profileId }) : { state: "skipped" };
-        if (refreshed.state === "refreshed") return retryOrFail(id, attempt, { ...failure, note: "The token was refreshed; retrying" }, 0);
-        await recordFailure(id, "failed", { ...failure, note: "The network refused the profile's authorization: reconnect the profile" });
-        return { state: "failed" };
-      }
-      default:
+    return settleWriteFailure(err, {
+      connector,
+      profileId: c.profileId,
+      writer: "publisher",
+      logFields: { commentId: id, platform: c.platform },
+      unknown: (reason) => resolveUnknown(connector, c, draft, attempt, reason),
+      retryOrFail: (failure, retryAfterMs) => retryOrFail(id, attempt, failure, retryAfterMs),
+      fail: async (failure) => {
         await recordFailure(id, "failed", failure);
-        return { state: "failed" };
-    }
+        return { state: "failed" as const };
+      },
+    });
   }
 };

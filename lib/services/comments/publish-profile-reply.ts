@@ -1,14 +1,13 @@
 import "server-only";
+import { settleWriteFailure } from "@/lib/services/delivery/write-failure";
 import { COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
 import { profileCommentEventData } from "@/lib/api/serializers/profile-comment";
 import { db, type Prisma } from "@/lib/db/client";
 import { Prisma as P } from "@/lib/generated/prisma/client";
-import { NetworkError } from "@/lib/networks/errors";
 import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector, CreatedComment, ProfileReplyDraft } from "@/lib/networks/types";
 import { contextFor } from "@/lib/services/connections/context";
 import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
-import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { freshAuth } from "@/lib/services/posts/publish-input";
 import { attemptCommentPublish, claim, recordFailure, retryOrFail, unconfirmed, type CommentOutcome, type Failure } from "./publish-comment";
@@ -80,23 +79,18 @@ export const attemptProfileReply = async ({ commentId: id, attempt }: { commentI
   try {
     return await recordPublished(id, await reply(contextFor(connector), draft));
   } catch (err) {
-    if (!(err instanceof NetworkError)) return resolveUnknown(connector, id, draft, attempt, "the publisher failed unexpectedly while sending");
-    const failure: Failure = { message: err.message, details: err.details };
-    switch (err.kind) {
-      case "outcome_unknown":
-        return resolveUnknown(connector, id, draft, attempt, err.message);
-      case "rate_limited":
-        return retryOrFail(id, attempt, failure, err.retryAfterMs);
-      case "auth_expired": {
-        const refreshed = connector.refresh ? await refreshProfileConnection({ profileId: c.profileId }) : { state: "skipped" };
-        if (refreshed.state === "refreshed") return retryOrFail(id, attempt, { ...failure, note: "The token was refreshed; retrying" }, 0);
-        await recordFailure(id, "failed", { ...failure, note: "The network refused the profile's authorization: reconnect the profile" });
-        return { state: "failed" };
-      }
-      default:
+    return settleWriteFailure(err, {
+      connector,
+      profileId: c.profileId,
+      writer: "publisher",
+      logFields: { commentId: id, platform: c.platform },
+      unknown: (reason) => resolveUnknown(connector, id, draft, attempt, reason),
+      retryOrFail: (failure, retryAfterMs) => retryOrFail(id, attempt, failure, retryAfterMs),
+      fail: async (failure) => {
         await recordFailure(id, "failed", failure);
-        return { state: "failed" };
-    }
+        return { state: "failed" as const };
+      },
+    });
   }
 };
 

@@ -1,15 +1,13 @@
 import "server-only";
+import { settleWriteFailure, type WriteFailure } from "@/lib/services/delivery/write-failure";
 import { messageEventData } from "@/lib/api/serializers/message";
 import { db, Prisma } from "@/lib/db/client";
 import type { MessageStatus } from "@/lib/generated/prisma/enums";
-import { log } from "@/lib/log";
-import { NetworkError } from "@/lib/networks/errors";
 import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector, MessageRequest, MessageSendInput } from "@/lib/networks/types";
 import type { TEventType } from "@/lib/schemas/webhooks";
 import { contextFor } from "@/lib/services/connections/context";
 import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
-import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { freshAuth } from "@/lib/services/posts/publish-input";
 import { detailsJson, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/services/posts/publish-attempt";
@@ -23,7 +21,7 @@ import { detailsJson, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/services/posts
 // message.delivery_unconfirmed, each in the transaction of the status change.
 
 export type SendOutcome = { state: "published"; externalId: string } | { state: "retry"; delayMs: number } | { state: "failed" | "delivery_unconfirmed" | "gone" };
-type Failure = { message: string; details?: NetworkError["details"] | null; note?: string | null };
+type Failure = WriteFailure;
 type Tx = Prisma.TransactionClient;
 
 const emitMessageEvent = async (tx: Tx, id: string, type: TEventType) => {
@@ -126,25 +124,17 @@ export const attemptSend = async ({ messageId: id, attempt }: { messageId: strin
     const sent = await connector.messaging.send(contextFor(connector), input);
     return await recordSent(id, sent.externalId);
   } catch (err) {
-    if (!(err instanceof NetworkError)) {
-      log.error("message send failed unexpectedly", { messageId: id, platform: message.platform, error: err instanceof Error ? err.message : String(err) });
-      return resolveUnknown(connector, input, id, attempt, "the sender failed unexpectedly while sending");
-    }
-    const failure: Failure = { message: err.message, details: err.details };
-    switch (err.kind) {
-      case "outcome_unknown":
-        return resolveUnknown(connector, input, id, attempt, err.message);
-      case "rate_limited":
-        return retryOrFail(id, attempt, failure, err.retryAfterMs);
-      case "auth_expired": {
-        const refreshed = connector.refresh ? await refreshProfileConnection({ profileId: message.profileId }) : { state: "skipped" };
-        if (refreshed.state === "refreshed") return retryOrFail(id, attempt, { ...failure, note: "The token was refreshed; retrying" }, 0);
-        await recordFailure(id, "failed", { ...failure, note: "The network refused the profile's authorization: reconnect the profile" });
-        return { state: "failed" };
-      }
-      default:
+    return settleWriteFailure(err, {
+      connector,
+      profileId: message.profileId,
+      writer: "sender",
+      logFields: { messageId: id, platform: message.platform },
+      unknown: (reason) => resolveUnknown(connector, input, id, attempt, reason),
+      retryOrFail: (failure, retryAfterMs) => retryOrFail(id, attempt, failure, retryAfterMs),
+      fail: async (failure) => {
         await recordFailure(id, "failed", failure);
-        return { state: "failed" };
-    }
+        return { state: "failed" as const };
+      },
+    });
   }
 };

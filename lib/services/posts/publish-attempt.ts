@@ -1,12 +1,10 @@
 import "server-only";
+import { settleWriteFailure, type WriteFailure } from "@/lib/services/delivery/write-failure";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { log } from "@/lib/log";
-import { NetworkError } from "@/lib/networks/errors";
 import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector, PublishInput, PublishResult } from "@/lib/networks/types";
 import { contextFor } from "@/lib/services/connections/context";
-import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { emitPlatformPostEvent } from "./post-events";
 import { buildPublishInput, loadPlatformPost } from "./publish-input";
 
@@ -29,7 +27,7 @@ export type AttemptOutcome =
   | { state: "retry"; delayMs: number }
   | { state: "failed" | "delivery_unconfirmed" | "gone" };
 
-type Failure = { message: string; details?: NetworkError["details"] | null; note?: string | null };
+type Failure = WriteFailure;
 
 // The stored error_details of a platform post (serialised by lib/api/serializers/post.ts).
 export const detailsJson = (f: Pick<Failure, "details" | "note">): Prisma.InputJsonObject => ({
@@ -117,26 +115,18 @@ export const attemptPublish = async ({ platformPostId: id, attempt }: { platform
   try {
     return await recordPublished(id, await connector.publish(contextFor(connector), input));
   } catch (err) {
-    if (!(err instanceof NetworkError)) {
-      log.error("publish failed unexpectedly", { platformPostId: id, platform: pp.platform, error: err instanceof Error ? err.message : String(err) });
-      return resolveUnknown(connector, input, id, attempt, "the publisher failed unexpectedly while sending");
-    }
-    const failure: Failure = { message: err.message, details: err.details };
-    switch (err.kind) {
-      case "outcome_unknown":
-        return resolveUnknown(connector, input, id, attempt, err.message);
-      case "rate_limited":
-        return retryOrFail(id, attempt, failure, err.retryAfterMs);
-      case "auth_expired": {
-        const refreshed = connector.refresh ? await refreshProfileConnection({ profileId: pp.profileId }) : { state: "skipped" };
-        if (refreshed.state === "refreshed") return retryOrFail(id, attempt, { ...failure, note: "The token was refreshed; retrying" }, 0);
-        await recordFailure(id, "failed", { ...failure, note: "The network refused the profile's authorization: reconnect the profile" });
-        return { state: "failed" };
-      }
-      default:
+    return settleWriteFailure(err, {
+      connector,
+      profileId: pp.profileId,
+      writer: "publisher",
+      logFields: { platformPostId: id, platform: pp.platform },
+      unknown: (reason) => resolveUnknown(connector, input, id, attempt, reason),
+      retryOrFail: (failure, retryAfterMs) => retryOrFail(id, attempt, failure, retryAfterMs),
+      fail: async (failure) => {
         await recordFailure(id, "failed", failure);
-        return { state: "failed" };
-    }
+        return { state: "failed" as const };
+      },
+    });
   }
 };
 
