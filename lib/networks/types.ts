@@ -467,4 +467,15 @@ export type Messaging<TSettings> = {
   findSent?(ctx: ConnectorContext<TSettings>, input: MessageSendInput): Promise<{ externalId: string } | null>;
   // Messages the network has in a chat when it is created (the sandbox's simulated participant writes first).
   openChat?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: string | null; participantExternalId: string }): Promise<InboundMessage[]>;
+  // What the network pushes a moment after one of our messages was sent (the sandbox's simulated
+  // participant answers): after `delayMs`, `collect` hands over the messages that are due (each once;
+  // they are applied like pushed inbound messages).
+  followUp?: {
+    delayMs: number;
+    collect(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: string | null; participantExternalId: string }): Promise<InboundMessage[]>;
+  };
 };
+
+// The rules half of a messaging capability (what is checked before anything is stored), shared by a
+// network's real sending and the sandbox's.
+export type MessagingRules = Pick<Messaging<unknown>, "windowHours" | "participantWritesFirst" | "placementRequired" | "participantId" | "fields" | "check" | "bypassesWindow">;

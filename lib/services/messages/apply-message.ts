@@ -1,7 +1,7 @@
 import "server-only";
 import { messageEventData } from "@/lib/api/serializers/message";
 import { db, type Prisma } from "@/lib/db/client";
-import type { Platform } from "@/lib/generated/prisma/enums";
+import type { Environment, Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import type { InboundMessageItem, InboundMessageStatus } from "@/lib/networks/types";
 import type { TEventType } from "@/lib/schemas/webhooks";
@@ -14,14 +14,15 @@ import { storeInboundMessage } from "./store-message";
 // the network names; each gets the message in its own chat (found or created by participant and
 // placement), so two tenants connected to one account both see it.
 
-type Scope = { platform: Platform; profileId: string | null };
+// `environment`: pushes reach live profiles; the sandbox's simulated pushes name their sandbox profile.
+type Scope = { platform: Platform; profileId: string | null; environment?: Environment };
 export type AppliedMessage = "message_created" | "message_duplicate" | "status_applied" | "status_stale" | "unmatched";
 
 const profilesFor = (scope: Scope, account: string) =>
   db.profile.findMany({
     where: {
       platform: scope.platform,
-      environment: "live",
+      environment: scope.environment ?? "live",
       status: "active",
       ...(scope.profileId ? { id: scope.profileId } : { OR: [{ externalId: account }, { placements: { some: { externalId: account } } }] }),
     },
