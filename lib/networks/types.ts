@@ -359,6 +359,9 @@ export type InboundItem =
   | { kind: "deauthorized"; account: string; reason: string } // the user removed the app or revoked its token
   | InboundMessageItem
   | InboundMessageStatus
+  | InboundMessageWatermark
+  | InboundReaction
+  | InboundReferral
   | { kind: "ignored"; reason: string }; // understood, nothing to do (other fields, our own echoes, ...)
 
 export type Inbound<TSettings> = {
@@ -432,6 +435,40 @@ export type InboundMessageStatus = {
   at: Date;
   error: { message: string; code: string | null } | null;
   announce: boolean;
+};
+
+// Every one of our messages in a chat sent up to `upTo` was delivered or read (Messenger's watermarks).
+export type InboundMessageWatermark = {
+  kind: "message_watermark";
+  account: string;
+  placement: string | null;
+  participantExternalId: string;
+  status: "delivered" | "read";
+  upTo: Date;
+  announce: boolean;
+};
+
+// A participant reacted to a message of the chat, or took the reaction back (reaction.received).
+export type InboundReaction = {
+  kind: "message_reaction";
+  account: string;
+  participantExternalId: string;
+  messageExternalId: string;
+  action: "react" | "unreact";
+  reaction: string | null; // the network's name of it ("love")
+  emoji: string | null;
+  at: Date;
+};
+
+// A participant came through a referral (an ad, an m.me/ig.me link with `ref`): it opens the messaging
+// window and lands in the chat's metadata (referral.received).
+export type InboundReferral = {
+  kind: "chat_referral";
+  account: string;
+  placement: string | null;
+  participant: InboundMessageItem["participant"];
+  referral: Record<string, unknown>;
+  at: Date;
 };
 
 // The send body as validated by the API (lib/schemas/messages.ts), under the spec's own keys.

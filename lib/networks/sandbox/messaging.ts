@@ -1,11 +1,10 @@
 import type { TPlatform } from "@/lib/schemas/common";
 import { blueskyMessagingRules } from "../bluesky/messaging-rules";
-import { metaMessagingRules } from "../graph/messaging-rules";
 import type { AnyConnector, ConnectorStore, InboundMessage, Messaging, MessagingRules, MessageSendInput, ProfileAuth } from "../types";
 import { networkDelay, newSandboxId, sandboxError, triggersIn, type SandboxCtx } from "./publish";
 
 // Direct messages on the sandbox network. The send rules are the platform's own (the real connector's,
-// or the rules its sending will have: graph/messaging-rules.ts, bluesky/messaging-rules.ts), so a 422
+// or, for bluesky whose sending is not built yet, the rules it will have: bluesky/messaging-rules.ts), so a 422
 // rehearsed here is the one the network would give. A new chat starts with a message from the simulated
 // participant (which opens the messaging window, and lets a telegram bot answer); a message we send is
 // answered a moment later by the participant (`followUp`: applied like a pushed inbound message, so it
@@ -17,8 +16,6 @@ import { networkDelay, newSandboxId, sandboxError, triggersIn, type SandboxCtx }
 // restarts and is shared by every process.
 
 const FALLBACK_RULES: Partial<Record<TPlatform, MessagingRules>> = {
-  facebook: metaMessagingRules({ bodyCapWithButtons: 220, quickRepliesCombine: true }),
-  instagram: metaMessagingRules({ bodyCapWithButtons: 80, quickRepliesCombine: false }),
   bluesky: blueskyMessagingRules,
 };
 

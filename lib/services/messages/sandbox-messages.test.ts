@@ -9,7 +9,9 @@ import { sendMessageFn } from "@/inngest/functions/send-message";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import type { Platform } from "@/lib/generated/prisma/enums";
-import { sandboxAuth } from "@/lib/networks/sandbox/sandbox-test-auth";
+import { newId } from "@/lib/ids";
+import { connectorFor } from "@/lib/networks/registry";
+import { sandboxAuth, sandboxCtx } from "@/lib/networks/sandbox/sandbox-test-auth";
 import { callRoute } from "@/lib/testing/call-route";
 import { seedNetworkProfile } from "@/lib/testing/comments";
 import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
@@ -50,7 +52,10 @@ const sandboxTenant = async (platform: Platform) => {
   const auth = await sandboxAuth(platform);
   const profile = await seedNetworkProfile({ group: tenant.group, platform, externalId: auth.externalId! });
   await db.profile.update({ where: { id: profile.id }, data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] } });
-  return { ...tenant, token, profile };
+  // The simulated account's placements (a facebook Page), stored as connecting stores them.
+  const placements = ((await connectorFor({ platform, environment: "sandbox" }).placements?.(sandboxCtx(), auth)) ?? []).filter((p) => p.externalId !== null);
+  for (const p of placements) await db.placement.create({ data: { id: newId("placement"), profileId: profile.id, externalId: p.externalId, name: p.name } });
+  return { ...tenant, token, profile, placement: placements[0]?.externalId ?? undefined };
 };
 
 type Json = Record<string, unknown>;
@@ -62,7 +67,8 @@ const api = {
 };
 
 const openChat = async (t: Awaited<ReturnType<typeof sandboxTenant>>, participant: string) => {
-  const res = await api.createChat(t.token, t.profile.id, { participant_external_id: participant });
+  const placement = t.profile.platform === "facebook" ? t.placement : undefined; // chats run on a Page
+  const res = await api.createChat(t.token, t.profile.id, { participant_external_id: participant, ...(placement && { placement_id: placement }) });
   expect(res.status).toBe(200);
   return res.json as Json & { id: string };
 };
