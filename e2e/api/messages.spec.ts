@@ -63,12 +63,17 @@ test.describe("messages API", () => {
     expect(receiver.received.filter((r) => r.headers["x-service-event"] === "message.sent").map((r) => JSON.parse(r.rawBody).data.message.id)).toContain(pending.id);
   });
 
-  test("#sandbox-fail fails the send with the network's error; another tenant's chat is 404", async ({ request }) => {
+  test("#sandbox-fail fails the send with the network's error; mark_read and archive; another tenant's chat is 404", async ({ request }) => {
     const chat = (await (await request.post(`/api/profiles/${telegramId}/chats`, { headers: auth(t.sandbox), data: { participant_external_id: "515151" } })).json()) as { id: string };
     const sent = (await (await request.post(`/api/chats/${chat.id}/messages`, { headers: auth(t.sandbox), data: { body: "Nope #sandbox-fail" } })).json()) as Message;
     await expect.poll(async () => ((await (await request.get(`/api/messages/${sent.id}`, { headers: auth(t.sandbox) })).json()) as Message).status, { timeout: 20_000 }).toBe("failed");
     const failed = (await (await request.get(`/api/messages/${sent.id}`, { headers: auth(t.sandbox) })).json()) as Message;
     expect(failed.error_details?.platform_error_code).toBe("SANDBOX_REJECTED");
+    const read = await request.post(`/api/chats/${chat.id}/mark_read`, { headers: auth(t.sandbox) });
+    expect(read.status()).toBe(200);
+    expect(((await read.json()) as { metadata: { read_at: string } }).metadata.read_at).toEqual(expect.any(String));
+    expect(((await (await request.post(`/api/chats/${chat.id}/archive`, { headers: auth(t.sandbox) })).json()) as { archived: boolean }).archived).toBe(true);
+    expect(((await (await request.delete(`/api/chats/${chat.id}/archive`, { headers: auth(t.sandbox) })).json()) as { archived: boolean }).archived).toBe(false);
     const other = createTenant();
     expect((await request.get(`/api/chats/${chat.id}`, { headers: auth(other.sandbox) })).status()).toBe(404);
   });

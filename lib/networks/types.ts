@@ -504,6 +504,9 @@ export type Messaging<TSettings> = {
   findSent?(ctx: ConnectorContext<TSettings>, input: MessageSendInput): Promise<{ externalId: string } | null>;
   // Messages the network has in a chat when it is created (the sandbox's simulated participant writes first).
   openChat?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: string | null; participantExternalId: string }): Promise<InboundMessage[]>;
+  // A read receipt for the participant's messages up to `lastInboundExternalId` (whatsapp's blue ticks);
+  // networks without one leave it out (mark_read then only stamps metadata.read_at).
+  markRead?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: MessageSendInput["placement"]; participantExternalId: string; lastInboundExternalId: string }): Promise<void>;
   // What the network pushes a moment after one of our messages was sent (the sandbox's simulated
   // participant answers): after `delayMs`, `collect` hands over the messages that are due (each once;
   // they are applied like pushed inbound messages).

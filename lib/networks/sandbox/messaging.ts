@@ -124,7 +124,7 @@ const collectSandbox = (ctx: SandboxCtx, chat: ChatRef) =>
 
 // The sandbox's messaging for a platform whose real connector is `real` (undefined: no direct messages).
 export const sandboxMessaging = (platform: TPlatform, real: AnyConnector | undefined, checkAuth: (auth: ProfileAuth) => void): Messaging<{ app_url?: string }> | undefined => {
-  const rules: MessagingRules | undefined = real?.messaging ?? FALLBACK_RULES[platform];
+  const rules: (MessagingRules & Pick<Messaging<unknown>, "markRead">) | undefined = real?.messaging ?? FALLBACK_RULES[platform];
   if (!rules) return undefined;
   return {
     windowHours: rules.windowHours,
@@ -146,6 +146,12 @@ export const sandboxMessaging = (platform: TPlatform, real: AnyConnector | undef
       checkAuth(input.auth);
       return [simulated(newSandboxId("sbx_msg"), `Hi! I am a simulated ${platform} user. Write to me and I will answer. (simulated participant)`)];
     },
+    ...(rules.markRead && {
+      markRead: async (ctx: SandboxCtx, input: { auth: ProfileAuth }) => {
+        checkAuth(input.auth);
+        await networkDelay(ctx);
+      },
+    }),
     followUp: {
       delayMs: ANSWER_DELAY_MS,
       collect: async (ctx, input) => {
