@@ -7,7 +7,7 @@ import { networkDelay, newSandboxId, sandboxError, triggersIn, type SandboxCtx }
 // or, for bluesky whose sending is not built yet, the rules it will have: bluesky/messaging-rules.ts), so a 422
 // rehearsed here is the one the network would give. A new chat starts with a message from the simulated
 // participant (which opens the messaging window, and lets a telegram bot answer); a message we send is
-// answered a moment later by the participant (`followUp`: applied like a pushed inbound message, so it
+// answered a moment later by the participant, who taps the first choice offered where there is one (`followUp`: applied like a pushed inbound message, so it
 // emits message.received). The body tags of posts rehearse each outcome of a send: #sandbox-fail
 // (rejected, SANDBOX_REJECTED), #sandbox-retry (rate limited once), #sandbox-timeout (sent, answer lost:
 // found on read-back), #sandbox-unconfirmed (answer lost, read-back cannot tell: delivery_unconfirmed),
@@ -23,7 +23,8 @@ export const ANSWER_DELAY_MS = 1500;
 const KEY = "messaging";
 const MAX_ENTRIES = 500;
 
-type Due = { participant: string; placement: string | null; message: { externalId: string; body: string; at: string } };
+type Tap = { tappedAction: InboundMessage["tappedAction"]; interactive: InboundMessage["interactive"] };
+type Due = { participant: string; placement: string | null; message: { externalId: string; body: string; at: string } & Partial<Tap> };
 type State = { sent: Record<string, string>; attempts: Record<string, number>; unconfirmed: string[]; due: Due[] };
 
 const stateOf = (value: unknown): State => {
@@ -39,22 +40,37 @@ const storeOf = (ctx: SandboxCtx): ConnectorStore => {
   return ctx.store;
 };
 
-const simulated = (externalId: string, body: string, at = new Date()): InboundMessage => ({
+const simulated = (externalId: string, body: string, at = new Date(), tap: Partial<Tap> = {}): InboundMessage => ({
   externalId,
   direction: "inbound",
   body,
   attachments: [],
   replyToExternalId: null,
-  tappedAction: null,
-  interactive: null,
+  tappedAction: tap.tappedAction ?? null,
+  interactive: tap.interactive ?? null,
   platformData: { sandbox: true },
   source: null,
   sentAt: at,
 });
 
-const answerTo = (request: MessageSendInput["request"]) => {
+type Answer = { body: string } & Partial<Tap>;
+const str = (v: unknown) => (typeof v === "string" ? v : null);
+
+// The participant taps the first choice offered (a quick reply, a postback button, a telegram inline
+// button, a whatsapp reply button), as the network reports taps; otherwise they answer in words.
+const answerTo = (request: MessageSendInput["request"]): Answer => {
+  const quick = request.quick_replies?.[0];
+  if (quick) return { body: quick.title, tappedAction: { kind: "quick_reply", payload: quick.payload, title: quick.title } };
+  const postback = request.buttons?.find((b) => b.type === "postback");
+  if (postback) return { body: postback.title, tappedAction: { kind: "postback", payload: postback.payload ?? null, title: postback.title } };
+  const rows = request.reply_markup?.inline_keyboard;
+  const key = Array.isArray(rows) && Array.isArray(rows[0]) ? (rows[0][0] as Record<string, unknown> | undefined) : undefined;
+  if (key && str(key.callback_data)) return { body: str(key.text) ?? "", tappedAction: { kind: "callback_query", payload: str(key.callback_data), title: str(key.text) } };
+  const action = request.interactive?.action as { buttons?: { reply?: { id?: unknown; title?: unknown } }[] } | undefined;
+  const reply = action?.buttons?.[0]?.reply;
+  if (reply && str(reply.id)) return { body: str(reply.title) ?? "", interactive: { type: "button_reply", button_reply: { id: str(reply.id), title: str(reply.title) } } };
   const said = request.body?.trim() ? `"${request.body.trim().slice(0, 60)}"` : "your message";
-  return `Thanks for ${said}! (simulated answer)`;
+  return { body: `Thanks for ${said}! (simulated answer)` };
 };
 
 type Outcome = "sent" | "timeout" | "unconfirmed" | "retry" | "fail" | "auth";
@@ -80,7 +96,7 @@ const sendSandbox = async (ctx: SandboxCtx, input: MessageSendInput): Promise<{ 
     const id = newSandboxId("sbx_msg");
     state.sent = capped({ ...state.sent, [ref]: id }) as State["sent"];
     const at = new Date(Date.now() + ANSWER_DELAY_MS).toISOString();
-    state.due = [...state.due, { participant: input.participantExternalId, placement: input.placement?.externalId ?? null, message: { externalId: newSandboxId("sbx_msg"), body: answerTo(input.request), at } }].slice(-MAX_ENTRIES);
+    state.due = [...state.due, { participant: input.participantExternalId, placement: input.placement?.externalId ?? null, message: { externalId: newSandboxId("sbx_msg"), ...answerTo(input.request), at } }].slice(-MAX_ENTRIES);
     return { value: state, result: { outcome: (triggers.has("timeout") ? "timeout" : "sent") as Outcome, externalId: id } };
   });
   switch (outcome) {
@@ -119,7 +135,7 @@ const collectSandbox = (ctx: SandboxCtx, chat: ChatRef) =>
     const mine = (d: Due) => d.participant === chat.participantExternalId && d.placement === chat.placement;
     const taken = state.due.filter(mine);
     if (taken.length === 0) return { result: [] as InboundMessage[] };
-    return { value: { ...state, due: state.due.filter((d) => !mine(d)) }, result: taken.map((d) => simulated(d.message.externalId, d.message.body, new Date(d.message.at))) };
+    return { value: { ...state, due: state.due.filter((d) => !mine(d)) }, result: taken.map((d) => simulated(d.message.externalId, d.message.body, new Date(d.message.at), d.message)) };
   });
 
 // The sandbox's messaging for a platform whose real connector is `real` (undefined: no direct messages).

@@ -160,12 +160,24 @@ describe("sandbox direct messages", () => {
     expect(await db.message.count({ where: { profileId: fb.profile.id, direction: "outbound" } })).toBe(1);
   });
 
-  it("a telegram bot may answer at once: the simulated user wrote first", async () => {
+  it("a telegram bot may answer at once (the simulated user wrote first); offered choices are tapped as the networks report taps", async () => {
     const t = await sandboxTenant("telegram");
     const chat = await openChat(t, "123456789");
-    const sent = await api.send(t.token, chat.id, { body: "Welcome" });
+    const keyboard = { inline_keyboard: [[{ text: "Yes", callback_data: "yes" }, { text: "No", callback_data: "no" }]] };
+    const sent = await api.send(t.token, chat.id, { body: "Welcome! Continue?", reply_markup: keyboard });
     expect(sent.status).toBe(202);
     await drain();
     expect((await api.message(t.token, String(sent.json.id))).json).toMatchObject({ status: "published" });
+    await drain(2000);
+    const [tap] = (await api.messages(t.token, chat.id)).json.data as Json[];
+    expect(tap).toMatchObject({ direction: "inbound", body: "Yes", tapped_action: { kind: "callback_query", payload: "yes", title: "Yes" } });
+
+    const ig = await sandboxTenant("instagram");
+    const igChat = await openChat(ig, "17841400000000003");
+    await api.send(ig.token, igChat.id, { body: "Pick one", quick_replies: [{ title: "Red", payload: "RED" }, { title: "Blue", payload: "BLUE" }] });
+    await drain();
+    await drain(2000);
+    const [igTap] = (await api.messages(ig.token, igChat.id)).json.data as Json[];
+    expect(igTap).toMatchObject({ direction: "inbound", body: "Red", tapped_action: { kind: "quick_reply", payload: "RED", title: "Red" } });
   });
 });
