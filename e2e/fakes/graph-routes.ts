@@ -6,9 +6,11 @@ import { commentRoutes } from "./graph-comments";
 import { ratingRoutes } from "./graph-ratings";
 import { facebookContent, rupload } from "./graph-facebook";
 import { mediaContent } from "./graph-media";
+import type { createMessengerMessages } from "./graph-messenger";
 import type { createWhatsAppMessages } from "./graph-whatsapp";
 
 type WhatsAppMessages = ReturnType<typeof createWhatsAppMessages>;
+type MessengerMessages = ReturnType<typeof createMessengerMessages>;
 
 // The routes of the Graph fake, per real host: consent dialogs, token endpoints, and the nodes the
 // connectors read when connecting (/me, /me/accounts, /me/businesses, /debug_token, a WABA and its
@@ -147,7 +149,33 @@ const facebookNode = (state: GraphState, whatsapp: WhatsAppMessages, token: Issu
   return unsupported(req.path);
 };
 
-export const route = (state: GraphState, content: ContentState, controls: ConsentControls, host: HostKey, req: FakeRequest, origin: string, whatsapp: WhatsAppMessages): Outcome => {
+// POST /{page-id}/messages with that Page's token (the Messenger Send API).
+const pageMessages = (messenger: MessengerMessages, token: IssuedToken, req: FakeRequest): Reply | null => {
+  const [id, edge, ...rest] = req.path.split("/");
+  if (edge !== "messages" || rest.length > 0 || req.method !== "POST" || !id) return null;
+  if (token.kind !== "page" || token.pageId !== id) return id === "me" && token.kind === "page" ? messenger.send("facebook", token.pageId!, req) : null;
+  return messenger.send("facebook", id, req);
+};
+
+// POST /{ig-id}/messages (or /me/messages) with the account's own token.
+const instagramMessages = (state: GraphState, messenger: MessengerMessages, token: IssuedToken, req: FakeRequest): Reply | null => {
+  const [id, edge, ...rest] = req.path.split("/");
+  if (edge !== "messages" || rest.length > 0 || req.method !== "POST") return null;
+  const user = state.instagramUsers.get(token.userId);
+  if (!user || (id !== "me" && id !== user.id && id !== user.user_id)) return unsupported(req.path);
+  return messenger.send("instagram", user.user_id, req);
+};
+
+export const route = (
+  state: GraphState,
+  content: ContentState,
+  controls: ConsentControls,
+  host: HostKey,
+  req: FakeRequest,
+  origin: string,
+  whatsapp: WhatsAppMessages,
+  messenger: MessengerMessages,
+): Outcome => {
   const authed = (family: Family, handle: (t: IssuedToken) => Reply): Reply => {
     const token = authenticate(state, family, req);
     return isReply(token) ? token : handle(token);
@@ -164,7 +192,15 @@ export const route = (state: GraphState, content: ContentState, controls: Consen
     case "graph.facebook.com":
       if (req.path === "oauth/access_token") return facebookToken(state, req);
       if (req.path === "debug_token") return debugToken(state, req);
-      return authed("facebook", (t) => commentRoutes(state, content, "facebook", req, t) ?? ratingRoutes(content, req, t) ?? facebookContent(state, content, req, t, origin) ?? facebookNode(state, whatsapp, t, req));
+      return authed(
+        "facebook",
+        (t) =>
+          pageMessages(messenger, t, req) ??
+          commentRoutes(state, content, "facebook", req, t) ??
+          ratingRoutes(content, req, t) ??
+          facebookContent(state, content, req, t, origin) ??
+          facebookNode(state, whatsapp, t, req),
+      );
     case "graph-video.facebook.com":
       return authed("facebook", (t) => facebookContent(state, content, req, t, origin) ?? unsupported(req.path));
     case "rupload.facebook.com":
@@ -175,7 +211,7 @@ export const route = (state: GraphState, content: ContentState, controls: Consen
       if (req.path === "access_token" || req.path === "refresh_access_token") return longLivedGrant(state, family, req);
       if (family === "threads" && req.path === "oauth/access_token") return threadsCodeExchange(state, req);
       return authed(family, (t) => {
-        const published = commentRoutes(state, content, family, req, t) ?? mediaContent(state, content, family, req, t);
+        const published = (family === "instagram" ? instagramMessages(state, messenger, t, req) : null) ?? commentRoutes(state, content, family, req, t) ?? mediaContent(state, content, family, req, t);
         if (published) return published;
         if (req.path !== "me") return unsupported(req.path);
         const user = state.usersOf(family).get(t.userId);

@@ -5,11 +5,14 @@ import { graphError, type Reply } from "./graph-state";
 // WhatsApp Cloud API messages on the Graph fake: POST /{phone-number-id}/messages as Meta documents it.
 // Unknown top-level fields, types and recipient types are refused (code 100), a payload object must
 // match `type`, and a free-form message to a customer outside 24 hours of their last message is refused
-// with 131047 (templates go through). Sent messages are kept in `sent`.
+// with 131047 (templates go through). Sent messages are kept in `sent`. A read receipt ({messaging_product,
+// status: "read", message_id}) takes no other field, only the status `read`, and answers {success: true};
+// the ids marked read are kept in `reads`.
 
 export type WhatsAppSent = { phoneNumberId: string; to: string; type: string; payload: unknown; id: string; context?: unknown };
 
 const TOP_LEVEL = new Set(["messaging_product", "recipient_type", "to", "type", "context", "biz_opaque_callback_data", "access_token", "appsecret_proof"]);
+const RECEIPT = new Set(["messaging_product", "status", "message_id", "typing_indicator", "access_token", "appsecret_proof"]);
 const TYPES = new Set(["text", "image", "video", "audio", "document", "sticker", "template", "interactive", "location", "contacts", "reaction"]);
 
 const invalid = (message: string) => graphError(400, { message: `(#100) ${message}`, code: 100 });
@@ -24,10 +27,22 @@ const parse = (value: string | undefined): unknown => {
 
 export const createWhatsAppMessages = () => {
   const sent: WhatsAppSent[] = [];
+  const reads: { phoneNumberId: string; messageId: string }[] = [];
+
+  const receipt = (phoneNumberId: string, form: Record<string, string>): Reply => {
+    const unknown = Object.keys(form).find((k) => !RECEIPT.has(k));
+    if (unknown) return invalid(`Param ${unknown} is not a valid parameter`);
+    if (form.messaging_product !== "whatsapp") return invalid("The parameter messaging_product is required and must be whatsapp.");
+    if (form.status !== "read") return invalid("Param status must be one of {read}");
+    if (!form.message_id?.startsWith("wamid.")) return invalid("The parameter message_id is required.");
+    reads.push({ phoneNumberId, messageId: form.message_id });
+    return { status: 200, body: { success: true } };
+  };
   const lastInbound = new Map<string, number>(); // customer digits -> ms
 
   const send = (phoneNumberId: string, req: FakeRequest): Reply => {
     const form = req.form;
+    if (form.status !== undefined) return receipt(phoneNumberId, form);
     const unknown = Object.keys(form).find((k) => !TOP_LEVEL.has(k) && !TYPES.has(k));
     if (unknown) return invalid(`Param ${unknown} is not a valid parameter`);
     if (form.messaging_product !== "whatsapp") return invalid("The parameter messaging_product is required and must be whatsapp.");
@@ -51,6 +66,7 @@ export const createWhatsAppMessages = () => {
 
   return {
     sent,
+    reads,
     send,
     // The customer wrote to the number (opens the 24-hour window on the fake's side).
     customerWrote: (digits: string, at = Date.now()) => void lastInbound.set(digits, at),

@@ -13,6 +13,7 @@ import {
   type IssuedToken,
   type Reply,
 } from "./graph-state";
+import { createMessengerMessages } from "./graph-messenger";
 import { createWhatsAppMessages } from "./graph-whatsapp";
 import { failureQueue, followConsent, listen, readBody, redirect } from "./support";
 
@@ -66,6 +67,7 @@ export const startGraphFake = async () => {
   const state = new GraphState();
   const content = new ContentState(state);
   const whatsapp = createWhatsAppMessages();
+  const messenger = createMessengerMessages(() => state.now());
   const controls: ConsentControls = { deny: false, shareWabas: null, granular: true };
   const failures = failureQueue<Pick<FailureSpec, "host" | "path">, { host: HostKey; path: string }>(
     (f, { host, path }) => (!f.host || f.host === host) && (!f.path || (typeof f.path === "string" ? f.path === path : f.path.test(path))),
@@ -105,7 +107,7 @@ export const startGraphFake = async () => {
       requests.push({ ...fake, token: tokenOf(fake) });
       const failure = failures.take({ host, path: fake.path });
       if (failure) return send(failure);
-      const outcome = route(state, content, controls, host, fake, url.origin, whatsapp);
+      const outcome = route(state, content, controls, host, fake, url.origin, whatsapp, messenger);
       // The call took effect, but its answer never arrives.
       if (losses.take({ host, path: fake.path })) return void res.socket?.destroy();
       if ("redirect" in outcome) return redirect(res, outcome.redirect);
@@ -155,6 +157,7 @@ export const startGraphFake = async () => {
     },
     content,
     whatsapp, // Cloud API messages sent (whatsapp.sent) and customerWrote(digits) to open the window
+    messenger, // Send API messages sent (messenger.sent) and participantWrote(family, account, id) to open the window
     unfetchable: (url: string) => void content.unfetchable.add(url),
     scriptContainers: (...outcomes: Container["outcome"][]) => void content.scriptedOutcomes.push(...outcomes),
     setVideoReads: (reads: number) => void (content.videoReads = reads),

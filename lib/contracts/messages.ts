@@ -12,6 +12,7 @@ import {
   ZSendMessageBody,
 } from "@/lib/schemas/messages";
 import { defineEndpoint } from "./define";
+import { ZErrorBody } from "@/lib/schemas/common";
 import { R400, R401, R404, R409, R422 } from "./responses";
 
 const tag = "Direct messages";
@@ -92,4 +93,44 @@ export const getMessage = defineEndpoint({
   auth: "apiKey",
   params: ZMessageParams,
   responses: { 200: { description: "The message", schema: ZMessage }, ...R401, ...R404 },
+});
+
+const NETWORK_FAILURE = {
+  429: { description: "The network is rate limiting: retry after the Retry-After header", schema: ZErrorBody },
+  502: { description: "The network did not answer or failed", schema: ZErrorBody },
+};
+
+export const markChatRead = defineEndpoint({
+  operationId: "markChatRead",
+  method: "POST",
+  path: "/api/chats/{id}/mark_read",
+  tag,
+  summary: "Mark a chat read",
+  description: `Stamps \`metadata.read_at\` on every network; on WhatsApp also sends a read receipt for the participant's last message (blue ticks). A receipt the network refuses changes nothing (422, or 429/502 when the network is rate limiting or does not answer). ${THREADS}`,
+  auth: "apiKey",
+  params: ZChatParams,
+  responses: { 200: { description: "The chat", schema: ZChat }, ...R401, ...R404, ...R422, ...NETWORK_FAILURE },
+});
+
+export const archiveChat = defineEndpoint({
+  operationId: "archiveChat",
+  method: "POST",
+  path: "/api/chats/{id}/archive",
+  tag,
+  summary: "Archive a chat",
+  description: `\`archived\` becomes true (\`GET /api/profiles/{id}/chats?archived=false\` leaves it out). A new inbound message does not unarchive it. ${THREADS}`,
+  auth: "apiKey",
+  params: ZChatParams,
+  responses: { 200: { description: "The chat, archived", schema: ZChat }, ...R401, ...R404, ...R422 },
+});
+
+export const unarchiveChat = defineEndpoint({
+  operationId: "unarchiveChat",
+  method: "DELETE",
+  path: "/api/chats/{id}/archive",
+  tag,
+  summary: "Unarchive a chat",
+  auth: "apiKey",
+  params: ZChatParams,
+  responses: { 200: { description: "The chat, not archived", schema: ZChat }, ...R401, ...R404, ...R422 },
 });

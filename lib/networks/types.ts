@@ -359,6 +359,9 @@ export type InboundItem =
   | { kind: "deauthorized"; account: string; reason: string } // the user removed the app or revoked its token
   | InboundMessageItem
   | InboundMessageStatus
+  | InboundMessageWatermark
+  | InboundReaction
+  | InboundReferral
   | { kind: "ignored"; reason: string }; // understood, nothing to do (other fields, our own echoes, ...)
 
 export type Inbound<TSettings> = {
@@ -440,6 +443,40 @@ export type InboundMessageStatus = {
   announce: boolean;
 };
 
+// Every one of our messages in a chat sent up to `upTo` was delivered or read (Messenger's watermarks).
+export type InboundMessageWatermark = {
+  kind: "message_watermark";
+  account: string;
+  placement: string | null;
+  participantExternalId: string;
+  status: "delivered" | "read";
+  upTo: Date;
+  announce: boolean;
+};
+
+// A participant reacted to a message of the chat, or took the reaction back (reaction.received).
+export type InboundReaction = {
+  kind: "message_reaction";
+  account: string;
+  participantExternalId: string;
+  messageExternalId: string;
+  action: "react" | "unreact";
+  reaction: string | null; // the network's name of it ("love")
+  emoji: string | null;
+  at: Date;
+};
+
+// A participant came through a referral (an ad, an m.me/ig.me link with `ref`): it opens the messaging
+// window and lands in the chat's metadata (referral.received).
+export type InboundReferral = {
+  kind: "chat_referral";
+  account: string;
+  placement: string | null;
+  participant: InboundMessageItem["participant"];
+  referral: Record<string, unknown>;
+  at: Date;
+};
+
 // The send body as validated by the API (lib/schemas/messages.ts), under the spec's own keys.
 export type MessageRequest = TSendMessageBody;
 
@@ -473,4 +510,18 @@ export type Messaging<TSettings> = {
   findSent?(ctx: ConnectorContext<TSettings>, input: MessageSendInput): Promise<{ externalId: string } | null>;
   // Messages the network has in a chat when it is created (the sandbox's simulated participant writes first).
   openChat?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: string | null; participantExternalId: string }): Promise<InboundMessage[]>;
+  // A read receipt for the participant's messages up to `lastInboundExternalId` (whatsapp's blue ticks);
+  // networks without one leave it out (mark_read then only stamps metadata.read_at).
+  markRead?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: MessageSendInput["placement"]; participantExternalId: string; lastInboundExternalId: string }): Promise<void>;
+  // What the network pushes a moment after one of our messages was sent (the sandbox's simulated
+  // participant answers): after `delayMs`, `collect` hands over the messages that are due (each once;
+  // they are applied like pushed inbound messages).
+  followUp?: {
+    delayMs: number;
+    collect(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: string | null; participantExternalId: string }): Promise<InboundMessage[]>;
+  };
 };
+
+// The rules half of a messaging capability (what is checked before anything is stored), shared by a
+// network's real sending and the sandbox's.
+export type MessagingRules = Pick<Messaging<unknown>, "windowHours" | "participantWritesFirst" | "placementRequired" | "participantId" | "fields" | "check" | "bypassesWindow">;

@@ -39,6 +39,7 @@ export const serializeChat = (chat: Chat, windowHours: number | null, now = new 
 });
 
 type StoredAttachment = { id: string; type: TMessage["attachments"][number]["type"]; url: string | null; external_id?: string | null };
+type StoredReaction = { sender_external_id: string; emoji?: string | null; reaction?: string | null; at?: string | null };
 type StoredTap = { kind: string; payload?: string | null; title?: string | null };
 
 export const serializeMessage = (m: Message): TMessage => {
@@ -62,7 +63,7 @@ export const serializeMessage = (m: Message): TMessage => {
     ...(request?.template !== undefined && { template: objectOrNull(request.template) }),
     interactive: objectOrNull(m.interactive) ?? objectOrNull(request?.interactive),
     tapped_action: tap ? { kind: tap.kind, payload: tap.payload ?? null, title: tap.title ?? null } : null,
-    reactions: [],
+    reactions: ((m.reactions as StoredReaction[] | null) ?? []).map((r) => ({ sender_external_id: r.sender_external_id, emoji: r.emoji ?? null, reaction: r.reaction ?? null, at: r.at ?? null })),
     attachments: ((m.attachments as StoredAttachment[] | null) ?? []).map((a) => ({ id: a.id, type: a.type, url: a.url, status: "pending" as const, external_id: a.external_id ?? null })),
     is_unsupported: false,
     external_posted_at: iso(m.externalPostedAt),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readMessagingEvent } from "../graph/messaging-events";
 import { metaInbound, metaTime } from "../graph/inbound";
 import type { GraphChange } from "../graph/webhooks";
 import type { InboundAttachment, InboundItem } from "../types";
@@ -62,4 +63,9 @@ const readFeedChange = (change: GraphChange): InboundItem => {
   };
 };
 
-export const facebookInbound = metaInbound<FacebookSettings>({ object: "page", readChange: readFeedChange });
+// Direct messages (entry.messaging) run on the Page: the Page is the chat's placement.
+export const facebookInbound = metaInbound<FacebookSettings>({
+  object: "page",
+  readChange: readFeedChange,
+  readMessaging: (event, settings) => readMessagingEvent(event, { placementOf: (account) => account, ownAppId: settings.client_id }),
+});

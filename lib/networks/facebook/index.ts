@@ -1,3 +1,4 @@
+import { facebookMessaging } from "./messaging";
 import { z } from "zod";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
@@ -61,9 +62,10 @@ export const facebookConnector: NetworkConnector<Settings> = {
   capabilities: CAPABILITIES.facebook,
   postRules: facebookPostRules,
   management: { pages: facebookPages },
-  inbound: facebookInbound, // page feed comments and the deauthorize callback (inbound.ts)
+  inbound: facebookInbound, // page feed comments, Messenger events and the deauthorize callback (inbound.ts)
   comments: facebookComments, // comment, reply, read-back, delete, hide, like as the Page (comments.ts)
   commentSync: facebookCommentSync, // the catch-up of lost pushes and recommendations (comment-sync.ts)
+  messaging: facebookMessaging, // Messenger direct messages as the Page (messaging.ts)
   auth: {
     kind: "oauth",
     usesPkce: false,

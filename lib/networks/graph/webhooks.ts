@@ -92,3 +92,17 @@ export const graphChanges = (body: string, object: string): GraphChange[] => {
     return changes.map((change) => ({ account: entry.id, time, field: change.field, value: change.value }));
   });
 };
+
+// Messenger Platform events (Messenger and Instagram messaging): {object, entry: [{id, time,
+// messaging: [{sender: {id}, recipient: {id}, timestamp, message | postback | read | delivery |
+// reaction | referral | ...}]}]}, read as they come (messaging-events.ts reads each one).
+export type GraphMessagingEvent = { account: string; event: unknown };
+
+export const graphMessaging = (body: string, object: string): GraphMessagingEvent[] => {
+  const envelope = ZGraphEnvelope.parse(JSON.parse(body));
+  if (envelope.object !== object) return [];
+  return envelope.entry.flatMap((entry) => {
+    const events = (entry as { messaging?: unknown }).messaging;
+    return Array.isArray(events) ? events.map((event) => ({ account: entry.id, event })) : [];
+  });
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readMessagingEvent } from "../graph/messaging-events";
 import { metaInbound } from "../graph/inbound";
 import type { GraphChange } from "../graph/webhooks";
 import type { InboundItem } from "../types";
@@ -7,7 +8,7 @@ import type { InstagramSettings } from "./settings";
 // Instagram webhooks (object "instagram"; entry.id is the professional account): `comments` and
 // `live_comments` carry {id, from {id, username}, text, media {id, media_product_type}, parent_id?}.
 // `mentions` name our account in a comment or caption on someone else's media: not a comment on one
-// of our posts, ignored (as are messaging fields, handled by direct messages later). Instagram sends no
+// of our posts, ignored. Direct messages arrive as entry.messaging (graph/messaging-events.ts). Instagram sends no
 // time of the comment: the entry's time stands in. Attachments are always empty on Instagram.
 
 const ZComment = z
@@ -51,4 +52,8 @@ const readChange = (change: GraphChange): InboundItem => {
   };
 };
 
-export const instagramInbound = metaInbound<InstagramSettings>({ object: "instagram", readChange });
+export const instagramInbound = metaInbound<InstagramSettings>({
+  object: "instagram",
+  readChange,
+  readMessaging: (event, settings) => readMessagingEvent(event, { placementOf: () => null, ownAppId: settings.client_id }),
+});

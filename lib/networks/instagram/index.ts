@@ -1,3 +1,4 @@
+import { instagramMessaging } from "./messaging";
 import { z } from "zod";
 import { NetworkError } from "../errors";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
@@ -61,9 +62,10 @@ export const instagramConnector: NetworkConnector<Settings> = {
   settings: ZInstagramSettings,
   capabilities: CAPABILITIES.instagram,
   postRules: instagramPostRules,
-  inbound: instagramInbound, // comments webhooks and the deauthorize callback (inbound.ts)
+  inbound: instagramInbound, // comments and messaging webhooks and the deauthorize callback (inbound.ts)
   comments: instagramComments, // comment, reply, read-back, delete, hide (comments.ts)
   commentSync: instagramCommentSync, // the catch-up of comments missed by webhooks (comment-sync.ts)
+  messaging: instagramMessaging, // direct messages (messaging.ts)
   auth: {
     kind: "oauth",
     usesPkce: false,

@@ -6,6 +6,7 @@ import type { AnyConnector, Identity, ProfileAuth, TokenSet } from "../types";
 import { sandboxPlacements, type SandboxAccount } from "./accounts";
 import { sandboxManagement } from "./management";
 import { sandboxComments } from "./comments";
+import { sandboxMessaging } from "./messaging";
 import { createFirstCommentSandbox, deletePublishedSandbox, findPublishedSandbox, publishSandbox } from "./publish";
 import { postStatsSandbox, profileStatsSandbox } from "./stats";
 
@@ -17,6 +18,7 @@ import { postStatsSandbox, profileStatsSandbox } from "./stats";
 // delays, failure triggers such as #sandbox-fail in the body, read-back, deletion); stats are simulated (stats.ts).
 // Listings (google_business), pages (facebook) and mention lookups (linkedin) run the real connector's
 // management against simulated hosts whose state persists in the profile's connector store (management/).
+// Direct messages have simulated participants who write first and answer (messaging.ts).
 
 const ZSettings = z.object({ app_url: z.string().optional() });
 
@@ -132,6 +134,9 @@ export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undef
       return postStatsSandbox(platform, postExternalId, params);
     };
   }
+  // Direct messages: the platform's send rules with simulated participants (messaging.ts).
+  const messaging = sandboxMessaging(platform, real, (auth) => void accountFrom(auth));
+  if (messaging) connector.messaging = messaging;
   const management = sandboxManagement(platform, real, accountFrom);
   if (management) connector.management = management;
   cache.set(platform, connector);

@@ -16,6 +16,7 @@ type Settings = { client_secret: string; api_version: string; graph_url: string 
 type Mapper = Parameters<typeof graphRequest>[1];
 
 const ZSent = z.object({ messages: z.array(z.object({ id: z.string() }).loose()).min(1) }).loose();
+const ZSuccess = z.object({ success: z.boolean() }).loose();
 
 const PAYLOADS = ["body", "media", "template", "interactive", "location", "contacts"] as const;
 
@@ -82,5 +83,22 @@ export const whatsappMessaging = (connector: Mapper & { displayName: string }): 
       ZSent,
     );
     return { externalId: sent.messages[0]!.id };
+  },
+  // The read receipt: POST /{phone-number-id}/messages {messaging_product, status: "read", message_id}
+  // marks that message and every earlier one read (blue ticks on the customer's phone).
+  markRead: async (ctx: ConnectorContext<Settings>, { auth, placement, lastInboundExternalId }) => {
+    if (!placement) throw new NetworkError("rejected", "A WhatsApp read receipt needs the phone number it is sent from");
+    await graphRequest(
+      ctx,
+      connector,
+      {
+        url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${placement.externalId}/messages`),
+        method: "POST",
+        form: { messaging_product: "whatsapp", status: "read", message_id: lastInboundExternalId },
+        token: requireToken(auth),
+        appSecret: ctx.settings.client_secret,
+      },
+      ZSuccess,
+    );
   },
 });

@@ -6,6 +6,7 @@ import type { InboundItem } from "@/lib/networks/types";
 import { contextFor } from "@/lib/services/connections/context";
 import { disconnectProfile } from "@/lib/services/connections/refresh-connections";
 import { applyInboundMessage, applyMessageStatus, type AppliedMessage } from "@/lib/services/messages/apply-message";
+import { applyReaction, applyReferral, applyWatermark, type AppliedSignal } from "@/lib/services/messages/apply-signals";
 import { applyComment, type Applied, type Scope } from "./apply-comment";
 
 // Processing of one stored delivery (inngest/functions/process-inbound.ts): the network's connector
@@ -14,7 +15,7 @@ import { applyComment, type Applied, type Scope } from "./apply-comment";
 // connector cannot read fails the delivery for good (kept with its error); a database failure throws
 // and the function retries.
 
-type Outcome = Applied | AppliedMessage | "disconnected" | "ignored";
+type Outcome = Applied | AppliedMessage | AppliedSignal | "disconnected" | "ignored";
 
 // The user removed the app or revoked its token on the network: the profiles connected with that
 // account stop (profile.disconnected, origin automated), as when a token refresh is refused for good.
@@ -37,6 +38,12 @@ const applyItem = (item: InboundItem, scope: Scope): Promise<Outcome> => {
       return applyInboundMessage(item, scope);
     case "message_status":
       return applyMessageStatus(item, scope);
+    case "message_watermark":
+      return applyWatermark(item, scope);
+    case "message_reaction":
+      return applyReaction(item, scope);
+    case "chat_referral":
+      return applyReferral(item, scope);
     case "ignored":
       return Promise.resolve("ignored");
   }

@@ -1,7 +1,8 @@
 import "server-only";
 import { messageEventData } from "@/lib/api/serializers/message";
 import { db, type Prisma } from "@/lib/db/client";
-import type { Platform } from "@/lib/generated/prisma/enums";
+import type { Chat, Profile } from "@/lib/generated/prisma/client";
+import type { Environment, Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import type { InboundMessageItem, InboundMessageStatus } from "@/lib/networks/types";
 import type { TEventType } from "@/lib/schemas/webhooks";
@@ -14,55 +15,60 @@ import { storeInboundMessage } from "./store-message";
 // the network names; each gets the message in its own chat (found or created by participant and
 // placement), so two tenants connected to one account both see it.
 
-type Scope = { platform: Platform; profileId: string | null };
+// `environment`: pushes reach live profiles; the sandbox's simulated pushes name their sandbox profile.
+export type Scope = { platform: Platform; profileId: string | null; environment?: Environment };
 export type AppliedMessage = "message_created" | "message_duplicate" | "status_applied" | "status_stale" | "unmatched";
 
-const profilesFor = (scope: Scope, account: string) =>
+export const profilesFor = (scope: Scope, account: string) =>
   db.profile.findMany({
     where: {
       platform: scope.platform,
-      environment: "live",
+      environment: scope.environment ?? "live",
       status: "active",
       ...(scope.profileId ? { id: scope.profileId } : { OR: [{ externalId: account }, { placements: { some: { externalId: account } } }] }),
     },
   });
+
+type ChatKey = Pick<InboundMessageItem, "placement" | "participant" | "group" | "conversationId">;
+
+// The chat of a participant on a placement, created if new and locked for the transaction (one chat's
+// messages and signals are applied one at a time: its last_* times and the window move together).
+// What the network tells about the participant fills in what the chat does not know yet.
+export const lockedChat = async (tx: Prisma.TransactionClient, profile: Profile, item: ChatKey): Promise<Chat> => {
+  const key = { profileId: profile.id, placementKey: item.placement ?? "", participantExternalId: item.participant.externalId };
+  await tx.chat.createMany({
+    data: {
+      id: newId("chat"),
+      accountId: profile.accountId,
+      environment: profile.environment,
+      profileGroupId: profile.profileGroupId,
+      platform: profile.platform,
+      externalPlacementId: item.placement,
+      externalConversationId: item.conversationId,
+      group: item.group,
+      participantUsername: item.participant.username,
+      participantName: item.participant.name,
+      participantAvatarUrl: item.participant.avatarUrl ?? null,
+      ...key,
+    },
+    skipDuplicates: true,
+  });
+  const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM chats WHERE profile_id = ${key.profileId} AND placement_key = ${key.placementKey} AND participant_external_id = ${key.participantExternalId} FOR UPDATE`;
+  const chat = await tx.chat.findUniqueOrThrow({ where: { id: locked!.id } });
+  const fill = {
+    ...(!chat.participantUsername && item.participant.username && { participantUsername: item.participant.username }),
+    ...(!chat.participantName && item.participant.name && { participantName: item.participant.name }),
+    ...(!chat.externalConversationId && item.conversationId && { externalConversationId: item.conversationId }),
+  };
+  return Object.keys(fill).length ? tx.chat.update({ where: { id: chat.id }, data: fill }) : chat;
+};
 
 export const applyInboundMessage = async (item: InboundMessageItem, scope: Scope): Promise<AppliedMessage> => {
   const profiles = await profilesFor(scope, item.account);
   if (profiles.length === 0) return "unmatched";
   let outcome: AppliedMessage = "message_duplicate";
   for (const profile of profiles) {
-    const key = { profileId: profile.id, placementKey: item.placement ?? "", participantExternalId: item.participant.externalId };
-    const stored = await retryingTransaction(async (tx) => {
-      await tx.chat.createMany({
-        data: {
-          id: newId("chat"),
-          accountId: profile.accountId,
-          environment: profile.environment,
-          profileGroupId: profile.profileGroupId,
-          platform: profile.platform,
-          externalPlacementId: item.placement,
-          externalConversationId: item.conversationId,
-          group: item.group,
-          participantUsername: item.participant.username,
-          participantName: item.participant.name,
-          participantAvatarUrl: item.participant.avatarUrl ?? null,
-          ...key,
-        },
-        skipDuplicates: true,
-      });
-      // One chat's messages are stored one at a time (its last_* times and the window move together).
-      const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM chats WHERE profile_id = ${key.profileId} AND placement_key = ${key.placementKey} AND participant_external_id = ${key.participantExternalId} FOR UPDATE`;
-      const chat = await tx.chat.findUniqueOrThrow({ where: { id: locked!.id } });
-      // What the network tells about the participant fills in what the chat does not know yet.
-      const fill = {
-        ...(!chat.participantUsername && item.participant.username && { participantUsername: item.participant.username }),
-        ...(!chat.participantName && item.participant.name && { participantName: item.participant.name }),
-        ...(!chat.externalConversationId && item.conversationId && { externalConversationId: item.conversationId }),
-      };
-      if (Object.keys(fill).length) await tx.chat.update({ where: { id: chat.id }, data: fill });
-      return storeInboundMessage(tx, chat, item.message);
-    });
+    const stored = await retryingTransaction(async (tx) => storeInboundMessage(tx, await lockedChat(tx, profile, item), item.message));
     if (stored === "created") outcome = "message_created";
   }
   return outcome;

@@ -7,11 +7,10 @@ import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import type { TCreateChatBody } from "@/lib/schemas/messages";
-import { contextFor } from "@/lib/services/connections/context";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { recordCommit } from "@/lib/services/idempotency/commit";
 import { storeInboundMessage } from "./store-message";
-import { chatOrThrow, messagingFor, profileForMessagingOrThrow, windowHoursOf } from "./support";
+import { chatOrThrow, messagingContext, messagingFor, profileForMessagingOrThrow, windowHoursOf } from "./support";
 
 // GET/POST /api/profiles/:id/chats and GET /api/chats/:id (networks-and-messaging "Direct messages",
 // client-compat 7.7). A chat is one participant (or group) on one placement (a WhatsApp number): the same
@@ -60,7 +59,7 @@ export const createChat = async ({ principal, profileId, input }: { principal: P
   const existing = await db.chat.findUnique({ where: { profileId_placementKey_participantExternalId: key } });
   // The network's opening messages of a new chat (the sandbox's simulated participant), read before the
   // transaction so no network call holds it open.
-  const opening = existing || !messaging.openChat ? [] : await messaging.openChat(contextFor(connector), { auth: profileAuthOf(profile), placement, participantExternalId: participant });
+  const opening = existing || !messaging.openChat ? [] : await messaging.openChat(messagingContext(connector, profile.id), { auth: profileAuthOf(profile), placement, participantExternalId: participant });
   const chat = await db.$transaction(async (tx) => {
     await tx.chat.createMany({
       data: {

@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as metaRoute from "@/app/inbound/[platform]/route";
 import * as profileRoute from "@/app/inbound/[platform]/[profileId]/route";
 import * as chatRoute from "@/app/api/chats/[id]/route";
+import * as archiveRoute from "@/app/api/chats/[id]/archive/route";
+import * as markReadRoute from "@/app/api/chats/[id]/mark_read/route";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as messageRoute from "@/app/api/messages/[id]/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
@@ -87,6 +89,9 @@ const api = {
   messages: (token: string, id: string, query = "") => callRoute(chatMessagesRoute.GET, { path: `/api/chats/${id}/messages${query}`, token, params: { id } }),
   send: (token: string, id: string, body: unknown, headers: Record<string, string> = {}) => callRoute(chatMessagesRoute.POST, { path: `/api/chats/${id}/messages`, token, params: { id }, body, headers }),
   message: (token: string, id: string) => callRoute(messageRoute.GET, { path: `/api/messages/${id}`, token, params: { id } }),
+  markRead: (token: string, id: string) => callRoute(markReadRoute.POST, { path: `/api/chats/${id}/mark_read`, token, params: { id } }),
+  archive: (token: string, id: string) => callRoute(archiveRoute.POST, { path: `/api/chats/${id}/archive`, token, params: { id } }),
+  unarchive: (token: string, id: string) => callRoute(archiveRoute.DELETE, { path: `/api/chats/${id}/archive`, token, params: { id } }),
 };
 
 describe("Telegram direct messages", () => {
@@ -302,5 +307,37 @@ describe("WhatsApp direct messages", () => {
     expect((await api.message(t.token, String(refused.json.id))).json).toMatchObject({ status: "failed", error_details: expect.objectContaining({ platform_error_code: "131026" }) });
     expect(await eventsOf(t.account.id, "message.failed_waiting_for_retry")).toHaveLength(1);
     expect(await eventsOf(t.account.id, "message.failed")).toHaveLength(1);
+  });
+
+  it("mark_read sends a read receipt for the customer's last message and stamps metadata.read_at; a refused receipt changes nothing; archive and unarchive", async () => {
+    const t = await whatsappTenant();
+    const customer = `33${uniqueDigits(10)}`;
+    const ts = Math.floor(Date.now() / 1000);
+    const ids = [`wamid.${uniqueDigits(20)}`, `wamid.${uniqueDigits(20)}`];
+    const text = (id: string, at: number, body: string) => ({ from: customer, id, timestamp: String(at), type: "text", text: { body } });
+    const signed = signMeta(APP_SECRET, change(t.wabaId, t.phoneId, { messages: [text(ids[0]!, ts - 60, "first"), text(ids[1]!, ts, "second")] }));
+    await push("/inbound/whatsapp", signed.body, signed.headers);
+    await drain();
+    const chat = (await api.createChat(t.token, t.profile.id, { participant_external_id: customer, placement_id: t.phoneId })).json as { id: string };
+
+    graph.failNext({ path: `${t.phoneId}/messages`, status: 400, error: { message: "(#100) Invalid parameter", code: 100 } });
+    const refused = await api.markRead(t.token, chat.id);
+    expect(refused.status).toBe(422);
+    expect((await api.chat(t.token, chat.id)).json.metadata).toEqual({});
+
+    const before = Date.now();
+    const read = await api.markRead(t.token, chat.id);
+    expect(read.status).toBe(200);
+    expect(graph.whatsapp.reads.filter((r) => r.phoneNumberId === t.phoneId)).toEqual([{ phoneNumberId: t.phoneId, messageId: ids[1] }]);
+    const readAt = Date.parse(String((read.json.metadata as { read_at: string }).read_at));
+    expect(readAt).toBeGreaterThanOrEqual(before);
+    expect((await api.chat(t.token, chat.id)).json.metadata).toEqual(read.json.metadata);
+
+    expect((await api.archive(t.token, chat.id)).json).toMatchObject({ id: chat.id, archived: true });
+    expect((await api.chats(t.token, t.profile.id)).json.data).toEqual([expect.objectContaining({ id: chat.id, archived: true })]);
+    expect((await api.unarchive(t.token, chat.id)).json).toMatchObject({ id: chat.id, archived: false });
+    const other = await seedTenant();
+    const { token: otherToken } = await seedKey({ accountId: other.account.id });
+    for (const res of [await api.markRead(otherToken, chat.id), await api.archive(otherToken, chat.id), await api.unarchive(otherToken, chat.id)]) expect(res.status).toBe(404);
   });
 });

@@ -6,11 +6,11 @@ import type { MessageStatus } from "@/lib/generated/prisma/enums";
 import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector, MessageRequest, MessageSendInput } from "@/lib/networks/types";
 import type { TEventType } from "@/lib/schemas/webhooks";
-import { contextFor } from "@/lib/services/connections/context";
 import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { freshAuth } from "@/lib/services/posts/publish-input";
 import { detailsJson, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/services/posts/publish-attempt";
+import { messagingContext } from "./support";
 
 // One attempt to send one outbound message, exactly once: the discipline of publishing
 // (lib/services/posts/publish-attempt.ts). `sending_since` is committed before the network is called; an
@@ -54,7 +54,7 @@ const retryOrFail = async (id: string, attempt: number, failure: Failure, retryA
   return { state: "retry", delayMs: Math.max(retryAfterMs ?? 0, RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS.at(-1)!) };
 };
 
-const resolveUnknown = async (connector: AnyConnector, input: MessageSendInput, id: string, attempt: number, cause: string): Promise<SendOutcome> => {
+const resolveUnknown = async (connector: AnyConnector, input: MessageSendInput & { profileId: string }, id: string, attempt: number, cause: string): Promise<SendOutcome> => {
   const unconfirmed = async (note: string) => {
     await recordFailure(id, "delivery_unconfirmed", { message: `Delivery unconfirmed: ${cause}`, note });
     return { state: "delivery_unconfirmed" as const };
@@ -62,7 +62,7 @@ const resolveUnknown = async (connector: AnyConnector, input: MessageSendInput, 
   const findSent = connector.messaging?.findSent;
   if (!findSent) return unconfirmed("The network cannot be asked whether the message arrived; check the conversation there before sending again");
   try {
-    const found = await findSent(contextFor(connector), input);
+    const found = await findSent(messagingContext(connector, input.profileId), input);
     if (found) return recordSent(id, found.externalId);
     return retryOrFail(id, attempt, { message: `${cause}; the message is not on the network, retrying` }, 0);
   } catch (err) {
@@ -80,7 +80,7 @@ const claim = (id: string) =>
     return "claimed" as const;
   });
 
-const inputOf = async (connector: AnyConnector, id: string): Promise<{ input: MessageSendInput } | { problem: string } | null> => {
+const inputOf = async (connector: AnyConnector, id: string): Promise<{ input: MessageSendInput & { profileId: string } } | { problem: string } | null> => {
   const message = await db.message.findUnique({ where: { id }, include: { chat: true } });
   if (!message) return null;
   const profile = await freshAuth(connector, message.profileId);
@@ -97,6 +97,7 @@ const inputOf = async (connector: AnyConnector, id: string): Promise<{ input: Me
       group: chat.group,
       request: (message.request ?? {}) as MessageRequest,
       clientReference: message.id,
+      profileId: profile.id,
     },
   };
 };
@@ -121,7 +122,7 @@ export const attemptSend = async ({ messageId: id, attempt }: { messageId: strin
     return { state: "failed" };
   }
   try {
-    const sent = await connector.messaging.send(contextFor(connector), input);
+    const sent = await connector.messaging.send(messagingContext(connector, input.profileId), input);
     return await recordSent(id, sent.externalId);
   } catch (err) {
     return settleWriteFailure(err, {

@@ -5,7 +5,9 @@ import { db } from "@/lib/db/client";
 import type { Chat, Profile } from "@/lib/generated/prisma/client";
 import { CAPABILITIES, DISPLAY_NAMES } from "@/lib/networks/platforms";
 import { connectorFor } from "@/lib/networks/registry";
-import type { AnyConnector, Messaging } from "@/lib/networks/types";
+import type { AnyConnector, ConnectorContext, Messaging } from "@/lib/networks/types";
+import { contextFor } from "@/lib/services/connections/context";
+import { connectorStore } from "@/lib/services/connections/connector-store";
 
 // What every direct-message endpoint shares: the caller's profile, chat or message (another tenant's,
 // environment's or group's answers exactly like a missing one), and the network's messaging capability.
@@ -24,6 +26,13 @@ export const messagingFor = (profile: Pick<Profile, "platform" | "environment">)
   if (!connector.messaging) throw noMessaging(profile.platform);
   return { connector, messaging: connector.messaging };
 };
+
+// The connector's context acting for one profile, with the profile's connector store (the sandbox keeps
+// its simulated chats there).
+export const messagingContext = (connector: AnyConnector, profileId: string): ConnectorContext<Record<string, unknown>> => ({
+  ...contextFor(connector),
+  store: connectorStore(profileId),
+});
 
 // The messaging window of a network (null: none), whether or not sending is built for it.
 export const windowHoursOf = (profile: Pick<Profile, "platform" | "environment">): number | null => {

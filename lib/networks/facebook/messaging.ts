@@ -1,0 +1,20 @@
+import { metaMessagingRules } from "../graph/messaging-rules";
+import { sendApiForm, ZSendAnswer } from "../graph/send-api";
+import type { Messaging } from "../types";
+import { pageCall, pageOf } from "./page";
+import type { FacebookSettings } from "./settings";
+
+// Messenger: chats run on a Page (the placement, with the Page's token); POST /{page-id}/messages with
+// the Send API body (graph/send-api.ts). Facebook takes quick replies with media and with buttons, and
+// caps the body at 220 characters with buttons. A send cannot be read back by our message id: an
+// unanswered one ends delivery_unconfirmed.
+export const FACEBOOK_MESSAGING_RULES = metaMessagingRules({ bodyCapWithButtons: 220, quickRepliesCombine: true, placementRequired: true });
+
+export const facebookMessaging: Messaging<FacebookSettings> = {
+  ...FACEBOOK_MESSAGING_RULES,
+  send: async (ctx, { placement, participantExternalId, request }) => {
+    const page = pageOf(placement);
+    const sent = await pageCall(ctx, page, `${page.id}/messages`, ZSendAnswer, { form: sendApiForm(participantExternalId, request) });
+    return { externalId: sent.message_id };
+  },
+};

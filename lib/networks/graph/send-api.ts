@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { mediaTypeOfUrl } from "../message-media";
+import type { MessageRequest } from "../types";
+
+// The Messenger Platform Send API body (facebook POST /{page-id}/messages, instagram POST
+// /{ig-id}/messages; networks.md "Messenger Send API"), form-encoded with JSON values: `recipient`
+// {id}, `messaging_type` RESPONSE (MESSAGE_TAG with `tag` HUMAN_AGENT), and `message`: {text}, one
+// attachment by URL, a button template (`buttons`: the body above them), or a generic template
+// (`card`: the body as its title, with the buttons), plus `quick_replies`. Answered {recipient_id,
+// message_id}.
+
+export const ZSendAnswer = z.object({ message_id: z.string(), recipient_id: z.coerce.string().optional() }).loose();
+
+const ATTACHMENT_TYPES = { image: "image", video: "video", audio: "audio" } as const;
+
+const buttonsOf = (request: MessageRequest) =>
+  request.buttons?.map((b) => (b.type === "web_url" ? { type: "web_url", title: b.title, url: b.url } : { type: "postback", title: b.title, payload: b.payload }));
+
+const messageOf = (request: MessageRequest): Record<string, unknown> => {
+  const buttons = buttonsOf(request);
+  const body = request.body ?? "";
+  if (request.card) {
+    const element = { title: body, ...request.card, ...(buttons && { buttons }) };
+    return { attachment: { type: "template", payload: { template_type: "generic", elements: [element] } } };
+  }
+  if (buttons) return { attachment: { type: "template", payload: { template_type: "button", text: body, buttons } } };
+  const media = request.media?.[0];
+  if (media) {
+    const kind = mediaTypeOfUrl(media);
+    const type = kind in ATTACHMENT_TYPES ? ATTACHMENT_TYPES[kind as keyof typeof ATTACHMENT_TYPES] : kind === "sticker" || kind === "story_mention" ? "image" : "file";
+    return { attachment: { type, payload: { url: media, is_reusable: false } } };
+  }
+  return { text: body };
+};
+
+export const sendApiForm = (participantExternalId: string, request: MessageRequest): Record<string, string> => {
+  const quickReplies = request.quick_replies?.map((q) => ({ content_type: "text", title: q.title, payload: q.payload }));
+  const message = { ...messageOf(request), ...(quickReplies && { quick_replies: quickReplies }) };
+  return {
+    recipient: JSON.stringify({ id: participantExternalId }),
+    messaging_type: request.tag ? "MESSAGE_TAG" : "RESPONSE",
+    ...(request.tag && { tag: request.tag }),
+    message: JSON.stringify(message),
+  };
+};

@@ -1,0 +1,95 @@
+import "server-only";
+import { messageEventData, serializeChat } from "@/lib/api/serializers/message";
+import { db, type Prisma } from "@/lib/db/client";
+import type { InboundMessageWatermark, InboundReaction, InboundReferral } from "@/lib/networks/types";
+import { emitEvent } from "@/lib/services/events/emit-event";
+import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
+import { lockedChat, profilesFor, type Scope } from "./apply-message";
+import { windowHoursOf } from "./support";
+
+// What networks tell about a chat besides its messages (lib/services/inbound/process.ts hands them over):
+// read and delivery watermarks, reactions, referrals. Each is applied by the network's ids and times, so
+// a redelivery changes nothing and emits nothing again.
+
+export type AppliedSignal = "signal_applied" | "signal_stale" | "unmatched";
+
+type Reaction = { sender_external_id: string; emoji: string | null; reaction: string | null; at: string | null };
+
+// Every one of our messages in the chat sent up to the watermark gets its delivered/read time, once.
+export const applyWatermark = async (item: InboundMessageWatermark, scope: Scope): Promise<AppliedSignal> => {
+  const profiles = await profilesFor(scope, item.account);
+  const chats = await db.chat.findMany({
+    where: { profileId: { in: profiles.map((p) => p.id) }, placementKey: item.placement ?? "", participantExternalId: item.participantExternalId },
+    select: { id: true },
+  });
+  if (chats.length === 0) return "unmatched";
+  const field = item.status === "read" ? "externalReadAt" : "externalDeliveredAt";
+  let applied = 0;
+  for (const chat of chats) {
+    const where: Prisma.MessageWhereInput = { chatId: chat.id, direction: "outbound", status: "published", externalPostedAt: { lte: item.upTo }, [field]: null };
+    for (const { id } of await db.message.findMany({ where, select: { id: true }, orderBy: { createdAt: "asc" } })) {
+      // Stamped only where still unstamped: of two deliveries applied at once, one stamps and announces.
+      applied += await db.$transaction(async (tx) => {
+        const { count } = await tx.message.updateMany({ where: { id, [field]: null }, data: { [field]: item.upTo } });
+        if (count && item.announce) {
+          const row = await tx.message.findUniqueOrThrow({ where: { id } });
+          const type = item.status === "read" ? "message.read" : "message.delivered";
+          await emitEvent({ tx, accountId: row.accountId, environment: row.environment, profileGroupId: row.profileGroupId, type, data: messageEventData(row) as Prisma.InputJsonObject });
+        }
+        return count;
+      });
+    }
+  }
+  return applied ? "signal_applied" : "signal_stale";
+};
+
+// A reaction replaces the participant's earlier one on that message; `unreact` removes it. Both emit
+// reaction.received (with the action), once: the same reaction again changes nothing.
+export const applyReaction = async (item: InboundReaction, scope: Scope): Promise<AppliedSignal> => {
+  const profiles = await profilesFor(scope, item.account);
+  const messages = await db.message.findMany({ where: { profileId: { in: profiles.map((p) => p.id) }, externalId: item.messageExternalId }, select: { id: true } });
+  if (messages.length === 0) return "unmatched";
+  let outcome: AppliedSignal = "signal_stale";
+  for (const { id } of messages) {
+    const changed = await retryingTransaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM messages WHERE id = ${id} FOR UPDATE`;
+      const row = await tx.message.findUniqueOrThrow({ where: { id } });
+      const current = (row.reactions as Reaction[] | null) ?? [];
+      const mine = current.find((r) => r.sender_external_id === item.participantExternalId);
+      const others = current.filter((r) => r !== mine);
+      if (item.action === "unreact" ? !mine : mine?.emoji === item.emoji && mine?.reaction === item.reaction) return false;
+      const next: Reaction[] = item.action === "unreact" ? others : [...others, { sender_external_id: item.participantExternalId, emoji: item.emoji, reaction: item.reaction, at: item.at.toISOString() }];
+      const updated = await tx.message.update({ where: { id }, data: { reactions: next } });
+      const reaction = { sender_external_id: item.participantExternalId, action: item.action, emoji: item.emoji ?? mine?.emoji ?? null, reaction: item.reaction ?? mine?.reaction ?? null, at: item.at.toISOString() };
+      const data = { ...messageEventData(updated), reaction } as Prisma.InputJsonObject;
+      await emitEvent({ tx, accountId: row.accountId, environment: row.environment, profileGroupId: row.profileGroupId, type: "reaction.received", data });
+      return true;
+    });
+    if (changed) outcome = "signal_applied";
+  }
+  return outcome;
+};
+
+// A referral finds or creates the chat, opens the messaging window (last_inbound_at) and is kept as
+// metadata.referral with metadata.last_referral_at; referral.received once per referral time.
+export const applyReferral = async (item: InboundReferral, scope: Scope): Promise<AppliedSignal> => {
+  const profiles = await profilesFor(scope, item.account);
+  if (profiles.length === 0) return "unmatched";
+  let outcome: AppliedSignal = "signal_stale";
+  for (const profile of profiles) {
+    const changed = await retryingTransaction(async (tx) => {
+      const chat = await lockedChat(tx, profile, { placement: item.placement, participant: item.participant, group: false, conversationId: null });
+      const metadata = (chat.metadata ?? {}) as Record<string, unknown>;
+      const last = typeof metadata.last_referral_at === "string" ? new Date(metadata.last_referral_at) : null;
+      if (last && last >= item.at) return false;
+      const at = item.at;
+      await tx.$executeRaw`UPDATE chats SET last_inbound_at = GREATEST(COALESCE(last_inbound_at, ${at}), ${at}), updated_at = now() WHERE id = ${chat.id}`;
+      const updated = await tx.chat.update({ where: { id: chat.id }, data: { metadata: { ...metadata, referral: item.referral, last_referral_at: at.toISOString() } as Prisma.InputJsonObject } });
+      const data = { chat: serializeChat(updated, windowHoursOf(profile)), referral: item.referral } as Prisma.InputJsonObject;
+      await emitEvent({ tx, accountId: chat.accountId, environment: chat.environment, profileGroupId: chat.profileGroupId, type: "referral.received", data });
+      return true;
+    });
+    if (changed) outcome = "signal_applied";
+  }
+  return outcome;
+};

@@ -1,0 +1,49 @@
+import "server-only";
+import { serializeChat } from "@/lib/api/serializers/message";
+import type { Principal } from "@/lib/auth/principal";
+import { db, type Prisma } from "@/lib/db/client";
+import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
+import { managementError } from "@/lib/services/listings/managed";
+import { freshAuth } from "@/lib/services/posts/publish-input";
+import { assertMessagingNetwork, chatOrThrow, messagingContext, messagingFor, windowHoursOf } from "./support";
+
+// POST /api/chats/:id/mark_read and POST/DELETE /api/chats/:id/archive (networks-and-messaging "Direct
+// messages"). mark_read sends the network's read receipt where it has one (whatsapp: for the
+// participant's last message) before anything is stored, so a refused receipt changes nothing (the
+// network's failure answered as management calls answer it: 422, 429 with Retry-After, 502); then
+// `metadata.read_at` is stamped on every network. Archiving is ours: the `archived` flag.
+
+export const markChatRead = async ({ principal, id }: { principal: Principal; id: string }) => {
+  const chat = await chatOrThrow({ principal, id });
+  const { connector, messaging } = messagingFor(chat.profile);
+  const last = await db.message.findFirst({
+    where: { chatId: chat.id, direction: "inbound", externalId: { not: null } },
+    orderBy: [{ externalPostedAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }],
+    select: { externalId: true },
+  });
+  if (messaging.markRead && last?.externalId) {
+    const profile = await freshAuth(connector, chat.profileId);
+    const placementRow = chat.externalPlacementId ? await db.placement.findFirst({ where: { profileId: profile.id, externalId: chat.externalPlacementId } }) : null;
+    const placement = placementRow ? placementAuthOf(placementRow) : null;
+    try {
+      await messaging.markRead(messagingContext(connector, profile.id), {
+        auth: profileAuthOf(profile),
+        placement: placement?.externalId ? { ...placement, externalId: placement.externalId } : null,
+        participantExternalId: chat.participantExternalId,
+        lastInboundExternalId: last.externalId,
+      });
+    } catch (err) {
+      throw managementError(err, connector.displayName);
+    }
+  }
+  const metadata = { ...((chat.metadata ?? {}) as Record<string, unknown>), read_at: new Date().toISOString() };
+  const updated = await db.chat.update({ where: { id: chat.id }, data: { metadata: metadata as Prisma.InputJsonObject } });
+  return serializeChat(updated, messaging.windowHours);
+};
+
+export const setChatArchived = async ({ principal, id, archived }: { principal: Principal; id: string; archived: boolean }) => {
+  const chat = await chatOrThrow({ principal, id });
+  assertMessagingNetwork(chat.platform);
+  const updated = await db.chat.update({ where: { id: chat.id }, data: { archived } });
+  return serializeChat(updated, windowHoursOf(chat.profile));
+};

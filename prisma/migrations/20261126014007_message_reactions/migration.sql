@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "messages" ADD COLUMN     "reactions" JSONB NOT NULL DEFAULT '[]';
