@@ -9,7 +9,9 @@ import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import type { Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
+import { PLATFORMS } from "@/lib/schemas/common";
 import { connectorFor } from "@/lib/networks/registry";
+import { supportsCommentAction } from "./support";
 import { sandboxAuth, sandboxCtx } from "@/lib/networks/sandbox/sandbox-test-auth";
 import { callRoute } from "@/lib/testing/call-route";
 import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
@@ -240,5 +242,14 @@ describe("private replies on the sandbox network", () => {
     const t = await sandboxTarget("threads");
     const res = await reply(t, (await commentBy(t, { ageMs: DAY })).id);
     expect(res.status).toBe(405);
+  });
+});
+
+describe("the support table", () => {
+  it("private_reply is offered on instagram and facebook only (spec: `instagram`, `facebook`), live and sandbox, derived from the connectors", () => {
+    for (const environment of ["live", "sandbox"] as const) {
+      const offered = PLATFORMS.filter((platform) => supportsCommentAction(connectorFor({ platform, environment }), { connectedAt: new Date() }, "private_reply"));
+      expect(offered.sort(), environment).toEqual(["facebook", "instagram"]);
+    }
   });
 });
