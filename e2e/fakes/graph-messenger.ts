@@ -8,10 +8,18 @@ import { graphError, type Reply } from "./graph-state";
 // their enums are refused (code 100); so are more than 13 quick replies, more than 3 buttons, and a
 // message with both or neither of text and attachment. A RESPONSE/UPDATE message to someone who has
 // not written in 24 hours is refused as Meta does (code 10, subcode 2018278); HUMAN_AGENT stretches
-// that to 7 days. Sent messages are kept in `sent`.
+// that to 7 days. Sent messages are kept in `sent`. A private reply (`recipient: {comment_id}`) reaches
+// the author of a comment of the same family (facebook: on the sending Page's post), window or not, as
+// Meta does: at most 7 days after the comment (code 10903 after that) and once per comment (code 10900
+// for a second), text only; the answer's `recipient_id` is the commenter's messaging id (facebook: a
+// page-scoped id, unlike the comment's `from.id`; instagram: the same id).
 
 export type MessengerFamily = "facebook" | "instagram";
-export type MessengerSent = { family: MessengerFamily; from: string; recipient: string; messagingType: string; tag: string | null; message: Record<string, unknown>; id: string };
+export type MessengerSent = { family: MessengerFamily; from: string; recipient: string; messagingType: string; tag: string | null; message: Record<string, unknown>; id: string; commentId?: string };
+// What a private reply needs to know of a comment on the fake (graph-content.ts).
+export type PrivateReplyTarget = { family: MessengerFamily; fromId: string; createdAt: number; pageId?: string };
+// Facebook's page-scoped id of a commenter, as the Send API answers it to a private reply.
+export const pageScopedId = (fromId: string) => `9${fromId}`;
 
 const TOP_LEVEL = new Set(["recipient", "messaging_type", "message", "tag", "notification_type", "persona_id", "sender_action", "access_token", "appsecret_proof"]);
 const RECIPIENT = new Set(["id", "comment_id", "post_id", "user_ref", "notification_messages_token"]);
@@ -106,8 +114,21 @@ const checkQuickReplies = (q: unknown): Reply | null => {
   return null;
 };
 
-export const createMessengerMessages = (now: () => number) => {
+const privateReplyError = (message: string, code: number) => graphError(400, { message: `(#${code}) ${message}`, code });
+
+export const createMessengerMessages = (now: () => number, commentOf: (id: string) => PrivateReplyTarget | undefined = () => undefined) => {
   const sent: MessengerSent[] = [];
+  const privatelyAnswered = new Set<string>();
+
+  // The commenter reached by a private reply, or Graph's refusal.
+  const privateRecipient = (family: MessengerFamily, from: string, commentId: unknown, message: Obj): { recipient: string } | Reply => {
+    const c = typeof commentId === "string" ? commentOf(commentId) : undefined;
+    if (!c || c.family !== family || (family === "facebook" && c.pageId !== from)) return invalid("recipient[comment_id] is not a comment this account can reply to");
+    if (message.text === undefined || message.quick_replies !== undefined) return invalid("A private reply takes message[text] only");
+    if (now() - c.createdAt > 7 * DAY_MS) return privateReplyError("This activity can't be replied to: private replies are allowed within 7 days of the comment", 10903);
+    if (privatelyAnswered.has(commentId as string)) return privateReplyError("Activity already replied to", 10900);
+    return { recipient: family === "facebook" ? pageScopedId(c.fromId) : c.fromId };
+  };
   const lastInbound = new Map<string, number>(); // `${family}:${account}:${participant}` -> ms
 
   const send = (family: MessengerFamily, from: string, req: FakeRequest): Reply => {
@@ -123,7 +144,9 @@ export const createMessengerMessages = (now: () => number) => {
     if (!isObj(recipient)) return invalid("The parameter recipient is required");
     const badRecipient = unknownKey(recipient, RECIPIENT, "recipient");
     if (badRecipient) return badRecipient;
-    if (typeof recipient.id !== "string") return invalid("recipient[id] is required");
+    const commentId = recipient.comment_id;
+    if (commentId !== undefined && Object.keys(recipient).length > 1) return invalid("recipient takes one of id and comment_id");
+    if (commentId === undefined && typeof recipient.id !== "string") return invalid("recipient[id] is required");
     const message = json(form.message);
     if (!isObj(message)) return invalid("The parameter message is required");
     const badMessage = unknownKey(message, MESSAGE, "message");
@@ -136,14 +159,23 @@ export const createMessengerMessages = (now: () => number) => {
     if (badAttachment) return badAttachment;
     const badQuick = message.quick_replies === undefined ? null : checkQuickReplies(message.quick_replies);
     if (badQuick) return badQuick;
-    const since = lastInbound.get(`${family}:${from}:${recipient.id}`);
-    const allowedMs = tag === "HUMAN_AGENT" ? 7 * DAY_MS : DAY_MS;
-    if (since === undefined || now() - since > allowedMs) {
-      return graphError(400, { message: "(#10) This message is sent outside of allowed window.", code: 10, error_subcode: 2018278 });
+    let to: string;
+    if (commentId !== undefined) {
+      const reached = privateRecipient(family, from, commentId, message);
+      if (!("recipient" in reached)) return reached;
+      privatelyAnswered.add(commentId as string);
+      to = reached.recipient;
+    } else {
+      to = recipient.id as string;
+      const since = lastInbound.get(`${family}:${from}:${to}`);
+      const allowedMs = tag === "HUMAN_AGENT" ? 7 * DAY_MS : DAY_MS;
+      if (since === undefined || now() - since > allowedMs) {
+        return graphError(400, { message: "(#10) This message is sent outside of allowed window.", code: 10, error_subcode: 2018278 });
+      }
     }
     const id = `m_${randomBytes(18).toString("base64url")}`;
-    sent.push({ family, from, recipient: recipient.id, messagingType: type, tag, message, id });
-    return { status: 200, body: { recipient_id: recipient.id, message_id: id } };
+    sent.push({ family, from, recipient: to, messagingType: type, tag, message, id, ...(commentId !== undefined && { commentId: commentId as string }) });
+    return { status: 200, body: { recipient_id: to, message_id: id } };
   };
 
   return {

@@ -67,7 +67,13 @@ export const startGraphFake = async () => {
   const state = new GraphState();
   const content = new ContentState(state);
   const whatsapp = createWhatsAppMessages();
-  const messenger = createMessengerMessages(() => state.now());
+  const messenger = createMessengerMessages(
+    () => state.now(),
+    (id) => {
+      const c = content.comments.get(id);
+      return c && { family: c.family, fromId: c.fromId, createdAt: c.createdAt, pageId: c.pageId };
+    },
+  );
   const controls: ConsentControls = { deny: false, shareWabas: null, granular: true };
   const failures = failureQueue<Pick<FailureSpec, "host" | "path">, { host: HostKey; path: string }>(
     (f, { host, path }) => (!f.host || f.host === host) && (!f.path || (typeof f.path === "string" ? f.path === path : f.path.test(path))),

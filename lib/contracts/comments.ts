@@ -11,7 +11,10 @@ import {
   ZPostCommentQuery,
   ZPostCommentsParams,
   ZPostCommentsQuery,
+  ZPrivateReplyBody,
+  ZPrivateReplyDoc,
 } from "@/lib/schemas/comments";
+import { ZMessage } from "@/lib/schemas/messages";
 import { defineEndpoint } from "./define";
 import { R400, R401, R404, R409, R422 } from "./responses";
 
@@ -98,3 +101,20 @@ export const likePostComment = action("likePostComment", "POST", "/like", "Like 
 export const unlikePostComment = action("unlikePostComment", "POST", "/unlike", "Remove the profile's like", "Supported on facebook.");
 export const pinPostComment = action("pinPostComment", "POST", "/pin", "Pin a comment", "Spec'd for tiktok (profiles connected on or after 2026-09-30), whose comment API this server does not reach yet.");
 export const unpinPostComment = action("unpinPostComment", "POST", "/unpin", "Unpin a comment", "Spec'd for tiktok, like pin.");
+
+export const privateReplyToComment = defineEndpoint({
+  operationId: "privateReplyToComment",
+  method: "POST",
+  path: "/api/posts/{id}/comments/{comment_id}/private_reply",
+  tag,
+  summary: "Send a direct message to the commenter (a private reply)",
+  description:
+    "Instagram and facebook (other networks answer 405 `Unsupported method for <network>`). `comment_id` is the comment's id or the network's id of it; `profile_id` is required (400 without). Body: `text` (`body` is accepted as an alias). The message goes to the comment itself (the network finds the commenter), outside the 24-hour messaging window, up to 7 days after the comment and once per comment: 422 naming why otherwise (too old, already answered privately, the profile's own comment, `Comment has not been published yet`, `Post is not published`); a private reply that ended `failed` may be sent again. Answers 202 with the Message, `pending`, in the commenter's chat (found or created; once the network answers the commenter's messaging id the message is in that participant's chat); it is sent like any message (`message.sent`, `message.failed`, retries, `delivery_unconfirmed`, never twice), and the comment records it (`private_reply_message_id`). Honours Idempotency-Key.",
+  auth: "apiKey",
+  params: ZPostCommentParams,
+  query: ZPostCommentQuery,
+  body: ZPrivateReplyBody,
+  docBody: ZPrivateReplyDoc,
+  idempotent: true,
+  responses: { 202: { description: "The private reply, pending", schema: ZMessage }, ...R400, ...R401, ...R404, ...R405, ...R409, ...R422 },
+});

@@ -487,7 +487,13 @@ export type MessageSendInput = {
   group: boolean;
   request: MessageRequest;
   clientReference: string; // our message id: unique per send, stable across retries
+  // A private reply: the network's id of the comment answered. The network delivers the message to the
+  // commenter (Send API `recipient: {comment_id}`), outside the messaging window.
+  privateReplyTo?: string | null;
 };
+// What a send answers: the network's message id, and the participant it reached where the network says
+// (a private reply learns the commenter's messaging id this way).
+export type MessageSent = { externalId: string; recipientId?: string | null };
 
 export type Messaging<TSettings> = {
   // Free-form messages only within this many hours of the participant's last inbound message (null: no window).
@@ -504,7 +510,10 @@ export type Messaging<TSettings> = {
   check(request: MessageRequest, chat: { group: boolean }): string[];
   // A send the network accepts outside the window (whatsapp templates, category utility).
   bypassesWindow?(request: MessageRequest): boolean;
-  send(ctx: ConnectorContext<TSettings>, input: MessageSendInput): Promise<{ externalId: string }>;
+  // Private replies to comments (instagram, facebook): `send` takes `privateReplyTo`, allowed up to
+  // `maxAgeDays` after the comment, once per comment. Absent: POST …/comments/:id/private_reply is 405.
+  privateReplies?: { maxAgeDays: number };
+  send(ctx: ConnectorContext<TSettings>, input: MessageSendInput): Promise<MessageSent>;
   // After an unknown outcome: the sent message, or null when it certainly is not there. Networks that
   // cannot read back leave it out: the message ends as delivery_unconfirmed, never resent.
   findSent?(ctx: ConnectorContext<TSettings>, input: MessageSendInput): Promise<{ externalId: string } | null>;
@@ -524,4 +533,4 @@ export type Messaging<TSettings> = {
 
 // The rules half of a messaging capability (what is checked before anything is stored), shared by a
 // network's real sending and the sandbox's.
-export type MessagingRules = Pick<Messaging<unknown>, "windowHours" | "participantWritesFirst" | "placementRequired" | "participantId" | "fields" | "check" | "bypassesWindow">;
+export type MessagingRules = Pick<Messaging<unknown>, "windowHours" | "participantWritesFirst" | "placementRequired" | "participantId" | "fields" | "check" | "bypassesWindow" | "privateReplies">;

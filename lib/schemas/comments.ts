@@ -133,6 +133,20 @@ export const ZCreateCommentDoc = z.object({
   parent_id: z.string().optional().describe("the comment answered: its id or the network's id"),
 });
 
+// POST …/comments/:id/private_reply: `text` (the spec's name; `body` is accepted as an alias, as on create).
+export const ZPrivateReplyBody = z
+  .object({
+    text: z.string().optional().describe("the message to the commenter"),
+    body: z.string().optional().describe("alias of `text`"),
+  })
+  .transform(({ text, body }) => ({ text: (text ?? body ?? "").trim() }))
+  .refine((v) => v.text.length > 0, { message: "text can't be blank", path: ["text"] });
+export type TPrivateReplyBody = z.infer<typeof ZPrivateReplyBody>;
+export const ZPrivateReplyDoc = z.object({
+  text: z.string().describe("the message to the commenter; required unless `body` is given"),
+  body: z.string().optional().describe("alias of `text`"),
+});
+
 export type TBulkComment = z.infer<typeof ZBulkComment>;
 
 export const ZAccepted = z.object({ accepted: z.literal(true) }).meta({ id: "Accepted" });

@@ -12,9 +12,9 @@ export const FACEBOOK_MESSAGING_RULES = metaMessagingRules({ bodyCapWithButtons:
 
 export const facebookMessaging: Messaging<FacebookSettings> = {
   ...FACEBOOK_MESSAGING_RULES,
-  send: async (ctx, { placement, participantExternalId, request }) => {
+  send: async (ctx, { placement, participantExternalId, request, privateReplyTo }) => {
     const page = pageOf(placement);
-    const sent = await pageCall(ctx, page, `${page.id}/messages`, ZSendAnswer, { form: sendApiForm(participantExternalId, request) });
-    return { externalId: sent.message_id };
+    const sent = await pageCall(ctx, page, `${page.id}/messages`, ZSendAnswer, { form: sendApiForm(participantExternalId, request, privateReplyTo) });
+    return { externalId: sent.message_id, recipientId: sent.recipient_id ?? null };
   },
 };

@@ -19,6 +19,9 @@ export const metaMessagingRules = ({
   placementRequired: boolean; // facebook: the Page the chat runs on
 }): MessagingRules => ({
   windowHours: 24,
+  // A private reply (Send API `recipient: {comment_id}`) reaches the commenter up to 7 days after the
+  // comment, once per comment, window or not.
+  privateReplies: { maxAgeDays: 7 },
   participantWritesFirst: false,
   placementRequired,
   participantId: (raw) => (/^\d{1,40}$/.test(raw.trim()) ? raw.trim() : null),

@@ -33,11 +33,13 @@ const messageOf = (request: MessageRequest): Record<string, unknown> => {
   return { text: body };
 };
 
-export const sendApiForm = (participantExternalId: string, request: MessageRequest): Record<string, string> => {
+// `privateReplyTo`: a private reply to that comment (`recipient: {comment_id}`): the network finds the
+// commenter, and answers their messaging id as `recipient_id`.
+export const sendApiForm = (participantExternalId: string, request: MessageRequest, privateReplyTo?: string | null): Record<string, string> => {
   const quickReplies = request.quick_replies?.map((q) => ({ content_type: "text", title: q.title, payload: q.payload }));
   const message = { ...messageOf(request), ...(quickReplies && { quick_replies: quickReplies }) };
   return {
-    recipient: JSON.stringify({ id: participantExternalId }),
+    recipient: JSON.stringify(privateReplyTo ? { comment_id: privateReplyTo } : { id: participantExternalId }),
     messaging_type: request.tag ? "MESSAGE_TAG" : "RESPONSE",
     ...(request.tag && { tag: request.tag }),
     message: JSON.stringify(message),

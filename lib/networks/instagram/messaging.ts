@@ -13,14 +13,14 @@ export const INSTAGRAM_MESSAGING_RULES = metaMessagingRules({ bodyCapWithButtons
 
 export const instagramMessaging: Messaging<InstagramSettings> = {
   ...INSTAGRAM_MESSAGING_RULES,
-  send: async (ctx, { auth, participantExternalId, request }) => {
+  send: async (ctx, { auth, participantExternalId, request, privateReplyTo }) => {
     if (!auth.externalId) throw new NetworkError("rejected", "The Instagram account of the profile is unknown; reconnect it");
     const sent = await graphRequest(
       ctx,
       instagramApi,
-      { url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${auth.externalId}/messages`), method: "POST", form: sendApiForm(participantExternalId, request), token: requireToken(auth) },
+      { url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${auth.externalId}/messages`), method: "POST", form: sendApiForm(participantExternalId, request, privateReplyTo), token: requireToken(auth) },
       ZSendAnswer,
     );
-    return { externalId: sent.message_id };
+    return { externalId: sent.message_id, recipientId: sent.recipient_id ?? null };
   },
 };

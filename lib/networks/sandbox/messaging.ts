@@ -1,6 +1,6 @@
 import type { TPlatform } from "@/lib/schemas/common";
 import { blueskyMessagingRules } from "../bluesky/messaging-rules";
-import type { AnyConnector, ConnectorStore, InboundMessage, Messaging, MessagingRules, MessageSendInput, ProfileAuth } from "../types";
+import type { AnyConnector, ConnectorStore, InboundMessage, MessageSent, Messaging, MessagingRules, MessageSendInput, ProfileAuth } from "../types";
 import { networkDelay, newSandboxId, sandboxError, triggersIn, type SandboxCtx } from "./publish";
 
 // Direct messages on the sandbox network. The send rules are the platform's own (the real connector's,
@@ -11,7 +11,8 @@ import { networkDelay, newSandboxId, sandboxError, triggersIn, type SandboxCtx }
 // emits message.received). The body tags of posts rehearse each outcome of a send: #sandbox-fail
 // (rejected, SANDBOX_REJECTED), #sandbox-retry (rate limited once), #sandbox-timeout (sent, answer lost:
 // found on read-back), #sandbox-unconfirmed (answer lost, read-back cannot tell: delivery_unconfirmed),
-// #sandbox-auth (expired session). What the simulated network holds (sent messages by our message id,
+// #sandbox-auth (expired session). A private reply to a comment is taken once per comment (a second is
+// rejected, as Meta does). What the simulated network holds (sent messages by our message id,
 // attempts, answers due) is kept per profile in the connector store (connector_states), so it survives
 // restarts and is shared by every process.
 
@@ -25,11 +26,12 @@ const MAX_ENTRIES = 500;
 
 type Tap = { tappedAction: InboundMessage["tappedAction"]; interactive: InboundMessage["interactive"] };
 type Due = { participant: string; placement: string | null; message: { externalId: string; body: string; at: string } & Partial<Tap> };
-type State = { sent: Record<string, string>; attempts: Record<string, number>; unconfirmed: string[]; due: Due[] };
+// `privateReplies`: comment id -> our message id of the private reply it got (once per comment, as Meta).
+type State = { sent: Record<string, string>; attempts: Record<string, number>; unconfirmed: string[]; due: Due[]; privateReplies: Record<string, string> };
 
 const stateOf = (value: unknown): State => {
   const v = (value ?? {}) as Partial<State>;
-  return { sent: v.sent ?? {}, attempts: v.attempts ?? {}, unconfirmed: v.unconfirmed ?? [], due: v.due ?? [] };
+  return { sent: v.sent ?? {}, attempts: v.attempts ?? {}, unconfirmed: v.unconfirmed ?? [], due: v.due ?? [], privateReplies: v.privateReplies ?? {} };
 };
 
 // Oldest entries go first once a record is full (object keys keep insertion order).
@@ -73,9 +75,9 @@ const answerTo = (request: MessageSendInput["request"]): Answer => {
   return { body: `Thanks for ${said}! (simulated answer)` };
 };
 
-type Outcome = "sent" | "timeout" | "unconfirmed" | "retry" | "fail" | "auth";
+type Outcome = "sent" | "timeout" | "unconfirmed" | "retry" | "fail" | "auth" | "replied";
 
-const sendSandbox = async (ctx: SandboxCtx, input: MessageSendInput): Promise<{ externalId: string }> => {
+const sendSandbox = async (ctx: SandboxCtx, input: MessageSendInput): Promise<MessageSent> => {
   await networkDelay(ctx);
   const ref = input.clientReference;
   const triggers = triggersIn(input.request.body ?? "");
@@ -87,6 +89,8 @@ const sendSandbox = async (ctx: SandboxCtx, input: MessageSendInput): Promise<{ 
     state.attempts = capped({ ...state.attempts, [ref]: attempt }) as State["attempts"];
     const stop = (outcome: Outcome) => ({ value: state, result: { outcome, externalId: "" } });
     if (triggers.has("auth")) return stop("auth");
+    const comment = input.privateReplyTo;
+    if (comment && state.privateReplies[comment] && state.privateReplies[comment] !== ref) return stop("replied");
     if (triggers.has("fail")) return stop("fail");
     if (triggers.has("retry") && attempt === 1) return stop("retry");
     if (triggers.has("unconfirmed")) {
@@ -95,6 +99,7 @@ const sendSandbox = async (ctx: SandboxCtx, input: MessageSendInput): Promise<{ 
     }
     const id = newSandboxId("sbx_msg");
     state.sent = capped({ ...state.sent, [ref]: id }) as State["sent"];
+    if (comment) state.privateReplies = capped({ ...state.privateReplies, [comment]: ref }) as State["privateReplies"];
     const at = new Date(Date.now() + ANSWER_DELAY_MS).toISOString();
     state.due = [...state.due, { participant: input.participantExternalId, placement: input.placement?.externalId ?? null, message: { externalId: newSandboxId("sbx_msg"), ...answerTo(input.request), at } }].slice(-MAX_ENTRIES);
     return { value: state, result: { outcome: (triggers.has("timeout") ? "timeout" : "sent") as Outcome, externalId: id } };
@@ -104,6 +109,8 @@ const sendSandbox = async (ctx: SandboxCtx, input: MessageSendInput): Promise<{ 
       throw sandboxError("auth_expired", "SANDBOX_AUTH_EXPIRED", "The sandbox session has expired (#sandbox-auth)");
     case "fail":
       throw sandboxError("rejected", "SANDBOX_REJECTED", "The sandbox network rejected this message (#sandbox-fail)");
+    case "replied":
+      throw sandboxError("rejected", "SANDBOX_ALREADY_REPLIED", "This comment already has a private reply");
     case "retry":
       throw sandboxError("rate_limited", "SANDBOX_RATE_LIMITED", "The sandbox network is rate limiting (#sandbox-retry); try again in 1 s", 1000);
     case "unconfirmed":
@@ -111,7 +118,7 @@ const sendSandbox = async (ctx: SandboxCtx, input: MessageSendInput): Promise<{ 
     case "timeout":
       throw sandboxError("outcome_unknown", "SANDBOX_TIMEOUT", "No answer from the sandbox network (#sandbox-timeout); the message was sent");
     case "sent":
-      return { externalId };
+      return { externalId, recipientId: input.participantExternalId };
   }
 };
 
@@ -150,6 +157,7 @@ export const sandboxMessaging = (platform: TPlatform, real: AnyConnector | undef
     fields: rules.fields,
     check: rules.check,
     ...(rules.bypassesWindow && { bypassesWindow: rules.bypassesWindow }),
+    ...(rules.privateReplies && { privateReplies: rules.privateReplies }),
     send: async (ctx, input) => {
       checkAuth(input.auth);
       return sendSandbox(ctx, input);

@@ -35,7 +35,7 @@ const REQUESTED: Record<CommentActionName, { field: "requestedHidden" | "request
 const PROFILE_SELECT = { id: true, platform: true, environment: true, connectedAt: true, externalId: true, profileGroupId: true, name: true, username: true, avatarUrl: true } satisfies Prisma.ProfileSelect;
 
 // The caller's root post as sent to the profile (the thread's root: its links' comments belong to it).
-const rootPlatformPostOrThrow = async ({ principal, postId, profileId }: { principal: Principal; postId: string; profileId: string }) => {
+export const rootPlatformPostOrThrow = async ({ principal, postId, profileId }: { principal: Principal; postId: string; profileId: string }) => {
   const pp = await db.platformPost.findFirst({
     where: { postId, profileId, post: { ...groupScope(principal), parentId: null } },
     select: { id: true, status: true, externalId: true, placementId: true, profile: { select: PROFILE_SELECT } },
@@ -45,7 +45,7 @@ const rootPlatformPostOrThrow = async ({ principal, postId, profileId }: { princ
 };
 
 // A comment of the post's thread on that profile, by our id or the network's.
-const threadComment = (rootPostId: string, profileId: string, id: string) =>
+export const threadComment = (rootPostId: string, profileId: string, id: string) =>
   db.comment.findFirst({ where: { rootPostId, profileId, OR: [{ id }, { externalId: id }] }, orderBy: { createdAt: "asc" } });
 
 export const getCommentView = async ({ principal, id }: { principal: Principal; id: string }) => {

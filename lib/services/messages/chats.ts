@@ -4,11 +4,11 @@ import { pageWindow, paginated } from "@/lib/api/pagination";
 import { serializeChat } from "@/lib/api/serializers/message";
 import type { Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import type { TCreateChatBody } from "@/lib/schemas/messages";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { recordCommit } from "@/lib/services/idempotency/commit";
+import { findOrCreateChatRow } from "./chat-row";
 import { storeInboundMessage } from "./store-message";
 import { chatOrThrow, messagingContext, messagingFor, profileForMessagingOrThrow, windowHoursOf } from "./support";
 
@@ -61,21 +61,7 @@ export const createChat = async ({ principal, profileId, input }: { principal: P
   // transaction so no network call holds it open.
   const opening = existing || !messaging.openChat ? [] : await messaging.openChat(messagingContext(connector, profile.id), { auth: profileAuthOf(profile), placement, participantExternalId: participant });
   const chat = await db.$transaction(async (tx) => {
-    await tx.chat.createMany({
-      data: {
-        id: newId("chat"),
-        accountId: profile.accountId,
-        environment: profile.environment,
-        profileGroupId: profile.profileGroupId,
-        platform: profile.platform,
-        externalPlacementId: placement,
-        ...key,
-        participantUsername: input.participant_username ?? null,
-        participantName: input.participant_name ?? null,
-      },
-      skipDuplicates: true,
-    });
-    const row = await tx.chat.findUniqueOrThrow({ where: { profileId_placementKey_participantExternalId: key } });
+    const row = await findOrCreateChatRow(tx, profile, { placement, participantExternalId: participant }, { participantUsername: input.participant_username, participantName: input.participant_name });
     for (const message of opening) await storeInboundMessage(tx, row, message);
     await recordCommit(tx, { resource: "chat", id: row.id });
     return tx.chat.findUniqueOrThrow({ where: { id: row.id } });

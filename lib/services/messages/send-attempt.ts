@@ -10,6 +10,7 @@ import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profi
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { freshAuth } from "@/lib/services/posts/publish-input";
 import { detailsJson, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/services/posts/publish-attempt";
+import { moveToRecipientChat } from "./chat-row";
 import { messagingContext } from "./support";
 
 // One attempt to send one outbound message, exactly once: the discipline of publishing
@@ -29,12 +30,13 @@ const emitMessageEvent = async (tx: Tx, id: string, type: TEventType) => {
   await emitEvent({ tx, accountId: row.accountId, environment: row.environment, profileGroupId: row.profileGroupId, type, data: messageEventData(row) as Prisma.InputJsonObject });
 };
 
-const recordSent = (id: string, externalId: string) =>
+const recordSent = (id: string, externalId: string, recipientId?: string | null) =>
   db.$transaction(async (tx) => {
     const { count } = await tx.message.updateMany({
       where: { id, status: { not: "published" } },
       data: { status: "published", externalId, externalPostedAt: new Date(), sendingSince: null, error: null, errorDetails: Prisma.DbNull },
     });
+    if (count && recipientId) await moveToRecipientChat(tx, id, recipientId);
     if (count) await emitMessageEvent(tx, id, "message.sent");
     return { state: "published" as const, externalId };
   });
@@ -89,6 +91,8 @@ const inputOf = async (connector: AnyConnector, id: string): Promise<{ input: Me
   const placementRow = chat.externalPlacementId ? await db.placement.findFirst({ where: { profileId: profile.id, externalId: chat.externalPlacementId } }) : null;
   if (chat.externalPlacementId && !placementRow) return { problem: `Placement ${chat.externalPlacementId} is no longer available on the profile` };
   const placement = placementRow ? placementAuthOf(placementRow) : null;
+  // A private reply goes to the comment it answers (lib/services/comments/private-reply.ts).
+  const privateReply = await db.comment.findUnique({ where: { privateReplyMessageId: message.id }, select: { externalId: true } });
   return {
     input: {
       auth: profileAuthOf(profile),
@@ -97,6 +101,7 @@ const inputOf = async (connector: AnyConnector, id: string): Promise<{ input: Me
       group: chat.group,
       request: (message.request ?? {}) as MessageRequest,
       clientReference: message.id,
+      privateReplyTo: privateReply?.externalId ?? null,
       profileId: profile.id,
     },
   };
@@ -123,7 +128,7 @@ export const attemptSend = async ({ messageId: id, attempt }: { messageId: strin
   }
   try {
     const sent = await connector.messaging.send(messagingContext(connector, input.profileId), input);
-    return await recordSent(id, sent.externalId);
+    return await recordSent(id, sent.externalId, sent.recipientId);
   } catch (err) {
     return settleWriteFailure(err, {
       connector,

@@ -24,7 +24,8 @@ export const sendRuleProblems = (
   messaging: Messaging<Record<string, unknown>>,
   network: string,
   request: MessageRequest,
-  chat: { group: boolean; lastInboundAt: Date | null },
+  // `privateReply`: a private reply to a comment, which the window does not apply to.
+  chat: { group: boolean; lastInboundAt: Date | null; privateReply?: boolean },
   now = new Date(),
 ): string[] => {
   const given = givenFields(request);
@@ -36,7 +37,7 @@ export const sendRuleProblems = (
   problems.push(...messaging.check(request, chat));
   if (messaging.participantWritesFirst && chat.lastInboundAt === null) {
     problems.push(`The user has not messaged the bot yet: a ${network} bot cannot start a conversation`);
-  } else if (!withinWindow(chat, messaging.windowHours, now) && !messaging.bypassesWindow?.(request)) {
+  } else if (!chat.privateReply && !withinWindow(chat, messaging.windowHours, now) && !messaging.bypassesWindow?.(request)) {
     problems.push(`Outside the ${messaging.windowHours}-hour messaging window: the participant has not written in the last ${messaging.windowHours} hours`);
   }
   return problems;
