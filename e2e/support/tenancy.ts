@@ -9,7 +9,7 @@ type OpenApiParameter = { name: string; in: "path" | "query" | "header"; require
 type OpenApiOperation = { operationId: string; parameters?: OpenApiParameter[]; requestBody?: unknown; security?: Record<string, unknown>[] };
 export type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
 
-export type Kind = "profile_group" | "profile" | "post" | "post_queue" | "webhook" | "api_key";
+export type Kind = "profile_group" | "profile" | "post" | "post_queue" | "webhook" | "api_key" | "chat" | "message";
 
 // Collection in the path -> the resource its `{id}` names.
 export const KIND_OF_COLLECTION: Record<string, Kind> = {
@@ -19,6 +19,8 @@ export const KIND_OF_COLLECTION: Record<string, Kind> = {
   post_queues: "post_queue",
   webhooks: "webhook",
   api_keys: "api_key",
+  chats: "chat",
+  messages: "message",
 };
 
 // Query parameters that filter by one of our ids -> the resource they name. Parameters ending in _id(s)
@@ -96,6 +98,8 @@ export const BODIES: Record<string, unknown> = {
   createPost: { post: { body: "hijacked", draft: true }, profiles: [] },
   createPostQueue: { post_queue: { name: "hijacked" } },
   createApiKey: { name: "hijacked" },
+  sendMessage: { body: "hijacked" },
+  createChat: { participant_external_id: "434343" },
 };
 
 export type Seed = {
@@ -135,6 +139,12 @@ export const seedTenantA = async (request: APIRequestContext): Promise<Seed> => 
   const otherGroupKey = await post("/api/api_keys", { profile_group_id: otherGroup.id, name: `${mark} other key` }, 201);
   const networkProfiles: Record<string, string> = {};
   for (const platform of ["google_business", "facebook", "linkedin"]) networkProfiles[platform] = await connectViaSandboxConsent(request, a.sandbox, String(group.id), platform);
+  // A chat on a sandbox telegram profile: the simulated participant writes first (its message is the one
+  // the matrix reads).
+  const telegram = await post(`/api/profile_groups/${String(group.id)}/initialize_connection`, { platform: "telegram", bot_token: "123456:ABCDEFGHIJKLMNOPQRSTUVWX" });
+  const chat = await post(`/api/profiles/${String((telegram.profile as Record<string, unknown>).id)}/chats`, { participant_external_id: "424242" });
+  const messages = await json(await request.get(`/api/chats/${String(chat.id)}/messages`, { headers: owner }), 200);
+  const message = (messages.data as { id: string }[])[0]!;
   const firstPlacement = async (profile: string) =>
     String(((await json(await request.get(`/api/profiles/${profile}/placements`, { headers: owner }), 200)).data as { id: string }[])[0]!.id);
   return {
@@ -144,7 +154,16 @@ export const seedTenantA = async (request: APIRequestContext): Promise<Seed> => 
       { label: "the other environment", token: a.live },
       { label: "another group's scoped key", token: String(otherGroupKey.token) },
     ],
-    ids: { profile_group: String(group.id), profile: profileId, post: String(draft.id), post_queue: String(queue.id), webhook: String(webhook.id), api_key: String(key.id) },
+    ids: {
+      profile_group: String(group.id),
+      profile: profileId,
+      post: String(draft.id),
+      post_queue: String(queue.id),
+      webhook: String(webhook.id),
+      api_key: String(key.id),
+      chat: String(chat.id),
+      message: message.id,
+    },
     networkProfiles,
     networkQuery: {
       google_business: { location_id: await firstPlacement(networkProfiles.google_business!), region_code: "US" },
