@@ -36,7 +36,7 @@ export const KIND_OF_FILTER: Record<string, Kind | "not_a_tenant_id"> = {
 };
 
 // Profile endpoints of one network (/api/profiles/{id}/<segment>/...) run on a profile of that network.
-const NETWORK_OF_SEGMENT: Record<string, string> = { google_business: "google_business", facebook: "facebook", resolve_mention: "linkedin" };
+const NETWORK_OF_SEGMENT: Record<string, string> = { google_business: "google_business", facebook: "facebook", resolve_mention: "linkedin", comments: "google_business" };
 
 export type MatrixCase = {
   operationId: string;
@@ -59,7 +59,7 @@ export const matrixCases = (doc: OpenApiDocument): MatrixCase[] => {
       if (!op.security?.some((s) => "bearerAuth" in s)) continue; // staff-session-only and public endpoints
       const params = op.parameters ?? [];
       const requiredQuery = params.filter((p) => p.in === "query" && p.required).map((p) => p.name);
-      const network = NETWORK_OF_SEGMENT[path.split("/")[4] ?? ""];
+      const network = path.startsWith("/api/profiles/{id}/") ? NETWORK_OF_SEGMENT[path.split("/")[4] ?? ""] : undefined;
       const base = { operationId: op.operationId, method: method.toUpperCase(), path, requiredQuery, hasBody: Boolean(op.requestBody), ...(network && { network }) };
       const pathId = params.find((p) => p.in === "path");
       if (pathId) {
