@@ -68,7 +68,7 @@ try {
     return { live: cli("keys", "create", "--environment", "live", "--account", accountId), sandbox: cli("keys", "create", "--environment", "sandbox", "--account", accountId) };
   });
   const seconds = minutes * 60;
-  const warmupSeconds = Math.min(120, Math.max(15, seconds / 6));
+  const warmupSeconds = Math.min(120, Math.max(15, seconds / 4));
   console.log(`soak: ${minutes} min at ${rate} req/s, ${tenantCount} tenants, ${baseUrl}; memory sampled every 5 s after a ${warmupSeconds} s warm-up`);
   const report = await runSoak({
     baseUrl,

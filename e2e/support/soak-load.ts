@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from "node:fs";
 // means a leak, not a bigger database. Plain fetch: no test framework, the script runs it too.
 
 export type SoakKeys = { live: string; sandbox: string };
-type Tenant = SoakKeys & { index: number; groupId: string; profileId: string; queueId: string; drafts: string[]; queued: string[]; groups: string[] };
+type Tenant = SoakKeys & { index: number; groupId: string; profileId: string; queueId: string; drafts: string[]; published: string[]; queued: string[]; groups: string[] };
 type Op = { name: string; run: (t: Tenant) => Promise<{ status: number; ok: number[] }> };
 
 export type SoakReport = {
@@ -74,7 +74,7 @@ const seedTenant = async (baseUrl: string, keys: SoakKeys, index: number): Promi
     call(baseUrl, "POST", "/api/post_queues", keys.sandbox, { profile_group_id: groupId, post_queue: { name: `Soak ${index}`, queue_timeslots_attributes: slots } }),
     201,
   );
-  return { ...keys, index, groupId, profileId: (connected.profile as { id: string }).id, queueId: queue.id as string, drafts: [], queued: [], groups: [] };
+  return { ...keys, index, groupId, profileId: (connected.profile as { id: string }).id, queueId: queue.id as string, drafts: [], published: [], queued: [], groups: [] };
 };
 
 // The mix, one operation per request, in this order round-robin (tenants interleaved): 8 reads for 6 writes.
@@ -99,7 +99,9 @@ const operations = (baseUrl: string): Op[] => {
       run: async (t) => {
         const id = t.drafts.shift();
         if (!id) return { ...(await post("/api/posts", t.sandbox, draftBody(t))), ok: [200, 201] }; // nothing to publish yet
-        return { ...(await post(`/api/posts/${id}/publish`, t.sandbox)), ok: [200] };
+        const res = await post(`/api/posts/${id}/publish`, t.sandbox);
+        if (res.status === 200) t.published = [id, ...t.published].slice(0, 10); // the stats read asks for these
+        return { ...res, ok: [200] };
       },
     },
     { name: "GET /api/post_queues", run: async (t) => ({ ...(await get(`/api/post_queues?profile_group_id=${t.groupId}`, t.sandbox)), ok: [200] }) },
@@ -138,7 +140,13 @@ const operations = (baseUrl: string): Op[] => {
         return { ...(await del(`/api/profile_groups/${id}`, t.live)), ok: [200] };
       },
     },
-    { name: "GET /api/posts/stats", run: async (t) => ({ ...(await get(`/api/posts/stats?profiles=${t.profileId}`, t.sandbox)), ok: [200] }) },
+    {
+      name: "GET /api/posts/stats",
+      run: async (t) => {
+        if (t.published.length === 0) return { ...(await get("/api/profiles", t.sandbox)), ok: [200] };
+        return { ...(await get(`/api/posts/stats?post_ids=${t.published.join(",")}&profiles=${t.profileId}`, t.sandbox)), ok: [200] };
+      },
+    },
     { name: "GET /api/profiles", run: async (t) => ({ ...(await get("/api/profiles", t.live)), ok: [200] }) },
   ];
 };
@@ -146,13 +154,14 @@ const operations = (baseUrl: string): Op[] => {
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-// Growth between the mean of the first quarter of the samples (at least one) and the mean of the last quarter.
+// Growth between the median of the first quarter of the samples (at least one) and the median of the last
+// quarter: medians, because the garbage collector makes single samples swing by tens of MB either way.
 export const memoryGrowth = (samples: number[]): number | null => {
   if (samples.length < 2) return null;
   const n = Math.max(1, Math.floor(samples.length / 4));
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const first = mean(samples.slice(0, n));
-  return ((mean(samples.slice(-n)) - first) / first) * 100;
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const first = median(samples.slice(0, n));
+  return ((median(samples.slice(-n)) - first) / first) * 100;
 };
 
 export const runSoak = async (options: SoakOptions): Promise<SoakReport> => {
@@ -245,7 +254,7 @@ export const formatSoakReport = (r: SoakReport): string => {
   const memory =
     r.memoryGrowth === null
       ? "memory: not measured"
-      : `memory: RSS ${Math.round(rss[0]!.kb / 1024)} MB -> ${Math.round(rss.at(-1)!.kb / 1024)} MB (min ${Math.round(Math.min(...rss.map((s) => s.kb)) / 1024)}, max ${Math.round(Math.max(...rss.map((s) => s.kb)) / 1024)}; ${rss.length} samples after warm-up), growth ${r.memoryGrowth.toFixed(1)} % (last quarter vs first quarter)`;
+      : `memory: RSS ${Math.round(rss[0]!.kb / 1024)} MB -> ${Math.round(rss.at(-1)!.kb / 1024)} MB (min ${Math.round(Math.min(...rss.map((s) => s.kb)) / 1024)}, max ${Math.round(Math.max(...rss.map((s) => s.kb)) / 1024)}; ${rss.length} samples after warm-up), growth ${r.memoryGrowth.toFixed(1)} % (median of the last quarter vs the first)\n    samples (MB): ${rss.map((s) => Math.round(s.kb / 1024)).join(" ")}`;
   return [
     `soak: ${r.requests} requests in ${r.seconds.toFixed(0)} s (${r.rate.toFixed(1)} req/s, at most ${r.maxInFlight} in flight); errors: ${r.errorCount}`,
     `  statuses: ${Object.entries(r.statuses).map(([s, n]) => `${s}: ${n}`).join(", ")}`,
