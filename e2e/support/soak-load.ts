@@ -52,8 +52,12 @@ const call = async (baseUrl: string, method: string, path: string, token: string
   return { status: res.status, json };
 };
 
-const must = async (what: string, pending: ReturnType<typeof call>, expected: number) => {
-  const res = await pending;
+// A keep-alive socket the server closed while it was idle (the seed waits on the CLI between calls): the
+// seed asks once more. The load itself never retries: any failed connection there counts as an error.
+const closedSocket = (err: unknown) => err instanceof TypeError && (err.cause as { code?: string } | undefined)?.code === "UND_ERR_SOCKET";
+
+const must = async (what: string, send: () => ReturnType<typeof call>, expected: number) => {
+  const res = await send().catch((err: unknown) => (closedSocket(err) ? send() : Promise.reject(err)));
   if (res.status !== expected) throw new Error(`soak seed: ${what} answered ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
   return res.json;
 };
@@ -61,17 +65,17 @@ const must = async (what: string, pending: ReturnType<typeof call>, expected: nu
 // Per tenant (sandbox environment): a group, a sandbox Bluesky profile (publishes to the simulated network)
 // and a queue with a slot every day.
 const seedTenant = async (baseUrl: string, keys: SoakKeys, index: number): Promise<Tenant> => {
-  const group = await must("POST /api/profile_groups", call(baseUrl, "POST", "/api/profile_groups", keys.sandbox, { profile_group: { name: `Soak ${index}` } }), 201);
+  const group = await must("POST /api/profile_groups", () => call(baseUrl, "POST", "/api/profile_groups", keys.sandbox, { profile_group: { name: `Soak ${index}` } }), 201);
   const groupId = group.id as string;
   const connected = await must(
     "initialize_connection",
-    call(baseUrl, "POST", `/api/profile_groups/${groupId}/initialize_connection`, keys.sandbox, { platform: "bluesky", identifier: `soak-${index}-${Date.now()}.bsky.social`, app_password: "abcd-efgh-ijkl-mnop" }),
+    () => call(baseUrl, "POST", `/api/profile_groups/${groupId}/initialize_connection`, keys.sandbox, { platform: "bluesky", identifier: `soak-${index}-${Date.now()}.bsky.social`, app_password: "abcd-efgh-ijkl-mnop" }),
     200,
   );
   const slots = Array.from({ length: 7 }, (_, day) => ["08:00", "12:00", "17:00"].map((time) => ({ day, time }))).flat();
   const queue = await must(
     "POST /api/post_queues",
-    call(baseUrl, "POST", "/api/post_queues", keys.sandbox, { profile_group_id: groupId, post_queue: { name: `Soak ${index}`, queue_timeslots_attributes: slots } }),
+    () => call(baseUrl, "POST", "/api/post_queues", keys.sandbox, { profile_group_id: groupId, post_queue: { name: `Soak ${index}`, queue_timeslots_attributes: slots } }),
     201,
   );
   return { ...keys, index, groupId, profileId: (connected.profile as { id: string }).id, queueId: queue.id as string, drafts: [], published: [], queued: [], groups: [] };
