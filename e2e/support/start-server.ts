@@ -1,5 +1,6 @@
 // Playwright's webServer: a fresh migrated database, then `next start` on the built app.
-// The database address is published in .e2e/state.json for specs that seed through the CLI.
+// The database address is published in .e2e/state.json for specs that seed through the CLI, with the
+// server's pid.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -15,7 +16,8 @@ const main = async () => {
   const database = await createTestDatabase("e2e");
   const secrets = { APP_ENCRYPTION_KEY: randomBytes(32).toString("hex"), NEXTAUTH_SECRET: randomBytes(32).toString("hex") };
   mkdirSync(path.join(ROOT, ".e2e"), { recursive: true });
-  writeFileSync(path.join(ROOT, ".e2e", "state.json"), JSON.stringify({ databaseUrl: database.url, ...secrets }));
+  const state = path.join(ROOT, ".e2e", "state.json");
+  writeFileSync(state, JSON.stringify({ databaseUrl: database.url, ...secrets }));
 
   const child = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(PORT), "-H", "127.0.0.1"], {
     cwd: ROOT,
@@ -31,6 +33,8 @@ const main = async () => {
       NODE_EXTRA_CA_CERTS: testCertificateFiles().certFile,
     },
   });
+  // The server's pid: the soak spec samples its resident memory (e2e/support/soak-load.ts).
+  writeFileSync(state, JSON.stringify({ databaseUrl: database.url, ...secrets, serverPid: child.pid }));
   const stop = async (code: number) => {
     child.kill("SIGTERM");
     await database.drop().catch(() => {});
