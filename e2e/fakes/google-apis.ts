@@ -1,3 +1,4 @@
+import { LOCATION_FIELD_NAMES } from "@/lib/networks/google_business/resources";
 // The Google APIs half of the Google fake (e2e/fakes/google.ts): YouTube channels.list, Business Profile
 // accounts.list and accounts.locations.list, OpenID Connect userinfo. Wire formats follow Google's
 // reference: the API error object, page tokens, the required readMask, and the 100 / 20 page-size caps.
@@ -47,29 +48,6 @@ export const googleApiError = (
   },
 });
 
-export const LOCATION_FIELDS = [
-  "name",
-  "languageCode",
-  "storeCode",
-  "title",
-  "phoneNumbers",
-  "categories",
-  "storefrontAddress",
-  "websiteUri",
-  "regularHours",
-  "specialHours",
-  "serviceArea",
-  "labels",
-  "adWordsLocationExtensions",
-  "latlng",
-  "openInfo",
-  "metadata",
-  "profile",
-  "relationshipData",
-  "moreHours",
-  "serviceItems",
-];
-
 const badRequest = (field: string, description: string): Reply => ({
   status: 400,
   body: googleApiError(400, "INVALID_ARGUMENT", "Request contains an invalid argument.", {
@@ -110,7 +88,7 @@ export const applyMask = (location: Record<string, unknown>, mask: string): Reco
   const out: Record<string, unknown> = {};
   for (const path of mask.split(",").map((p) => p.trim())) {
     const [head, ...rest] = path.split(".");
-    if (!head || !LOCATION_FIELDS.includes(head)) return null;
+    if (!head || !LOCATION_FIELD_NAMES.includes(head)) return null;
     let source: unknown = location[head];
     let target = out;
     let key = head;

@@ -1,6 +1,7 @@
 import { invalidRequest, unprocessableBy } from "../management";
 import type { JsonObject, ListingManagement, ManagedPlacement } from "../types";
 import { businessInformation, googleCall, myBusiness, namesOf, paging, requireFlag, withQuery, type ListingCtx, type ListingSettings } from "./listing-api";
+import { LOCATION_FIELD_NAMES } from "./resources";
 
 // The location resource and what hangs off it (Business Information API v1 `Location`; food menus on
 // My Business v4):
@@ -15,28 +16,6 @@ import { businessInformation, googleCall, myBusiness, namesOf, paging, requireFl
 //  - food_menus / update_food_menus: GET / PATCH {v4}/{location}/foodMenus; both need
 //    metadata.canHaveFoodMenus.
 
-export const LOCATION_FIELDS = [
-  "name",
-  "languageCode",
-  "storeCode",
-  "title",
-  "phoneNumbers",
-  "categories",
-  "storefrontAddress",
-  "websiteUri",
-  "regularHours",
-  "specialHours",
-  "serviceArea",
-  "labels",
-  "adWordsLocationExtensions",
-  "latlng",
-  "openInfo",
-  "metadata",
-  "profile",
-  "relationshipData",
-  "moreHours",
-  "serviceItems",
-];
 // The spec's default read mask: name, title, website, phones, categories, address, hours, service area,
 // service items, labels, latlng, openInfo, profile, metadata.
 export const DEFAULT_READ_MASK = [
@@ -100,7 +79,7 @@ type LocationMethods = Pick<
 export const locationMethods: LocationMethods = {
   getLocation: (ctx, { readMask, ...mp }) => {
     const mask = readMask ?? DEFAULT_READ_MASK;
-    const unknown = mask.filter((path) => !LOCATION_FIELDS.includes(path.split(".")[0]!));
+    const unknown = mask.filter((path) => !LOCATION_FIELD_NAMES.includes(path.split(".")[0]!));
     if (unknown.length > 0) throw invalidRequest(`read_mask: ${unknown.join(", ")} is not a field of the location`);
     return googleCall(ctx, mp.auth, {
       url: locationUrl(ctx, mp, { readMask: mask.join(",") }),
