@@ -24,7 +24,10 @@ const rawPath = (req: NextRequest): string => {
 };
 
 const json = (req: NextRequest, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  NextResponse.json(body, { status, headers: { "X-Request-Id": requestIdFor(req), "Cache-Control": "no-store", ...headers } });
+  NextResponse.json(body, {
+    status,
+    headers: { "X-Request-Id": requestIdFor(req), "Cache-Control": "no-store", ...headers },
+  });
 
 export function proxy(req: NextRequest) {
   if (!METHODS.has(req.method)) {

@@ -9,7 +9,13 @@ export const metadata: Metadata = {
   title: { default: "Publisher admin", template: "%s · Publisher admin" },
   description: "Administration of the self-hosted social publishing service",
   // Files in public/: favicon.ico, icon.svg, apple-touch-icon.png, site.webmanifest (and robots.txt).
-  icons: { icon: [{ url: "/favicon.ico", sizes: "32x32" }, { url: "/icon.svg", type: "image/svg+xml" }], apple: "/apple-touch-icon.png" },
+  icons: {
+    icon: [
+      { url: "/favicon.ico", sizes: "32x32" },
+      { url: "/icon.svg", type: "image/svg+xml" },
+    ],
+    apple: "/apple-touch-icon.png",
+  },
   manifest: "/site.webmanifest",
   // robots.txt keeps crawlers out; pages found through a link are still not indexed.
   robots: { index: false, follow: false },

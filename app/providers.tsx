@@ -8,7 +8,8 @@ import { ApiClientError } from "@/lib/query/fetcher";
 
 // A 401 on a session call means the session ended (expired, or the user was removed): back to sign-in.
 const onUnauthorized = (err: unknown) => {
-  if (err instanceof ApiClientError && err.status === 401 && err.messages[0] === "Invalid API key") window.location.assign("/login");
+  if (err instanceof ApiClientError && err.status === 401 && err.messages[0] === "Invalid API key")
+    window.location.assign("/login");
 };
 
 const makeQueryClient = () =>
@@ -20,7 +21,8 @@ const makeQueryClient = () =>
         staleTime: 15_000,
         refetchOnWindowFocus: true,
         // Client errors (4xx) will not change on retry.
-        retry: (failures, err) => !(err instanceof ApiClientError && err.status >= 400 && err.status < 500) && failures < 2,
+        retry: (failures, err) =>
+          !(err instanceof ApiClientError && err.status >= 400 && err.status < 500) && failures < 2,
       },
     },
   });

@@ -15,7 +15,8 @@ const write = (level: Level, args: unknown[]) => {
     log[level](second, { source: "inngest", ...fields, ...(rest.length ? { args: rest.map(describe) } : {}) });
     return;
   }
-  const message = typeof first === "string" ? first : first instanceof Error ? first.message : JSON.stringify(describe(first));
+  const message =
+    typeof first === "string" ? first : first instanceof Error ? first.message : JSON.stringify(describe(first));
   const extra = [second, ...rest].filter((v) => v !== undefined).map(describe);
   log[level](message, { source: "inngest", ...(extra.length ? { args: extra } : {}) });
 };

@@ -15,7 +15,10 @@ const RETRY_AFTER_FAILURE_MS = 10_000;
 const sendWithInngest: SendToServer = (events) => inngest.send(events);
 
 /** Sends pending events (only `ids` when given); returns how many were sent. */
-export const relayOutbox = async ({ ids, send = sendWithInngest }: { ids?: readonly string[]; send?: SendToServer } = {}) => {
+export const relayOutbox = async ({
+  ids,
+  send = sendWithInngest,
+}: { ids?: readonly string[]; send?: SendToServer } = {}) => {
   let sent = 0;
   for (;;) {
     const rows = await leasePending({ ids });
@@ -25,7 +28,11 @@ export const relayOutbox = async ({ ids, send = sendWithInngest }: { ids?: reado
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log.warn("could not hand events to the Inngest server; retrying", { events: rows.length, error: message });
-      await markFailed(rows.map((row) => row.id), message, RETRY_AFTER_FAILURE_MS);
+      await markFailed(
+        rows.map((row) => row.id),
+        message,
+        RETRY_AFTER_FAILURE_MS,
+      );
       return sent;
     }
     await markSent(rows.map((row) => row.id));
@@ -35,7 +42,10 @@ export const relayOutbox = async ({ ids, send = sendWithInngest }: { ids?: reado
 };
 
 /** The relay loop of an app process: woken by commits (LISTEN), and polling as a safety net. */
-export const startOutboxRelay = ({ pollIntervalMs = 1_000, send }: { pollIntervalMs?: number; send?: SendToServer } = {}) => {
+export const startOutboxRelay = ({
+  pollIntervalMs = 1_000,
+  send,
+}: { pollIntervalMs?: number; send?: SendToServer } = {}) => {
   let running: Promise<unknown> = Promise.resolve();
   let again = false;
   let stopped = false;

@@ -1,48 +1,55 @@
 import { z } from "zod";
 
 // The only reader of process.env. Parsed lazily so `next build` never needs runtime secrets.
-const ZEnv = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z.string().min(1, "DATABASE_URL is required (npm start sets it for the embedded database)"),
-  // 32 bytes, hex or base64: encrypts network tokens and stored idempotent responses at rest.
-  APP_ENCRYPTION_KEY: z
-    .string()
-    .refine((v) => decodeKey(v) !== null, "APP_ENCRYPTION_KEY must be 32 bytes, hex (64 chars) or base64"),
-  NEXTAUTH_SECRET: z.string().min(16, "NEXTAUTH_SECRET must be at least 16 characters"),
-  NEXTAUTH_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  // Hosts webhooks may reach although they resolve to private/loopback addresses: hostnames, IPs or
-  // CIDRs, comma-separated (self-hosted receivers on the LAN; tests).
-  WEBHOOK_ALLOWED_PRIVATE_HOSTS: z.string().optional(),
-  // Background jobs (see jobsMode below). The Inngest SDK reads its own INNGEST_* variables in server mode.
-  INNGEST_MODE: z.enum(["local", "server"]).optional(),
-  // Public URL of the app: OAuth redirect URIs registered with the networks are built from it.
-  APP_URL: z.string().url().optional(),
-  // Set by `npm start` for the server it spawns: the server exits when that process is gone.
-  SUPERVISOR_PID: z.coerce.number().int().positive().optional(),
-  // Where `npm start` keeps its state (embedded database, secrets, media); default .data in the working directory.
-  DATA_DIR: z.string().min(1).optional(),
-  // Media files of posts (lib/media): on local disk in MEDIA_DIR (default <DATA_DIR>/media), or in an
-  // S3-compatible bucket when MEDIA_S3_BUCKET is set (path-style requests to MEDIA_S3_ENDPOINT, default AWS).
-  MEDIA_DIR: z.string().min(1).optional(),
-  MEDIA_S3_BUCKET: z.string().min(1).optional(),
-  MEDIA_S3_ENDPOINT: z.string().url().optional(),
-  MEDIA_S3_REGION: z.string().min(1).default("us-east-1"),
-  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  // Origin of the public media URLs handed to networks (a CDN in front of /media); default the app's URL.
-  MEDIA_PUBLIC_URL: z.string().url().optional(),
-  // Hosts media downloads may reach although they resolve to private/loopback addresses (same format as
-  // WEBHOOK_ALLOWED_PRIVATE_HOSTS).
-  MEDIA_ALLOWED_PRIVATE_HOSTS: z.string().optional(),
-  // Largest media file accepted (bytes; default 512 MB): files are held in memory while processed.
-  MEDIA_MAX_BYTES: z.coerce.number().int().positive().default(512 * 1024 * 1024),
-}).superRefine((e, ctx) => {
-  if (!e.MEDIA_S3_BUCKET) return;
-  for (const name of ["MEDIA_S3_ACCESS_KEY_ID", "MEDIA_S3_SECRET_ACCESS_KEY"] as const) {
-    if (!e[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when MEDIA_S3_BUCKET is set` });
-  }
-});
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z.string().min(1, "DATABASE_URL is required (npm start sets it for the embedded database)"),
+    // 32 bytes, hex or base64: encrypts network tokens and stored idempotent responses at rest.
+    APP_ENCRYPTION_KEY: z
+      .string()
+      .refine((v) => decodeKey(v) !== null, "APP_ENCRYPTION_KEY must be 32 bytes, hex (64 chars) or base64"),
+    NEXTAUTH_SECRET: z.string().min(16, "NEXTAUTH_SECRET must be at least 16 characters"),
+    NEXTAUTH_URL: z.string().url().optional(),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    // Hosts webhooks may reach although they resolve to private/loopback addresses: hostnames, IPs or
+    // CIDRs, comma-separated (self-hosted receivers on the LAN; tests).
+    WEBHOOK_ALLOWED_PRIVATE_HOSTS: z.string().optional(),
+    // Background jobs (see jobsMode below). The Inngest SDK reads its own INNGEST_* variables in server mode.
+    INNGEST_MODE: z.enum(["local", "server"]).optional(),
+    // Public URL of the app: OAuth redirect URIs registered with the networks are built from it.
+    APP_URL: z.string().url().optional(),
+    // Set by `npm start` for the server it spawns: the server exits when that process is gone.
+    SUPERVISOR_PID: z.coerce.number().int().positive().optional(),
+    // Where `npm start` keeps its state (embedded database, secrets, media); default .data in the working directory.
+    DATA_DIR: z.string().min(1).optional(),
+    // Media files of posts (lib/media): on local disk in MEDIA_DIR (default <DATA_DIR>/media), or in an
+    // S3-compatible bucket when MEDIA_S3_BUCKET is set (path-style requests to MEDIA_S3_ENDPOINT, default AWS).
+    MEDIA_DIR: z.string().min(1).optional(),
+    MEDIA_S3_BUCKET: z.string().min(1).optional(),
+    MEDIA_S3_ENDPOINT: z.string().url().optional(),
+    MEDIA_S3_REGION: z.string().min(1).default("us-east-1"),
+    MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    // Origin of the public media URLs handed to networks (a CDN in front of /media); default the app's URL.
+    MEDIA_PUBLIC_URL: z.string().url().optional(),
+    // Hosts media downloads may reach although they resolve to private/loopback addresses (same format as
+    // WEBHOOK_ALLOWED_PRIVATE_HOSTS).
+    MEDIA_ALLOWED_PRIVATE_HOSTS: z.string().optional(),
+    // Largest media file accepted (bytes; default 512 MB): files are held in memory while processed.
+    MEDIA_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(512 * 1024 * 1024),
+  })
+  .superRefine((e, ctx) => {
+    if (!e.MEDIA_S3_BUCKET) return;
+    for (const name of ["MEDIA_S3_ACCESS_KEY_ID", "MEDIA_S3_SECRET_ACCESS_KEY"] as const) {
+      if (!e[name])
+        ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when MEDIA_S3_BUCKET is set` });
+    }
+  });
 
 // Readable without the rest of the environment (scripts log before a database exists).
 export const logLevel = () => ZEnv.shape.LOG_LEVEL.catch("info").parse(process.env.LOG_LEVEL);

@@ -37,10 +37,29 @@ const rate = async (total: number, concurrency: number, fn: () => Promise<{ stat
 try {
   const account = await seedAccount();
   const group = await seedGroup({ accountId: account.id, environment: "live" });
-  const platforms = ["bluesky", "telegram", "twitter", "threads", "instagram", "facebook", "linkedin", "pinterest", "youtube", "tiktok"] as const;
+  const platforms = [
+    "bluesky",
+    "telegram",
+    "twitter",
+    "threads",
+    "instagram",
+    "facebook",
+    "linkedin",
+    "pinterest",
+    "youtube",
+    "tiktok",
+  ] as const;
   for (const [i, platform] of platforms.entries()) {
     await db.profile.create({
-      data: { id: newId("profile"), accountId: account.id, environment: "live", profileGroupId: group.id, platform, name: `Profile ${i}`, externalId: `ext-${i}` },
+      data: {
+        id: newId("profile"),
+        accountId: account.id,
+        environment: "live",
+        profileGroupId: group.id,
+        platform,
+        name: `Profile ${i}`,
+        externalId: `ext-${i}`,
+      },
     });
   }
   const { token } = await seedKey({ accountId: account.id });

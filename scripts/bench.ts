@@ -27,7 +27,8 @@ const { db } = await import("@/lib/db/client");
 
 type Row = { what: string; figure: string; detail: string };
 const rows: Row[] = [];
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 // `total` calls of `fn`, `concurrency` at a time: throughput and latency percentiles.
 const load = async (what: string, total: number, concurrency: number, fn: (i: number) => Promise<void>) => {
@@ -57,7 +58,11 @@ const timed = (what: string, count: number, unit: string, fn: () => void) => {
   const started = performance.now();
   fn();
   const ms = performance.now() - started;
-  rows.push({ what, figure: `${Math.round((count / ms) * 1000)} ${unit}/s`, detail: `${count} in ${ms.toFixed(0)} ms` });
+  rows.push({
+    what,
+    figure: `${Math.round((count / ms) * 1000)} ${unit}/s`,
+    detail: `${count} in ${ms.toFixed(0)} ms`,
+  });
 };
 
 try {
@@ -68,19 +73,42 @@ try {
   };
 
   await load("POST /api/profile_groups", 500, 8, async (i) =>
-    expect2xx(await callRoute(profileGroups.POST, { path: "/api/profile_groups", token, body: { profile_group: { name: `Brand ${i}` } } })),
+    expect2xx(
+      await callRoute(profileGroups.POST, {
+        path: "/api/profile_groups",
+        token,
+        body: { profile_group: { name: `Brand ${i}` } },
+      }),
+    ),
   );
   await load("GET /api/profile_groups (500 groups)", 300, 8, async () =>
     expect2xx(await callRoute(profileGroups.GET, { path: "/api/profile_groups", token })),
   );
   const group = (await db.profileGroup.findFirstOrThrow({ where: { accountId: account.id } })).id;
-  await callRoute(apiKeys.POST, { path: "/api/api_keys", token, body: { profile_group_id: group }, headers: { "idempotency-key": "bench" } });
+  await callRoute(apiKeys.POST, {
+    path: "/api/api_keys",
+    token,
+    body: { profile_group_id: group },
+    headers: { "idempotency-key": "bench" },
+  });
   await load("POST /api/api_keys, Idempotency-Key replay", 1000, 8, async () =>
-    expect2xx(await callRoute(apiKeys.POST, { path: "/api/api_keys", token, body: { profile_group_id: group }, headers: { "idempotency-key": "bench" } })),
+    expect2xx(
+      await callRoute(apiKeys.POST, {
+        path: "/api/api_keys",
+        token,
+        body: { profile_group_id: group },
+        headers: { "idempotency-key": "bench" },
+      }),
+    ),
   );
 
   const { signPayload } = await import("@/lib/services/webhooks/signature");
-  const body = JSON.stringify({ id: "evt_x", type: "post.processed", created_at: new Date().toISOString(), data: { id: "post_x", body: "x".repeat(2000) } });
+  const body = JSON.stringify({
+    id: "evt_x",
+    type: "post.processed",
+    created_at: new Date().toISOString(),
+    data: { id: "post_x", body: "x".repeat(2000) },
+  });
   timed("webhook signature (2 KB body)", 100_000, "signatures", () => {
     for (let i = 0; i < 100_000; i++) signPayload({ secret: "whsec_bench", body, timestamp: 1_700_000_000 + i });
   });
@@ -100,7 +128,11 @@ try {
   const arrangement = await import("@/lib/queues/bench").catch(() => null);
   if (arrangement) {
     const { posts, ms } = arrangement.benchArrangement();
-    rows.push({ what: "queue arrangement", figure: `${ms.toFixed(0)} ms`, detail: `${posts} posts, 21 weekly slots, jitter 15 min (best of 3)` });
+    rows.push({
+      what: "queue arrangement",
+      figure: `${ms.toFixed(0)} ms`,
+      detail: `${posts} posts, 21 weekly slots, jitter 15 min (best of 3)`,
+    });
   }
 
   const posts = await import("@/lib/services/posts/bench");
@@ -114,8 +146,15 @@ try {
 // GET /api/profiles on each kind of database, next to a route without database work measured in the same
 // process: the ratio is the cost of authentication plus the tenancy-scoped query.
 const profilesOn = async (label: string, url: string) => {
-  const out = execFileSync(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(import.meta.dirname, "bench-profiles.ts"), url], { encoding: "utf8" });
-  const { profilesPerSecond, noDbPerSecond } = JSON.parse(out.trim().split("\n").at(-1)!) as { profilesPerSecond: number; noDbPerSecond: number };
+  const out = execFileSync(
+    process.execPath,
+    ["--import", "tsx", "--conditions=react-server", path.join(import.meta.dirname, "bench-profiles.ts"), url],
+    { encoding: "utf8" },
+  );
+  const { profilesPerSecond, noDbPerSecond } = JSON.parse(out.trim().split("\n").at(-1)!) as {
+    profilesPerSecond: number;
+    noDbPerSecond: number;
+  };
   rows.push({
     what: `GET /api/profiles, ${label}`,
     figure: `${Math.round(profilesPerSecond)} req/s`,
@@ -125,7 +164,10 @@ const profilesOn = async (label: string, url: string) => {
 const { startEmbeddedPostgres } = await import("@/lib/db/embedded");
 const folder = mkdtempSync(path.join(tmpdir(), "bench-embedded-"));
 chmodSync(folder, 0o755);
-const embedded = await startEmbeddedPostgres({ dataDir: path.join(folder, "pg"), password: randomBytes(12).toString("hex") });
+const embedded = await startEmbeddedPostgres({
+  dataDir: path.join(folder, "pg"),
+  password: randomBytes(12).toString("hex"),
+});
 try {
   const { deploy } = await import("@/lib/db/migrate");
   const url = embedded.url.replace(/\/postgres$/, "/bench");
@@ -139,7 +181,12 @@ try {
 // database itself fell back to an embedded server).
 const externalDb = await createTestDatabase("bench_profiles");
 try {
-  if (externalDb.name.includes("embedded")) rows.push({ what: "GET /api/profiles, external PostgreSQL", figure: "skipped", detail: "no PostgreSQL server answers" });
+  if (externalDb.name.includes("embedded"))
+    rows.push({
+      what: "GET /api/profiles, external PostgreSQL",
+      figure: "skipped",
+      detail: "no PostgreSQL server answers",
+    });
   else await profilesOn(`external PostgreSQL (${new URL(externalDb.url).host})`, externalDb.url);
 } finally {
   await externalDb.drop();

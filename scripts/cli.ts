@@ -22,11 +22,17 @@ const fail = (message: string): never => {
 const main = async () => {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { environment: { type: "string" }, name: { type: "string" }, account: { type: "string" }, help: { type: "boolean" } },
+    options: {
+      environment: { type: "string" },
+      name: { type: "string" },
+      account: { type: "string" },
+      help: { type: "boolean" },
+    },
   });
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
   const command = positionals.join(" ");
-  if (!["keys create", "accounts create", "setup token"].includes(command)) fail(`Unknown command: ${command || "(none)"}`);
+  if (!["keys create", "accounts create", "setup token"].includes(command))
+    fail(`Unknown command: ${command || "(none)"}`);
   if (command === "keys create" && values.environment !== "live" && values.environment !== "sandbox") {
     fail("--environment must be live or sandbox");
   }
@@ -42,7 +48,9 @@ const main = async () => {
       const { createSetupToken } = await import("@/lib/services/setup/setup-tokens");
       const { token, expiresAt } = await createSetupToken();
       process.stdout.write(`${token}\n`);
-      process.stderr.write(`Valid until ${expiresAt.toISOString()}, once: enter it at /setup to create the owner account.\n`);
+      process.stderr.write(
+        `Valid until ${expiresAt.toISOString()}, once: enter it at /setup to create the owner account.\n`,
+      );
       return;
     }
     // Imported after DATABASE_URL is settled: the services read it through lib/env.

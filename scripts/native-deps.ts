@@ -30,12 +30,19 @@ let failed = false;
 for (const name of NATIVE) {
   if (!installed(name) || loads(name)) continue;
   const started = Date.now();
-  console.error(`::: building ${name}'s native addon (npm install skips install scripts here; this takes about a minute)`);
+  console.error(
+    `::: building ${name}'s native addon (npm install skips install scripts here; this takes about a minute)`,
+  );
   // --build-from-source: skip prebuild-install's download of a prebuilt binary (no such host is reachable).
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const run = spawnSync(npm, ["rebuild", name, "--ignore-scripts=false", "--build-from-source", "--loglevel=warn"], { cwd: ROOT, stdio: "inherit" });
+  const run = spawnSync(npm, ["rebuild", name, "--ignore-scripts=false", "--build-from-source", "--loglevel=warn"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
   if (run.status !== 0 || !loads(name)) {
-    console.error(`::: ${name} could not be built (needs python3, make and a C++ compiler, and the Node headers npm's nodedir points at)`);
+    console.error(
+      `::: ${name} could not be built (needs python3, make and a C++ compiler, and the Node headers npm's nodedir points at)`,
+    );
     failed = true;
   } else {
     console.error(`::: ${name} built in ${Math.round((Date.now() - started) / 1000)} s`);

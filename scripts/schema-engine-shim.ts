@@ -48,7 +48,10 @@ function connectionError(error: unknown, url: string): { code: string; message: 
   const where = hostOf(url);
   switch (e.code) {
     case "3D000":
-      return { code: "P1003", message: `Database \`${databaseOf(url)}\` does not exist on the database server at \`${where}\`.` };
+      return {
+        code: "P1003",
+        message: `Database \`${databaseOf(url)}\` does not exist on the database server at \`${where}\`.`,
+      };
     case "28P01":
     case "28000":
       return { code: "P1000", message: `Authentication failed against database server at \`${where}\`: ${e.message}` };
@@ -56,7 +59,10 @@ function connectionError(error: unknown, url: string): { code: string; message: 
     case "ENOTFOUND":
     case "ETIMEDOUT":
     case "EHOSTUNREACH":
-      return { code: "P1001", message: `Can't reach database server at \`${where}\`\n\nPlease make sure your database server is running at \`${where}\`.` };
+      return {
+        code: "P1001",
+        message: `Can't reach database server at \`${where}\`\n\nPlease make sure your database server is running at \`${where}\`.`,
+      };
     default:
       return { code: "P1001", message: e.message ?? String(error) };
   }
@@ -69,7 +75,9 @@ function logLine(level: "INFO" | "ERROR", fields: Record<string, unknown>): stri
 /** `cli <command>`: exit 0 on success; on failure JSON log lines on stderr (the CLI skips the first line). */
 async function runCli(command: string, url: string | undefined): Promise<number> {
   if (!url) {
-    process.stderr.write(`${logLine("INFO", { message: "cli" })}\n${logLine("ERROR", { message: "No datasource url given.", error_code: "P1012" })}`);
+    process.stderr.write(
+      `${logLine("INFO", { message: "cli" })}\n${logLine("ERROR", { message: "No datasource url given.", error_code: "P1012" })}`,
+    );
     return 1;
   }
   try {
@@ -89,7 +97,9 @@ async function runCli(command: string, url: string | undefined): Promise<number>
     return 0;
   } catch (error) {
     const mapped = connectionError(error, url);
-    process.stderr.write(`${logLine("INFO", { message: `cli ${command}` })}\n${logLine("ERROR", { message: mapped.message, error_code: mapped.code })}`);
+    process.stderr.write(
+      `${logLine("INFO", { message: `cli ${command}` })}\n${logLine("ERROR", { message: mapped.message, error_code: mapped.code })}`,
+    );
     return 1;
   }
 }
@@ -106,7 +116,11 @@ function rpcError(id: RpcRequest["id"], error: unknown, cause: Error | null) {
   const data: Record<string, unknown> = { is_panic: Boolean(err.isPanic), message };
   if (err.isPanic) data.error = { message };
   if (typeof err.code === "string" && /^P\d{4}$/.test(err.code)) data.error_code = err.code;
-  return { jsonrpc: "2.0", id, error: { code: 4466, message: "An error happened. Check the data field for details.", data } };
+  return {
+    jsonrpc: "2.0",
+    id,
+    error: { code: 4466, message: "An error happened. Check the data field for details.", data },
+  };
 }
 
 /**
@@ -120,7 +134,10 @@ async function warmShadowCache(engine: Record<string, unknown>, params: unknown)
   if (!p?.migrationsList) return;
   const filters = p.filters ?? { externalTables: [], externalEnums: [] };
   try {
-    await (engine.devDiagnostic as (input: unknown) => Promise<unknown>).call(engine, { migrationsList: p.migrationsList, filters });
+    await (engine.devDiagnostic as (input: unknown) => Promise<unknown>).call(engine, {
+      migrationsList: p.migrationsList,
+      filters,
+    });
   } catch {
     // the real call reports the problem
   }

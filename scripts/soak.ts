@@ -16,7 +16,11 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const MAX_GROWTH = 10;
 
 const { values } = parseArgs({
-  options: { minutes: { type: "string", default: "30" }, rate: { type: "string", default: "20" }, tenants: { type: "string", default: "4" } },
+  options: {
+    minutes: { type: "string", default: "30" },
+    rate: { type: "string", default: "20" },
+    tenants: { type: "string", default: "4" },
+  },
 });
 const minutes = Number(values.minutes);
 const rate = Number(values.rate);
@@ -31,8 +35,20 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const database = await createTestDatabase("soak");
 const dataDir = mkdtempSync(path.join(tmpdir(), "soak-"));
 chmodSync(dataDir, 0o755);
-const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.url, PORT: String(port), HOST: "127.0.0.1", NEXTAUTH_URL: baseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
-const server = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(ROOT, "scripts/start.ts")], { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: database.url,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  NEXTAUTH_URL: baseUrl,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+};
+const server = spawn(
+  process.execPath,
+  ["--import", "tsx", "--conditions=react-server", path.join(ROOT, "scripts/start.ts")],
+  { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] },
+);
 let serverExited = false;
 server.on("exit", () => (serverExited = true));
 
@@ -50,7 +66,10 @@ const waitForServer = async () => {
   const deadline = Date.now() + 300_000; // a first start may build the app
   while (Date.now() < deadline) {
     if (serverExited) throw new Error("the server exited before answering");
-    const up = await fetch(`${baseUrl}/login`).then((r) => r.status < 500, () => false);
+    const up = await fetch(`${baseUrl}/login`).then(
+      (r) => r.status < 500,
+      () => false,
+    );
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -58,18 +77,27 @@ const waitForServer = async () => {
 };
 
 const cli = (...args: string[]) =>
-  execFileSync(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/cli.ts", ...args], { cwd: ROOT, env, encoding: "utf8" }).trim();
+  execFileSync(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/cli.ts", ...args], {
+    cwd: ROOT,
+    env,
+    encoding: "utf8",
+  }).trim();
 
 let exitCode = 1;
 try {
   await waitForServer();
   const tenants = Array.from({ length: tenantCount }, (_, i) => {
     const accountId = cli("accounts", "create", "--name", `Soak ${i}`);
-    return { live: cli("keys", "create", "--environment", "live", "--account", accountId), sandbox: cli("keys", "create", "--environment", "sandbox", "--account", accountId) };
+    return {
+      live: cli("keys", "create", "--environment", "live", "--account", accountId),
+      sandbox: cli("keys", "create", "--environment", "sandbox", "--account", accountId),
+    };
   });
   const seconds = minutes * 60;
   const warmupSeconds = Math.min(120, Math.max(15, seconds / 4));
-  console.log(`soak: ${minutes} min at ${rate} req/s, ${tenantCount} tenants, ${baseUrl}; memory sampled every 5 s after a ${warmupSeconds} s warm-up`);
+  console.log(
+    `soak: ${minutes} min at ${rate} req/s, ${tenantCount} tenants, ${baseUrl}; memory sampled every 5 s after a ${warmupSeconds} s warm-up`,
+  );
   const report = await runSoak({
     baseUrl,
     tenants,
@@ -82,7 +110,8 @@ try {
   console.log(formatSoakReport(report));
   const growthOk = report.memoryGrowth !== null && report.memoryGrowth < MAX_GROWTH;
   if (report.memoryGrowth === null) console.error("soak: FAILED: the server's memory could not be measured");
-  else if (!growthOk) console.error(`soak: FAILED: memory growth ${report.memoryGrowth.toFixed(1)} % (limit ${MAX_GROWTH} %)`);
+  else if (!growthOk)
+    console.error(`soak: FAILED: memory growth ${report.memoryGrowth.toFixed(1)} % (limit ${MAX_GROWTH} %)`);
   if (report.errorCount > 0) console.error(`soak: FAILED: ${report.errorCount} errors`);
   exitCode = report.errorCount === 0 && growthOk ? 0 : 1;
   if (exitCode === 0) console.log("soak: passed (0 errors, memory growth under 10 %)");

@@ -36,7 +36,14 @@ const main = async () => {
     stdio: "inherit",
     // SUPERVISOR_PID: the server exits when this process is gone (killed with SIGKILL), so a restart finds
     // the port free (lib/runtime/supervisor.ts); the embedded database recovers on its own.
-    env: { ...process.env, ...secrets, DATABASE_URL: database.url, NEXTAUTH_URL: publicUrl, NODE_ENV: "production", SUPERVISOR_PID: String(process.pid) },
+    env: {
+      ...process.env,
+      ...secrets,
+      DATABASE_URL: database.url,
+      NEXTAUTH_URL: publicUrl,
+      NODE_ENV: "production",
+      SUPERVISOR_PID: String(process.pid),
+    },
   });
   // Clean shutdown: the server first (its runner parks its runs), then the database.
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
@@ -75,7 +82,17 @@ const newestMtime = (target: string): number => {
   return readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
 };
 
-const printBanner = ({ publicUrl, isEmbedded, dataDir, setup }: { publicUrl: string; isEmbedded: boolean; dataDir: string; setup: { token: string; expiresAt: Date } | null }) => {
+const printBanner = ({
+  publicUrl,
+  isEmbedded,
+  dataDir,
+  setup,
+}: {
+  publicUrl: string;
+  isEmbedded: boolean;
+  dataDir: string;
+  setup: { token: string; expiresAt: Date } | null;
+}) => {
   console.log(
     [
       "",

@@ -18,14 +18,21 @@ export default function ApiReferencePage() {
       <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-6 py-3">
           <Link href="/" className="flex items-center gap-2">
-            <span className="flex size-7 items-center justify-center rounded-md bg-indigo-600 text-sm font-bold text-white" aria-hidden>
+            <span
+              className="flex size-7 items-center justify-center rounded-md bg-indigo-600 text-sm font-bold text-white"
+              aria-hidden
+            >
               P
             </span>
             <span className="font-semibold tracking-tight text-slate-900">{ref.title}</span>
           </Link>
           <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600">v{ref.version}</span>
           <nav className="ml-auto flex items-center gap-4 text-sm">
-            <a href="/api/openapi.json" className="font-medium text-indigo-700 hover:underline" data-testid="openapi-link">
+            <a
+              href="/api/openapi.json"
+              className="font-medium text-indigo-700 hover:underline"
+              data-testid="openapi-link"
+            >
               openapi.json
             </a>
             <Link href="/" className="text-slate-600 hover:text-slate-900">
@@ -37,7 +44,10 @@ export default function ApiReferencePage() {
 
       <div className="mx-auto flex max-w-7xl gap-10 px-6 py-10">
         <aside className="hidden w-60 shrink-0 lg:block">
-          <nav aria-label="Reference" className="sticky top-20 max-h-[calc(100vh-6rem)] space-y-5 overflow-y-auto text-sm">
+          <nav
+            aria-label="Reference"
+            className="sticky top-20 max-h-[calc(100vh-6rem)] space-y-5 overflow-y-auto text-sm"
+          >
             {ref.tags.map((t) => (
               <div key={t.slug}>
                 <a href={`#${t.slug}`} className="font-semibold text-slate-900 hover:text-indigo-700">
@@ -106,10 +116,20 @@ export default function ApiReferencePage() {
             </h2>
             <div className="space-y-6">
               {ref.schemas.map((s) => (
-                <div key={s.name} id={`schema-${s.name}`} className="scroll-mt-20 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                <div
+                  key={s.name}
+                  id={`schema-${s.name}`}
+                  className="scroll-mt-20 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+                >
                   <h3 className="font-mono text-sm font-semibold text-slate-900">{s.name}</h3>
                   {s.description && <p className="mt-1 text-sm text-slate-600">{s.description}</p>}
-                  <div className="mt-3">{s.fields.length > 0 ? <FieldTable rows={s.fields} /> : <p className="text-sm text-slate-500">No fields.</p>}</div>
+                  <div className="mt-3">
+                    {s.fields.length > 0 ? (
+                      <FieldTable rows={s.fields} />
+                    ) : (
+                      <p className="text-sm text-slate-500">No fields.</p>
+                    )}
+                  </div>
                 </div>
               ))}
             </div>

@@ -36,15 +36,29 @@ export const AccountKeyForm = ({ onSubmit, onCancel, isPending }: Props) => {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <FormField id="key-environment" label="Environment" error={errors.environment?.message}>
-        <Select id="key-environment" aria-describedby="key-environment-error" disabled={isPending} {...form.register("environment")}>
+        <Select
+          id="key-environment"
+          aria-describedby="key-environment-error"
+          disabled={isPending}
+          {...form.register("environment")}
+        >
           <option value="live">Live</option>
           <option value="sandbox">Sandbox</option>
         </Select>
       </FormField>
       <FormField id="key-name" label="Name" error={errors.name?.message}>
-        <Input id="key-name" placeholder="Backend server" aria-invalid={!!errors.name} aria-describedby="key-name-error" disabled={isPending} {...form.register("name")} />
+        <Input
+          id="key-name"
+          placeholder="Backend server"
+          aria-invalid={!!errors.name}
+          aria-describedby="key-name-error"
+          disabled={isPending}
+          {...form.register("name")}
+        />
       </FormField>
-      <InlineStatus tone="warning">Account-wide keys can manage every profile group, profile and key of their environment.</InlineStatus>
+      <InlineStatus tone="warning">
+        Account-wide keys can manage every profile group, profile and key of their environment.
+      </InlineStatus>
       <InlineStatus>{errors.root?.server?.message}</InlineStatus>
       <DialogFooter>
         <Button variant="secondary" onClick={onCancel} disabled={isPending}>

@@ -35,7 +35,11 @@ export const ApiKeysView = () => {
       />
       <div className="space-y-10">
         <section aria-labelledby="account-keys">
-          <SectionHeader id="account-keys" title="Account-wide keys" description="Full access to one environment. Listed for both environments." />
+          <SectionHeader
+            id="account-keys"
+            title="Account-wide keys"
+            description="Full access to one environment. Listed for both environments."
+          />
           <AccountKeys onRevoke={(k) => setToRevoke({ kind: "account", ...k })} />
         </section>
         <section aria-labelledby="scoped-keys">
@@ -57,7 +61,14 @@ const AccountKeys = ({ onRevoke }: { onRevoke: (key: TAccountKey) => void }) => 
   const keys = useAccountKeys();
   if (keys.isPending) return <LoadingRows label="Loading keys…" />;
   if (keys.isError) return <InlineStatus>Could not load account-wide keys: {errorMessage(keys.error)}</InlineStatus>;
-  if (keys.data.length === 0) return <EmptyState testId="account-keys-empty" title="No account-wide keys" description="Create one for your own backend or scripts." />;
+  if (keys.data.length === 0)
+    return (
+      <EmptyState
+        testId="account-keys-empty"
+        title="No account-wide keys"
+        description="Create one for your own backend or scripts."
+      />
+    );
   return (
     <Table data-testid="account-keys-table">
       <THead>
@@ -95,7 +106,13 @@ const ScopedKeys = ({ onRevoke }: { onRevoke: (key: TApiKey) => void }) => {
   if (keys.isPending) return <LoadingRows label="Loading keys…" />;
   if (keys.isError) return <InlineStatus>Could not load scoped keys: {errorMessage(keys.error)}</InlineStatus>;
   if (keys.data.length === 0) {
-    return <EmptyState testId="scoped-keys-empty" title={`No scoped keys in ${environment}`} description="Create one per client integration." />;
+    return (
+      <EmptyState
+        testId="scoped-keys-empty"
+        title={`No scoped keys in ${environment}`}
+        description="Create one per client integration."
+      />
+    );
   }
   const groupName = new Map(groups.data?.map((g) => [g.id, g.name]));
   return (
@@ -115,7 +132,11 @@ const ScopedKeys = ({ onRevoke }: { onRevoke: (key: TApiKey) => void }) => {
         {keys.data.map((k) => (
           <Tr key={k.id} data-testid={`scoped-key-row-${k.id}`}>
             <Td className="font-medium text-slate-900">{k.name}</Td>
-            <Td>{groupName.get(k.profile_group_id) ?? <span className="font-mono text-xs text-slate-400">{k.profile_group_id}</span>}</Td>
+            <Td>
+              {groupName.get(k.profile_group_id) ?? (
+                <span className="font-mono text-xs text-slate-400">{k.profile_group_id}</span>
+              )}
+            </Td>
             <Td className="font-mono text-xs text-slate-500">{maskedToken(k)}</Td>
             <Td className="text-slate-500">{formatDate(k.created_at)}</Td>
             <RevokeCell name={k.name} testId={`revoke-scoped-key-${k.id}`} onClick={() => onRevoke(k)} />

@@ -6,7 +6,13 @@ import { useRevokeAccountKey, useRevokeScopedKey } from "@/lib/query/api-keys";
 import { errorMessage } from "@/lib/query/fetcher";
 import { maskedToken } from "./format";
 
-export type RevokeTarget = { kind: "scoped" | "account"; id: string; name: string; sandbox: boolean; token_hint: string };
+export type RevokeTarget = {
+  kind: "scoped" | "account";
+  id: string;
+  name: string;
+  sandbox: boolean;
+  token_hint: string;
+};
 
 export const RevokeKeyDialog = ({ target, onClose }: { target: RevokeTarget | null; onClose: () => void }) => {
   const toast = useToast();
@@ -40,8 +46,10 @@ export const RevokeKeyDialog = ({ target, onClose }: { target: RevokeTarget | nu
         <>
           <p>
             <span className="font-semibold text-slate-900">{target?.name}</span>{" "}
-            {target && <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs">{maskedToken(target)}</code>} stops working
-            immediately: apps using it get 401 on their next request.
+            {target && (
+              <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs">{maskedToken(target)}</code>
+            )}{" "}
+            stops working immediately: apps using it get 401 on their next request.
           </p>
           <p>This cannot be undone.</p>
         </>

@@ -77,9 +77,18 @@ export const ScopedKeyForm = ({ onSubmit, onCancel, isPending }: Props) => {
         </Select>
       </FormField>
       <FormField id="key-name" label="Name" hint="Optional. Defaults to “<group> key”." error={errors.name?.message}>
-        <Input id="key-name" placeholder="Zapier integration" aria-invalid={!!errors.name} aria-describedby="key-name-error" disabled={isPending} {...form.register("name")} />
+        <Input
+          id="key-name"
+          placeholder="Zapier integration"
+          aria-invalid={!!errors.name}
+          aria-describedby="key-name-error"
+          disabled={isPending}
+          {...form.register("name")}
+        />
       </FormField>
-      <InlineStatus>{errors.root?.server?.message ?? (groups.isError ? errorMessage(groups.error) : null)}</InlineStatus>
+      <InlineStatus>
+        {errors.root?.server?.message ?? (groups.isError ? errorMessage(groups.error) : null)}
+      </InlineStatus>
       <DialogFooter>
         <Button variant="secondary" onClick={onCancel} disabled={isPending}>
           Cancel

@@ -12,8 +12,8 @@ export const TokenReveal = ({ token, onDone }: { token: string; onDone: () => vo
   return (
     <div className="space-y-4">
       <InlineStatus tone="warning">
-        <strong className="font-semibold">Copy this token now.</strong> It is shown only once and cannot be retrieved later. If you lose
-        it, revoke the key and create a new one.
+        <strong className="font-semibold">Copy this token now.</strong> It is shown only once and cannot be retrieved
+        later. If you lose it, revoke the key and create a new one.
       </InlineStatus>
       <div className="flex items-stretch gap-2">
         <code
@@ -25,7 +25,9 @@ export const TokenReveal = ({ token, onDone }: { token: string; onDone: () => vo
         </code>
         <CopyButton value={token} target={codeRef} className="h-auto" testId="copy-token" />
       </div>
-      <p className="text-xs text-slate-500">Send it as <code className="font-mono">Authorization: Bearer &lt;token&gt;</code>.</p>
+      <p className="text-xs text-slate-500">
+        Send it as <code className="font-mono">Authorization: Bearer &lt;token&gt;</code>.
+      </p>
       <div className="flex justify-end">
         <Button onClick={onDone} data-testid="token-done">
           I have copied it

@@ -20,7 +20,9 @@ const optional = { setValueAs: (v: string) => (v.trim() === "" ? undefined : v) 
 export const SetupOwnerForm = () => {
   const router = useRouter();
   const [serverError, setServerError] = useState<{ message: string; isDone: boolean } | null>(null);
-  const form = useForm<z.input<typeof ZSetupOwnerBody>, unknown, TSetupOwnerBody>({ resolver: zodResolver(ZSetupOwnerBody) });
+  const form = useForm<z.input<typeof ZSetupOwnerBody>, unknown, TSetupOwnerBody>({
+    resolver: zodResolver(ZSetupOwnerBody),
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -48,16 +50,47 @@ export const SetupOwnerForm = () => {
         hint="Printed by npm start when it starts; or run npm run cli -- setup token on the server. Valid for an hour, used once."
         error={errors.setup_token?.message}
       >
-        <Input id="setup_token" autoComplete="off" spellCheck={false} aria-invalid={!!errors.setup_token} aria-describedby="setup_token-error" {...form.register("setup_token")} />
+        <Input
+          id="setup_token"
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={!!errors.setup_token}
+          aria-describedby="setup_token-error"
+          {...form.register("setup_token")}
+        />
       </FormField>
-      <FormField id="account_name" label="Agency name" hint="Optional. Shown to your team." error={errors.account_name?.message}>
-        <Input id="account_name" autoComplete="organization" aria-invalid={!!errors.account_name} aria-describedby="account_name-error" {...form.register("account_name", optional)} />
+      <FormField
+        id="account_name"
+        label="Agency name"
+        hint="Optional. Shown to your team."
+        error={errors.account_name?.message}
+      >
+        <Input
+          id="account_name"
+          autoComplete="organization"
+          aria-invalid={!!errors.account_name}
+          aria-describedby="account_name-error"
+          {...form.register("account_name", optional)}
+        />
       </FormField>
       <FormField id="name" label="Your name" error={errors.name?.message}>
-        <Input id="name" autoComplete="name" aria-invalid={!!errors.name} aria-describedby="name-error" {...form.register("name", optional)} />
+        <Input
+          id="name"
+          autoComplete="name"
+          aria-invalid={!!errors.name}
+          aria-describedby="name-error"
+          {...form.register("name", optional)}
+        />
       </FormField>
       <FormField id="email" label="Email" error={errors.email?.message}>
-        <Input id="email" type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby="email-error" {...form.register("email")} />
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={!!errors.email}
+          aria-describedby="email-error"
+          {...form.register("email")}
+        />
       </FormField>
       <FormField id="password" label="Password" hint="At least 10 characters." error={errors.password?.message}>
         <Input

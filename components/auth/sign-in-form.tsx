@@ -22,7 +22,11 @@ export const SignInForm = ({ callbackUrl }: { callbackUrl: string }) => {
     const res = await signIn("credentials", { ...values, redirect: false });
     // v4 resolves with ok=false and error="CredentialsSignin" on a wrong password; check both.
     if (!res?.ok || res.error) {
-      setServerError(res?.error === "CredentialsSignin" || res?.status === 401 ? "Invalid email or password" : "Sign-in failed, try again");
+      setServerError(
+        res?.error === "CredentialsSignin" || res?.status === 401
+          ? "Invalid email or password"
+          : "Sign-in failed, try again",
+      );
       form.resetField("password");
       return;
     }
@@ -33,7 +37,15 @@ export const SignInForm = ({ callbackUrl }: { callbackUrl: string }) => {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormField id="email" label="Email" error={errors.email?.message}>
-        <Input id="email" type="email" autoComplete="email" autoFocus aria-invalid={!!errors.email} aria-describedby="email-error" {...form.register("email")} />
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          aria-invalid={!!errors.email}
+          aria-describedby="email-error"
+          {...form.register("email")}
+        />
       </FormField>
       <FormField id="password" label="Password" error={errors.password?.message}>
         <Input

@@ -6,7 +6,13 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InlineStatus } from "@/components/ui/inline-status";
 import { LoadingRows } from "@/components/ui/spinner";
-import { useCommentAction, useInboxComments, useReplyToComment, type TInboxAction, type TInboxFilters } from "@/lib/query/comments";
+import {
+  useCommentAction,
+  useInboxComments,
+  useReplyToComment,
+  type TInboxAction,
+  type TInboxFilters,
+} from "@/lib/query/comments";
 import { errorMessage } from "@/lib/query/fetcher";
 import type { TBulkComment } from "@/lib/schemas/comments";
 import { CommentRow } from "./comment-row";
@@ -64,7 +70,8 @@ export const CommentInbox = ({ groups, profiles, initialFilters }: Props) => {
       },
     );
   };
-  const onAction = (comment: TBulkComment, a: TInboxAction) => (a === "delete" ? setConfirmDelete(comment) : run(comment, a));
+  const onAction = (comment: TBulkComment, a: TInboxAction) =>
+    a === "delete" ? setConfirmDelete(comment) : run(comment, a);
 
   const move = (step: 1 | -1) => {
     if (comments.length === 0) return;
@@ -83,7 +90,8 @@ export const CommentInbox = ({ groups, profiles, initialFilters }: Props) => {
     <div>
       <InboxFilters groups={groups} profiles={profiles} value={filters} onChange={setFilters} />
       <p className="mb-2 text-xs text-slate-500">
-        Keyboard: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>r</kbd> reply. {list.data && <span data-testid="inbox-total">{list.data.total} comments</span>}
+        Keyboard: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>r</kbd> reply.{" "}
+        {list.data && <span data-testid="inbox-total">{list.data.total} comments</span>}
       </p>
       {actionError && <InlineStatus className="mb-3">{actionError}</InlineStatus>}
       {list.isPending ? (
@@ -94,7 +102,12 @@ export const CommentInbox = ({ groups, profiles, initialFilters }: Props) => {
         <EmptyState testId="inbox-empty" title="No comments" description="Nothing matches these filters yet." />
       ) : (
         <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <ul role="listbox" aria-label="Comments" data-testid="inbox-list" className="divide-y divide-slate-100 overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          <ul
+            role="listbox"
+            aria-label="Comments"
+            data-testid="inbox-list"
+            className="divide-y divide-slate-100 overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
+          >
             {comments.map((c) => (
               <CommentRow
                 key={c.id}
@@ -120,7 +133,12 @@ export const CommentInbox = ({ groups, profiles, initialFilters }: Props) => {
           <aside className="space-y-3 self-start rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-6">
             <CommentThread comment={selected} />
             {selected && filters.postId !== selected.post_id && (
-              <Button variant="secondary" size="sm" onClick={() => setFilters({ ...filters, postId: selected.post_id })} data-testid="filter-by-post">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setFilters({ ...filters, postId: selected.post_id })}
+                data-testid="filter-by-post"
+              >
                 All comments on this post
               </Button>
             )}

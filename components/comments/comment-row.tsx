@@ -23,7 +23,12 @@ const STATUS_TONES: Record<TBulkComment["status"], BadgeTone> = {
   delivery_unconfirmed: "amber",
 };
 
-const ON_THE_WAY: Record<TInboxAction, string> = { hide: "Hiding…", unhide: "Unhiding…", like: "Liking…", delete: "Deleting…" };
+const ON_THE_WAY: Record<TInboxAction, string> = {
+  hide: "Hiding…",
+  unhide: "Unhiding…",
+  like: "Liking…",
+  delete: "Deleting…",
+};
 
 type Props = {
   comment: TBulkComment;
@@ -38,7 +43,18 @@ type Props = {
   onReply: (body: string) => Promise<void>;
 };
 
-export const CommentRow = ({ comment: c, profileName, isSelected, pendingAction, isReplying, onSelect, onAction, onReplyOpen, onReplyClose, onReply }: Props) => {
+export const CommentRow = ({
+  comment: c,
+  profileName,
+  isSelected,
+  pendingAction,
+  isReplying,
+  onSelect,
+  onAction,
+  onReplyOpen,
+  onReplyClose,
+  onReply,
+}: Props) => {
   const can = (a: TBulkComment["supported_actions"][number]) => c.supported_actions.includes(a);
   return (
     <li
@@ -56,7 +72,9 @@ export const CommentRow = ({ comment: c, profileName, isSelected, pendingAction,
         <PlatformMark platform={c.platform as TPlatform} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
-            <span className="font-medium text-slate-800">{c.author_username ?? (c.status === "synced" ? "Someone" : profileName)}</span>
+            <span className="font-medium text-slate-800">
+              {c.author_username ?? (c.status === "synced" ? "Someone" : profileName)}
+            </span>
             <span>on {profileName}</span>
             <LocalTime iso={c.posted_at ?? c.created_at} />
             {c.parent_external_id && <Badge tone="indigo">reply</Badge>}
@@ -90,17 +108,35 @@ export const CommentRow = ({ comment: c, profileName, isSelected, pendingAction,
               </Button>
             )}
             {can("hide") && (
-              <Button variant="ghost" size="sm" disabled={!!pendingAction} onClick={() => onAction(c.is_hidden ? "unhide" : "hide")} data-testid={`comment-action-${c.is_hidden ? "unhide" : "hide"}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={!!pendingAction}
+                onClick={() => onAction(c.is_hidden ? "unhide" : "hide")}
+                data-testid={`comment-action-${c.is_hidden ? "unhide" : "hide"}`}
+              >
                 {c.is_hidden ? "Unhide" : "Hide"}
               </Button>
             )}
             {can("like") && (
-              <Button variant="ghost" size="sm" disabled={!!pendingAction} onClick={() => onAction("like")} data-testid="comment-action-like">
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={!!pendingAction}
+                onClick={() => onAction("like")}
+                data-testid="comment-action-like"
+              >
                 Like
               </Button>
             )}
             {can("delete") && (
-              <Button variant="dangerGhost" size="sm" disabled={!!pendingAction} onClick={() => onAction("delete")} data-testid="comment-action-delete">
+              <Button
+                variant="dangerGhost"
+                size="sm"
+                disabled={!!pendingAction}
+                onClick={() => onAction("delete")}
+                data-testid="comment-action-delete"
+              >
                 Delete
               </Button>
             )}

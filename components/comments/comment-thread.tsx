@@ -19,13 +19,23 @@ const Bubble = ({ entry, tone, testId }: { entry: Entry; tone: "context" | "focu
     data-testid={testId}
     className={cn(
       "rounded-lg px-3 py-2 text-sm",
-      tone === "focus" ? "bg-indigo-50 ring-1 ring-indigo-200" : tone === "reply" ? "ml-6 bg-slate-50" : "bg-white ring-1 ring-slate-200",
+      tone === "focus"
+        ? "bg-indigo-50 ring-1 ring-indigo-200"
+        : tone === "reply"
+          ? "ml-6 bg-slate-50"
+          : "bg-white ring-1 ring-slate-200",
     )}
   >
     <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
-      <span className="font-medium text-slate-800">{entry.author_username ?? (entry.status === "synced" ? "Someone" : "You")}</span>
+      <span className="font-medium text-slate-800">
+        {entry.author_username ?? (entry.status === "synced" ? "Someone" : "You")}
+      </span>
       <LocalTime iso={entry.posted_at ?? entry.created_at} />
-      {entry.status !== "synced" && <Badge tone={entry.status === "published" ? "green" : entry.status === "failed" ? "red" : "blue"}>{entry.status.replaceAll("_", " ")}</Badge>}
+      {entry.status !== "synced" && (
+        <Badge tone={entry.status === "published" ? "green" : entry.status === "failed" ? "red" : "blue"}>
+          {entry.status.replaceAll("_", " ")}
+        </Badge>
+      )}
       {entry.is_hidden && <Badge tone="amber">hidden</Badge>}
     </div>
     <p className="mt-1 whitespace-pre-wrap text-slate-900">{entry.body}</p>

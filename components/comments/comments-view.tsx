@@ -9,7 +9,12 @@ import { ReviewsTab } from "./reviews-tab";
 
 // The inbox page's two tabs: comments on posts, and reviews (profile-level comments).
 
-type Props = { groups: TInboxGroup[]; profiles: TInboxProfile[]; reviewProfiles: TInboxProfile[]; initialFilters: TInboxFilters };
+type Props = {
+  groups: TInboxGroup[];
+  profiles: TInboxProfile[];
+  reviewProfiles: TInboxProfile[];
+  initialFilters: TInboxFilters;
+};
 
 const TABS = [
   { id: "comments", label: "Comments" },
@@ -30,14 +35,20 @@ export const CommentsView = ({ groups, profiles, reviewProfiles, initialFilters 
             onClick={() => setTab(t.id)}
             className={cn(
               "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
-              tab === t.id ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-500 hover:text-slate-800",
+              tab === t.id
+                ? "border-indigo-600 text-indigo-700"
+                : "border-transparent text-slate-500 hover:text-slate-800",
             )}
           >
             {t.label}
           </button>
         ))}
       </div>
-      {tab === "comments" ? <CommentInbox groups={groups} profiles={profiles} initialFilters={initialFilters} /> : <ReviewsTab profiles={reviewProfiles} />}
+      {tab === "comments" ? (
+        <CommentInbox groups={groups} profiles={profiles} initialFilters={initialFilters} />
+      ) : (
+        <ReviewsTab profiles={reviewProfiles} />
+      )}
     </>
   );
 };

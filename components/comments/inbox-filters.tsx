@@ -13,9 +13,18 @@ import type { TPlatform } from "@/lib/schemas/common";
 export type TInboxProfile = { id: string; name: string; platform: TPlatform; profile_group_id: string };
 export type TInboxGroup = { id: string; name: string };
 
-const STATUS_LABELS: Record<TCommentInboxStatus, string> = { needs_reply: "Needs reply", replied: "Replied", hidden: "Hidden" };
+const STATUS_LABELS: Record<TCommentInboxStatus, string> = {
+  needs_reply: "Needs reply",
+  replied: "Replied",
+  hidden: "Hidden",
+};
 
-type Props = { groups: TInboxGroup[]; profiles: TInboxProfile[]; value: TInboxFilters; onChange: (next: TInboxFilters) => void };
+type Props = {
+  groups: TInboxGroup[];
+  profiles: TInboxProfile[];
+  value: TInboxFilters;
+  onChange: (next: TInboxFilters) => void;
+};
 
 export const InboxFilters = ({ groups, profiles, value, onChange }: Props) => {
   const inGroup = profiles.filter((p) => !value.groupId || p.profile_group_id === value.groupId);
@@ -24,7 +33,11 @@ export const InboxFilters = ({ groups, profiles, value, onChange }: Props) => {
   const set = (patch: Partial<TInboxFilters>) => onChange({ ...value, ...patch });
   return (
     <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-5" data-testid="inbox-filters">
-      <Select aria-label="Profile group" value={value.groupId ?? ""} onChange={(e) => set({ groupId: e.target.value || undefined, profileId: undefined, platform: undefined })}>
+      <Select
+        aria-label="Profile group"
+        value={value.groupId ?? ""}
+        onChange={(e) => set({ groupId: e.target.value || undefined, profileId: undefined, platform: undefined })}
+      >
         <option value="">All groups</option>
         {groups.map((g) => (
           <option key={g.id} value={g.id}>
@@ -32,7 +45,11 @@ export const InboxFilters = ({ groups, profiles, value, onChange }: Props) => {
           </option>
         ))}
       </Select>
-      <Select aria-label="Network" value={value.platform ?? ""} onChange={(e) => set({ platform: e.target.value || undefined, profileId: undefined })}>
+      <Select
+        aria-label="Network"
+        value={value.platform ?? ""}
+        onChange={(e) => set({ platform: e.target.value || undefined, profileId: undefined })}
+      >
         <option value="">All networks</option>
         {platforms.map((p) => (
           <option key={p} value={p}>
@@ -40,7 +57,11 @@ export const InboxFilters = ({ groups, profiles, value, onChange }: Props) => {
           </option>
         ))}
       </Select>
-      <Select aria-label="Profile" value={value.profileId ?? ""} onChange={(e) => set({ profileId: e.target.value || undefined })}>
+      <Select
+        aria-label="Profile"
+        value={value.profileId ?? ""}
+        onChange={(e) => set({ profileId: e.target.value || undefined })}
+      >
         <option value="">All profiles</option>
         {choosable.map((p) => (
           <option key={p.id} value={p.id}>
@@ -48,7 +69,11 @@ export const InboxFilters = ({ groups, profiles, value, onChange }: Props) => {
           </option>
         ))}
       </Select>
-      <Select aria-label="Status" value={value.status ?? ""} onChange={(e) => set({ status: (e.target.value || undefined) as TCommentInboxStatus | undefined })}>
+      <Select
+        aria-label="Status"
+        value={value.status ?? ""}
+        onChange={(e) => set({ status: (e.target.value || undefined) as TCommentInboxStatus | undefined })}
+      >
         <option value="">Any status</option>
         {COMMENT_INBOX_STATUSES.map((s) => (
           <option key={s} value={s}>
@@ -56,9 +81,18 @@ export const InboxFilters = ({ groups, profiles, value, onChange }: Props) => {
           </option>
         ))}
       </Select>
-      <Input type="search" aria-label="Search comments" placeholder="Search text…" value={value.q ?? ""} onChange={(e) => set({ q: e.target.value || undefined })} />
+      <Input
+        type="search"
+        aria-label="Search comments"
+        placeholder="Search text…"
+        value={value.q ?? ""}
+        onChange={(e) => set({ q: e.target.value || undefined })}
+      />
       {value.postId && (
-        <div className="flex items-center gap-2 text-sm text-slate-600 sm:col-span-2 lg:col-span-5" data-testid="post-filter">
+        <div
+          className="flex items-center gap-2 text-sm text-slate-600 sm:col-span-2 lg:col-span-5"
+          data-testid="post-filter"
+        >
           Post <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{value.postId}</code>
           <Button variant="ghost" size="sm" onClick={() => set({ postId: undefined })}>
             Clear

@@ -55,7 +55,9 @@ describe("inbox optimistic actions", () => {
 
     const unchanged = [comment("a"), comment("b"), comment("c")];
     expect(prunePending(pending, unchanged, 2_000)).toBe(pending);
-    expect(Object.keys(prunePending(pending, [comment("a", { is_hidden: true }), comment("b"), comment("c")], 2_000))).toEqual(["b", "c"]);
+    expect(
+      Object.keys(prunePending(pending, [comment("a", { is_hidden: true }), comment("b"), comment("c")], 2_000)),
+    ).toEqual(["b", "c"]);
     expect(Object.keys(prunePending(pending, [comment("a"), comment("b")], 2_000))).toEqual(["a", "b"]);
     expect(prunePending(pending, unchanged, 61_000)).toEqual({});
   });

@@ -22,7 +22,8 @@ export const isSettled = (pending: TPendingAction, server: TBulkComment | undefi
 
 export const applyPending = (comment: TBulkComment, pending: TPendingAction | undefined): TBulkComment => {
   if (!pending) return comment;
-  if (pending.action === "hide" || pending.action === "unhide") return { ...comment, is_hidden: pending.action === "hide" };
+  if (pending.action === "hide" || pending.action === "unhide")
+    return { ...comment, is_hidden: pending.action === "hide" };
   if (pending.action === "like") return { ...comment, like_count: Math.max(comment.like_count, pending.likeCount + 1) };
   return comment;
 };

@@ -17,7 +17,13 @@ import { starRating } from "./star-rating";
 // the API has no endpoint to reply to a review yet (POST /api/profiles/:id/comments).
 
 const Stars = ({ rating }: { rating: number }) => (
-  <span className="text-amber-500" role="img" aria-label={`${rating} out of 5 stars`} data-testid="review-stars" data-rating={rating}>
+  <span
+    className="text-amber-500"
+    role="img"
+    aria-label={`${rating} out of 5 stars`}
+    data-testid="review-stars"
+    data-rating={rating}
+  >
     {"★".repeat(rating)}
     <span className="text-slate-300">{"★".repeat(5 - rating)}</span>
   </span>
@@ -47,11 +53,22 @@ export const ReviewsTab = ({ profiles }: { profiles: TInboxProfile[] }) => {
   const [profileId, setProfileId] = useState<string | null>(profiles[0]?.id ?? null);
   const reviews = useProfileReviews(profileId);
   if (profiles.length === 0) {
-    return <EmptyState testId="reviews-none" title="No profiles with reviews" description="Connect a profile whose network has reviews or recommendations." />;
+    return (
+      <EmptyState
+        testId="reviews-none"
+        title="No profiles with reviews"
+        description="Connect a profile whose network has reviews or recommendations."
+      />
+    );
   }
   return (
     <div className="space-y-3">
-      <Select aria-label="Reviews of" value={profileId ?? ""} onChange={(e) => setProfileId(e.target.value)} className="max-w-sm">
+      <Select
+        aria-label="Reviews of"
+        value={profileId ?? ""}
+        onChange={(e) => setProfileId(e.target.value)}
+        className="max-w-sm"
+      >
         {profiles.map((p) => (
           <option key={p.id} value={p.id}>
             {p.name} ({DISPLAY_NAMES[p.platform]})
@@ -66,9 +83,16 @@ export const ReviewsTab = ({ profiles }: { profiles: TInboxProfile[] }) => {
       ) : reviews.isError ? (
         <InlineStatus>{errorMessage(reviews.error)}</InlineStatus>
       ) : reviews.data.data.length === 0 ? (
-        <EmptyState testId="reviews-empty" title="No reviews yet" description="Reviews are read from the network twice a day." />
+        <EmptyState
+          testId="reviews-empty"
+          title="No reviews yet"
+          description="Reviews are read from the network twice a day."
+        />
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200" data-testid="reviews-list">
+        <ul
+          className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
+          data-testid="reviews-list"
+        >
           {reviews.data.data.map((r) => (
             <Review key={r.id} review={r} />
           ))}

@@ -9,7 +9,15 @@ describe("starRating", () => {
     expect(starRating({ star_rating: "3" })).toBe(3);
   });
   it("is null without a rating or outside 1 to 5", () => {
-    for (const data of [null, {}, { star_rating: null }, { star_rating: "STAR_RATING_UNSPECIFIED" }, { star_rating: "ZERO" }, { star_rating: 6 }, { star_rating: 4.5 }]) {
+    for (const data of [
+      null,
+      {},
+      { star_rating: null },
+      { star_rating: "STAR_RATING_UNSPECIFIED" },
+      { star_rating: "ZERO" },
+      { star_rating: 6 },
+      { star_rating: 4.5 },
+    ]) {
       expect(starRating(data)).toBeNull();
     }
   });

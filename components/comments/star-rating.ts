@@ -4,6 +4,13 @@ const WORDS = ["ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE"];
 
 export const starRating = (data: Record<string, unknown> | null): number | null => {
   const raw = data?.star_rating;
-  const n = typeof raw === "number" ? raw : typeof raw === "string" ? (WORDS.includes(raw.toUpperCase()) ? WORDS.indexOf(raw.toUpperCase()) : Number(raw)) : NaN;
+  const n =
+    typeof raw === "number"
+      ? raw
+      : typeof raw === "string"
+        ? WORDS.includes(raw.toUpperCase())
+          ? WORDS.indexOf(raw.toUpperCase())
+          : Number(raw)
+        : NaN;
   return Number.isInteger(n) && n >= 1 && n <= 5 ? n : null;
 };

@@ -6,7 +6,8 @@ import { useEffect, useRef } from "react";
 type Handlers = { next: () => void; previous: () => void; reply: () => void };
 
 const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 
 export const useInboxKeys = (handlers: Handlers) => {
   const current = useRef(handlers);

@@ -10,10 +10,20 @@ export const FieldTable = ({ rows, showLocation = false }: { rows: Row[]; showLo
     <table className="min-w-full divide-y divide-slate-200 text-sm">
       <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
         <tr>
-          <th scope="col" className="px-3 py-2">Name</th>
-          {showLocation && <th scope="col" className="px-3 py-2">In</th>}
-          <th scope="col" className="px-3 py-2">Type</th>
-          <th scope="col" className="px-3 py-2">Notes</th>
+          <th scope="col" className="px-3 py-2">
+            Name
+          </th>
+          {showLocation && (
+            <th scope="col" className="px-3 py-2">
+              In
+            </th>
+          )}
+          <th scope="col" className="px-3 py-2">
+            Type
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Notes
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100 bg-white">
@@ -21,7 +31,11 @@ export const FieldTable = ({ rows, showLocation = false }: { rows: Row[]; showLo
           <tr key={`${r.in ?? ""}:${r.name}`} className="align-top">
             <td className="px-3 py-2 whitespace-nowrap">
               <code className="font-mono text-[13px] text-slate-900">{r.name}</code>
-              {r.isRequired ? <span className="ml-1.5 text-xs font-medium text-red-600">required</span> : <span className="ml-1.5 text-xs text-slate-400">optional</span>}
+              {r.isRequired ? (
+                <span className="ml-1.5 text-xs font-medium text-red-600">required</span>
+              ) : (
+                <span className="ml-1.5 text-xs text-slate-400">optional</span>
+              )}
             </td>
             {showLocation && <td className="px-3 py-2 text-slate-500">{r.in}</td>}
             <td className="px-3 py-2">

@@ -9,7 +9,11 @@ const Heading = ({ children }: { children: string }) => (
 );
 
 export const OperationCard = ({ op }: { op: Operation }) => (
-  <article id={op.id} data-testid={`operation-${op.id}`} className="scroll-mt-20 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+  <article
+    id={op.id}
+    data-testid={`operation-${op.id}`}
+    className="scroll-mt-20 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+  >
     <div className="flex flex-wrap items-center gap-3">
       <MethodBadge method={op.method} />
       <code className="font-mono text-sm font-semibold break-all text-slate-900">{op.path}</code>
@@ -37,12 +41,18 @@ export const OperationCard = ({ op }: { op: Operation }) => (
     {op.body && (
       <>
         <Heading>Request body (application/json)</Heading>
-        {op.body.variants.length > 1 && <p className="mb-2 text-sm text-slate-600">One of {op.body.variants.length} accepted shapes:</p>}
+        {op.body.variants.length > 1 && (
+          <p className="mb-2 text-sm text-slate-600">One of {op.body.variants.length} accepted shapes:</p>
+        )}
         <div className="space-y-3">
           {op.body.variants.map((v) => (
             <div key={v.label}>
               {op.body!.variants.length > 1 && <p className="mb-1 text-xs font-medium text-slate-500">{v.label}</p>}
-              {v.fields.length > 0 ? <FieldTable rows={v.fields} /> : <p className="text-sm text-slate-500">No fields.</p>}
+              {v.fields.length > 0 ? (
+                <FieldTable rows={v.fields} />
+              ) : (
+                <p className="text-sm text-slate-500">No fields.</p>
+              )}
             </div>
           ))}
         </div>

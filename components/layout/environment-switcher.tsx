@@ -17,7 +17,11 @@ export const EnvironmentSwitcher = () => {
       <p id="env-switcher-label" className="mb-1.5 px-1 text-xs font-medium tracking-wide text-slate-400 uppercase">
         Environment
       </p>
-      <div role="radiogroup" aria-labelledby="env-switcher-label" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-800 p-1">
+      <div
+        role="radiogroup"
+        aria-labelledby="env-switcher-label"
+        className="grid grid-cols-2 gap-1 rounded-lg bg-slate-800 p-1"
+      >
         {OPTIONS.map((o) => {
           const isActive = o.value === environment;
           return (
@@ -47,9 +51,12 @@ export const SandboxBanner = () => {
   const { environment } = useEnvironment();
   if (environment !== "sandbox") return null;
   return (
-    <div data-testid="sandbox-banner" className="border-b border-amber-200 bg-amber-50 px-6 py-2 text-sm text-amber-900 lg:px-10">
-      <span className="font-semibold">Sandbox environment.</span> Profile groups and keys here are separate from live; nothing is
-      published to real networks.
+    <div
+      data-testid="sandbox-banner"
+      className="border-b border-amber-200 bg-amber-50 px-6 py-2 text-sm text-amber-900 lg:px-10"
+    >
+      <span className="font-semibold">Sandbox environment.</span> Profile groups and keys here are separate from live;
+      nothing is published to real networks.
     </div>
   );
 };

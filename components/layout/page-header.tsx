@@ -1,6 +1,14 @@
 import type { ReactNode } from "react";
 
-export const PageHeader = ({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) => (
+export const PageHeader = ({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) => (
   <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
     <div className="min-w-0">
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
@@ -10,7 +18,17 @@ export const PageHeader = ({ title, description, actions }: { title: string; des
   </div>
 );
 
-export const SectionHeader = ({ id, title, description, actions }: { id?: string; title: string; description?: ReactNode; actions?: ReactNode }) => (
+export const SectionHeader = ({
+  id,
+  title,
+  description,
+  actions,
+}: {
+  id?: string;
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) => (
   <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
     <div>
       <h2 id={id} className="text-base font-semibold text-slate-900">

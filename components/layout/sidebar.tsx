@@ -31,7 +31,10 @@ export const Sidebar = ({ user }: { user: { email: string; name: string | null }
   return (
     <aside className="flex w-full shrink-0 flex-col gap-6 bg-slate-900 px-4 py-5 text-slate-200 lg:sticky lg:top-0 lg:h-screen lg:w-64">
       <Link href="/profile-groups" className="flex items-center gap-2.5 px-1">
-        <span className="flex size-7 items-center justify-center rounded-md bg-indigo-500 text-sm font-bold text-white" aria-hidden>
+        <span
+          className="flex size-7 items-center justify-center rounded-md bg-indigo-500 text-sm font-bold text-white"
+          aria-hidden
+        >
           P
         </span>
         <span className="font-semibold tracking-tight text-white">Publisher admin</span>

@@ -20,15 +20,32 @@ import { ReviewChanges, Section } from "./review-changes";
 
 type Link = { name: string; uri: string; placeActionType: string; isPreferred?: boolean; providerType?: string };
 type TypeMeta = { placeActionType: string; displayName?: string };
-const LINK_SPECS = { uri: { label: "Link" }, isPreferred: { label: "Preferred", format: (v: boolean) => (v ? "Yes" : "No") } };
+const LINK_SPECS = {
+  uri: { label: "Link" },
+  isPreferred: { label: "Preferred", format: (v: boolean) => (v ? "Yes" : "No") },
+};
 
-const LinkRow = ({ link, typeName, profileId, locationId }: { link: Link; typeName: string; profileId: string; locationId: string }) => {
+const LinkRow = ({
+  link,
+  typeName,
+  profileId,
+  locationId,
+}: {
+  link: Link;
+  typeName: string;
+  profileId: string;
+  locationId: string;
+}) => {
   const [uri, setUri] = useState(link.uri);
   const [isPreferred, setPreferred] = useState(link.isPreferred === true);
   const [confirm, setConfirm] = useState(false);
   const write = useListingWrite(profileId, locationId);
   const toast = useToast();
-  const changes = changesOf({ uri: link.uri, isPreferred: link.isPreferred === true }, { uri, isPreferred }, LINK_SPECS);
+  const changes = changesOf(
+    { uri: link.uri, isPreferred: link.isPreferred === true },
+    { uri, isPreferred },
+    LINK_SPECS,
+  );
   return (
     <li className="space-y-2 rounded-lg p-3 ring-1 ring-slate-200" data-testid="action-link">
       <div className="flex items-center gap-2 text-sm">
@@ -36,7 +53,13 @@ const LinkRow = ({ link, typeName, profileId, locationId }: { link: Link; typeNa
         {link.providerType && <span className="text-xs text-slate-400">{link.providerType}</span>}
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Input aria-label={`${typeName} link`} type="url" className="min-w-64 flex-1" value={uri} onChange={(e) => setUri(e.target.value)} />
+        <Input
+          aria-label={`${typeName} link`}
+          type="url"
+          className="min-w-64 flex-1"
+          value={uri}
+          onChange={(e) => setUri(e.target.value)}
+        />
         <label className="flex items-center gap-1.5 text-sm text-slate-700">
           <input type="checkbox" checked={isPreferred} onChange={(e) => setPreferred(e.target.checked)} /> Preferred
         </label>
@@ -47,7 +70,13 @@ const LinkRow = ({ link, typeName, profileId, locationId }: { link: Link; typeNa
       <ReviewChanges
         testId={`link-${link.name.split("/").pop()}`}
         changes={changes}
-        onSave={(list) => write.mutateAsync({ method: "PATCH", endpoint: "update_place_action_link", body: { name: link.name, fields: list.map((c) => c.field), uri, isPreferred } })}
+        onSave={(list) =>
+          write.mutateAsync({
+            method: "PATCH",
+            endpoint: "update_place_action_link",
+            body: { name: link.name, fields: list.map((c) => c.field), uri, isPreferred },
+          })
+        }
       />
       <ConfirmDialog
         open={confirm}
@@ -58,10 +87,12 @@ const LinkRow = ({ link, typeName, profileId, locationId }: { link: Link; typeNa
         isPending={write.isPending}
         error={write.error ? errorMessage(write.error) : null}
         onConfirm={async () => {
-          await write.mutateAsync({ method: "DELETE", endpoint: "delete_place_action_link", query: { name: link.name } }).then(
-            () => (toast.success("Link deleted"), setConfirm(false)),
-            () => undefined, // shown in the dialog
-          );
+          await write
+            .mutateAsync({ method: "DELETE", endpoint: "delete_place_action_link", query: { name: link.name } })
+            .then(
+              () => (toast.success("Link deleted"), setConfirm(false)),
+              () => undefined, // shown in the dialog
+            );
         }}
       />
     </li>
@@ -77,10 +108,20 @@ export const ActionLinks = ({ profileId, locationId, links, types }: Props) => {
   const toast = useToast();
   const nameOf = (t: string) => types.find((x) => x.placeActionType === t)?.displayName ?? t;
   return (
-    <Section title="Action links" description="Links for ordering, booking or reserving from the Google listing." testId="section-links">
+    <Section
+      title="Action links"
+      description="Links for ordering, booking or reserving from the Google listing."
+      testId="section-links"
+    >
       <ul className="space-y-2">
         {links.map((link) => (
-          <LinkRow key={`${link.name}:${link.uri}:${String(link.isPreferred)}`} link={link} typeName={nameOf(link.placeActionType)} profileId={profileId} locationId={locationId} />
+          <LinkRow
+            key={`${link.name}:${link.uri}:${String(link.isPreferred)}`}
+            link={link}
+            typeName={nameOf(link.placeActionType)}
+            profileId={profileId}
+            locationId={locationId}
+          />
         ))}
       </ul>
       {links.length === 0 && <p className="text-sm text-slate-500">No action links yet.</p>}
@@ -88,10 +129,12 @@ export const ActionLinks = ({ profileId, locationId, links, types }: Props) => {
         className="flex flex-wrap items-center gap-2"
         onSubmit={async (e) => {
           e.preventDefault();
-          await create.mutateAsync({ method: "POST", endpoint: "create_place_action_link", body: { uri, placeActionType: type } }).then(
-            () => (toast.success("Link added"), setUri("")),
-            () => undefined,
-          );
+          await create
+            .mutateAsync({ method: "POST", endpoint: "create_place_action_link", body: { uri, placeActionType: type } })
+            .then(
+              () => (toast.success("Link added"), setUri("")),
+              () => undefined,
+            );
         }}
       >
         <Select aria-label="Link type" className="w-48" value={type} onChange={(e) => setType(e.target.value)}>
@@ -101,7 +144,14 @@ export const ActionLinks = ({ profileId, locationId, links, types }: Props) => {
             </option>
           ))}
         </Select>
-        <Input aria-label="New link" type="url" placeholder="https://…" className="min-w-64 flex-1" value={uri} onChange={(e) => setUri(e.target.value)} />
+        <Input
+          aria-label="New link"
+          type="url"
+          placeholder="https://…"
+          className="min-w-64 flex-1"
+          value={uri}
+          onChange={(e) => setUri(e.target.value)}
+        />
         <Button type="submit" variant="secondary" isLoading={create.isPending} disabled={!uri.trim() || !type}>
           Add link
         </Button>

@@ -11,18 +11,26 @@ import { ReviewChanges, Section } from "./review-changes";
 // values (attributes): yes / no / not set, a URL, or a set of values. update_attributes names the
 // changed ones in `fields`; one set back to "not set" is named without an entry, which removes it.
 
-type Meta = { parent: string; valueType: string; displayName?: string; groupDisplayName?: string; valueMetadata?: { value: string; displayName?: string }[] };
+type Meta = {
+  parent: string;
+  valueType: string;
+  displayName?: string;
+  groupDisplayName?: string;
+  valueMetadata?: { value: string; displayName?: string }[];
+};
 type Value = string | string[]; // BOOL: "" | "true" | "false"; URL: the uri; REPEATED_ENUM: the set values
 
 const valueOf = (meta: Meta, entry: Json | undefined): Value => {
-  if (meta.valueType === "REPEATED_ENUM") return ((entry?.repeatedEnumValue as { setValues?: string[] } | undefined)?.setValues ?? []).slice().sort();
+  if (meta.valueType === "REPEATED_ENUM")
+    return ((entry?.repeatedEnumValue as { setValues?: string[] } | undefined)?.setValues ?? []).slice().sort();
   if (meta.valueType === "URL") return String((entry?.uriValues as { uri?: string }[] | undefined)?.[0]?.uri ?? "");
   const v = (entry?.values as unknown[] | undefined)?.[0];
   return typeof v === "boolean" ? String(v) : "";
 };
 
 const entryOf = (meta: Meta, value: Value): Json | null => {
-  if (Array.isArray(value)) return value.length > 0 ? { name: meta.parent, repeatedEnumValue: { setValues: value } } : null;
+  if (Array.isArray(value))
+    return value.length > 0 ? { name: meta.parent, repeatedEnumValue: { setValues: value } } : null;
   if (!value) return null;
   if (meta.valueType === "URL") return { name: meta.parent, uriValues: [{ uri: value }] };
   return { name: meta.parent, values: [value === "true"] };
@@ -37,18 +45,37 @@ const shown = (meta: Meta, value: Value) => {
 type Props = { profileId: string; locationId: string; available: Meta[]; current: Json[] };
 
 export const AttributesForm = ({ profileId, locationId, available, current }: Props) => {
-  const initial = Object.fromEntries(available.map((m) => [m.parent, valueOf(m, current.find((a) => a.name === m.parent))]));
+  const initial = Object.fromEntries(
+    available.map((m) => [
+      m.parent,
+      valueOf(
+        m,
+        current.find((a) => a.name === m.parent),
+      ),
+    ]),
+  );
   const [values, setValues] = useState<Record<string, Value>>(initial);
   const write = useListingWrite(profileId, locationId);
   const changes: Change[] = available
     .filter((m) => !sameValue(initial[m.parent], values[m.parent]))
-    .map((m) => ({ field: m.parent, label: m.displayName ?? m.parent, before: shown(m, initial[m.parent]!), after: shown(m, values[m.parent]!) }));
+    .map((m) => ({
+      field: m.parent,
+      label: m.displayName ?? m.parent,
+      before: shown(m, initial[m.parent]!),
+      after: shown(m, values[m.parent]!),
+    }));
   const set = (name: string, value: Value) => setValues((v) => ({ ...v, [name]: value }));
   const groups = [...new Set(available.map((m) => m.groupDisplayName ?? "Other"))];
 
   return (
-    <Section title="Attributes" description="What Google shows about the business: amenities, service options, payments. Which ones a location can set depends on its category and country." testId="section-attributes">
-      {available.length === 0 && <p className="text-sm text-slate-500">Google offers no attributes for this location&apos;s category.</p>}
+    <Section
+      title="Attributes"
+      description="What Google shows about the business: amenities, service options, payments. Which ones a location can set depends on its category and country."
+      testId="section-attributes"
+    >
+      {available.length === 0 && (
+        <p className="text-sm text-slate-500">Google offers no attributes for this location&apos;s category.</p>
+      )}
       {groups.map((group) => (
         <fieldset key={group} className="space-y-2">
           <legend className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{group}</legend>
@@ -63,13 +90,20 @@ export const AttributesForm = ({ profileId, locationId, available, current }: Pr
                     {m.displayName ?? m.parent}
                   </label>
                   {m.valueType === "BOOL" && (
-                    <Select id={id} className="w-40" value={String(value)} onChange={(e) => set(m.parent, e.target.value)}>
+                    <Select
+                      id={id}
+                      className="w-40"
+                      value={String(value)}
+                      onChange={(e) => set(m.parent, e.target.value)}
+                    >
                       <option value="">Not set</option>
                       <option value="true">Yes</option>
                       <option value="false">No</option>
                     </Select>
                   )}
-                  {m.valueType === "URL" && <Input id={id} type="url" value={String(value)} onChange={(e) => set(m.parent, e.target.value)} />}
+                  {m.valueType === "URL" && (
+                    <Input id={id} type="url" value={String(value)} onChange={(e) => set(m.parent, e.target.value)} />
+                  )}
                   {m.valueType === "REPEATED_ENUM" && (
                     <div id={id} className="flex flex-wrap gap-3">
                       {(m.valueMetadata ?? []).map((option) => (
@@ -77,7 +111,15 @@ export const AttributesForm = ({ profileId, locationId, available, current }: Pr
                           <input
                             type="checkbox"
                             checked={(value as string[]).includes(option.value)}
-                            onChange={(e) => set(m.parent, (e.target.checked ? [...(value as string[]), option.value] : (value as string[]).filter((x) => x !== option.value)).sort())}
+                            onChange={(e) =>
+                              set(
+                                m.parent,
+                                (e.target.checked
+                                  ? [...(value as string[]), option.value]
+                                  : (value as string[]).filter((x) => x !== option.value)
+                                ).sort(),
+                              )
+                            }
                           />
                           {option.displayName ?? option.value}
                         </label>
@@ -98,7 +140,14 @@ export const AttributesForm = ({ profileId, locationId, available, current }: Pr
             endpoint: "update_attributes",
             body: {
               fields: list.map((c) => c.field),
-              attributes: list.map((c) => entryOf(available.find((m) => m.parent === c.field)!, values[c.field]!)).filter((e): e is Json => e !== null),
+              attributes: list
+                .map((c) =>
+                  entryOf(
+                    available.find((m) => m.parent === c.field)!,
+                    values[c.field]!,
+                  ),
+                )
+                .filter((e): e is Json => e !== null),
             },
           })
         }

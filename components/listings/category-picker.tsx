@@ -30,25 +30,48 @@ export const CategoryPicker = ({ profileId, locationId, regionCode, primary, add
       </p>
       <ul className="flex flex-wrap gap-1.5" aria-label="Additional categories">
         {additional.map((c) => (
-          <li key={c.name} className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+          <li
+            key={c.name}
+            className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700"
+          >
             {c.displayName}
-            <button type="button" aria-label={`Remove ${c.displayName}`} className="text-slate-400 hover:text-red-600" onClick={() => onChange({ primary, additional: additional.filter((a) => a.name !== c.name) })}>
+            <button
+              type="button"
+              aria-label={`Remove ${c.displayName}`}
+              className="text-slate-400 hover:text-red-600"
+              onClick={() => onChange({ primary, additional: additional.filter((a) => a.name !== c.name) })}
+            >
               ×
             </button>
           </li>
         ))}
       </ul>
-      <Input aria-label="Search categories" placeholder="Search categories (at least 2 letters)" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <Input
+        aria-label="Search categories"
+        placeholder="Search categories (at least 2 letters)"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       {found.data && found.data.length > 0 && (
         <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200" data-testid="category-results">
           {found.data.map((c) => (
             <li key={c.name} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
               <span>{c.displayName}</span>
               <span className="flex gap-1">
-                <Button size="sm" variant="ghost" disabled={primary?.name === c.name} onClick={() => onChange({ primary: c, additional: additional.filter((a) => a.name !== c.name) })}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={primary?.name === c.name}
+                  onClick={() => onChange({ primary: c, additional: additional.filter((a) => a.name !== c.name) })}
+                >
                   Make primary
                 </Button>
-                <Button size="sm" variant="ghost" disabled={taken.has(c.name)} onClick={() => onChange({ primary, additional: [...additional, c] })}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={taken.has(c.name)}
+                  onClick={() => onChange({ primary, additional: [...additional, c] })}
+                >
                   Add
                 </Button>
               </span>

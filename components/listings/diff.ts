@@ -4,7 +4,8 @@
 
 export type Change = { field: string; label: string; before: string; after: string };
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 export const normalize = (value: unknown): unknown => {
   if (value === null || value === undefined) return undefined;
@@ -39,12 +40,17 @@ export const display = (value: unknown): string => {
 export type FieldSpec<V> = { label: string; format?: (value: V) => string };
 
 // The fields of `specs` whose value differs, in the order of `specs`.
-export const changesOf = <T extends Record<string, unknown>>(before: T, after: T, specs: { [K in keyof T]?: FieldSpec<T[K]> }): Change[] =>
+export const changesOf = <T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+  specs: { [K in keyof T]?: FieldSpec<T[K]> },
+): Change[] =>
   (Object.keys(specs) as (keyof T & string)[])
     .filter((field) => !sameValue(before[field], after[field]))
     .map((field) => {
       const spec = specs[field]!;
-      const show = (v: T[typeof field]) => (normalize(v) === undefined ? NOT_SET : spec.format ? spec.format(v) : display(v));
+      const show = (v: T[typeof field]) =>
+        normalize(v) === undefined ? NOT_SET : spec.format ? spec.format(v) : display(v);
       return { field, label: spec.label, before: show(before[field]), after: show(after[field]) };
     });
 

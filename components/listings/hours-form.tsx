@@ -28,7 +28,11 @@ export const HoursForm = ({ profileId, locationId, location }: Props) => {
   const { errors } = form.formState;
 
   return (
-    <Section title="Hours" description="Opening hours for each day of the week, and special hours for holidays." testId="section-hours">
+    <Section
+      title="Hours"
+      description="Opening hours for each day of the week, and special hours for holidays."
+      testId="section-hours"
+    >
       <table className="w-full text-sm" data-testid="hours-grid">
         <tbody className="divide-y divide-slate-100">
           {DAYS.map((day) => {
@@ -42,10 +46,25 @@ export const HoursForm = ({ profileId, locationId, location }: Props) => {
                   {rows.length === 0 && <span className="text-slate-400">Closed</span>}
                   {rows.map(({ f, index }) => (
                     <div key={f.id} className="flex items-center gap-2">
-                      <Input type="time" className="w-32" aria-label={`${dayLabel(day)} opens`} {...form.register(`periods.${index}.opens`)} />
+                      <Input
+                        type="time"
+                        className="w-32"
+                        aria-label={`${dayLabel(day)} opens`}
+                        {...form.register(`periods.${index}.opens`)}
+                      />
                       <span aria-hidden>–</span>
-                      <Input type="time" className="w-32" aria-label={`${dayLabel(day)} closes`} {...form.register(`periods.${index}.closes`)} />
-                      <Button size="sm" variant="dangerGhost" aria-label={`Remove ${dayLabel(day)} hours`} onClick={() => periods.remove(index)}>
+                      <Input
+                        type="time"
+                        className="w-32"
+                        aria-label={`${dayLabel(day)} closes`}
+                        {...form.register(`periods.${index}.closes`)}
+                      />
+                      <Button
+                        size="sm"
+                        variant="dangerGhost"
+                        aria-label={`Remove ${dayLabel(day)} hours`}
+                        onClick={() => periods.remove(index)}
+                      >
                         Remove
                       </Button>
                       {errors.periods?.[index] && <span className="text-xs text-red-600">HH:MM</span>}
@@ -53,7 +72,11 @@ export const HoursForm = ({ profileId, locationId, location }: Props) => {
                   ))}
                 </td>
                 <td className="w-28 py-2 text-right align-top">
-                  <Button size="sm" variant="ghost" onClick={() => periods.append({ day, opens: "09:00", closes: "17:00" })}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => periods.append({ day, opens: "09:00", closes: "17:00" })}
+                  >
                     Add hours
                   </Button>
                 </td>
@@ -79,10 +102,20 @@ export const HoursForm = ({ profileId, locationId, location }: Props) => {
             <Button size="sm" variant="dangerGhost" onClick={() => special.remove(index)}>
               Remove
             </Button>
-            {errors.special?.[index] && <span className="text-xs text-red-600">{errors.special[index]?.opens?.message ?? errors.special[index]?.date?.message ?? "Check this day"}</span>}
+            {errors.special?.[index] && (
+              <span className="text-xs text-red-600">
+                {errors.special[index]?.opens?.message ?? errors.special[index]?.date?.message ?? "Check this day"}
+              </span>
+            )}
           </div>
         ))}
-        <Button size="sm" variant="secondary" onClick={() => special.append({ date: new Date().toISOString().slice(0, 10), closed: true, opens: "", closes: "" })}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() =>
+            special.append({ date: new Date().toISOString().slice(0, 10), closed: true, opens: "", closes: "" })
+          }
+        >
           Add a special day
         </Button>
       </div>
@@ -90,7 +123,9 @@ export const HoursForm = ({ profileId, locationId, location }: Props) => {
         testId="hours"
         changes={changes}
         validate={() => form.trigger()}
-        onSave={(list) => write.mutateAsync({ method: "PATCH", endpoint: "update_hours", body: fieldsWriteOf(after, list) })}
+        onSave={(list) =>
+          write.mutateAsync({ method: "PATCH", endpoint: "update_hours", body: fieldsWriteOf(after, list) })
+        }
       />
     </Section>
   );

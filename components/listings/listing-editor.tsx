@@ -24,7 +24,15 @@ const arr = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 const keyOf = (data: unknown) => JSON.stringify(data);
 
 // Loading, a failure, or the section with its data.
-const Load = <T,>({ query, title, children }: { query: { data?: T; error: unknown; isPending: boolean }; title: string; children: (data: T) => ReactNode }) => {
+const Load = <T,>({
+  query,
+  title,
+  children,
+}: {
+  query: { data?: T; error: unknown; isPending: boolean };
+  title: string;
+  children: (data: T) => ReactNode;
+}) => {
   if (query.isPending) return <LoadingRows label={`Loading ${title.toLowerCase()}…`} />;
   if (query.error || !query.data) return <InlineStatus>{`${title}: ${errorMessage(query.error)}`}</InlineStatus>;
   return <>{children(query.data)}</>;
@@ -46,7 +54,19 @@ export const ListingEditor = ({ profileId, locationId }: { profileId: string; lo
     <Load query={location} title="Location">
       {(loc) => (
         <div className="space-y-6">
-          <LocationDetailsForm key={keyOf([loc.title, loc.phoneNumbers, loc.websiteUri, loc.profile, loc.categories, loc.storefrontAddress, loc.serviceArea])} {...props} location={loc} />
+          <LocationDetailsForm
+            key={keyOf([
+              loc.title,
+              loc.phoneNumbers,
+              loc.websiteUri,
+              loc.profile,
+              loc.categories,
+              loc.storefrontAddress,
+              loc.serviceArea,
+            ])}
+            {...props}
+            location={loc}
+          />
           <HoursForm key={keyOf([loc.regularHours, loc.specialHours])} {...props} location={loc} />
           <MoreHoursForm key={keyOf([loc.moreHours, loc.categories])} {...props} location={loc} />
           <ServicesForm
@@ -54,7 +74,9 @@ export const ListingEditor = ({ profileId, locationId }: { profileId: string; lo
             {...props}
             items={arr(loc.serviceItems)}
             canModify={metadata.canModifyServiceList === true}
-            primaryCategory={String(((loc.categories as Json | undefined)?.primaryCategory as Json | undefined)?.name ?? "") || null}
+            primaryCategory={
+              String(((loc.categories as Json | undefined)?.primaryCategory as Json | undefined)?.name ?? "") || null
+            }
           />
           {canHaveMenus ? (
             <Load query={menus} title="Food menus">
@@ -62,20 +84,31 @@ export const ListingEditor = ({ profileId, locationId }: { profileId: string; lo
             </Load>
           ) : (
             <Section title="Food menus" testId="section-menus">
-              <GateNotice testId="gate-menus">Food menus are not available for this location (canHaveFoodMenus is false).</GateNotice>
+              <GateNotice testId="gate-menus">
+                Food menus are not available for this location (canHaveFoodMenus is false).
+              </GateNotice>
             </Section>
           )}
           <Load query={available} title="Available attributes">
             {(meta) => (
               <Load query={attributes} title="Attributes">
-                {(current) => <AttributesForm key={keyOf([meta, current])} {...props} available={arr(meta.attributeMetadata)} current={arr(current.attributes)} />}
+                {(current) => (
+                  <AttributesForm
+                    key={keyOf([meta, current])}
+                    {...props}
+                    available={arr(meta.attributeMetadata)}
+                    current={arr(current.attributes)}
+                  />
+                )}
               </Load>
             )}
           </Load>
           <Load query={types} title="Action types">
             {(t) => (
               <Load query={links} title="Action links">
-                {(l) => <ActionLinks {...props} links={arr(l.placeActionLinks)} types={arr(t.placeActionTypeMetadata)} />}
+                {(l) => (
+                  <ActionLinks {...props} links={arr(l.placeActionLinks)} types={arr(t.placeActionTypeMetadata)} />
+                )}
               </Load>
             )}
           </Load>

@@ -21,17 +21,30 @@ type Props = { profileId: string; locationId: string; location: Json };
 // exactly what changed.
 export const LocationDetailsForm = ({ profileId, locationId, location }: Props) => {
   const initial = detailsFormOf(location);
-  const form = useForm<TLocationDetailsForm>({ resolver: zodResolver(ZLocationDetailsForm), defaultValues: initial, mode: "onChange" });
+  const form = useForm<TLocationDetailsForm>({
+    resolver: zodResolver(ZLocationDetailsForm),
+    defaultValues: initial,
+    mode: "onChange",
+  });
   const values = useWatch({ control: form.control }) as TLocationDetailsForm;
   const write = useListingWrite(profileId, locationId);
   const before = detailFieldsOf(initial, location);
   const after = detailFieldsOf({ ...initial, ...values }, location);
   const changes = changesOf(before, after, DETAIL_SPECS);
   const { errors } = form.formState;
-  const field = (name: keyof TLocationDetailsForm) => ({ id: `location-${name}`, "aria-describedby": `location-${name}-error`, "aria-invalid": errors[name] ? true : undefined, ...form.register(name) });
+  const field = (name: keyof TLocationDetailsForm) => ({
+    id: `location-${name}`,
+    "aria-describedby": `location-${name}-error`,
+    "aria-invalid": errors[name] ? true : undefined,
+    ...form.register(name),
+  });
 
   return (
-    <Section title="Business details" description="Name, categories, contact details and address, as Google shows them." testId="section-details">
+    <Section
+      title="Business details"
+      description="Name, categories, contact details and address, as Google shows them."
+      testId="section-details"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="location-title" label="Business name" error={errors.title?.message}>
           <Input {...field("title")} />
@@ -42,7 +55,12 @@ export const LocationDetailsForm = ({ profileId, locationId, location }: Props) 
         <FormField id="location-primaryPhone" label="Primary phone" error={errors.primaryPhone?.message}>
           <Input type="tel" {...field("primaryPhone")} />
         </FormField>
-        <FormField id="location-additionalPhones" label="Additional phones" hint="Up to 2, separated by commas" error={errors.additionalPhones?.message}>
+        <FormField
+          id="location-additionalPhones"
+          label="Additional phones"
+          hint="Up to 2, separated by commas"
+          error={errors.additionalPhones?.message}
+        >
           <Input {...field("additionalPhones")} />
         </FormField>
       </div>
@@ -66,7 +84,11 @@ export const LocationDetailsForm = ({ profileId, locationId, location }: Props) 
       </div>
       <div className="grid gap-4 sm:grid-cols-4">
         <div className="sm:col-span-4">
-          <FormField id="location-addressLines" label="Street address" hint="One line per line of the address; empty for a service-area business">
+          <FormField
+            id="location-addressLines"
+            label="Street address"
+            hint="One line per line of the address; empty for a service-area business"
+          >
             <textarea rows={2} className={textareaClass} {...field("addressLines")} />
           </FormField>
         </div>
@@ -92,7 +114,12 @@ export const LocationDetailsForm = ({ profileId, locationId, location }: Props) 
           </Select>
         </FormField>
         <div className="sm:col-span-3">
-          <FormField id="location-servicePlaces" label="Places served" hint="One place per line: name | Google place ID" error={errors.servicePlaces?.message}>
+          <FormField
+            id="location-servicePlaces"
+            label="Places served"
+            hint="One place per line: name | Google place ID"
+            error={errors.servicePlaces?.message}
+          >
             <textarea rows={2} className={textareaClass} {...field("servicePlaces")} />
           </FormField>
         </div>
@@ -101,7 +128,9 @@ export const LocationDetailsForm = ({ profileId, locationId, location }: Props) 
         testId="details"
         changes={changes}
         validate={() => form.trigger()}
-        onSave={(list) => write.mutateAsync({ method: "PATCH", endpoint: "update_location", body: fieldsWriteOf(after, list) })}
+        onSave={(list) =>
+          write.mutateAsync({ method: "PATCH", endpoint: "update_location", body: fieldsWriteOf(after, list) })
+        }
       />
     </Section>
   );

@@ -1,4 +1,13 @@
-import { DAYS, phonesOf, placesOf, SERVICE_BUSINESS_TYPES, type TDay, type THoursForm, type TLocationDetailsForm, type TMoreHoursForm } from "@/lib/schemas/listing-forms";
+import {
+  DAYS,
+  phonesOf,
+  placesOf,
+  SERVICE_BUSINESS_TYPES,
+  type TDay,
+  type THoursForm,
+  type TLocationDetailsForm,
+  type TMoreHoursForm,
+} from "@/lib/schemas/listing-forms";
 import type { FieldSpec } from "./diff";
 
 // Google's Location (Business Information v1) to the editor's forms and back. The "before" side of a
@@ -10,7 +19,8 @@ type Category = { name: string; displayName: string };
 const obj = (v: unknown): Json => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : {});
 const list = (v: unknown): Json[] => (Array.isArray(v) ? v.map(obj) : []);
 const str = (v: unknown) => (typeof v === "string" ? v : "");
-const categoryOf = (v: unknown): Category | null => (str(obj(v).name) ? { name: str(obj(v).name), displayName: str(obj(v).displayName) || str(obj(v).name) } : null);
+const categoryOf = (v: unknown): Category | null =>
+  str(obj(v).name) ? { name: str(obj(v).name), displayName: str(obj(v).displayName) || str(obj(v).name) } : null;
 
 export const detailsFormOf = (location: Json): TLocationDetailsForm => {
   const phones = obj(location.phoneNumbers);
@@ -25,7 +35,9 @@ export const detailsFormOf = (location: Json): TLocationDetailsForm => {
     websiteUri: str(location.websiteUri),
     description: str(obj(location.profile).description),
     primaryCategory: categoryOf(categories.primaryCategory),
-    additionalCategories: list(categories.additionalCategories).map(categoryOf).filter((c): c is Category => c !== null),
+    additionalCategories: list(categories.additionalCategories)
+      .map(categoryOf)
+      .filter((c): c is Category => c !== null),
     addressLines: (Array.isArray(address.addressLines) ? address.addressLines.map(str) : []).join("\n"),
     locality: str(address.locality),
     administrativeArea: str(address.administrativeArea),
@@ -38,7 +50,15 @@ export const detailsFormOf = (location: Json): TLocationDetailsForm => {
   };
 };
 
-export type DetailFields = { title: string; phoneNumbers: Json; websiteUri: string; profile: Json; categories: Json; storefrontAddress: Json; serviceArea: Json };
+export type DetailFields = {
+  title: string;
+  phoneNumbers: Json;
+  websiteUri: string;
+  profile: Json;
+  categories: Json;
+  storefrontAddress: Json;
+  serviceArea: Json;
+};
 
 // ServiceAreaBusiness: the business type and the places (kept with their place ids); the region is the
 // area's own, else the address's. No business type: no service area.
@@ -62,7 +82,10 @@ export const detailFieldsOf = (form: TLocationDetailsForm, location: Json): Deta
   categories: { primaryCategory: form.primaryCategory ?? undefined, additionalCategories: form.additionalCategories },
   storefrontAddress: {
     ...obj(location.storefrontAddress),
-    addressLines: form.addressLines.split("\n").map((l) => l.trim()).filter(Boolean),
+    addressLines: form.addressLines
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean),
     locality: form.locality.trim(),
     administrativeArea: form.administrativeArea.trim(),
     postalCode: form.postalCode.trim(),
@@ -71,17 +94,43 @@ export const detailFieldsOf = (form: TLocationDetailsForm, location: Json): Deta
   serviceArea: serviceAreaOf(form, location),
 });
 
-const categoryNames = (c: Json) => [categoryOf(c.primaryCategory), ...list(c.additionalCategories).map(categoryOf)].filter(Boolean).map((x) => x!.displayName).join(", ");
+const categoryNames = (c: Json) =>
+  [categoryOf(c.primaryCategory), ...list(c.additionalCategories).map(categoryOf)]
+    .filter(Boolean)
+    .map((x) => x!.displayName)
+    .join(", ");
 const addressText = (a: Json) =>
-  [...(Array.isArray(a.addressLines) ? a.addressLines.map(str) : []), [str(a.postalCode), str(a.locality)].filter(Boolean).join(" "), str(a.administrativeArea), str(a.regionCode)].filter(Boolean).join(", ");
+  [
+    ...(Array.isArray(a.addressLines) ? a.addressLines.map(str) : []),
+    [str(a.postalCode), str(a.locality)].filter(Boolean).join(" "),
+    str(a.administrativeArea),
+    str(a.regionCode),
+  ]
+    .filter(Boolean)
+    .join(", ");
 
-const BUSINESS_TYPES: Record<string, string> = { CUSTOMER_LOCATION_ONLY: "Only at the customer's", CUSTOMER_AND_BUSINESS_LOCATION: "At the address and the customer's" };
-const areaText = (a: Json) => [BUSINESS_TYPES[str(a.businessType)] ?? str(a.businessType), ...list(obj(a.places).placeInfos).map((p) => str(p.placeName))].filter(Boolean).join("\n");
+const BUSINESS_TYPES: Record<string, string> = {
+  CUSTOMER_LOCATION_ONLY: "Only at the customer's",
+  CUSTOMER_AND_BUSINESS_LOCATION: "At the address and the customer's",
+};
+const areaText = (a: Json) =>
+  [
+    BUSINESS_TYPES[str(a.businessType)] ?? str(a.businessType),
+    ...list(obj(a.places).placeInfos).map((p) => str(p.placeName)),
+  ]
+    .filter(Boolean)
+    .join("\n");
 
 export const DETAIL_SPECS: { [K in keyof DetailFields]: FieldSpec<DetailFields[K]> } = {
   title: { label: "Business name" },
   categories: { label: "Categories", format: categoryNames },
-  phoneNumbers: { label: "Phone numbers", format: (p) => [str(p.primaryPhone), ...(Array.isArray(p.additionalPhones) ? p.additionalPhones.map(str) : [])].filter(Boolean).join(", ") },
+  phoneNumbers: {
+    label: "Phone numbers",
+    format: (p) =>
+      [str(p.primaryPhone), ...(Array.isArray(p.additionalPhones) ? p.additionalPhones.map(str) : [])]
+        .filter(Boolean)
+        .join(", "),
+  },
   websiteUri: { label: "Website" },
   profile: { label: "Description", format: (p) => str(p.description) },
   storefrontAddress: { label: "Address", format: addressText },
@@ -140,17 +189,34 @@ export const hourFieldsOf = (form: THoursForm): HourFields => ({
       .map((s) =>
         s.closed
           ? { startDate: dateValue(s.date), endDate: dateValue(s.date), closed: true }
-          : { startDate: dateValue(s.date), endDate: dateValue(s.date), openTime: timeOfDay(s.opens), closeTime: timeOfDay(s.closes, true) },
+          : {
+              startDate: dateValue(s.date),
+              endDate: dateValue(s.date),
+              openTime: timeOfDay(s.opens),
+              closeTime: timeOfDay(s.closes, true),
+            },
       ),
   },
 });
 
 const dayName = (d: unknown) => str(d).charAt(0) + str(d).slice(1, 3).toLowerCase();
 export const HOUR_SPECS: { [K in keyof HourFields]: FieldSpec<HourFields[K]> } = {
-  regularHours: { label: "Opening hours", format: (h) => list(h.periods).map((p) => `${dayName(p.openDay)} ${timeOf(p.openTime)}–${timeOf(p.closeTime)}`).join("\n") },
+  regularHours: {
+    label: "Opening hours",
+    format: (h) =>
+      list(h.periods)
+        .map((p) => `${dayName(p.openDay)} ${timeOf(p.openTime)}–${timeOf(p.closeTime)}`)
+        .join("\n"),
+  },
   specialHours: {
     label: "Special hours",
-    format: (h) => list(h.specialHourPeriods).map((s) => `${dateOf(s.startDate)} ${s.closed === true ? "closed" : `${timeOf(s.openTime)}–${timeOf(s.closeTime)}`}`).join("\n"),
+    format: (h) =>
+      list(h.specialHourPeriods)
+        .map(
+          (s) =>
+            `${dateOf(s.startDate)} ${s.closed === true ? "closed" : `${timeOf(s.openTime)}–${timeOf(s.closeTime)}`}`,
+        )
+        .join("\n"),
   },
 };
 
@@ -160,7 +226,12 @@ export const moreHoursFormOf = (location: Json): TMoreHoursForm => ({
   rows: list(location.moreHours).flatMap((h) =>
     list(h.periods)
       .filter((p) => DAYS.includes(p.openDay as TDay))
-      .map((p) => ({ type: str(h.hoursTypeId), day: p.openDay as TDay, opens: timeOf(p.openTime), closes: timeOf(p.closeTime) })),
+      .map((p) => ({
+        type: str(h.hoursTypeId),
+        day: p.openDay as TDay,
+        opens: timeOf(p.openTime),
+        closes: timeOf(p.closeTime),
+      })),
   ),
 });
 
@@ -171,17 +242,26 @@ export const moreHourFieldsOf = (form: TMoreHoursForm): MoreHourFields => {
   return {
     moreHours: types.map((hoursTypeId) => ({
       hoursTypeId,
-      periods: list(hourFieldsOf({ periods: form.rows.filter((r) => r.type === hoursTypeId), special: [] }).regularHours.periods),
+      periods: list(
+        hourFieldsOf({ periods: form.rows.filter((r) => r.type === hoursTypeId), special: [] }).regularHours.periods,
+      ),
     })),
   };
 };
 
-export const moreHourSpecs = (names: Record<string, string>): { [K in keyof MoreHourFields]: FieldSpec<MoreHourFields[K]> } => ({
+export const moreHourSpecs = (
+  names: Record<string, string>,
+): { [K in keyof MoreHourFields]: FieldSpec<MoreHourFields[K]> } => ({
   moreHours: {
     label: "More hours",
     format: (hours) =>
       hours
-        .flatMap((h) => list(h.periods).map((p) => `${names[str(h.hoursTypeId)] ?? str(h.hoursTypeId)}: ${dayName(p.openDay)} ${timeOf(p.openTime)}–${timeOf(p.closeTime)}`))
+        .flatMap((h) =>
+          list(h.periods).map(
+            (p) =>
+              `${names[str(h.hoursTypeId)] ?? str(h.hoursTypeId)}: ${dayName(p.openDay)} ${timeOf(p.openTime)}–${timeOf(p.closeTime)}`,
+          ),
+        )
         .join("\n"),
   },
 });

@@ -19,9 +19,16 @@ const dayLabel = (day: string) => day.charAt(0) + day.slice(1).toLowerCase();
 // The more-hours types the location's categories take (Google lists them on each category), plus any
 // type the location already has.
 const typesOf = (location: Json): HoursType[] => {
-  const categories = (location.categories ?? {}) as { primaryCategory?: { moreHoursTypes?: HoursType[] }; additionalCategories?: { moreHoursTypes?: HoursType[] }[] };
-  const listed = [categories.primaryCategory, ...(categories.additionalCategories ?? [])].flatMap((c) => c?.moreHoursTypes ?? []);
-  const held = (Array.isArray(location.moreHours) ? (location.moreHours as { hoursTypeId?: string }[]) : []).map((h) => ({ hoursTypeId: String(h.hoursTypeId), displayName: String(h.hoursTypeId) }));
+  const categories = (location.categories ?? {}) as {
+    primaryCategory?: { moreHoursTypes?: HoursType[] };
+    additionalCategories?: { moreHoursTypes?: HoursType[] }[];
+  };
+  const listed = [categories.primaryCategory, ...(categories.additionalCategories ?? [])].flatMap(
+    (c) => c?.moreHoursTypes ?? [],
+  );
+  const held = (Array.isArray(location.moreHours) ? (location.moreHours as { hoursTypeId?: string }[]) : []).map(
+    (h) => ({ hoursTypeId: String(h.hoursTypeId), displayName: String(h.hoursTypeId) }),
+  );
   const byId = new Map([...held, ...listed].map((t) => [t.hoursTypeId, t]));
   return [...byId.values()];
 };
@@ -32,7 +39,11 @@ export const MoreHoursForm = ({ profileId, locationId, location }: Props) => {
   const initial = moreHoursFormOf(location);
   const types = typesOf(location);
   const names = Object.fromEntries(types.map((t) => [t.hoursTypeId, t.displayName]));
-  const form = useForm<TMoreHoursForm>({ resolver: zodResolver(ZMoreHoursForm), defaultValues: initial, mode: "onChange" });
+  const form = useForm<TMoreHoursForm>({
+    resolver: zodResolver(ZMoreHoursForm),
+    defaultValues: initial,
+    mode: "onChange",
+  });
   const rows = useFieldArray({ control: form.control, name: "rows" });
   const values = useWatch({ control: form.control }) as TMoreHoursForm;
   const write = useListingWrite(profileId, locationId);
@@ -42,7 +53,11 @@ export const MoreHoursForm = ({ profileId, locationId, location }: Props) => {
   const { errors } = form.formState;
 
   return (
-    <Section title="More hours" description="Hours of delivery, takeout and the location's other services, as its categories allow." testId="section-more-hours">
+    <Section
+      title="More hours"
+      description="Hours of delivery, takeout and the location's other services, as its categories allow."
+      testId="section-more-hours"
+    >
       {types.length === 0 ? (
         <GateNotice testId="gate-more-hours">The location&apos;s categories take no more-hours types.</GateNotice>
       ) : (
@@ -75,7 +90,11 @@ export const MoreHoursForm = ({ profileId, locationId, location }: Props) => {
               </div>
             ))}
           </div>
-          <Button size="sm" variant="secondary" onClick={() => rows.append({ type: types[0]!.hoursTypeId, day: "MONDAY", opens: "09:00", closes: "17:00" })}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => rows.append({ type: types[0]!.hoursTypeId, day: "MONDAY", opens: "09:00", closes: "17:00" })}
+          >
             Add more hours
           </Button>
         </>
@@ -84,7 +103,9 @@ export const MoreHoursForm = ({ profileId, locationId, location }: Props) => {
         testId="more-hours"
         changes={changes}
         validate={() => form.trigger()}
-        onSave={(list) => write.mutateAsync({ method: "PATCH", endpoint: "update_hours", body: fieldsWriteOf(after, list) })}
+        onSave={(list) =>
+          write.mutateAsync({ method: "PATCH", endpoint: "update_hours", body: fieldsWriteOf(after, list) })
+        }
       />
     </Section>
   );

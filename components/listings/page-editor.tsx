@@ -30,16 +30,28 @@ const TEXT: { name: Exclude<keyof TPageForm, "price_range">; label: string; mult
   { name: "emails", label: "Emails", multiline: true, hint: "One address per line" },
   { name: "impressum", label: "Impressum", multiline: true },
 ];
-const SPECS = Object.fromEntries([...TEXT.map((f) => [f.name, { label: f.label }]), ["price_range", { label: "Price range" }]]) as { [K in keyof TPageForm]: { label: string } };
+const SPECS = Object.fromEntries([
+  ...TEXT.map((f) => [f.name, { label: f.label }]),
+  ["price_range", { label: "Price range" }],
+]) as { [K in keyof TPageForm]: { label: string } };
 
 const formOf = (page: Json): TPageForm => ({
-  ...(Object.fromEntries(TEXT.map((f) => [f.name, typeof page[f.name] === "string" ? page[f.name] : ""])) as Omit<TPageForm, "emails" | "price_range">),
+  ...(Object.fromEntries(TEXT.map((f) => [f.name, typeof page[f.name] === "string" ? page[f.name] : ""])) as Omit<
+    TPageForm,
+    "emails" | "price_range"
+  >),
   emails: Array.isArray(page.emails) ? page.emails.join("\n") : "",
-  price_range: (PRICE_RANGES as readonly string[]).includes(String(page.price_range)) ? (page.price_range as TPageForm["price_range"]) : "",
+  price_range: (PRICE_RANGES as readonly string[]).includes(String(page.price_range))
+    ? (page.price_range as TPageForm["price_range"])
+    : "",
 });
 // The API's value of a field: emails as a list, website space-separated, the rest trimmed.
 const apiValue = (name: keyof TPageForm, value: string) =>
-  name === "emails" ? emailsOf(value) : name === "website" ? value.split(/\s+/).filter(Boolean).join(" ") : value.trim();
+  name === "emails"
+    ? emailsOf(value)
+    : name === "website"
+      ? value.split(/\s+/).filter(Boolean).join(" ")
+      : value.trim();
 
 const textareaClass =
   "block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600 focus:outline-none";
@@ -49,16 +61,29 @@ const PageForm = ({ profileId, pageId, page }: { profileId: string; pageId: stri
   const form = useForm<TPageForm>({ resolver: zodResolver(ZPageForm), defaultValues: initial, mode: "onChange" });
   const values = { ...initial, ...(useWatch({ control: form.control }) as TPageForm) };
   const update = useUpdatePage(profileId, pageId);
-  const shape = (v: TPageForm) => Object.fromEntries(Object.keys(SPECS).map((k) => [k, apiValue(k as keyof TPageForm, v[k as keyof TPageForm])])) as Record<keyof TPageForm, unknown>;
+  const shape = (v: TPageForm) =>
+    Object.fromEntries(
+      Object.keys(SPECS).map((k) => [k, apiValue(k as keyof TPageForm, v[k as keyof TPageForm])]),
+    ) as Record<keyof TPageForm, unknown>;
   const after = shape(values);
   const changes = changesOf(shape(initial), after, SPECS);
   const { errors } = form.formState;
   return (
-    <Section title={String(page.name ?? "Page")} description={[page.category, page.link].filter(Boolean).join(" · ")} testId="section-page">
+    <Section
+      title={String(page.name ?? "Page")}
+      description={[page.category, page.link].filter(Boolean).join(" · ")}
+      testId="section-page"
+    >
       {TEXT.map((f) => (
         <FormField key={f.name} id={`page-${f.name}`} label={f.label} hint={f.hint} error={errors[f.name]?.message}>
           {f.multiline ? (
-            <textarea id={`page-${f.name}`} rows={f.name === "about" ? 2 : 3} className={textareaClass} aria-invalid={errors[f.name] ? true : undefined} {...form.register(f.name)} />
+            <textarea
+              id={`page-${f.name}`}
+              rows={f.name === "about" ? 2 : 3}
+              className={textareaClass}
+              aria-invalid={errors[f.name] ? true : undefined}
+              {...form.register(f.name)}
+            />
           ) : (
             <Input id={`page-${f.name}`} aria-invalid={errors[f.name] ? true : undefined} {...form.register(f.name)} />
           )}
@@ -75,7 +100,14 @@ const PageForm = ({ profileId, pageId, page }: { profileId: string; pageId: stri
           ))}
         </Select>
       </FormField>
-      <ReviewChanges testId="page" changes={changes} validate={() => form.trigger()} onSave={(list) => update.mutateAsync(Object.fromEntries(list.map((c) => [c.field, after[c.field as keyof TPageForm]])))} />
+      <ReviewChanges
+        testId="page"
+        changes={changes}
+        validate={() => form.trigger()}
+        onSave={(list) =>
+          update.mutateAsync(Object.fromEntries(list.map((c) => [c.field, after[c.field as keyof TPageForm]])))
+        }
+      />
     </Section>
   );
 };

@@ -13,8 +13,28 @@ import { Section } from "./review-changes";
 // The location's photos (media): upload (create_media with the file; the server keeps a copy Google
 // fetches) with the category Google files it under, and delete.
 
-type MediaItem = { name: string; googleUrl?: string; thumbnailUrl?: string; description?: string; locationAssociation?: { category?: string } };
-const CATEGORIES = ["COVER", "PROFILE", "LOGO", "EXTERIOR", "INTERIOR", "PRODUCT", "AT_WORK", "FOOD_AND_DRINK", "MENU", "COMMON_AREA", "ROOMS", "TEAMS", "ADDITIONAL"];
+type MediaItem = {
+  name: string;
+  googleUrl?: string;
+  thumbnailUrl?: string;
+  description?: string;
+  locationAssociation?: { category?: string };
+};
+const CATEGORIES = [
+  "COVER",
+  "PROFILE",
+  "LOGO",
+  "EXTERIOR",
+  "INTERIOR",
+  "PRODUCT",
+  "AT_WORK",
+  "FOOD_AND_DRINK",
+  "MENU",
+  "COMMON_AREA",
+  "ROOMS",
+  "TEAMS",
+  "ADDITIONAL",
+];
 const label = (c: string) => c.charAt(0) + c.slice(1).toLowerCase().replace(/_/g, " ");
 
 type Props = { profileId: string; locationId: string; items: MediaItem[] };
@@ -34,7 +54,11 @@ export const Photos = ({ profileId, locationId, items }: Props) => {
           <li key={item.name} className="overflow-hidden rounded-lg ring-1 ring-slate-200" data-testid="photo">
             {/* Google's copies live on Google's hosts: a plain img, not next/image. */}
             {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src={item.thumbnailUrl ?? item.googleUrl} alt={item.description ?? label(item.locationAssociation?.category ?? "photo")} className="aspect-[4/3] w-full bg-slate-100 object-cover" />
+            <img
+              src={item.thumbnailUrl ?? item.googleUrl}
+              alt={item.description ?? label(item.locationAssociation?.category ?? "photo")}
+              className="aspect-[4/3] w-full bg-slate-100 object-cover"
+            />
             <div className="flex items-center justify-between gap-2 px-2 py-1.5 text-xs">
               <span className="text-slate-600">{label(item.locationAssociation?.category ?? "ADDITIONAL")}</span>
               <Button size="sm" variant="dangerGhost" onClick={() => setDeleting(item)}>
@@ -46,7 +70,12 @@ export const Photos = ({ profileId, locationId, items }: Props) => {
       </ul>
       {items.length === 0 && <p className="text-sm text-slate-500">No photos yet.</p>}
       <div className="flex flex-wrap items-center gap-2">
-        <Select aria-label="Photo category" className="w-48" value={category} onChange={(e) => setCategory(e.target.value)}>
+        <Select
+          aria-label="Photo category"
+          className="w-48"
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+        >
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
               {label(c)}

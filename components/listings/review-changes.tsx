@@ -25,7 +25,9 @@ export const ChangesTable = ({ changes }: { changes: Change[] }) => (
         {changes.map((c) => (
           <tr key={c.field} data-testid={`change-${c.field}`}>
             <td className="px-3 py-2 font-medium text-slate-900">{c.label}</td>
-            <td className="px-3 py-2 break-words whitespace-pre-wrap text-slate-500 line-through decoration-slate-300">{c.before}</td>
+            <td className="px-3 py-2 break-words whitespace-pre-wrap text-slate-500 line-through decoration-slate-300">
+              {c.before}
+            </td>
             <td className="px-3 py-2 break-words whitespace-pre-wrap text-slate-900">{c.after}</td>
           </tr>
         ))}
@@ -46,7 +48,15 @@ type Props = {
 };
 
 // The "Review changes" button of a section and its dialog.
-export const ReviewChanges = ({ changes, onSave, saveLabel = "Save changes", disabled, validate, testId, children }: Props) => {
+export const ReviewChanges = ({
+  changes,
+  onSave,
+  saveLabel = "Save changes",
+  disabled,
+  validate,
+  testId,
+  children,
+}: Props) => {
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [isSaving, setSaving] = useState(false);
@@ -70,11 +80,22 @@ export const ReviewChanges = ({ changes, onSave, saveLabel = "Save changes", dis
         <span className="text-xs text-slate-500" data-testid={`${testId}-count`}>
           {changes.length === 0 ? "No changes" : `${changes.length} change${changes.length === 1 ? "" : "s"}`}
         </span>
-        <Button onClick={async () => (!validate || (await validate())) && setOpen(true)} disabled={disabled || changes.length === 0} data-testid={`${testId}-review`}>
+        <Button
+          onClick={async () => (!validate || (await validate())) && setOpen(true)}
+          disabled={disabled || changes.length === 0}
+          data-testid={`${testId}-review`}
+        >
           Review changes
         </Button>
       </div>
-      <Dialog open={open} onOpenChange={setOpen} isLocked={isSaving} title="Review changes" testId={`${testId}-dialog`} className="max-w-2xl">
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        isLocked={isSaving}
+        title="Review changes"
+        testId={`${testId}-dialog`}
+        className="max-w-2xl"
+      >
         {children}
         <ChangesTable changes={changes} />
         {error && <InlineStatus className="mt-4">{error}</InlineStatus>}
@@ -99,7 +120,17 @@ export const GateNotice = ({ children, testId }: { children: ReactNode; testId?:
 );
 
 // A section's frame on the editor pages.
-export const Section = ({ title, description, children, testId }: { title: string; description?: ReactNode; children: ReactNode; testId: string }) => (
+export const Section = ({
+  title,
+  description,
+  children,
+  testId,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) => (
   <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid={testId} aria-label={title}>
     <h2 className="text-base font-semibold text-slate-900">{title}</h2>
     {description && <p className="mt-0.5 text-sm text-slate-500">{description}</p>}

@@ -9,8 +9,17 @@ import type { TPlatform } from "@/lib/schemas/common";
 import type { TMentionStatus } from "./mention-paste";
 import { bodyLength, type TNetworkCheck } from "./rules";
 
-type Mentions = { onPaste: (event: ClipboardEvent<HTMLTextAreaElement>) => void; status: TMentionStatus; hint: string | null };
-type Props = { registration: UseFormRegisterReturn<"body">; body: string; checks: { platform: TPlatform; check: TNetworkCheck }[]; mentions?: Mentions };
+type Mentions = {
+  onPaste: (event: ClipboardEvent<HTMLTextAreaElement>) => void;
+  status: TMentionStatus;
+  hint: string | null;
+};
+type Props = {
+  registration: UseFormRegisterReturn<"body">;
+  body: string;
+  checks: { platform: TPlatform; check: TNetworkCheck }[];
+  mentions?: Mentions;
+};
 
 const MENTION_STATUS: Record<TMentionStatus["kind"], (s: TMentionStatus) => string | null> = {
   idle: () => null,
@@ -48,7 +57,12 @@ export const BodyField = ({ registration, body, checks, mentions }: Props) => (
           const length = bodyLength(body, check.limits);
           const isOver = max !== null && length > max;
           return (
-            <li key={platform} data-testid={`body-count-${platform}`} data-over={isOver || undefined} className={cn("tabular-nums", isOver ? "font-semibold text-red-600" : "text-slate-500")}>
+            <li
+              key={platform}
+              data-testid={`body-count-${platform}`}
+              data-over={isOver || undefined}
+              className={cn("tabular-nums", isOver ? "font-semibold text-red-600" : "text-slate-500")}
+            >
               {DISPLAY_NAMES[platform]}:{" "}
               {max === null ? (
                 `no text on ${check.format}`

@@ -48,7 +48,8 @@ export const formatOf = (platform: TPlatform, values: Record<string, unknown> | 
 export const paramsOf = (platform: TPlatform, values: TComposerValues): Record<string, unknown> =>
   rawParams(platform, values.platforms[platform], formatOf(platform, values.platforms[platform]));
 
-export const mediaUrls = (values: TComposerValues): string[] => values.media_urls.map((m) => m.url.trim()).filter(Boolean);
+export const mediaUrls = (values: TComposerValues): string[] =>
+  values.media_urls.map((m) => m.url.trim()).filter(Boolean);
 
 export const draftMediaEntries = (values: TComposerValues, files: File[]): TMediaEntry[] => [
   ...mediaUrls(values).map((url) => ({ url })),
@@ -76,7 +77,9 @@ export const scheduleProblem = (values: TComposerValues, now = Date.now()): stri
 // The JSON body (no files) in the API's shape.
 export const requestBody = (values: TComposerValues, chosen: TChosenProfile[]) => {
   const platforms = Object.fromEntries(
-    [...new Set(chosen.map((p) => p.platform))].map((platform) => [platform, paramsOf(platform, values)] as const).filter(([, params]) => Object.keys(params).length > 0),
+    [...new Set(chosen.map((p) => p.platform))]
+      .map((platform) => [platform, paramsOf(platform, values)] as const)
+      .filter(([, params]) => Object.keys(params).length > 0),
   );
   const urls = mediaUrls(values);
   return {
@@ -99,7 +102,8 @@ const toForm = (body: ReturnType<typeof requestBody>, files: File[]): FormData =
   const form = new FormData();
   form.append("profile_group_id", body.profile_group_id);
   for (const id of body.profiles) form.append("profiles[]", id);
-  for (const [key, value] of Object.entries(body.post)) if (value !== undefined && value !== null) form.append(`post[${key}]`, String(value));
+  for (const [key, value] of Object.entries(body.post))
+    if (value !== undefined && value !== null) form.append(`post[${key}]`, String(value));
   for (const url of body.media ?? []) form.append("media[]", url);
   for (const file of files) form.append("media[]", file, file.name);
   for (const [network, params] of Object.entries(body.platforms ?? {})) {

@@ -15,7 +15,13 @@ import { ApiClientError, errorMessage } from "@/lib/query/fetcher";
 import { profileGroupKeys } from "@/lib/query/profile-groups";
 import { profileKeys } from "@/lib/query/profiles";
 import { BodyField } from "./body-field";
-import { createRequest, EMPTY_VALUES, scheduleProblem, type TComposerValues, type TParamValue } from "./composer-values";
+import {
+  createRequest,
+  EMPTY_VALUES,
+  scheduleProblem,
+  type TComposerValues,
+  type TParamValue,
+} from "./composer-values";
 import { hasUrlProblems, MediaField } from "./media-field";
 import { mentionProfileOf, useMentionPaste } from "./mention-paste";
 import { NetworkOptions } from "./network-options";
@@ -60,7 +66,8 @@ export const PostComposer = ({ mentionPlatforms = [] }: { mentionPlatforms?: TPl
     for (const { profile, placements } of checks) {
       const key = PLACEMENT_PARAM[profile.platform];
       const only = placements.data?.length === 1 ? placements.data[0]!.id : null;
-      if (key && only && profile.platform !== "linkedin" && !values.platforms[profile.platform]?.[key]) form.setValue(`platforms.${profile.platform}.${key}`, only);
+      if (key && only && profile.platform !== "linkedin" && !values.platforms[profile.platform]?.[key])
+        form.setValue(`platforms.${profile.platform}.${key}`, only);
     }
   }, [checks, values.platforms, form]);
 
@@ -75,12 +82,18 @@ export const PostComposer = ({ mentionPlatforms = [] }: { mentionPlatforms?: TPl
   };
 
   const toggleProfile = (id: string) =>
-    form.setValue("profiles", values.profiles.includes(id) ? values.profiles.filter((p) => p !== id) : [...values.profiles, id], { shouldDirty: true });
+    form.setValue(
+      "profiles",
+      values.profiles.includes(id) ? values.profiles.filter((p) => p !== id) : [...values.profiles, id],
+      { shouldDirty: true },
+    );
 
   const schedule = scheduleProblem(values);
   const problems = [
     ...(chosen.length === 0 ? ["Choose at least one profile"] : []),
-    ...(networksWithIssues.length > 0 ? [`Fix the problems shown for ${networksWithIssues.map((p) => DISPLAY_NAMES[p]).join(", ")}`] : []),
+    ...(networksWithIssues.length > 0
+      ? [`Fix the problems shown for ${networksWithIssues.map((p) => DISPLAY_NAMES[p]).join(", ")}`]
+      : []),
     ...(hasUrlProblems(values.media_urls) ? ["Fix the media URLs"] : []),
     ...(schedule ? [schedule] : []),
     ...bodyIssues,
@@ -95,11 +108,13 @@ export const PostComposer = ({ mentionPlatforms = [] }: { mentionPlatforms?: TPl
       router.push(`/posts/${encodeURIComponent(post.id)}`);
     } catch (err) {
       // Shown below from create.error. A 422 may name profiles removed or disconnected meanwhile: reload them.
-      if (err instanceof ApiClientError && err.status === 422) void queryClient.invalidateQueries({ queryKey: profileKeys.list(environment, vals.profile_group_id) });
+      if (err instanceof ApiClientError && err.status === 422)
+        void queryClient.invalidateQueries({ queryKey: profileKeys.list(environment, vals.profile_group_id) });
     }
   });
 
-  const serverErrors = create.error instanceof ApiClientError && create.error.status === 422 ? create.error.messages : null;
+  const serverErrors =
+    create.error instanceof ApiClientError && create.error.status === 422 ? create.error.messages : null;
 
   return (
     <>
@@ -129,8 +144,19 @@ export const PostComposer = ({ mentionPlatforms = [] }: { mentionPlatforms?: TPl
 
         <section className="space-y-5">
           <SectionHeader title="What" />
-          <BodyField registration={form.register("body")} body={values.body} mentions={mentions} checks={checks.flatMap((c) => (c.check ? [{ platform: c.profile.platform, check: c.check }] : []))} />
-          <MediaField control={form.control} register={form.register} urls={values.media_urls} files={files} onFilesChange={setFiles} />
+          <BodyField
+            registration={form.register("body")}
+            body={values.body}
+            mentions={mentions}
+            checks={checks.flatMap((c) => (c.check ? [{ platform: c.profile.platform, check: c.check }] : []))}
+          />
+          <MediaField
+            control={form.control}
+            register={form.register}
+            urls={values.media_urls}
+            files={files}
+            onFilesChange={setFiles}
+          />
         </section>
 
         {checks.length > 0 && (
@@ -153,7 +179,13 @@ export const PostComposer = ({ mentionPlatforms = [] }: { mentionPlatforms?: TPl
         )}
 
         <section>
-          <ScheduleField register={form.register} mode={values.schedule} groupId={values.profile_group_id} problem={schedule} showProblem={hasTriedSubmit} />
+          <ScheduleField
+            register={form.register}
+            mode={values.schedule}
+            groupId={values.profile_group_id}
+            problem={schedule}
+            showProblem={hasTriedSubmit}
+          />
         </section>
 
         <div className="space-y-3 border-t border-slate-200 pt-6">
@@ -183,7 +215,10 @@ export const PostComposer = ({ mentionPlatforms = [] }: { mentionPlatforms?: TPl
             </InlineStatus>
           )}
           <div className="flex justify-end gap-2">
-            <Link href="/posts" className="inline-flex h-9 items-center rounded-md px-3.5 text-sm font-medium text-slate-600 hover:bg-slate-100">
+            <Link
+              href="/posts"
+              className="inline-flex h-9 items-center rounded-md px-3.5 text-sm font-medium text-slate-600 hover:bg-slate-100"
+            >
               Cancel
             </Link>
             <Button type="submit" isLoading={create.isPending} data-testid="composer-submit">

@@ -37,11 +37,16 @@ export const DeletePostDialog = ({ post, onClose, onDeleted }: Props) => {
       testId="delete-post-dialog"
       description={
         <>
-          <p>The post and its per-network results are removed from this service; scheduled or queued publishing stops.</p>
+          <p>
+            The post and its per-network results are removed from this service; scheduled or queued publishing stops.
+          </p>
           {published > 0 && (
             <p>
-              It is already on <span className="font-semibold text-slate-900">{published === 1 ? "1 network" : `${published} networks`}</span>, and stays
-              there: delete it on the network itself.
+              It is already on{" "}
+              <span className="font-semibold text-slate-900">
+                {published === 1 ? "1 network" : `${published} networks`}
+              </span>
+              , and stays there: delete it on the network itself.
             </p>
           )}
           <p>This cannot be undone.</p>

@@ -17,9 +17,11 @@ type Props = {
   onFilesChange: (files: File[]) => void;
 };
 
-const urlProblem = (url: string) => (url.trim() === "" || ZMediaRef.safeParse(url.trim()).success ? undefined : "Must be an http(s) URL");
+const urlProblem = (url: string) =>
+  url.trim() === "" || ZMediaRef.safeParse(url.trim()).success ? undefined : "Must be an http(s) URL";
 
-const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 // Media by URL (downloaded by the server) and uploaded files (sent as multipart media[] parts).
 export const MediaField = ({ control, register, urls, files, onFilesChange }: Props) => {
@@ -61,11 +63,22 @@ export const MediaField = ({ control, register, urls, files, onFilesChange }: Pr
       {files.length > 0 && (
         <ul className="space-y-1" data-testid="composer-media-files">
           {files.map((file, i) => (
-            <li key={`${file.name}-${i}`} className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-1.5 text-sm ring-1 ring-slate-200">
+            <li
+              key={`${file.name}-${i}`}
+              className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-1.5 text-sm ring-1 ring-slate-200"
+            >
               <span className="truncate text-slate-800">
-                {file.name} <span className="text-xs text-slate-500">({file.type || "unknown type"}, {size(file.size)})</span>
+                {file.name}{" "}
+                <span className="text-xs text-slate-500">
+                  ({file.type || "unknown type"}, {size(file.size)})
+                </span>
               </span>
-              <Button variant="ghost" size="sm" onClick={() => onFilesChange(files.filter((_, j) => j !== i))} aria-label={`Remove ${file.name}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onFilesChange(files.filter((_, j) => j !== i))}
+                aria-label={`Remove ${file.name}`}
+              >
                 Remove
               </Button>
             </li>

@@ -12,7 +12,8 @@ import { request } from "@/lib/query/fetcher";
 
 type Resolved = { urn: string; name: string; mention?: string };
 type Profile = { id: string; platform: TPlatform };
-export type TMentionStatus = { kind: "idle" } | { kind: "looking" } | { kind: "resolved"; mention: string } | { kind: "pasted" };
+export type TMentionStatus =
+  { kind: "idle" } | { kind: "looking" } | { kind: "resolved"; mention: string } | { kind: "pasted" };
 
 const URL_LIKE = /^https?:\/\/\S+$/i;
 export const mentionOf = ({ name, urn, mention }: Resolved) => mention ?? `@[${name.replace(/[\]\n]/g, " ")}](${urn})`;
@@ -21,7 +22,15 @@ export const mentionOf = ({ name, urn, mention }: Resolved) => mention ?? `@[${n
 export const mentionProfileOf = (chosen: Profile[], group: Profile[], platforms: TPlatform[]) =>
   chosen.find((p) => platforms.includes(p.platform)) ?? group.find((p) => platforms.includes(p.platform)) ?? null;
 
-export const useMentionPaste = ({ profile, environment, setBody }: { profile: Profile | null; environment: TEnvironment; setBody: (body: string) => void }) => {
+export const useMentionPaste = ({
+  profile,
+  environment,
+  setBody,
+}: {
+  profile: Profile | null;
+  environment: TEnvironment;
+  setBody: (body: string) => void;
+}) => {
   const [status, setStatus] = useState<TMentionStatus>({ kind: "idle" });
 
   const onPaste = async (event: ClipboardEvent<HTMLTextAreaElement>) => {
@@ -36,7 +45,10 @@ export const useMentionPaste = ({ profile, environment, setBody }: { profile: Pr
     };
     setStatus({ kind: "looking" });
     try {
-      const found = await request<Resolved>(`/api/profiles/${encodeURIComponent(profile.id)}/resolve_mention?url=${encodeURIComponent(text)}`, { environment });
+      const found = await request<Resolved>(
+        `/api/profiles/${encodeURIComponent(profile.id)}/resolve_mention?url=${encodeURIComponent(text)}`,
+        { environment },
+      );
       const mention = mentionOf(found);
       insert(mention);
       setStatus({ kind: "resolved", mention });

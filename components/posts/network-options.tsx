@@ -29,7 +29,11 @@ export const NetworkOptions = ({ platform, profileName, values, onChange, placem
   const id = (key: string) => `param-${platform}-${key}`;
 
   return (
-    <section className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid={`network-options-${platform}`} aria-label={`${DISPLAY_NAMES[platform]} options`}>
+    <section
+      className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      data-testid={`network-options-${platform}`}
+      aria-label={`${DISPLAY_NAMES[platform]} options`}
+    >
       <header className="mb-3 flex items-center gap-2.5">
         <PlatformMark platform={platform} />
         <div>
@@ -44,19 +48,35 @@ export const NetworkOptions = ({ platform, profileName, values, onChange, placem
               Ready
             </span>
           ) : (
-            <span className="text-xs font-medium text-red-700">{check.issues.length === 1 ? "1 problem" : `${check.issues.length} problems`}</span>
+            <span className="text-xs font-medium text-red-700">
+              {check.issues.length === 1 ? "1 problem" : `${check.issues.length} problems`}
+            </span>
           )}
         </span>
       </header>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {fields.map((field) => (
-          <div key={field.key} className={field.kind === "textarea" || field.kind === "list" ? "sm:col-span-2" : undefined}>
-            <Field platform={platform} field={field} id={id(field.key)} value={values?.[field.key]} onChange={(v) => onChange(field.key, v)} placements={placements} format={format} />
+          <div
+            key={field.key}
+            className={field.kind === "textarea" || field.kind === "list" ? "sm:col-span-2" : undefined}
+          >
+            <Field
+              platform={platform}
+              field={field}
+              id={id(field.key)}
+              value={values?.[field.key]}
+              onChange={(v) => onChange(field.key, v)}
+              placements={placements}
+              format={format}
+            />
           </div>
         ))}
       </div>
       {check && check.issues.length > 0 && (
-        <ul className="mt-3 list-disc space-y-0.5 rounded-md bg-red-50 py-2 pr-3 pl-7 text-sm text-red-800 ring-1 ring-red-200 ring-inset" data-testid={`network-issues-${platform}`}>
+        <ul
+          className="mt-3 list-disc space-y-0.5 rounded-md bg-red-50 py-2 pr-3 pl-7 text-sm text-red-800 ring-1 ring-red-200 ring-inset"
+          data-testid={`network-issues-${platform}`}
+        >
           {check.issues.map((issue) => (
             <li key={issue}>{issue}</li>
           ))}
@@ -113,7 +133,9 @@ const Field = ({ platform, field, id, value, onChange, placements, format }: Fie
                 </option>
               ))}
           </Select>
-          {placements.isError && <p className="mt-1 text-xs text-red-600">Could not load the profile&apos;s placements</p>}
+          {placements.isError && (
+            <p className="mt-1 text-xs text-red-600">Could not load the profile&apos;s placements</p>
+          )}
         </>
       );
     case "select":
@@ -134,7 +156,13 @@ const Field = ({ platform, field, id, value, onChange, placements, format }: Fie
     case "checkbox":
       return (
         <label className="mt-6 flex items-center gap-2 text-sm text-slate-700">
-          <input id={id} type="checkbox" className="size-4 accent-indigo-600" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+          <input
+            id={id}
+            type="checkbox"
+            className="size-4 accent-indigo-600"
+            checked={value === true}
+            onChange={(e) => onChange(e.target.checked)}
+          />
           {field.label}
         </label>
       );
@@ -160,8 +188,17 @@ const Field = ({ platform, field, id, value, onChange, placements, format }: Fie
           <ul className="space-y-1.5">
             {items.map((item, i) => (
               <li key={i} className="flex gap-2">
-                <Input aria-label={`${field.label} ${i + 1}`} id={`${id}-${i}`} value={item} onChange={(e) => onChange(items.map((v, j) => (j === i ? e.target.value : v)))} />
-                <Button variant="ghost" onClick={() => onChange(items.filter((_, j) => j !== i))} aria-label={`Remove ${field.label.toLowerCase()} ${i + 1}`}>
+                <Input
+                  aria-label={`${field.label} ${i + 1}`}
+                  id={`${id}-${i}`}
+                  value={item}
+                  onChange={(e) => onChange(items.map((v, j) => (j === i ? e.target.value : v)))}
+                />
+                <Button
+                  variant="ghost"
+                  onClick={() => onChange(items.filter((_, j) => j !== i))}
+                  aria-label={`Remove ${field.label.toLowerCase()} ${i + 1}`}
+                >
                   Remove
                 </Button>
               </li>
@@ -178,7 +215,12 @@ const Field = ({ platform, field, id, value, onChange, placements, format }: Fie
       return (
         <>
           {label}
-          <Input id={id} type={field.kind === "number" ? "number" : "text"} value={text} onChange={(e) => onChange(e.target.value)} />
+          <Input
+            id={id}
+            type={field.kind === "number" ? "number" : "text"}
+            value={text}
+            onChange={(e) => onChange(e.target.value)}
+          />
           {hint}
         </>
       );

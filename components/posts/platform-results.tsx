@@ -7,7 +7,13 @@ import { PlatformStatusBadge } from "./status-badge";
 type Result = TPost["platforms"][number];
 
 // One row per platform post: where it went, how it stands, and what the network said.
-export const PlatformResults = ({ platforms, profileNames }: { platforms: Result[]; profileNames: Record<string, string> }) => (
+export const PlatformResults = ({
+  platforms,
+  profileNames,
+}: {
+  platforms: Result[];
+  profileNames: Record<string, string>;
+}) => (
   <Table data-testid="post-platforms">
     <THead>
       <tr>
@@ -46,7 +52,13 @@ export const PlatformResults = ({ platforms, profileNames }: { platforms: Result
           </Td>
           <Td className="w-0 text-right align-top">
             {pp.url && (
-              <a href={pp.url} target="_blank" rel="noreferrer" className="text-sm font-medium text-indigo-700 hover:underline" data-testid="platform-url">
+              <a
+                href={pp.url}
+                target="_blank"
+                rel="noreferrer"
+                className="text-sm font-medium text-indigo-700 hover:underline"
+                data-testid="platform-url"
+              >
                 View post ↗
               </a>
             )}

@@ -14,7 +14,12 @@ export const PostMedia = ({ media }: { media: Media[] }) => {
         return (
           <li key={m.id} className="w-32" data-testid={`post-media-${m.id}`}>
             {href ? (
-              <a href={href} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md ring-1 ring-slate-200 hover:ring-indigo-400">
+              <a
+                href={href}
+                target="_blank"
+                rel="noreferrer"
+                className="block overflow-hidden rounded-md ring-1 ring-slate-200 hover:ring-indigo-400"
+              >
                 {isImage ? (
                   <img src={m.url!} alt="" className="h-24 w-32 object-cover" />
                 ) : (
@@ -24,7 +29,9 @@ export const PostMedia = ({ media }: { media: Media[] }) => {
                 )}
               </a>
             ) : (
-              <span className="flex h-24 w-32 items-center justify-center rounded-md bg-slate-50 text-xs text-slate-400 ring-1 ring-slate-200">no file</span>
+              <span className="flex h-24 w-32 items-center justify-center rounded-md bg-slate-50 text-xs text-slate-400 ring-1 ring-slate-200">
+                no file
+              </span>
             )}
             {m.status !== "processed" && (
               <div className="mt-1">

@@ -98,7 +98,12 @@ const PostDetails = ({ post, isRefreshing }: { post: TPost; isRefreshing: boolea
             <PostStatusBadge status={post.status} testId="post-status" />
             {isLive && (
               <span className="flex items-center gap-1 text-xs text-slate-500" data-testid="post-live">
-                <span className={isRefreshing ? "size-1.5 animate-pulse rounded-full bg-sky-500" : "size-1.5 rounded-full bg-sky-500"} aria-hidden />
+                <span
+                  className={
+                    isRefreshing ? "size-1.5 animate-pulse rounded-full bg-sky-500" : "size-1.5 rounded-full bg-sky-500"
+                  }
+                  aria-hidden
+                />
                 Updating live
               </span>
             )}
@@ -111,7 +116,12 @@ const PostDetails = ({ post, isRefreshing }: { post: TPost; isRefreshing: boolea
                 Publish
               </Button>
             )}
-            <Button variant="secondary" className="text-red-600" onClick={() => setIsDeleteOpen(true)} data-testid="delete-post">
+            <Button
+              variant="secondary"
+              className="text-red-600"
+              onClick={() => setIsDeleteOpen(true)}
+              data-testid="delete-post"
+            >
               Delete
             </Button>
           </>
@@ -146,7 +156,11 @@ const PostDetails = ({ post, isRefreshing }: { post: TPost; isRefreshing: boolea
       </section>
 
       <section aria-labelledby="post-networks-heading">
-        <SectionHeader id="post-networks-heading" title="Networks" description="One row per profile; failed rows show the network's answer." />
+        <SectionHeader
+          id="post-networks-heading"
+          title="Networks"
+          description="One row per profile; failed rows show the network's answer."
+        />
         <PlatformResults platforms={post.platforms} profileNames={profileNames} />
       </section>
 

@@ -29,7 +29,11 @@ export const PostsTable = ({ posts, profileNames }: { posts: TPost[]; profileNam
       {posts.map((post) => (
         <Tr key={post.id} data-testid={`post-row-${post.id}`}>
           <Td className="max-w-80 whitespace-normal">
-            <Link href={`/posts/${encodeURIComponent(post.id)}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline" data-testid="post-link">
+            <Link
+              href={`/posts/${encodeURIComponent(post.id)}`}
+              className="font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+              data-testid="post-link"
+            >
               {post.body.trim() ? excerpt(post.body) : <span className="text-slate-400 italic">(no text)</span>}
             </Link>
             <div className="font-mono text-xs text-slate-400">
@@ -43,7 +47,10 @@ export const PostsTable = ({ posts, profileNames }: { posts: TPost[]; profileNam
                 <li key={pp.id} className="flex items-center gap-2" data-testid={`post-platform-${pp.platform}`}>
                   <PlatformMark platform={pp.platform} className="size-5 text-[10px]" />
                   <span className="sr-only">{DISPLAY_NAMES[pp.platform]}</span>
-                  <span className="max-w-32 truncate text-xs text-slate-500" title={profileNames[pp.profile_id] ?? pp.profile_id}>
+                  <span
+                    className="max-w-32 truncate text-xs text-slate-500"
+                    title={profileNames[pp.profile_id] ?? pp.profile_id}
+                  >
                     {profileNames[pp.profile_id] ?? pp.profile_id}
                   </span>
                   <PlatformStatusBadge status={pp.status} testId="platform-status" title={pp.error ?? undefined} />

@@ -41,7 +41,13 @@ export const ProfilePicker = ({ groupId, onGroupChange, profiles, chosen, onTogg
     <div className="space-y-4">
       <div className="max-w-sm">
         <Label htmlFor="composer-group">Profile group</Label>
-        <Select id="composer-group" data-testid="composer-group" className="mt-1.5" value={groupId} onChange={(e) => onGroupChange(e.target.value)}>
+        <Select
+          id="composer-group"
+          data-testid="composer-group"
+          className="mt-1.5"
+          value={groupId}
+          onChange={(e) => onGroupChange(e.target.value)}
+        >
           <option value="" disabled>
             Choose a group…
           </option>

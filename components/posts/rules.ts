@@ -5,7 +5,13 @@ import { googleBusinessPostRules } from "@/lib/networks/google_business/post-rul
 import { instagramPostRules } from "@/lib/networks/instagram/post-rules";
 import { linkedinPostRules } from "@/lib/networks/linkedin/post-rules";
 import { pinterestPostRules } from "@/lib/networks/pinterest/post-rules";
-import { graphemeLength, mediaKindOf, type DraftMedia, type FormatLimits, type PostRules } from "@/lib/networks/post-rules";
+import {
+  graphemeLength,
+  mediaKindOf,
+  type DraftMedia,
+  type FormatLimits,
+  type PostRules,
+} from "@/lib/networks/post-rules";
 import { telegramPostRules } from "@/lib/networks/telegram/post-rules";
 import { threadsPostRules } from "@/lib/networks/threads/post-rules";
 import { tiktokPostRules } from "@/lib/networks/tiktok/post-rules";
@@ -38,11 +44,14 @@ export const canPostTo = (platform: TPlatform): boolean => POST_RULES[platform] 
 export type TMediaEntry = { url: string; contentType?: string | null };
 
 // As the posts service sees media: URLs by extension, uploads by content type (named by file name).
-export const draftMediaOf = (media: TMediaEntry[]): DraftMedia[] => media.map((m) => ({ url: m.url, kind: mediaKindOf(m) }));
+export const draftMediaOf = (media: TMediaEntry[]): DraftMedia[] =>
+  media.map((m) => ({ url: m.url, kind: mediaKindOf(m) }));
 
 // The top-level keys of a params schema (an object, or an object piped into a transform).
 export const schemaKeys = (schema: z.ZodType): string[] => {
-  const def = (schema as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown>; in?: z.ZodType } } })._zod.def;
+  const def = (
+    schema as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown>; in?: z.ZodType } } }
+  )._zod.def;
   if (def.type === "object" && def.shape) return Object.keys(def.shape);
   if (def.type === "pipe" && def.in) return schemaKeys(def.in);
   return [];
@@ -54,7 +63,11 @@ const issueMessages = (error: z.ZodError, raw: unknown): string[] =>
   error.issues.map((issue) => {
     const field = issue.path.map(String).join(".");
     let value: unknown = raw;
-    for (const key of issue.path) value = value !== null && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key as PropertyKey] : undefined;
+    for (const key of issue.path)
+      value =
+        value !== null && typeof value === "object"
+          ? (value as Record<PropertyKey, unknown>)[key as PropertyKey]
+          : undefined;
     if (issue.code === "invalid_type" && value === undefined) return `${field || "body"} is required`;
     return field ? `${field}: ${issue.message}` : issue.message;
   });
@@ -83,7 +96,13 @@ export const checkNetwork = (rules: AnyRules, { body, media, params, profile }: 
   }
   const format = rules.formatOf(parsed.data);
   // The profile's metadata (the X subscription tier) is not exposed to the admin: the free limits apply.
-  const issues = rules.validate({ body, media, thread: [], params: parsed.data, profile: { ...profile, metadata: {} } });
+  const issues = rules.validate({
+    body,
+    media,
+    thread: [],
+    params: parsed.data,
+    profile: { ...profile, metadata: {} },
+  });
   return { format, limits: rules.formats[format], issues };
 };
 

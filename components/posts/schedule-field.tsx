@@ -18,7 +18,13 @@ const MODES: { value: TScheduleMode; label: string; hint: string }[] = [
   { value: "draft", label: "Save as draft", hint: "Publish it later from its page" },
 ];
 
-type Props = { register: UseFormRegister<TComposerValues>; mode: TScheduleMode; groupId: string; problem: string | null; showProblem: boolean };
+type Props = {
+  register: UseFormRegister<TComposerValues>;
+  mode: TScheduleMode;
+  groupId: string;
+  problem: string | null;
+  showProblem: boolean;
+};
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -38,7 +44,13 @@ export const ScheduleField = ({ register, mode, groupId, problem, showProblem }:
             )}
           >
             <span className="flex items-center gap-2 font-medium text-slate-900">
-              <input type="radio" value={m.value} className="accent-indigo-600" data-testid={`schedule-${m.value}`} {...register("schedule")} />
+              <input
+                type="radio"
+                value={m.value}
+                className="accent-indigo-600"
+                data-testid={`schedule-${m.value}`}
+                {...register("schedule")}
+              />
               {m.label}
             </span>
             <span className="mt-0.5 text-xs text-slate-500">{m.hint}</span>
@@ -49,7 +61,13 @@ export const ScheduleField = ({ register, mode, groupId, problem, showProblem }:
       {mode === "at" && (
         <div className="max-w-xs">
           <Label htmlFor="composer-scheduled-at">Date and time</Label>
-          <Input id="composer-scheduled-at" type="datetime-local" className="mt-1.5" aria-describedby="composer-scheduled-at-error" {...register("scheduled_at")} />
+          <Input
+            id="composer-scheduled-at"
+            type="datetime-local"
+            className="mt-1.5"
+            aria-describedby="composer-scheduled-at-error"
+            {...register("scheduled_at")}
+          />
           <p className="mt-1 text-xs text-slate-500">Your time zone ({timeZone()})</p>
           <FieldError id="composer-scheduled-at-error" message={showProblem ? (problem ?? undefined) : undefined} />
         </div>
@@ -59,8 +77,21 @@ export const ScheduleField = ({ register, mode, groupId, problem, showProblem }:
         <div className="grid max-w-xl grid-cols-1 gap-3 sm:grid-cols-2">
           <div>
             <Label htmlFor="composer-queue">Queue</Label>
-            <Select id="composer-queue" className="mt-1.5" disabled={!groupId || queues.isPending} {...register("queue_id")}>
-              <option value="">{!groupId ? "Choose a group first" : queues.isPending ? "Loading…" : queues.data?.length ? "Choose a queue…" : "This group has no queues"}</option>
+            <Select
+              id="composer-queue"
+              className="mt-1.5"
+              disabled={!groupId || queues.isPending}
+              {...register("queue_id")}
+            >
+              <option value="">
+                {!groupId
+                  ? "Choose a group first"
+                  : queues.isPending
+                    ? "Loading…"
+                    : queues.data?.length
+                      ? "Choose a queue…"
+                      : "This group has no queues"}
+              </option>
               {(queues.data ?? []).map((q) => (
                 <option key={q.id} value={q.id}>
                   {q.name}

@@ -9,11 +9,22 @@ export const ScheduleSummary = ({ post }: { post: TPost }) => {
   const queues = useGroupQueues(post.queue_id ? post.profile_group_id : null);
   const queue = queues.data?.find((q) => q.id === post.queue_id);
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-3" data-testid="post-schedule">
+    <dl
+      className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-3"
+      data-testid="post-schedule"
+    >
       <div>
         <dt className="text-xs font-medium text-slate-500 uppercase">When</dt>
         <dd className="mt-0.5 text-slate-800" data-testid="post-when">
-          {post.draft ? "Draft: not published until you publish it" : post.scheduled_at ? <LocalTime iso={post.scheduled_at} /> : post.queue_id ? "Next queue slot" : "At once"}
+          {post.draft ? (
+            "Draft: not published until you publish it"
+          ) : post.scheduled_at ? (
+            <LocalTime iso={post.scheduled_at} />
+          ) : post.queue_id ? (
+            "Next queue slot"
+          ) : (
+            "At once"
+          )}
           {post.draft && post.scheduled_at && (
             <span className="block text-xs text-slate-500">
               then at <LocalTime iso={post.scheduled_at} />

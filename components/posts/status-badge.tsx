@@ -32,7 +32,15 @@ export const PostStatusBadge = ({ status, testId }: { status: PostStatus; testId
   </Badge>
 );
 
-export const PlatformStatusBadge = ({ status, testId, title }: { status: PlatformStatus; testId?: string; title?: string }) => (
+export const PlatformStatusBadge = ({
+  status,
+  testId,
+  title,
+}: {
+  status: PlatformStatus;
+  testId?: string;
+  title?: string;
+}) => (
   <Badge tone={PLATFORM_TONES[status]} data-testid={testId} data-status={status} title={title}>
     {label(status)}
   </Badge>

@@ -25,7 +25,11 @@ export const useComposerData = (values: TComposerValues, files: File[]) => {
 
   const profiles = useQuery({
     queryKey: profileKeys.list(environment, groupId),
-    queryFn: ({ signal }) => request<{ data: TProfile[] }>(`/api/profiles?profile_group_id=${encodeURIComponent(groupId)}`, { environment, signal }),
+    queryFn: ({ signal }) =>
+      request<{ data: TProfile[] }>(`/api/profiles?profile_group_id=${encodeURIComponent(groupId)}`, {
+        environment,
+        signal,
+      }),
     select: (res) => res.data.filter((p) => p.status === "active" && canPostTo(p.platform)),
     enabled: groupId !== "",
   });
@@ -35,7 +39,11 @@ export const useComposerData = (values: TComposerValues, files: File[]) => {
   const placementQueries = useQueries({
     queries: withPlacements.map((p) => ({
       queryKey: profileKeys.placements(environment, p.id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => request<{ data: TPlacement[] }>(`/api/profiles/${encodeURIComponent(p.id)}/placements`, { environment, signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        request<{ data: TPlacement[] }>(`/api/profiles/${encodeURIComponent(p.id)}/placements`, {
+          environment,
+          signal,
+        }),
       select: (res: { data: TPlacement[] }) => res.data,
     })),
   });
@@ -61,10 +69,21 @@ export const useComposerData = (values: TComposerValues, files: File[]) => {
   });
 
   // The request body against the schema the API parses it with (sizes, URLs, counts).
-  const parsed = ZCreatePostBody.safeParse(requestBody(values, chosen.map((p) => ({ id: p.id, platform: p.platform }))));
+  const parsed = ZCreatePostBody.safeParse(
+    requestBody(
+      values,
+      chosen.map((p) => ({ id: p.id, platform: p.platform })),
+    ),
+  );
   // Profiles and media URLs have their own messages.
-  const bodyIssues = parsed.success ? [] : parsed.error.issues.filter((i) => i.path[0] !== "profiles" && i.path[0] !== "media").map((i) => `${i.path.join(".")}: ${i.message}`);
+  const bodyIssues = parsed.success
+    ? []
+    : parsed.error.issues
+        .filter((i) => i.path[0] !== "profiles" && i.path[0] !== "media")
+        .map((i) => `${i.path.join(".")}: ${i.message}`);
 
-  const networksWithIssues: TPlatform[] = checks.filter((c) => c.check && c.check.issues.length > 0).map((c) => c.profile.platform);
+  const networksWithIssues: TPlatform[] = checks
+    .filter((c) => c.check && c.check.issues.length > 0)
+    .map((c) => c.profile.platform);
   return { profiles, chosen, checks, bodyIssues, networksWithIssues };
 };

@@ -33,8 +33,8 @@ export const ProfileGroupsView = () => {
         title="Profile groups"
         description={
           <>
-            Groups of the <span className="font-medium text-slate-700">{environment}</span> environment. Each group holds the social
-            profiles of one client; scoped API keys act on a single group.
+            Groups of the <span className="font-medium text-slate-700">{environment}</span> environment. Each group
+            holds the social profiles of one client; scoped API keys act on a single group.
           </>
         }
         actions={newGroupButton("new-profile-group")}

@@ -95,7 +95,8 @@ export const ConnectAccountDialog = ({ groupId, groupName, target, profiles, onC
         connected || spec ? undefined : (
           <>
             To <span className="font-medium text-slate-900">{groupName}</span>, in the {environment} environment.
-            {environment === "sandbox" && " Sandbox accounts are simulated: a test consent screen stands in for the network."}
+            {environment === "sandbox" &&
+              " Sandbox accounts are simulated: a test consent screen stands in for the network."}
           </>
         )
       }
@@ -150,10 +151,19 @@ export const ConnectAccountDialog = ({ groupId, groupName, target, profiles, onC
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium text-slate-900">{DISPLAY_NAMES[p]}</span>
                     <span className="block truncate text-xs text-slate-500">
-                      {status === "active" ? "Connected" : status === "disconnected" ? "Disconnected: reconnect" : connectHint(p)}
+                      {status === "active"
+                        ? "Connected"
+                        : status === "disconnected"
+                          ? "Disconnected: reconnect"
+                          : connectHint(p)}
                     </span>
                   </span>
-                  {isPendingHere && <span className="size-3.5 shrink-0 animate-spin rounded-full border-2 border-indigo-600 border-r-transparent" aria-hidden />}
+                  {isPendingHere && (
+                    <span
+                      className="size-3.5 shrink-0 animate-spin rounded-full border-2 border-indigo-600 border-r-transparent"
+                      aria-hidden
+                    />
+                  )}
                 </button>
               );
             })}

@@ -15,7 +15,12 @@ type TTextField = {
   hint?: string;
   autoComplete?: string;
 };
-type TChoiceField = { kind: "choice"; name: string; label: string; options: { value: string; label: string; hint: string }[] };
+type TChoiceField = {
+  kind: "choice";
+  name: string;
+  label: string;
+  options: { value: string; label: string; hint: string }[];
+};
 export type TConnectField = TTextField | TChoiceField;
 
 export type TConnectFormSpec = {
@@ -41,18 +46,36 @@ const credentialsSchema = (platform: TPlatform) => {
 const ZTwitterKeys = z
   .object({ client_id: z.string().trim(), client_secret: z.string().trim() })
   .superRefine(({ client_id, client_secret }, ctx) => {
-    if (client_id && !client_secret) ctx.addIssue({ code: "custom", path: ["client_secret"], message: "Enter the client secret too, or leave both keys empty" });
-    if (client_secret && !client_id) ctx.addIssue({ code: "custom", path: ["client_id"], message: "Enter the client ID too, or leave both keys empty" });
+    if (client_id && !client_secret)
+      ctx.addIssue({
+        code: "custom",
+        path: ["client_secret"],
+        message: "Enter the client secret too, or leave both keys empty",
+      });
+    if (client_secret && !client_id)
+      ctx.addIssue({
+        code: "custom",
+        path: ["client_id"],
+        message: "Enter the client ID too, or leave both keys empty",
+      });
   });
 
-const ZWhatsappOnboarding = z.object({ onboarding: z.enum(["", "business_app", "api"], { error: "Choose how to connect" }) });
+const ZWhatsappOnboarding = z.object({
+  onboarding: z.enum(["", "business_app", "api"], { error: "Choose how to connect" }),
+});
 
 export const CONNECT_FORMS: Partial<Record<TPlatform, TConnectFormSpec>> = {
   bluesky: {
     method: "credentials",
     intro: "Bluesky accounts connect with an app password, never the account password.",
     fields: [
-      { kind: "text", name: "identifier", label: "Handle or email", placeholder: "acme.bsky.social", autoComplete: "username" },
+      {
+        kind: "text",
+        name: "identifier",
+        label: "Handle or email",
+        placeholder: "acme.bsky.social",
+        autoComplete: "username",
+      },
       {
         kind: "text",
         name: "app_password",
@@ -83,9 +106,16 @@ export const CONNECT_FORMS: Partial<Record<TPlatform, TConnectFormSpec>> = {
   },
   twitter: {
     method: "oauth",
-    intro: "You will be sent to X to approve access. Accounts can use their own X developer app instead of this server's.",
+    intro:
+      "You will be sent to X to approve access. Accounts can use their own X developer app instead of this server's.",
     fields: [
-      { kind: "text", name: "client_id", label: "Client ID (optional)", placeholder: "From your X developer app", autoComplete: "off" },
+      {
+        kind: "text",
+        name: "client_id",
+        label: "Client ID (optional)",
+        placeholder: "From your X developer app",
+        autoComplete: "off",
+      },
       {
         kind: "text",
         name: "client_secret",
@@ -107,7 +137,11 @@ export const CONNECT_FORMS: Partial<Record<TPlatform, TConnectFormSpec>> = {
         label: "Phone number",
         options: [
           { value: "", label: "Let the user choose", hint: "Meta asks during sign-up." },
-          { value: "business_app", label: "WhatsApp Business app", hint: "Keep using the app on the phone alongside the API." },
+          {
+            value: "business_app",
+            label: "WhatsApp Business app",
+            hint: "Keep using the app on the phone alongside the API.",
+          },
           { value: "api", label: "Cloud API only", hint: "A number used only through the API." },
         ],
       },

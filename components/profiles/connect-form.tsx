@@ -56,7 +56,13 @@ export const ConnectForm = ({ spec, submitLabel, onSubmit, onCancel, cancelLabel
       <p className="text-sm text-slate-600">{spec.intro}</p>
       {spec.fields.map((field, i) =>
         field.kind === "text" ? (
-          <FormField key={field.name} id={inputId(field.name)} label={field.label} hint={field.hint} error={errors[field.name]?.message}>
+          <FormField
+            key={field.name}
+            id={inputId(field.name)}
+            label={field.label}
+            hint={field.hint}
+            error={errors[field.name]?.message}
+          >
             <Input
               id={inputId(field.name)}
               type={field.type ?? "text"}
@@ -71,7 +77,14 @@ export const ConnectForm = ({ spec, submitLabel, onSubmit, onCancel, cancelLabel
             />
           </FormField>
         ) : (
-          <ChoiceField key={field.name} field={field} error={errors[field.name]?.message} disabled={isPending} register={form.register} selected={form.watch(field.name)} />
+          <ChoiceField
+            key={field.name}
+            field={field}
+            error={errors[field.name]?.message}
+            disabled={isPending}
+            register={form.register}
+            selected={form.watch(field.name)}
+          />
         ),
       )}
       <InlineStatus>{errors.root?.server?.message}</InlineStatus>
@@ -110,7 +123,13 @@ const ChoiceField = ({ field, error, disabled, register, selected }: ChoiceProps
               selected === o.value ? "bg-indigo-50/60 ring-indigo-500" : "ring-slate-200 hover:bg-slate-50",
             )}
           >
-            <input type="radio" value={o.value} disabled={disabled} className="mt-0.5 accent-indigo-600" {...register(field.name)} />
+            <input
+              type="radio"
+              value={o.value}
+              disabled={disabled}
+              className="mt-0.5 accent-indigo-600"
+              {...register(field.name)}
+            />
             <span>
               <span className="block text-sm font-medium text-slate-900">{o.label}</span>
               <span className="block text-xs text-slate-500">{o.hint}</span>

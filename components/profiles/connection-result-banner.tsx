@@ -14,7 +14,8 @@ export const ConnectionResultBanner = ({ result, profiles, onDismiss }: Props) =
     const profile = profiles?.find((p) => p.id === result.profileId);
     message = profile ? (
       <>
-        Connected {networkName(result.platform)}: <span className="font-semibold">{profile.name}</span> is ready to post to.
+        Connected {networkName(result.platform)}: <span className="font-semibold">{profile.name}</span> is ready to post
+        to.
       </>
     ) : (
       `Connected ${networkName(result.platform)}.`
@@ -24,9 +25,17 @@ export const ConnectionResultBanner = ({ result, profiles, onDismiss }: Props) =
   }
   return (
     <div data-testid="connection-banner" data-outcome={result.kind} className="mb-6">
-      <InlineStatus tone={result.kind === "connected" ? "success" : "error"} className="flex items-start justify-between gap-4">
+      <InlineStatus
+        tone={result.kind === "connected" ? "success" : "error"}
+        className="flex items-start justify-between gap-4"
+      >
         <span>{message}</span>
-        <button type="button" aria-label="Dismiss" onClick={onDismiss} className="-my-0.5 rounded px-1 text-lg leading-none opacity-60 hover:opacity-100">
+        <button
+          type="button"
+          aria-label="Dismiss"
+          onClick={onDismiss}
+          className="-my-0.5 rounded px-1 text-lg leading-none opacity-60 hover:opacity-100"
+        >
           ×
         </button>
       </InlineStatus>

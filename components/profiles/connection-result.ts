@@ -9,7 +9,8 @@ export type TConnectionResult =
 
 type TSearchParams = Record<string, string | string[] | undefined>;
 
-const first = (value: string | string[] | undefined): string | null => (Array.isArray(value) ? value[0] : value)?.trim() || null;
+const first = (value: string | string[] | undefined): string | null =>
+  (Array.isArray(value) ? value[0] : value)?.trim() || null;
 
 export const parseConnectionResult = (params: TSearchParams): TConnectionResult | null => {
   const parsed = ZPlatform.safeParse(first(params.platform));
@@ -28,5 +29,12 @@ const REASONS: Record<string, string> = {
 
 export const networkName = (platform: TPlatform | null): string => (platform ? DISPLAY_NAMES[platform] : "the account");
 
-export const failureMessage = ({ platform, error, description }: Extract<TConnectionResult, { kind: "failed" }>): string =>
-  `Could not connect ${networkName(platform)}: ${description ?? REASONS[error] ?? error.replaceAll("_", " ")}.`.replace(/\.\.$/, ".");
+export const failureMessage = ({
+  platform,
+  error,
+  description,
+}: Extract<TConnectionResult, { kind: "failed" }>): string =>
+  `Could not connect ${networkName(platform)}: ${description ?? REASONS[error] ?? error.replaceAll("_", " ")}.`.replace(
+    /\.\.$/,
+    ".",
+  );

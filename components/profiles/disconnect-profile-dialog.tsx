@@ -38,8 +38,9 @@ export const DisconnectProfileDialog = ({ profile, onClose }: Props) => {
       description={
         <>
           <p>
-            <span className="font-semibold text-slate-900">{profile?.name}</span> is removed from this group together with{" "}
-            <span className="font-semibold text-slate-900">its tokens and placements</span>. Posts can no longer be published to it.
+            <span className="font-semibold text-slate-900">{profile?.name}</span> is removed from this group together
+            with <span className="font-semibold text-slate-900">its tokens and placements</span>. Posts can no longer be
+            published to it.
           </p>
           <p>Webhooks receive profile.disconnected. Connect the account again to post to it.</p>
         </>

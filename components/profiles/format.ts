@@ -24,7 +24,10 @@ const rank = (key: string) => {
 
 export const keyMetadata = (metadata: Record<string, unknown>, max = 4): [string, string][] =>
   Object.entries(metadata)
-    .filter((entry): entry is [string, string | number | boolean] => ["string", "number", "boolean"].includes(typeof entry[1]) && entry[1] !== "")
+    .filter(
+      (entry): entry is [string, string | number | boolean] =>
+        ["string", "number", "boolean"].includes(typeof entry[1]) && entry[1] !== "",
+    )
     .sort(([a], [b]) => rank(a) - rank(b))
     .slice(0, max)
     .map(([key, value]) => [key, String(value)]);

@@ -21,7 +21,11 @@ const MARKS: Record<TPlatform, { label: string; className: string }> = {
 export const PlatformMark = ({ platform, className }: { platform: TPlatform; className?: string }) => (
   <span
     aria-hidden
-    className={cn("flex size-7 shrink-0 items-center justify-center rounded-md text-xs font-bold text-white", MARKS[platform].className, className)}
+    className={cn(
+      "flex size-7 shrink-0 items-center justify-center rounded-md text-xs font-bold text-white",
+      MARKS[platform].className,
+      className,
+    )}
   >
     {MARKS[platform].label}
   </span>

@@ -159,7 +159,12 @@ const ProfileGroupProfiles = ({ group, result, onDismissResult }: DetailProps) =
             action={connectButton("connect-account-empty")}
           />
         ) : (
-          <ProfilesTable profiles={profiles.data} onReconnect={(p) => void reconnect(p)} onDisconnect={setToDisconnect} reconnectingId={reconnectingId} />
+          <ProfilesTable
+            profiles={profiles.data}
+            onReconnect={(p) => void reconnect(p)}
+            onDisconnect={setToDisconnect}
+            reconnectingId={reconnectingId}
+          />
         )}
       </section>
 

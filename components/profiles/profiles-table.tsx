@@ -97,7 +97,11 @@ const ProfileRow = ({ profile: p, onReconnect, onDisconnect, isReconnecting, isB
               active
             </Badge>
           ) : (
-            <Badge tone="amber" data-testid="profile-status" title="The network no longer accepts its tokens: reconnect it">
+            <Badge
+              tone="amber"
+              data-testid="profile-status"
+              title="The network no longer accepts its tokens: reconnect it"
+            >
               disconnected
             </Badge>
           )}
@@ -119,7 +123,11 @@ const ProfileRow = ({ profile: p, onReconnect, onDisconnect, isReconnecting, isB
           ) : placements.isPending ? (
             <span className="text-slate-400">…</span>
           ) : placements.isError ? (
-            <button type="button" className="text-xs font-medium text-red-700 underline" onClick={() => placements.refetch()}>
+            <button
+              type="button"
+              className="text-xs font-medium text-red-700 underline"
+              onClick={() => placements.refetch()}
+            >
               Retry
             </button>
           ) : (
@@ -192,7 +200,11 @@ const ProfileRow = ({ profile: p, onReconnect, onDisconnect, isReconnecting, isB
 const PlacementList = ({ id, placements }: { id: string; placements: TPlacement[] }) => (
   <ul id={id} data-testid={id} className="divide-y divide-slate-100 rounded-md bg-white ring-1 ring-slate-200">
     {placements.map((pl, i) => (
-      <li key={pl.id ?? `personal-${i}`} data-testid="placement" className="flex flex-wrap items-baseline gap-x-4 gap-y-1 px-3 py-2 text-sm">
+      <li
+        key={pl.id ?? `personal-${i}`}
+        data-testid="placement"
+        className="flex flex-wrap items-baseline gap-x-4 gap-y-1 px-3 py-2 text-sm"
+      >
         <span className="font-medium text-slate-900" data-testid="placement-name">
           {pl.name}
         </span>

@@ -18,7 +18,10 @@ export const useConnectAccount = (groupId: string) => {
     return () => window.removeEventListener("pageshow", onPageShow);
   }, []);
 
-  const connect = async ({ method, ...input }: TConnectInput & { method: "oauth" | "credentials" }): Promise<TInitializeConnectionResult | null> => {
+  const connect = async ({
+    method,
+    ...input
+  }: TConnectInput & { method: "oauth" | "credentials" }): Promise<TInitializeConnectionResult | null> => {
     const result = await initialize.mutateAsync(method === "oauth" ? { ...input, redirect_url: returnUrl() } : input);
     if (!result.url) return result;
     setIsRedirecting(true);

@@ -19,7 +19,10 @@ type FormValues = z.input<typeof ZTimeslotInput>;
 export const AddSlotForm = ({ queue }: { queue: TPostQueue }) => {
   const toast = useToast();
   const update = useUpdatePostQueue();
-  const form = useForm<FormValues, unknown, TTimeslotInput>({ resolver: zodResolver(ZTimeslotInput), defaultValues: { day: 1, time: "09:00" } });
+  const form = useForm<FormValues, unknown, TTimeslotInput>({
+    resolver: zodResolver(ZTimeslotInput),
+    defaultValues: { day: 1, time: "09:00" },
+  });
   const { errors } = form.formState;
   const isPending = update.isPending && update.variables?.input.queue_timeslots_attributes !== undefined;
 
@@ -27,7 +30,11 @@ export const AddSlotForm = ({ queue }: { queue: TPostQueue }) => {
     const isExisting = queue.timeslots.some((s) => s.day === slot.day && s.time === slot.time);
     try {
       await update.mutateAsync({ id: queue.id, input: { queue_timeslots_attributes: [slot] } });
-      toast.success(isExisting ? `${WEEKDAYS[slot.day]} ${slot.time} is already a slot` : `Added ${WEEKDAYS[slot.day]} ${slot.time}`);
+      toast.success(
+        isExisting
+          ? `${WEEKDAYS[slot.day]} ${slot.time} is already a slot`
+          : `Added ${WEEKDAYS[slot.day]} ${slot.time}`,
+      );
     } catch (err) {
       form.setError("root.server", { message: errorMessage(err) });
     }
@@ -38,11 +45,20 @@ export const AddSlotForm = ({ queue }: { queue: TPostQueue }) => {
       <p id="add-slot-title" className="text-sm font-medium text-slate-700">
         Add a weekly timeslot
       </p>
-      <p className="mt-0.5 text-xs text-slate-500">In {queue.timezone}. Adding a slot or removing one rearranges the waiting posts.</p>
+      <p className="mt-0.5 text-xs text-slate-500">
+        In {queue.timezone}. Adding a slot or removing one rearranges the waiting posts.
+      </p>
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <div>
           <Label htmlFor="slot-day">Day</Label>
-          <Select id="slot-day" className="mt-1.5 w-36" disabled={isPending} aria-invalid={!!errors.day} aria-describedby="slot-day-error" {...form.register("day", { valueAsNumber: true })}>
+          <Select
+            id="slot-day"
+            className="mt-1.5 w-36"
+            disabled={isPending}
+            aria-invalid={!!errors.day}
+            aria-describedby="slot-day-error"
+            {...form.register("day", { valueAsNumber: true })}
+          >
             {WEEKDAYS.map((name, day) => (
               <option key={name} value={day}>
                 {name}
@@ -52,7 +68,16 @@ export const AddSlotForm = ({ queue }: { queue: TPostQueue }) => {
         </div>
         <div>
           <Label htmlFor="slot-time">Time</Label>
-          <Input id="slot-time" type="time" step={60} className="mt-1.5 w-32" disabled={isPending} aria-invalid={!!errors.time} aria-describedby="slot-time-error" {...form.register("time")} />
+          <Input
+            id="slot-time"
+            type="time"
+            step={60}
+            className="mt-1.5 w-32"
+            disabled={isPending}
+            aria-invalid={!!errors.time}
+            aria-describedby="slot-time-error"
+            {...form.register("time")}
+          />
         </div>
         <Button type="submit" isLoading={isPending} data-testid="add-slot">
           Add slot

@@ -17,18 +17,38 @@ describe("week calendar helpers", () => {
     const week = weekOf("America/New_York", new Date("2026-03-11T12:00:00Z"));
     expect(week.from.toISOString()).toBe("2026-03-08T05:00:00.000Z"); // Sunday 00:00 EST
     expect(week.to.toISOString()).toBe("2026-03-15T04:00:00.000Z"); // Sunday 00:00 EDT
-    expect(week.days.map((d) => d.label)).toEqual(["Sun, Mar 8", "Mon, Mar 9", "Tue, Mar 10", "Wed, Mar 11", "Thu, Mar 12", "Fri, Mar 13", "Sat, Mar 14"]);
+    expect(week.days.map((d) => d.label)).toEqual([
+      "Sun, Mar 8",
+      "Mon, Mar 9",
+      "Tue, Mar 10",
+      "Wed, Mar 11",
+      "Thu, Mar 12",
+      "Fri, Mar 13",
+      "Sat, Mar 14",
+    ]);
     expect(week.days.filter((d) => d.isToday).map((d) => d.day)).toEqual([3]);
-    expect(weekOf("Asia/Tokyo", new Date("2026-03-07T20:00:00Z"), 1).from.toISOString()).toBe("2026-03-14T15:00:00.000Z");
+    expect(weekOf("Asia/Tokyo", new Date("2026-03-07T20:00:00Z"), 1).from.toISOString()).toBe(
+      "2026-03-14T15:00:00.000Z",
+    );
   });
 
   it("calendarRows: posts go into the nearest slot of their day within the jitter, others get their own row", () => {
-    const timeslots = [{ id: 1, day: 1, time: "09:00" }, { id: 2, day: 3, time: "09:00" }, { id: 3, day: 3, time: "17:30" }];
+    const timeslots = [
+      { id: 1, day: 1, time: "09:00" },
+      { id: 2, day: 3, time: "09:00" },
+      { id: 3, day: 3, time: "17:30" },
+    ];
     const rows = calendarRows({
       timeslots,
       timezone: "Europe/Berlin",
       jitter: 10,
-      posts: [post("jittered", "2026-03-09T08:07:31Z"), post("near", "2026-03-11T16:31:00Z"), post("late", "2026-03-11T16:45:00Z"), post("loose", "2026-03-12T11:00:00Z"), post("unplaced", null)],
+      posts: [
+        post("jittered", "2026-03-09T08:07:31Z"),
+        post("near", "2026-03-11T16:31:00Z"),
+        post("late", "2026-03-11T16:45:00Z"),
+        post("loose", "2026-03-12T11:00:00Z"),
+        post("unplaced", null),
+      ],
     });
     expect(rows.map((r) => r.time)).toEqual(["09:00", "12:00", "17:30", "17:45"]);
     expect(rows[0]!.cells[1]).toEqual({ slot: timeslots[0], posts: [expect.objectContaining({ id: "jittered" })] });

@@ -21,7 +21,11 @@ export const weekOf = (timezone: string, now: Date, offset = 0): CalendarWeek =>
   return {
     from: new Date(localToInstant(timezone, start)),
     to: new Date(localToInstant(timezone, start + 7 * DAY)),
-    days: Array.from({ length: 7 }, (_, day) => ({ day, label: DAY_LABEL.format(start + day * DAY), isToday: start + day * DAY === today })),
+    days: Array.from({ length: 7 }, (_, day) => ({
+      day,
+      label: DAY_LABEL.format(start + day * DAY),
+      isToday: start + day * DAY === today,
+    })),
   };
 };
 
@@ -35,7 +39,17 @@ export type CalendarRow = { time: string; cells: CalendarCell[] }; // cells[day]
  * the slot of its weekday nearest its time within the queue's jitter (so a jittered 09:07 shows in the
  * 09:00 slot); otherwise (e.g. a slot shifted by a DST gap, or removed since) it gets its own row.
  */
-export const calendarRows = ({ timeslots, posts, timezone, jitter }: { timeslots: TQueueTimeslot[]; posts: TQueuedPost[]; timezone: string; jitter: number }): CalendarRow[] => {
+export const calendarRows = ({
+  timeslots,
+  posts,
+  timezone,
+  jitter,
+}: {
+  timeslots: TQueueTimeslot[];
+  posts: TQueuedPost[];
+  timezone: string;
+  jitter: number;
+}): CalendarRow[] => {
   const placed = new Map<string, TQueuedPost[]>();
   const times = new Set(timeslots.map((s) => s.time));
   for (const post of posts) {
@@ -43,7 +57,10 @@ export const calendarRows = ({ timeslots, posts, timezone, jitter }: { timeslots
     const wall = wallClock(new Date(post.scheduled_at), timezone);
     const nearest = timeslots
       .filter((s) => s.day === wall.day && Math.abs(minutesOf(s.time) - minutesOf(wall.time)) <= jitter)
-      .sort((a, b) => Math.abs(minutesOf(a.time) - minutesOf(wall.time)) - Math.abs(minutesOf(b.time) - minutesOf(wall.time)))[0];
+      .sort(
+        (a, b) =>
+          Math.abs(minutesOf(a.time) - minutesOf(wall.time)) - Math.abs(minutesOf(b.time) - minutesOf(wall.time)),
+      )[0];
     const time = nearest?.time ?? wall.time;
     times.add(time);
     const key = `${wall.day} ${time}`;
@@ -66,7 +83,16 @@ export const timeIn = (iso: string, timezone: string): string => {
   return seconds ? `${time}:${String(seconds).padStart(2, "0")}` : time;
 };
 
-const WHEN = (timezone: string) => new Intl.DateTimeFormat("en", { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: timezone });
+const WHEN = (timezone: string) =>
+  new Intl.DateTimeFormat("en", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: timezone,
+  });
 
 /** "Thu, 26 Nov, 09:00" in the queue's timezone. */
 export const formatSlot = (iso: string, timezone: string): string => WHEN(timezone).format(new Date(iso));

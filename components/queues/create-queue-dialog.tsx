@@ -57,7 +57,10 @@ export const CreateQueueDialog = ({ open, onOpenChange, groupId }: Props) => {
 
   const onSubmit = form.handleSubmit(async ({ profile_group_id, ...fields }) => {
     try {
-      const queue = await createQueue.mutateAsync({ profile_group_id, post_queue: { ...fields, description: fields.description || undefined } });
+      const queue = await createQueue.mutateAsync({
+        profile_group_id,
+        post_queue: { ...fields, description: fields.description || undefined },
+      });
       toast.success(`Created “${queue.name}”`);
       close(false);
     } catch (err) {
@@ -90,7 +93,13 @@ export const CreateQueueDialog = ({ open, onOpenChange, groupId }: Props) => {
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormField id="queue-group" label="Profile group" error={errors.profile_group_id?.message}>
-            <Select id="queue-group" aria-invalid={!!errors.profile_group_id} aria-describedby="queue-group-error" disabled={isPending || groups.isPending} {...form.register("profile_group_id")}>
+            <Select
+              id="queue-group"
+              aria-invalid={!!errors.profile_group_id}
+              aria-describedby="queue-group-error"
+              disabled={isPending || groups.isPending}
+              {...form.register("profile_group_id")}
+            >
               <option value="">{groups.isPending ? "Loading…" : "Choose a group…"}</option>
               {groups.data?.map((g) => (
                 <option key={g.id} value={g.id}>
@@ -100,14 +109,39 @@ export const CreateQueueDialog = ({ open, onOpenChange, groupId }: Props) => {
             </Select>
           </FormField>
           <FormField id="queue-name" label="Name" error={errors.name?.message}>
-            <Input id="queue-name" autoFocus placeholder="Weekday mornings" aria-invalid={!!errors.name} aria-describedby="queue-name-error" disabled={isPending} {...form.register("name")} />
+            <Input
+              id="queue-name"
+              autoFocus
+              placeholder="Weekday mornings"
+              aria-invalid={!!errors.name}
+              aria-describedby="queue-name-error"
+              disabled={isPending}
+              {...form.register("name")}
+            />
           </FormField>
           <FormField id="queue-description" label="Description" hint="Optional." error={errors.description?.message}>
-            <Input id="queue-description" aria-invalid={!!errors.description} aria-describedby="queue-description-error" disabled={isPending} {...form.register("description")} />
+            <Input
+              id="queue-description"
+              aria-invalid={!!errors.description}
+              aria-describedby="queue-description-error"
+              disabled={isPending}
+              {...form.register("description")}
+            />
           </FormField>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_9rem]">
-            <FormField id="queue-timezone" label="Timezone" hint="Timeslots are read in this zone." error={errors.timezone?.message}>
-              <Select id="queue-timezone" aria-invalid={!!errors.timezone} aria-describedby="queue-timezone-error" disabled={isPending} {...form.register("timezone")}>
+            <FormField
+              id="queue-timezone"
+              label="Timezone"
+              hint="Timeslots are read in this zone."
+              error={errors.timezone?.message}
+            >
+              <Select
+                id="queue-timezone"
+                aria-invalid={!!errors.timezone}
+                aria-describedby="queue-timezone-error"
+                disabled={isPending}
+                {...form.register("timezone")}
+              >
                 {zones.map((z) => (
                   <option key={z} value={z}>
                     {z}
@@ -115,7 +149,12 @@ export const CreateQueueDialog = ({ open, onOpenChange, groupId }: Props) => {
                 ))}
               </Select>
             </FormField>
-            <FormField id="queue-jitter" label="Jitter (minutes)" hint="0 to 60, ± per post." error={errors.jitter?.message}>
+            <FormField
+              id="queue-jitter"
+              label="Jitter (minutes)"
+              hint="0 to 60, ± per post."
+              error={errors.jitter?.message}
+            >
               <Input
                 id="queue-jitter"
                 type="number"
@@ -129,7 +168,9 @@ export const CreateQueueDialog = ({ open, onOpenChange, groupId }: Props) => {
               />
             </FormField>
           </div>
-          <InlineStatus>{errors.root?.server?.message ?? (groups.isError ? errorMessage(groups.error) : null)}</InlineStatus>
+          <InlineStatus>
+            {errors.root?.server?.message ?? (groups.isError ? errorMessage(groups.error) : null)}
+          </InlineStatus>
           <DialogFooter>
             <Button variant="secondary" onClick={() => close(false)} disabled={isPending}>
               Cancel

@@ -40,8 +40,8 @@ export const DeleteQueueDialog = ({ queue, onClose, onDeleted }: Props) => {
             <span className="font-semibold text-slate-900">{queue?.name}</span> and its timeslots are deleted.
           </p>
           <p>
-            Its {queue?.posts_count ?? 0} waiting {queue?.posts_count === 1 ? "post keeps" : "posts keep"} their scheduled time and
-            publish then, outside any queue. To hold them back instead, pause the queue.
+            Its {queue?.posts_count ?? 0} waiting {queue?.posts_count === 1 ? "post keeps" : "posts keep"} their
+            scheduled time and publish then, outside any queue. To hold them back instead, pause the queue.
           </p>
         </>
       }

@@ -81,8 +81,14 @@ const QueueDetails = ({ queue }: { queue: TPostQueue }) => {
     update.mutate(
       { id: queue.id, input: { enabled: !queue.enabled } },
       {
-        onSuccess: () => toast.success(queue.enabled ? "Queue paused: its posts are not published" : "Queue resumed: posts rearranged into future slots"),
-        onError: (err) => toast.error(`Could not ${queue.enabled ? "pause" : "resume"} the queue: ${errorMessage(err)}`),
+        onSuccess: () =>
+          toast.success(
+            queue.enabled
+              ? "Queue paused: its posts are not published"
+              : "Queue resumed: posts rearranged into future slots",
+          ),
+        onError: (err) =>
+          toast.error(`Could not ${queue.enabled ? "pause" : "resume"} the queue: ${errorMessage(err)}`),
       },
     );
 
@@ -109,7 +115,12 @@ const QueueDetails = ({ queue }: { queue: TPostQueue }) => {
         actions={
           <>
             <QueueStatusBadge enabled={queue.enabled} testId="queue-status" />
-            <Button variant="secondary" onClick={onToggle} isLoading={update.isPending && update.variables?.input.enabled !== undefined} data-testid="toggle-queue">
+            <Button
+              variant="secondary"
+              onClick={onToggle}
+              isLoading={update.isPending && update.variables?.input.enabled !== undefined}
+              data-testid="toggle-queue"
+            >
               {queue.enabled ? "Pause queue" : "Resume queue"}
             </Button>
             <Button variant="dangerGhost" onClick={() => setIsDeleteOpen(true)} data-testid="delete-queue">
@@ -121,8 +132,8 @@ const QueueDetails = ({ queue }: { queue: TPostQueue }) => {
 
       {!queue.enabled && (
         <InlineStatus tone="warning" className="mb-6">
-          Paused: posts in this queue are not published, even when their time comes. Resuming moves every waiting post, including past-due
-          ones, into future slots.
+          Paused: posts in this queue are not published, even when their time comes. Resuming moves every waiting post,
+          including past-due ones, into future slots.
         </InlineStatus>
       )}
 
@@ -156,7 +167,13 @@ const QueueDetails = ({ queue }: { queue: TPostQueue }) => {
             </dd>
             <dt className="text-slate-500">Next free slot</dt>
             <dd className="text-slate-900" data-testid="queue-next-slot">
-              {nextSlot.isPending ? "…" : nextSlot.isError ? "unavailable" : nextSlot.data ? formatSlot(nextSlot.data, queue.timezone) : "no timeslots"}
+              {nextSlot.isPending
+                ? "…"
+                : nextSlot.isError
+                  ? "unavailable"
+                  : nextSlot.data
+                    ? formatSlot(nextSlot.data, queue.timezone)
+                    : "no timeslots"}
             </dd>
           </dl>
         </div>
@@ -165,7 +182,11 @@ const QueueDetails = ({ queue }: { queue: TPostQueue }) => {
 
       <WeekCalendar queue={queue} />
 
-      <DeleteQueueDialog queue={isDeleteOpen ? queue : null} onClose={() => setIsDeleteOpen(false)} onDeleted={() => router.push("/queues")} />
+      <DeleteQueueDialog
+        queue={isDeleteOpen ? queue : null}
+        onClose={() => setIsDeleteOpen(false)}
+        onDeleted={() => router.push("/queues")}
+      />
     </>
   );
 };

@@ -34,8 +34,8 @@ export const QueuesView = () => {
         title="Queues"
         description={
           <>
-            Posting queues of the <span className="font-medium text-slate-700">{environment}</span> environment, per profile group. A
-            queue places its posts into weekly timeslots: high priority first, then oldest first.
+            Posting queues of the <span className="font-medium text-slate-700">{environment}</span> environment, per
+            profile group. A queue places its posts into weekly timeslots: high priority first, then oldest first.
           </>
         }
         actions={
@@ -50,7 +50,11 @@ export const QueuesView = () => {
       ) : error ? (
         <InlineStatus>
           Could not load queues: {errorMessage(error)}{" "}
-          <button type="button" className="font-medium underline" onClick={() => Promise.all([groups.refetch(), queues.refetch()])}>
+          <button
+            type="button"
+            className="font-medium underline"
+            onClick={() => Promise.all([groups.refetch(), queues.refetch()])}
+          >
             Retry
           </button>
         </InlineStatus>
@@ -75,13 +79,20 @@ export const QueuesView = () => {
                   id={`queues-of-${group.id}`}
                   title={group.name}
                   actions={
-                    <Button variant="secondary" size="sm" onClick={() => setCreateFor(group.id)} aria-label={`New queue in ${group.name}`}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setCreateFor(group.id)}
+                      aria-label={`New queue in ${group.name}`}
+                    >
                       New queue
                     </Button>
                   }
                 />
                 {ofGroup.length === 0 ? (
-                  <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-4 text-sm text-slate-500">No queues in this group.</p>
+                  <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-4 text-sm text-slate-500">
+                    No queues in this group.
+                  </p>
                 ) : (
                   <Table>
                     <THead>
@@ -100,7 +111,11 @@ export const QueuesView = () => {
                       {ofGroup.map((q) => (
                         <Tr key={q.id} data-testid={`queue-row-${q.id}`}>
                           <Td>
-                            <Link href={`/queues/${encodeURIComponent(q.id)}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline" data-testid={`open-queue-${q.id}`}>
+                            <Link
+                              href={`/queues/${encodeURIComponent(q.id)}`}
+                              className="font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+                              data-testid={`open-queue-${q.id}`}
+                            >
                               {q.name}
                             </Link>
                             <div className="font-mono text-xs text-slate-400">{q.id}</div>
@@ -117,7 +132,11 @@ export const QueuesView = () => {
                           </Td>
                           <Td className="w-0 text-right">
                             <div className="flex justify-end gap-0.5">
-                              <Link href={`/queues/${encodeURIComponent(q.id)}`} className={buttonClass({ variant: "ghost", size: "sm" })} aria-label={`Calendar of ${q.name}`}>
+                              <Link
+                                href={`/queues/${encodeURIComponent(q.id)}`}
+                                className={buttonClass({ variant: "ghost", size: "sm" })}
+                                aria-label={`Calendar of ${q.name}`}
+                              >
                                 Calendar
                               </Link>
                               <Button
@@ -142,7 +161,11 @@ export const QueuesView = () => {
         </div>
       )}
 
-      <CreateQueueDialog open={createFor !== undefined} onOpenChange={(open) => !open && setCreateFor(undefined)} groupId={createFor || undefined} />
+      <CreateQueueDialog
+        open={createFor !== undefined}
+        onOpenChange={(open) => !open && setCreateFor(undefined)}
+        groupId={createFor || undefined}
+      />
       <DeleteQueueDialog queue={toDelete} onClose={() => setToDelete(null)} />
     </>
   );

@@ -7,7 +7,12 @@ import { InlineStatus } from "@/components/ui/inline-status";
 import { useToast } from "@/components/ui/toast";
 import { cn } from "@/lib/cn";
 import { errorMessage } from "@/lib/query/fetcher";
-import { useQueuedPosts, useSetQueuedPostPriority, useUpdatePostQueue, type TQueuePriority } from "@/lib/query/post-queues";
+import {
+  useQueuedPosts,
+  useSetQueuedPostPriority,
+  useUpdatePostQueue,
+  type TQueuePriority,
+} from "@/lib/query/post-queues";
 import { WEEKDAYS, type TPostQueue, type TQueuedPost, type TQueueTimeslot } from "@/lib/schemas/post-queues";
 import { calendarRows, excerpt, timeIn, weekOf } from "./calendar";
 import { PriorityBadge } from "./queue-badges";
@@ -22,7 +27,13 @@ export const WeekCalendar = ({ queue }: { queue: TPostQueue }) => {
   const week = useMemo(() => weekOf(queue.timezone, new Date(), offset), [queue.timezone, offset]);
   const posts = useQueuedPosts(queue.id, { from: week.from.toISOString(), to: week.to.toISOString() });
   const rows = useMemo(
-    () => calendarRows({ timeslots: queue.timeslots, posts: posts.data ?? [], timezone: queue.timezone, jitter: queue.jitter }),
+    () =>
+      calendarRows({
+        timeslots: queue.timeslots,
+        posts: posts.data ?? [],
+        timezone: queue.timezone,
+        jitter: queue.jitter,
+      }),
     [queue.timeslots, queue.timezone, queue.jitter, posts.data],
   );
   const unplaced = (posts.data ?? []).filter((p) => !p.scheduled_at);
@@ -47,9 +58,14 @@ export const WeekCalendar = ({ queue }: { queue: TPostQueue }) => {
           </div>
         }
       />
-      {posts.isError && <InlineStatus className="mb-3">Could not load the queue&apos;s posts: {errorMessage(posts.error)}</InlineStatus>}
+      {posts.isError && (
+        <InlineStatus className="mb-3">Could not load the queue&apos;s posts: {errorMessage(posts.error)}</InlineStatus>
+      )}
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-500" data-testid="calendar-empty">
+        <p
+          className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-500"
+          data-testid="calendar-empty"
+        >
           No timeslots yet. Add one above: posts in this queue wait until there is a slot for them.
         </p>
       ) : (
@@ -64,7 +80,10 @@ export const WeekCalendar = ({ queue }: { queue: TPostQueue }) => {
                   <th
                     key={d.day}
                     scope="col"
-                    className={cn("px-2 py-2 text-left text-xs font-semibold text-slate-500 uppercase", d.isToday && "text-indigo-700")}
+                    className={cn(
+                      "px-2 py-2 text-left text-xs font-semibold text-slate-500 uppercase",
+                      d.isToday && "text-indigo-700",
+                    )}
                     data-testid={`calendar-day-${d.day}`}
                     aria-current={d.isToday ? "date" : undefined}
                   >
@@ -76,12 +95,17 @@ export const WeekCalendar = ({ queue }: { queue: TPostQueue }) => {
             <tbody className="divide-y divide-slate-100">
               {rows.map((row) => (
                 <tr key={row.time}>
-                  <th scope="row" className="px-2 py-2 text-left align-top font-mono text-xs font-medium text-slate-600">
+                  <th
+                    scope="row"
+                    className="px-2 py-2 text-left align-top font-mono text-xs font-medium text-slate-600"
+                  >
                     {row.time}
                   </th>
                   {row.cells.map((cell, day) => (
                     <td key={day} className="px-1.5 py-1.5 align-top" data-testid={`calendar-cell-${day}-${row.time}`}>
-                      {(cell.slot || cell.posts.length > 0) && <Cell queue={queue} day={day} time={row.time} slot={cell.slot} posts={cell.posts} />}
+                      {(cell.slot || cell.posts.length > 0) && (
+                        <Cell queue={queue} day={day} time={row.time} slot={cell.slot} posts={cell.posts} />
+                      )}
                     </td>
                   ))}
                 </tr>
@@ -104,7 +128,19 @@ export const WeekCalendar = ({ queue }: { queue: TPostQueue }) => {
   );
 };
 
-const Cell = ({ queue, day, time, slot, posts }: { queue: TPostQueue; day: number; time: string; slot: TQueueTimeslot | null; posts: TQueuedPost[] }) => {
+const Cell = ({
+  queue,
+  day,
+  time,
+  slot,
+  posts,
+}: {
+  queue: TPostQueue;
+  day: number;
+  time: string;
+  slot: TQueueTimeslot | null;
+  posts: TQueuedPost[];
+}) => {
   const toast = useToast();
   const update = useUpdatePostQueue();
   const name = `${WEEKDAYS[day]} ${time}`;
@@ -120,7 +156,10 @@ const Cell = ({ queue, day, time, slot, posts }: { queue: TPostQueue; day: numbe
 
   return (
     <div
-      className={cn("min-h-10 space-y-1.5 rounded-md p-1.5", slot ? "bg-indigo-50/60 ring-1 ring-indigo-200 ring-inset" : "ring-1 ring-slate-200 ring-dashed")}
+      className={cn(
+        "min-h-10 space-y-1.5 rounded-md p-1.5",
+        slot ? "bg-indigo-50/60 ring-1 ring-indigo-200 ring-inset" : "ring-1 ring-slate-200 ring-dashed",
+      )}
       data-testid={slot ? `slot-${day}-${time}` : undefined}
     >
       {slot && (
@@ -160,14 +199,22 @@ const PostCard = ({ queue, post }: { queue: TPostQueue; post: TQueuedPost }) => 
     );
 
   return (
-    <article className="rounded border border-slate-200 bg-white p-1.5 text-xs shadow-sm" data-testid={`queued-post-${post.id}`} aria-label={excerpt(post.body, 40)}>
+    <article
+      className="rounded border border-slate-200 bg-white p-1.5 text-xs shadow-sm"
+      data-testid={`queued-post-${post.id}`}
+      aria-label={excerpt(post.body, 40)}
+    >
       <p className="line-clamp-3 break-words text-slate-800" title={post.body} data-testid="post-excerpt">
         {excerpt(post.body)}
       </p>
       <div className="mt-1 flex flex-wrap items-center gap-1">
         <PriorityBadge priority={post.queue_priority} />
         {post.scheduled_at && (
-          <time dateTime={post.scheduled_at} className={cn("font-mono", isPastDue ? "text-amber-700" : "text-slate-500")} data-testid="post-time">
+          <time
+            dateTime={post.scheduled_at}
+            className={cn("font-mono", isPastDue ? "text-amber-700" : "text-slate-500")}
+            data-testid="post-time"
+          >
             {timeIn(post.scheduled_at, queue.timezone)}
           </time>
         )}

@@ -6,7 +6,13 @@ import { Select } from "@/components/ui/select";
 
 // The placement whose stats are shown (facebook pages, linkedin organizations, telegram channels): kept
 // in the URL (?placement=…) so the server renders its series.
-export const PlacementSelect = ({ placements, selected }: { placements: { id: string; name: string }[]; selected: string }) => {
+export const PlacementSelect = ({
+  placements,
+  selected,
+}: {
+  placements: { id: string; name: string }[];
+  selected: string;
+}) => {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();

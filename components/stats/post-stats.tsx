@@ -18,7 +18,11 @@ export const PostStats = async ({ principal, postId }: { principal: Principal; p
     <section aria-labelledby="post-stats-heading" className="mt-8" data-testid="post-stats">
       {/* Server-rendered for the environment of the request: rendered again when the switcher changes it. */}
       <RefreshOnEnvironmentChange rendered={principal.environment} />
-      <SectionHeader id="post-stats-heading" title="Stats" description="The latest snapshot per network, taken about every 23 hours for 30 days after publishing." />
+      <SectionHeader
+        id="post-stats-heading"
+        title="Stats"
+        description="The latest snapshot per network, taken about every 23 hours for 30 days after publishing."
+      />
       <Table>
         <THead>
           <tr>
@@ -47,7 +51,9 @@ export const PostStats = async ({ principal, postId }: { principal: Principal; p
                           <dt className="font-mono text-xs text-slate-500">{key}</dt>
                           <dd className="font-semibold text-slate-900 tabular-nums">
                             <span data-testid="stat-value">{formatNumber(points.at(-1)!.v)}</span>
-                            {change && change.direction !== "flat" && <span className="ml-1 text-xs font-normal text-slate-500">{change.text}</span>}
+                            {change && change.direction !== "flat" && (
+                              <span className="ml-1 text-xs font-normal text-slate-500">{change.text}</span>
+                            )}
                           </dd>
                         </div>
                       );
@@ -55,7 +61,13 @@ export const PostStats = async ({ principal, postId }: { principal: Principal; p
                     {series.length === 0 && <span className="text-slate-400">—</span>}
                   </dl>
                 </Td>
-                <Td>{first && first.points.length > 1 ? <Sparkline points={first.points} label={first.key} testId="post-stat-chart" /> : <span className="text-xs text-slate-400">—</span>}</Td>
+                <Td>
+                  {first && first.points.length > 1 ? (
+                    <Sparkline points={first.points} label={first.key} testId="post-stat-chart" />
+                  ) : (
+                    <span className="text-xs text-slate-400">—</span>
+                  )}
+                </Td>
                 <Td className="text-sm whitespace-nowrap text-slate-500">
                   <LocalTime iso={p.records.at(-1)!.recorded_at} />
                 </Td>

@@ -29,19 +29,31 @@ export const ProfileStats = ({ records, placements, selectedPlacement }: Props) 
         description={
           latest ? (
             <span data-testid="stats-summary">
-              {records.length === 1 ? "1 snapshot" : `${records.length} snapshots`}, the latest <LocalTime iso={latest.recorded_at} testId="stats-latest-at" />.
-              Taken about every 23 hours.
+              {records.length === 1 ? "1 snapshot" : `${records.length} snapshots`}, the latest{" "}
+              <LocalTime iso={latest.recorded_at} testId="stats-latest-at" />. Taken about every 23 hours.
             </span>
           ) : (
             "Snapshots of the network's numbers, taken about every 23 hours."
           )
         }
-        actions={placements && placements.length > 0 && selectedPlacement ? <PlacementSelect placements={placements} selected={selectedPlacement} /> : undefined}
+        actions={
+          placements && placements.length > 0 && selectedPlacement ? (
+            <PlacementSelect placements={placements} selected={selectedPlacement} />
+          ) : undefined
+        }
       />
       {placements && placements.length === 0 ? (
-        <EmptyState testId="stats-empty" title="No placements" description="Stats on this network are kept per page, organization or channel; this profile has none yet." />
+        <EmptyState
+          testId="stats-empty"
+          title="No placements"
+          description="Stats on this network are kept per page, organization or channel; this profile has none yet."
+        />
       ) : !latest ? (
-        <EmptyState testId="stats-empty" title="No stats yet" description="The first snapshot is taken within the hour after a profile connects, then about once a day." />
+        <EmptyState
+          testId="stats-empty"
+          title="No stats yet"
+          description="The first snapshot is taken within the hour after a profile connects, then about once a day."
+        />
       ) : (
         <>
           {series.length > 0 && (
@@ -49,7 +61,11 @@ export const ProfileStats = ({ records, placements, selectedPlacement }: Props) 
               {series.map(({ key, points }) => {
                 const change = changeOf(points);
                 return (
-                  <li key={key} data-testid={`stat-${key}`} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                  <li
+                    key={key}
+                    data-testid={`stat-${key}`}
+                    className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+                  >
                     <div className="truncate font-mono text-xs text-slate-500" title={key}>
                       {key}
                     </div>
@@ -58,7 +74,11 @@ export const ProfileStats = ({ records, placements, selectedPlacement }: Props) 
                         {formatNumber(points.at(-1)!.v)}
                       </span>
                       {change && (
-                        <span className={cn("text-xs font-medium tabular-nums", CHANGE_TONE[change.direction])} data-testid="stat-change" title="Since the previous snapshot">
+                        <span
+                          className={cn("text-xs font-medium tabular-nums", CHANGE_TONE[change.direction])}
+                          data-testid="stat-change"
+                          title="Since the previous snapshot"
+                        >
                           {change.text}
                         </span>
                       )}

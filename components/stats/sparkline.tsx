@@ -23,7 +23,17 @@ export const Sparkline = ({ points, label, testId }: { points: Point[]; label: s
     >
       <title>{description}</title>
       {area && <path d={area} className="fill-indigo-50" stroke="none" />}
-      {line && <path d={line} fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" data-testid="sparkline-line" />}
+      {line && (
+        <path
+          d={line}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.5}
+          strokeLinejoin="round"
+          strokeLinecap="round"
+          data-testid="sparkline-line"
+        />
+      )}
       {last && <circle cx={last.x} cy={last.y} r={2.25} className="fill-indigo-600" />}
     </svg>
   );

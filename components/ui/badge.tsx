@@ -12,9 +12,17 @@ const TONES = {
 
 export type BadgeTone = keyof typeof TONES;
 
-export const Badge = ({ tone = "slate", className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) => (
+export const Badge = ({
+  tone = "slate",
+  className,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) => (
   <span
-    className={cn("inline-flex items-center rounded-md px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset", TONES[tone], className)}
+    className={cn(
+      "inline-flex items-center rounded-md px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset",
+      TONES[tone],
+      className,
+    )}
     {...props}
   />
 );

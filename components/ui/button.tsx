@@ -3,7 +3,8 @@ import { cn } from "@/lib/cn";
 
 const VARIANTS = {
   primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-indigo-600",
-  secondary: "bg-white text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-indigo-600",
+  secondary:
+    "bg-white text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-indigo-600",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-500 focus-visible:outline-red-600",
   ghost: "text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-indigo-600",
   // row actions that remove something (delete, revoke, disconnect)
@@ -26,7 +27,16 @@ export const buttonClass = ({ variant = "primary", size = "md", className }: But
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle & { isLoading?: boolean };
 
-export const Button = ({ variant = "primary", size = "md", isLoading = false, className, disabled, children, type = "button", ...props }: ButtonProps) => (
+export const Button = ({
+  variant = "primary",
+  size = "md",
+  isLoading = false,
+  className,
+  disabled,
+  children,
+  type = "button",
+  ...props
+}: ButtonProps) => (
   <button
     type={type}
     disabled={disabled || isLoading}
@@ -34,7 +44,9 @@ export const Button = ({ variant = "primary", size = "md", isLoading = false, cl
     className={buttonClass({ variant, size, className })}
     {...props}
   >
-    {isLoading && <span className="size-3.5 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden />}
+    {isLoading && (
+      <span className="size-3.5 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden />
+    )}
     {children}
   </button>
 );

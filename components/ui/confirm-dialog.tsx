@@ -18,7 +18,17 @@ type ConfirmDialogProps = {
 };
 
 // Destructive confirmation: cannot be dismissed while the request runs; the caller closes it on success.
-export const ConfirmDialog = ({ open, onOpenChange, title, description, confirmLabel, onConfirm, isPending, error, testId }: ConfirmDialogProps) => (
+export const ConfirmDialog = ({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  isPending,
+  error,
+  testId,
+}: ConfirmDialogProps) => (
   <Dialog open={open} onOpenChange={onOpenChange} title={title} isLocked={isPending} testId={testId}>
     <div className="space-y-4 text-sm text-slate-600">{description}</div>
     {error && <InlineStatus className="mt-4">{error}</InlineStatus>}

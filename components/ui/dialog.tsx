@@ -17,7 +17,16 @@ type DialogProps = {
   className?: string;
 };
 
-export const Dialog = ({ open, onOpenChange, title, description, children, isLocked = false, testId, className }: DialogProps) => (
+export const Dialog = ({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  isLocked = false,
+  testId,
+  className,
+}: DialogProps) => (
   <RadixDialog.Root open={open} onOpenChange={(next) => (isLocked && !next ? undefined : onOpenChange(next))}>
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]" />
@@ -42,11 +51,15 @@ export const Dialog = ({ open, onOpenChange, title, description, children, isLoc
             </span>
           </RadixDialog.Close>
         </div>
-        {description && <RadixDialog.Description className="mt-1.5 text-sm text-slate-600">{description}</RadixDialog.Description>}
+        {description && (
+          <RadixDialog.Description className="mt-1.5 text-sm text-slate-600">{description}</RadixDialog.Description>
+        )}
         <div className="mt-5">{children}</div>
       </RadixDialog.Content>
     </RadixDialog.Portal>
   </RadixDialog.Root>
 );
 
-export const DialogFooter = ({ children }: { children: ReactNode }) => <div className="mt-6 flex justify-end gap-2">{children}</div>;
+export const DialogFooter = ({ children }: { children: ReactNode }) => (
+  <div className="mt-6 flex justify-end gap-2">{children}</div>
+);

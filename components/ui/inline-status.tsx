@@ -10,9 +10,20 @@ const TONES = {
 
 // A message inside a form or page section (server errors, warnings, outcomes). Errors are announced (role=alert);
 // tests match them by text because Next's route announcer also has role=alert.
-export const InlineStatus = ({ tone = "error", children, className }: { tone?: keyof typeof TONES; children: ReactNode; className?: string }) =>
+export const InlineStatus = ({
+  tone = "error",
+  children,
+  className,
+}: {
+  tone?: keyof typeof TONES;
+  children: ReactNode;
+  className?: string;
+}) =>
   children ? (
-    <div role={tone === "error" ? "alert" : "status"} className={cn("rounded-md px-3 py-2 text-sm ring-1 ring-inset", TONES[tone], className)}>
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cn("rounded-md px-3 py-2 text-sm ring-1 ring-inset", TONES[tone], className)}
+    >
       {children}
     </div>
   ) : null;

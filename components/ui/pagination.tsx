@@ -16,7 +16,11 @@ export const Pagination = ({ page, perPage, total, onPageChange, isChangingPage 
   const from = Math.min(total, page * perPage + 1);
   const to = Math.min(total, (page + 1) * perPage);
   return (
-    <nav aria-label="Pagination" data-testid={testId} className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-500">
+    <nav
+      aria-label="Pagination"
+      data-testid={testId}
+      className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-500"
+    >
       <p aria-live="polite">
         {total === 0 ? (
           "No results"
@@ -31,13 +35,23 @@ export const Pagination = ({ page, perPage, total, onPageChange, isChangingPage 
         )}
       </p>
       <div className="flex items-center gap-2">
-        <Button variant="secondary" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 0 || isChangingPage}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onPageChange(page - 1)}
+          disabled={page <= 0 || isChangingPage}
+        >
           Previous
         </Button>
         <span className="tabular-nums">
           Page {page + 1} of {pageCount}
         </span>
-        <Button variant="secondary" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount - 1 || isChangingPage}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onPageChange(page + 1)}
+          disabled={page >= pageCount - 1 || isChangingPage}
+        >
           Next
         </Button>
       </div>

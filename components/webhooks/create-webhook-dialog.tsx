@@ -38,7 +38,9 @@ export const CreateWebhookDialog = ({ open, onOpenChange }: Props) => {
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       isLocked={isPending}
       title={created ? "Webhook created" : "Add webhook"}
-      description={created ? undefined : `Events of the ${environment} environment are sent to this endpoint as signed JSON POSTs.`}
+      description={
+        created ? undefined : `Events of the ${environment} environment are sent to this endpoint as signed JSON POSTs.`
+      }
       testId="create-webhook-dialog"
       // The event picker makes this dialog tall: it scrolls inside short viewports.
       className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto"
@@ -50,7 +52,9 @@ export const CreateWebhookDialog = ({ open, onOpenChange }: Props) => {
           </p>
           <WebhookSecret secret={created.secret} />
           <SignatureHint />
-          <InlineStatus tone="info">Copy it into your receiver now. You can reveal it again later from the webhooks list.</InlineStatus>
+          <InlineStatus tone="info">
+            Copy it into your receiver now. You can reveal it again later from the webhooks list.
+          </InlineStatus>
           <div className="flex justify-end">
             <Button onClick={close} data-testid="webhook-secret-done">
               Done

@@ -36,8 +36,9 @@ export const DeleteWebhookDialog = ({ webhook, onClose, onDeleted }: Props) => {
       description={
         <>
           <p>
-            <span className="font-semibold break-all text-slate-900">{webhook?.url}</span> stops receiving events immediately, and{" "}
-            <span className="font-semibold text-slate-900">its delivery history</span> is deleted with it.
+            <span className="font-semibold break-all text-slate-900">{webhook?.url}</span> stops receiving events
+            immediately, and <span className="font-semibold text-slate-900">its delivery history</span> is deleted with
+            it.
           </p>
           <p>This cannot be undone. To pause deliveries instead, disable the webhook.</p>
         </>

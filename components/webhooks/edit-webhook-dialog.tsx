@@ -48,7 +48,11 @@ export const EditWebhookDialog = ({ webhook, onClose }: Props) => {
       {webhook && (
         <WebhookForm
           key={webhook.id}
-          defaultValues={{ url: webhook.url, description: webhook.description, events: webhook.events as TWebhookFormValues["events"] }}
+          defaultValues={{
+            url: webhook.url,
+            description: webhook.description,
+            events: webhook.events as TWebhookFormValues["events"],
+          }}
           submitLabel="Save changes"
           onSubmit={onSubmit}
           onCancel={close}

@@ -13,13 +13,17 @@ const SECTIONS: { label: string; prefixes: string[] }[] = [
 
 const prefixOf = (event: string): string => event.slice(0, event.indexOf("."));
 
-const grouped = SECTIONS.map(({ label, prefixes }) => ({ label, events: EVENT_TYPES.filter((e) => prefixes.includes(prefixOf(e))) }));
+const grouped = SECTIONS.map(({ label, prefixes }) => ({
+  label,
+  events: EVENT_TYPES.filter((e) => prefixes.includes(prefixOf(e))),
+}));
 // Event types added to the schema later still show up, until they get a section of their own.
 const other = EVENT_TYPES.filter((e) => !grouped.some((g) => g.events.includes(e)));
 
-export const EVENT_GROUPS: EventGroup[] = [...grouped, ...(other.length > 0 ? [{ label: "Other", events: other }] : [])].filter(
-  (g) => g.events.length > 0,
-);
+export const EVENT_GROUPS: EventGroup[] = [
+  ...grouped,
+  ...(other.length > 0 ? [{ label: "Other", events: other }] : []),
+].filter((g) => g.events.length > 0);
 
 export const ALL_EVENTS = "*";
 export const isAllEvents = (events: readonly string[]): boolean => events.includes(ALL_EVENTS);

@@ -12,7 +12,13 @@ import { LoadingRows } from "@/components/ui/spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { useEnvironment } from "@/lib/query/environment";
 import { ApiClientError, errorMessage } from "@/lib/query/fetcher";
-import { DELIVERIES_PER_PAGE, DELIVERIES_REFETCH_MS, useWebhook, useWebhookDeliveries, type TWebhookSummary } from "@/lib/query/webhooks";
+import {
+  DELIVERIES_PER_PAGE,
+  DELIVERIES_REFETCH_MS,
+  useWebhook,
+  useWebhookDeliveries,
+  type TWebhookSummary,
+} from "@/lib/query/webhooks";
 import { isAllEvents } from "./event-groups";
 import { EnabledBadge } from "./events-summary";
 import { formatDate, formatDateTime } from "./format";
@@ -94,7 +100,10 @@ const WebhookDeliveries = ({ webhook }: { webhook: TWebhookSummary }) => {
         }
       />
 
-      <dl className="mb-10 grid gap-x-6 gap-y-4 rounded-lg bg-white p-5 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-2" data-testid="webhook-details">
+      <dl
+        className="mb-10 grid gap-x-6 gap-y-4 rounded-lg bg-white p-5 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"
+        data-testid="webhook-details"
+      >
         <Detail label="Status">
           <EnabledBadge enabled={webhook.enabled} testId="webhook-status" />
           {!webhook.enabled && <span className="ml-2 text-xs text-slate-500">Disabled webhooks receive nothing.</span>}

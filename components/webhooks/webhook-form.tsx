@@ -50,7 +50,12 @@ export const WebhookForm = ({ defaultValues, submitLabel, onSubmit, onCancel, is
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField id="webhook-url" label="Endpoint URL" hint="HTTPS only. Must be reachable from this server over the internet." error={errors.url?.message}>
+      <FormField
+        id="webhook-url"
+        label="Endpoint URL"
+        hint="HTTPS only. Must be reachable from this server over the internet."
+        error={errors.url?.message}
+      >
         <Input
           id="webhook-url"
           type="url"
@@ -64,7 +69,12 @@ export const WebhookForm = ({ defaultValues, submitLabel, onSubmit, onCancel, is
           {...form.register("url")}
         />
       </FormField>
-      <FormField id="webhook-description" label="Description" hint="Optional. What this endpoint is for." error={errors.description?.message}>
+      <FormField
+        id="webhook-description"
+        label="Description"
+        hint="Optional. What this endpoint is for."
+        error={errors.description?.message}
+      >
         <Input
           id="webhook-description"
           placeholder="Order sync"
@@ -78,7 +88,13 @@ export const WebhookForm = ({ defaultValues, submitLabel, onSubmit, onCancel, is
         control={form.control}
         name="events"
         render={({ field, fieldState }) => (
-          <EventPicker id="webhook-events" value={field.value} onChange={field.onChange} disabled={isPending} error={fieldState.error?.message} />
+          <EventPicker
+            id="webhook-events"
+            value={field.value}
+            onChange={field.onChange}
+            disabled={isPending}
+            error={fieldState.error?.message}
+          />
         )}
       />
       <InlineStatus>{errors.root?.server?.message}</InlineStatus>

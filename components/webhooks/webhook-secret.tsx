@@ -22,7 +22,7 @@ export const WebhookSecret = ({ secret, testId = "webhook-secret" }: { secret: s
 
 export const SignatureHint = () => (
   <p className="text-xs text-slate-500">
-    Every delivery carries <code className="font-mono">X-Service-Signature: t=&lt;unix&gt;,v1=&lt;hex&gt;</code>, an HMAC-SHA256 of{" "}
-    <code className="font-mono">&lt;t&gt;.&lt;raw body&gt;</code> with this secret.
+    Every delivery carries <code className="font-mono">X-Service-Signature: t=&lt;unix&gt;,v1=&lt;hex&gt;</code>, an
+    HMAC-SHA256 of <code className="font-mono">&lt;t&gt;.&lt;raw body&gt;</code> with this secret.
   </p>
 );

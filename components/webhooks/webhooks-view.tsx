@@ -38,8 +38,8 @@ export const WebhooksView = () => {
         title="Webhooks"
         description={
           <>
-            HTTPS endpoints notified of events in the <span className="font-medium text-slate-700">{environment}</span> environment.
-            Deliveries are signed with each webhook&apos;s secret and retried up to five times.
+            HTTPS endpoints notified of events in the <span className="font-medium text-slate-700">{environment}</span>{" "}
+            environment. Deliveries are signed with each webhook&apos;s secret and retried up to five times.
           </>
         }
         actions={addButton("add-webhook")}
@@ -75,7 +75,13 @@ export const WebhooksView = () => {
           </THead>
           <TBody>
             {webhooks.data.map((w) => (
-              <WebhookRow key={w.id} webhook={w} onEdit={setToEdit} onDelete={setToDelete} onRevealSecret={setToReveal} />
+              <WebhookRow
+                key={w.id}
+                webhook={w}
+                onEdit={setToEdit}
+                onDelete={setToDelete}
+                onRevealSecret={setToReveal}
+              />
             ))}
           </TBody>
         </Table>
@@ -106,7 +112,8 @@ const WebhookRow = ({ webhook: w, onEdit, onDelete, onRevealSecret }: RowProps) 
       { id: w.id, input: { enabled: !w.enabled } },
       {
         onSuccess: () => toast.success(w.enabled ? "Webhook disabled" : "Webhook enabled"),
-        onError: (err) => toast.error(`Could not ${w.enabled ? "disable" : "enable"} the webhook: ${errorMessage(err)}`),
+        onError: (err) =>
+          toast.error(`Could not ${w.enabled ? "disable" : "enable"} the webhook: ${errorMessage(err)}`),
       },
     );
 
@@ -138,21 +145,28 @@ const WebhookRow = ({ webhook: w, onEdit, onDelete, onRevealSecret }: RowProps) 
           >
             Deliveries
           </Link>
-          <Button variant="ghost" size="sm" data-testid={`reveal-webhook-secret-${w.id}`} onClick={() => onRevealSecret(w)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            data-testid={`reveal-webhook-secret-${w.id}`}
+            onClick={() => onRevealSecret(w)}
+          >
             Reveal secret
           </Button>
           <Button variant="ghost" size="sm" data-testid={`edit-webhook-${w.id}`} onClick={() => onEdit(w)}>
             Edit
           </Button>
-          <Button variant="ghost" size="sm" className="min-w-16" data-testid={`toggle-webhook-${w.id}`} isLoading={toggle.isPending} onClick={onToggle}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="min-w-16"
+            data-testid={`toggle-webhook-${w.id}`}
+            isLoading={toggle.isPending}
+            onClick={onToggle}
+          >
             {w.enabled ? "Disable" : "Enable"}
           </Button>
-          <Button
-            variant="dangerGhost"
-            size="sm"
-            data-testid={`delete-webhook-${w.id}`}
-            onClick={() => onDelete(w)}
-          >
+          <Button variant="dangerGhost" size="sm" data-testid={`delete-webhook-${w.id}`} onClick={() => onDelete(w)}>
             Delete
           </Button>
         </div>

@@ -82,10 +82,7 @@ test("first run, profile groups, a scoped key's lifecycle and environments", asy
   });
 
   await test.step("create profile groups", async () => {
-    const [listRequest] = await Promise.all([
-      page.waitForRequest(isCall("GET", "/api/profile_groups")),
-      page.reload(),
-    ]);
+    const [listRequest] = await Promise.all([page.waitForRequest(isCall("GET", "/api/profile_groups")), page.reload()]);
     expect(listRequest.headers()["x-environment"]).toBe("live");
     groupId = await createGroup(GROUP);
     otherGroupId = await createGroup(OTHER_GROUP);

@@ -1,7 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ensureSignedIn } from "../support/admin-session";
 import { seedAudienceComments, seedReviews } from "../support/comments";
-import { connectSandboxAccount, createSandboxGroup, sandboxRequest, type SandboxGroup } from "../support/sandbox-profiles";
+import {
+  connectSandboxAccount,
+  createSandboxGroup,
+  sandboxRequest,
+  type SandboxGroup,
+} from "../support/sandbox-profiles";
 
 // The comment inbox in the admin, in Sandbox: audience comments on a published Facebook post and a
 // published Bluesky post (written to the e2e database as the inbound layer stores them), listed newest
@@ -20,7 +25,12 @@ const publish = async (page: Page, baseURL: string, data: Record<string, unknown
   expect(res.status()).toBe(200);
   const { id } = (await res.json()) as { id: string };
   await expect
-    .poll(async () => ((await (await api.get(`/api/posts/${id}`)).json()) as { platforms: { status: string }[] }).platforms[0]!.status, { timeout: 30_000 })
+    .poll(
+      async () =>
+        ((await (await api.get(`/api/posts/${id}`)).json()) as { platforms: { status: string }[] }).platforms[0]!
+          .status,
+      { timeout: 30_000 },
+    )
     .toBe("published");
   return id;
 };
@@ -39,7 +49,11 @@ test.beforeEach(async ({ page, baseURL }) => {
   group = await createSandboxGroup(page, baseURL!, `Inbox Brand ${suffix()}`);
   const fb = await connectSandboxAccount(page, baseURL!, group.id, "facebook", "Inbox Pages");
   facebook = fb.id;
-  fbPost = await publish(page, baseURL!, { post: { body: "Our spring collection" }, profiles: [facebook], platforms: { facebook: { page_id: fb.placements[0]!.id } } });
+  fbPost = await publish(page, baseURL!, {
+    post: { body: "Our spring collection" },
+    profiles: [facebook],
+    platforms: { facebook: { page_id: fb.placements[0]!.id } },
+  });
   bsPost = await publish(page, baseURL!, { post: { body: "Spring on Bluesky" }, profiles: [group.bluesky] });
   const [question, praise, spam, troll] = seedAudienceComments(fbPost, facebook, [
     { body: "Where can I buy this?", author: "shopper", minutes_ago: 5 },
@@ -47,7 +61,9 @@ test.beforeEach(async ({ page, baseURL }) => {
     { body: "Cheap followers here", author: "spambot", minutes_ago: 3 },
     { body: "Worst brand ever", author: "troll", minutes_ago: 2 },
   ]);
-  const [bluesky] = seedAudienceComments(bsPost, group.bluesky, [{ body: "Nice thread", author: "skyfan", minutes_ago: 1 }]);
+  const [bluesky] = seedAudienceComments(bsPost, group.bluesky, [
+    { body: "Nice thread", author: "skyfan", minutes_ago: 1 },
+  ]);
   ids = { question: question!, praise: praise!, spam: spam!, troll: troll!, bluesky: bluesky! };
 });
 
@@ -60,15 +76,25 @@ const openInbox = async (page: Page) => {
   await page.getByLabel("Profile group").selectOption(group.id);
 };
 
-test("the inbox lists comments newest first across networks; j/k move, r replies; hide, like and delete reach the network", async ({ page, baseURL }) => {
+test("the inbox lists comments newest first across networks; j/k move, r replies; hide, like and delete reach the network", async ({
+  page,
+  baseURL,
+}) => {
   const api = sandboxRequest(page, baseURL!);
   const fbComment = async (id: string) => api.get(`/api/posts/${fbPost}/comments/${id}?profile_id=${facebook}`);
   await openInbox(page);
-  await expect(bodies(page)).toHaveText(["Nice thread", "Worst brand ever", "Cheap followers here", "Love the colours", "Where can I buy this?"]);
+  await expect(bodies(page)).toHaveText([
+    "Nice thread",
+    "Worst brand ever",
+    "Cheap followers here",
+    "Love the colours",
+    "Where can I buy this?",
+  ]);
 
   await test.step("a network without comment writes offers none; Facebook offers reply, hide, like, delete", async () => {
     await expect(row(page, ids.bluesky).getByRole("button")).toHaveCount(0);
-    for (const action of ["reply", "hide", "like", "delete"]) await expect(row(page, ids.troll).getByTestId(`comment-action-${action}`)).toBeVisible();
+    for (const action of ["reply", "hide", "like", "delete"])
+      await expect(row(page, ids.troll).getByTestId(`comment-action-${action}`)).toBeVisible();
   });
 
   await test.step("keyboard: j and k move the selection, the thread follows; r opens the reply", async () => {
@@ -93,16 +119,24 @@ test("the inbox lists comments newest first across networks; j/k move, r replies
 
   await test.step("the reply is published on the network and shows in the thread and the list", async () => {
     await expect
-      .poll(async () => ((await (await fbComment(ids.praise)).json()) as Comment).replies.map((r) => [r.body, r.status]), { timeout: 30_000 })
+      .poll(
+        async () => ((await (await fbComment(ids.praise)).json()) as Comment).replies.map((r) => [r.body, r.status]),
+        { timeout: 30_000 },
+      )
       .toEqual([["Thank you, glad you like them!", "published"]]);
     await expect(page.getByTestId("thread-reply")).toContainText("Thank you, glad you like them!");
-    await expect(page.getByTestId("inbox-list").getByTestId("comment-status").first()).toHaveAttribute("data-status", "published");
+    await expect(page.getByTestId("inbox-list").getByTestId("comment-status").first()).toHaveAttribute(
+      "data-status",
+      "published",
+    );
   });
 
   await test.step("hide: shown hidden at once, hidden on the network", async () => {
     await row(page, ids.spam).getByTestId("comment-action-hide").click();
     await expect(row(page, ids.spam).getByTestId("comment-hidden")).toBeVisible();
-    await expect.poll(async () => ((await (await fbComment(ids.spam)).json()) as Comment).is_hidden, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(async () => ((await (await fbComment(ids.spam)).json()) as Comment).is_hidden, { timeout: 30_000 })
+      .toBe(true);
     await expect(row(page, ids.spam).getByTestId("comment-pending-action")).toHaveCount(0, { timeout: 15_000 });
     await expect(row(page, ids.spam).getByTestId("comment-action-unhide")).toBeVisible();
   });
@@ -110,7 +144,9 @@ test("the inbox lists comments newest first across networks; j/k move, r replies
   await test.step("like: one more like at once, recorded by the network", async () => {
     await row(page, ids.question).getByTestId("comment-action-like").click();
     await expect(row(page, ids.question).getByTestId("comment-likes")).toHaveText("1 like");
-    await expect.poll(async () => ((await (await fbComment(ids.question)).json()) as Comment).like_count, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(async () => ((await (await fbComment(ids.question)).json()) as Comment).like_count, { timeout: 30_000 })
+      .toBe(1);
   });
 
   await test.step("delete: confirmed, gone at once, removed on the network", async () => {
@@ -123,7 +159,10 @@ test("the inbox lists comments newest first across networks; j/k move, r replies
   });
 });
 
-test("filters: status, text, network and post; reviews with star ratings, read-only, in their own tab", async ({ page, baseURL }) => {
+test("filters: status, text, network and post; reviews with star ratings, read-only, in their own tab", async ({
+  page,
+  baseURL,
+}) => {
   const api = sandboxRequest(page, baseURL!);
   const business = await connectSandboxAccount(page, baseURL!, group.id, "google_business", "Inbox Trattoria");
   seedReviews(business.id, business.placements[0]!.id, [
@@ -132,10 +171,18 @@ test("filters: status, text, network and post; reviews with star ratings, read-o
   ]);
   const hide = await api.post(`/api/posts/${fbPost}/comments/${ids.spam}/hide?profile_id=${facebook}`, {});
   expect(await hide.json()).toEqual({ accepted: true });
-  const reply = await api.post(`/api/posts/${fbPost}/comments?profile_id=${facebook}`, { body: "Right here: shop.example", parent_id: ids.question });
+  const reply = await api.post(`/api/posts/${fbPost}/comments?profile_id=${facebook}`, {
+    body: "Right here: shop.example",
+    parent_id: ids.question,
+  });
   expect(reply.status()).toBe(201);
   await expect
-    .poll(async () => ((await (await api.get(`/api/posts/${fbPost}/comments/${ids.spam}?profile_id=${facebook}`)).json()) as Comment).is_hidden, { timeout: 30_000 })
+    .poll(
+      async () =>
+        ((await (await api.get(`/api/posts/${fbPost}/comments/${ids.spam}?profile_id=${facebook}`)).json()) as Comment)
+          .is_hidden,
+      { timeout: 30_000 },
+    )
     .toBe(true);
   await openInbox(page);
 
@@ -158,7 +205,13 @@ test("filters: status, text, network and post; reviews with star ratings, read-o
   await row(page, ids.praise).click();
   await page.getByTestId("filter-by-post").click();
   await expect(page.getByTestId("post-filter")).toContainText(fbPost);
-  await expect(bodies(page)).toHaveText(["Right here: shop.example", "Worst brand ever", "Cheap followers here", "Love the colours", "Where can I buy this?"]);
+  await expect(bodies(page)).toHaveText([
+    "Right here: shop.example",
+    "Worst brand ever",
+    "Cheap followers here",
+    "Love the colours",
+    "Where can I buy this?",
+  ]);
 
   await page.getByRole("tab", { name: "Reviews" }).click();
   await expect(page.getByTestId("reviews-read-only")).toBeVisible();

@@ -1,6 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ensureSignedIn, isCall } from "../support/admin-session";
-import { connectSandboxAccount, createSandboxGroup, type SandboxGroup, type SandboxPlacement as Placement } from "../support/sandbox-profiles";
+import {
+  connectSandboxAccount,
+  createSandboxGroup,
+  type SandboxGroup,
+  type SandboxPlacement as Placement,
+} from "../support/sandbox-profiles";
 
 // The listing and page editors in Sandbox: a google_business and a facebook profile connected through
 // the consent screen, their simulated locations and pages edited in the admin. An edit shows its diff
@@ -18,20 +23,37 @@ const setUp = async (page: Page, baseURL: string): Promise<SandboxGroup> => {
   return createSandboxGroup(page, baseURL, `Listings Brand ${suffix()}`);
 };
 
-const connect = (page: Page, baseURL: string, group: SandboxGroup, platform: string, account: string) => connectSandboxAccount(page, baseURL, group.id, platform, account);
+const connect = (page: Page, baseURL: string, group: SandboxGroup, platform: string, account: string) =>
+  connectSandboxAccount(page, baseURL, group.id, platform, account);
 
-const openEditor = async (page: Page, group: SandboxGroup, profileId: string, placement: Placement, kind: "Edit listing" | "Edit page") => {
+const openEditor = async (
+  page: Page,
+  group: SandboxGroup,
+  profileId: string,
+  placement: Placement,
+  kind: "Edit listing" | "Edit page",
+) => {
   await page.goto(`/profile-groups/${group.id}/profiles/${profileId}`);
-  await page.getByTestId("editor-links").getByRole("link", { name: `${kind}: ${placement.name}` }).click();
+  await page
+    .getByTestId("editor-links")
+    .getByRole("link", { name: `${kind}: ${placement.name}` })
+    .click();
   await expect(page.getByTestId("placement-id")).toHaveText(placement.id);
 };
 
-test("listing editor: edit, review the diff, save only what changed; API edits show in the editor; gates are named", async ({ page, baseURL }) => {
+test("listing editor: edit, review the diff, save only what changed; API edits show in the editor; gates are named", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const group = await setUp(page, baseURL!);
   const { id: profileId, placements } = await connect(page, baseURL!, group, "google_business", "Editor Trattoria");
   const [restaurant, plumber] = placements as [Placement, Placement];
-  const location = (query: Record<string, string>) => page.request.get(`/api/profiles/${profileId}/google_business/location?${new URLSearchParams({ location_id: restaurant.id, ...query })}`, { headers: headers(baseURL!) });
+  const location = (query: Record<string, string>) =>
+    page.request.get(
+      `/api/profiles/${profileId}/google_business/location?${new URLSearchParams({ location_id: restaurant.id, ...query })}`,
+      { headers: headers(baseURL!) },
+    );
 
   await test.step("the name: edited, reviewed (before and after), saved with fields [title], read back through the API", async () => {
     await openEditor(page, group, profileId, restaurant, "Edit listing");
@@ -60,10 +82,17 @@ test("listing editor: edit, review the diff, save only what changed; API edits s
     await page.getByLabel("Monday closes").fill("14:00");
     await page.getByTestId("hours-review").click();
     await expect(page.getByTestId("hours-dialog").getByTestId("change-regularHours")).toContainText("Mon 08:00–14:00");
-    const [patch] = await Promise.all([page.waitForRequest((r) => isCall("PATCH", `/api/profiles/${profileId}/google_business/update_hours`)(r)), page.getByTestId("hours-save").click()]);
+    const [patch] = await Promise.all([
+      page.waitForRequest((r) => isCall("PATCH", `/api/profiles/${profileId}/google_business/update_hours`)(r)),
+      page.getByTestId("hours-save").click(),
+    ]);
     expect((patch.postDataJSON() as { fields: string[] }).fields).toEqual(["regularHours"]);
     await expect(page.getByTestId("hours-dialog")).toBeHidden();
-    const periods = ((await (await location({ read_mask: "regularHours" })).json()) as { regularHours: { periods: { openDay: string; openTime: { hours?: number } }[] } }).regularHours.periods;
+    const periods = (
+      (await (await location({ read_mask: "regularHours" })).json()) as {
+        regularHours: { periods: { openDay: string; openTime: { hours?: number } }[] };
+      }
+    ).regularHours.periods;
     expect(periods[0]).toMatchObject({ openDay: "MONDAY", openTime: { hours: 8 } });
   });
 
@@ -74,33 +103,62 @@ test("listing editor: edit, review the diff, save only what changed; API edits s
     });
     expect(res.status()).toBe(200);
     await page.reload();
-    await expect(page.getByTestId("section-details").getByLabel("Website")).toHaveValue("https://api-edit.example/menu");
-    await expect(page.getByTestId("section-menus").getByTestId("menu").first().getByLabel("Menu name")).toHaveValue("Dinner");
+    await expect(page.getByTestId("section-details").getByLabel("Website")).toHaveValue(
+      "https://api-edit.example/menu",
+    );
+    await expect(page.getByTestId("section-menus").getByTestId("menu").first().getByLabel("Menu name")).toHaveValue(
+      "Dinner",
+    );
   });
 
   await test.step("attributes, services and food menus: each saves only its own change", async () => {
     await page.getByLabel("Delivery", { exact: true }).selectOption("true");
     const [attributes] = await Promise.all([
       page.waitForRequest((r) => isCall("PATCH", `/api/profiles/${profileId}/google_business/update_attributes`)(r)),
-      page.getByTestId("attributes-review").click().then(() => page.getByTestId("attributes-save").click()),
+      page
+        .getByTestId("attributes-review")
+        .click()
+        .then(() => page.getByTestId("attributes-save").click()),
     ]);
     await expect(page.getByTestId("attributes-dialog")).toBeHidden();
-    expect(attributes.postDataJSON()).toEqual({ location_id: restaurant.id, fields: ["attributes/has_delivery"], attributes: [{ name: "attributes/has_delivery", values: [true] }] });
+    expect(attributes.postDataJSON()).toEqual({
+      location_id: restaurant.id,
+      fields: ["attributes/has_delivery"],
+      attributes: [{ name: "attributes/has_delivery", values: [true] }],
+    });
     await page.getByLabel("New service").fill("Cooking classes");
     await page.getByRole("button", { name: "Add service" }).click();
     await page.getByTestId("service-row").last().getByLabel("Price").fill("45");
     await page.getByTestId("services-review").click();
-    await expect(page.getByTestId("services-dialog").getByTestId("change-serviceItems")).toContainText("Cooking classes — 45");
+    await expect(page.getByTestId("services-dialog").getByTestId("change-serviceItems")).toContainText(
+      "Cooking classes — 45",
+    );
     await page.getByTestId("services-save").click();
     await expect(page.getByTestId("services-dialog")).toBeHidden();
-    const services = await (await page.request.get(`/api/profiles/${profileId}/google_business/service_list?location_id=${encodeURIComponent(restaurant.id)}`, { headers: headers(baseURL!) })).json();
-    expect(services.serviceItems.at(-1)).toMatchObject({ freeFormServiceItem: { label: { displayName: "Cooking classes" } }, price: { units: "45" } });
+    const services = await (
+      await page.request.get(
+        `/api/profiles/${profileId}/google_business/service_list?location_id=${encodeURIComponent(restaurant.id)}`,
+        { headers: headers(baseURL!) },
+      )
+    ).json();
+    expect(services.serviceItems.at(-1)).toMatchObject({
+      freeFormServiceItem: { label: { displayName: "Cooking classes" } },
+      price: { units: "45" },
+    });
     await page.getByTestId("section-menus").getByLabel("Dish price").first().fill("19");
     await page.getByTestId("menus-review").click();
     await page.getByTestId("menus-save").click();
     await expect(page.getByTestId("menus-dialog")).toBeHidden();
-    const menus = await (await page.request.get(`/api/profiles/${profileId}/google_business/food_menus?location_id=${encodeURIComponent(restaurant.id)}`, { headers: headers(baseURL!) })).json();
-    expect(menus.menus[0].sections[0].items[0].attributes).toMatchObject({ price: { units: "19" }, allergen: ["WHEAT", "EGG"] });
+    const menus = await (
+      await page.request.get(
+        `/api/profiles/${profileId}/google_business/food_menus?location_id=${encodeURIComponent(restaurant.id)}`,
+        { headers: headers(baseURL!) },
+      )
+    ).json();
+    expect(menus.menus[0].sections[0].items[0].attributes).toMatchObject({
+      price: { units: "19" },
+      allergen: ["WHEAT", "EGG"],
+    });
   });
 
   await test.step("action links and photos: add a link, upload a photo, delete it", async () => {
@@ -111,10 +169,15 @@ test("listing editor: edit, review the diff, save only what changed; API edits s
     await expect(links.getByTestId("action-link")).toHaveCount(2);
     const photos = page.getByTestId("section-photos");
     await expect(photos.getByTestId("photo")).toHaveCount(2);
-    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    );
     await photos.getByLabel("Photo category").selectOption("EXTERIOR");
     const [upload] = await Promise.all([
-      page.waitForResponse((r) => isCall("POST", `/api/profiles/${profileId}/google_business/create_media`)(r.request())),
+      page.waitForResponse((r) =>
+        isCall("POST", `/api/profiles/${profileId}/google_business/create_media`)(r.request()),
+      ),
       photos.getByLabel("Photo file").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: png }),
     ]);
     expect(upload.status()).toBe(201);
@@ -126,19 +189,29 @@ test("listing editor: edit, review the diff, save only what changed; API edits s
 
   await test.step("the plumber: food menus and services name the gate that blocks them", async () => {
     await openEditor(page, group, profileId, plumber, "Edit listing");
-    await expect(page.getByTestId("gate-menus")).toHaveText("Food menus are not available for this location (canHaveFoodMenus is false).");
+    await expect(page.getByTestId("gate-menus")).toHaveText(
+      "Food menus are not available for this location (canHaveFoodMenus is false).",
+    );
     await expect(page.getByTestId("gate-services")).toContainText("canModifyServiceList is false");
     await expect(page.getByTestId("services-review")).toHaveCount(0);
   });
 });
 
-test("listing editor: address and service area, and more hours, each saved with only what changed and read back", async ({ page, baseURL }) => {
+test("listing editor: address and service area, and more hours, each saved with only what changed and read back", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const group = await setUp(page, baseURL!);
   const { id: profileId, placements } = await connect(page, baseURL!, group, "google_business", "Area Works");
   const [restaurant, plumber] = placements as [Placement, Placement];
   const read = async (locationId: string, mask: string) =>
-    (await page.request.get(`/api/profiles/${profileId}/google_business/location?${new URLSearchParams({ location_id: locationId, read_mask: mask })}`, { headers: headers(baseURL!) })).json();
+    (
+      await page.request.get(
+        `/api/profiles/${profileId}/google_business/location?${new URLSearchParams({ location_id: locationId, read_mask: mask })}`,
+        { headers: headers(baseURL!) },
+      )
+    ).json();
   const springfield = { placeName: "Springfield, IL, USA", placeId: "ChIJsandboxSpringfield" };
   const chatham = { placeName: "Chatham, IL, USA", placeId: "ChIJsandboxChatham" };
 
@@ -148,9 +221,13 @@ test("listing editor: address and service area, and more hours, each saved with 
     await expect(details.getByLabel("Service area")).toHaveValue("CUSTOMER_LOCATION_ONLY");
     await expect(details.getByLabel("Places served")).toHaveValue("Springfield, IL, USA | ChIJsandboxSpringfield");
     await details.getByLabel("Places served").fill("Springfield, IL, USA | ChIJsandboxSpringfield\nChatham");
-    await expect(details.getByText("Each place needs its name and its Google place ID, as name | place ID")).toBeVisible();
+    await expect(
+      details.getByText("Each place needs its name and its Google place ID, as name | place ID"),
+    ).toBeVisible();
     await expect(page.getByTestId("details-review")).toBeDisabled();
-    await details.getByLabel("Places served").fill("Springfield, IL, USA | ChIJsandboxSpringfield\nChatham, IL, USA | ChIJsandboxChatham");
+    await details
+      .getByLabel("Places served")
+      .fill("Springfield, IL, USA | ChIJsandboxSpringfield\nChatham, IL, USA | ChIJsandboxChatham");
     await details.getByLabel("Service area").selectOption("CUSTOMER_AND_BUSINESS_LOCATION");
     await details.getByLabel("Street address").fill("5 Pipe Lane");
     await details.getByLabel("Postal code").fill("62702");
@@ -161,7 +238,9 @@ test("listing editor: address and service area, and more hours, each saved with 
     await page.getByTestId("details-review").click();
     const dialog = page.getByTestId("details-dialog");
     await expect(dialog.getByTestId("change-storefrontAddress")).toContainText("(not set)");
-    await expect(dialog.getByTestId("change-storefrontAddress")).toContainText("5 Pipe Lane, 62702 Springfield, IL, US");
+    await expect(dialog.getByTestId("change-storefrontAddress")).toContainText(
+      "5 Pipe Lane, 62702 Springfield, IL, US",
+    );
     await expect(dialog.getByTestId("change-serviceArea")).toContainText("Only at the customer's");
     await expect(dialog.getByTestId("change-serviceArea")).toContainText("At the address and the customer's");
     await expect(dialog.getByTestId("change-serviceArea")).toContainText("Chatham, IL, USA");
@@ -169,18 +248,44 @@ test("listing editor: address and service area, and more hours, each saved with 
       page.waitForRequest((r) => isCall("PATCH", `/api/profiles/${profileId}/google_business/update_location`)(r)),
       page.getByTestId("details-save").click(),
     ]);
-    const address = { addressLines: ["5 Pipe Lane"], postalCode: "62702", locality: "Springfield", administrativeArea: "IL", regionCode: "US" };
-    const area = { businessType: "CUSTOMER_AND_BUSINESS_LOCATION", regionCode: "US", places: { placeInfos: [springfield, chatham] } };
-    expect(patch.postDataJSON()).toEqual({ location_id: plumber.id, fields: ["storefrontAddress", "serviceArea"], storefrontAddress: address, serviceArea: area });
+    const address = {
+      addressLines: ["5 Pipe Lane"],
+      postalCode: "62702",
+      locality: "Springfield",
+      administrativeArea: "IL",
+      regionCode: "US",
+    };
+    const area = {
+      businessType: "CUSTOMER_AND_BUSINESS_LOCATION",
+      regionCode: "US",
+      places: { placeInfos: [springfield, chatham] },
+    };
+    expect(patch.postDataJSON()).toEqual({
+      location_id: plumber.id,
+      fields: ["storefrontAddress", "serviceArea"],
+      storefrontAddress: address,
+      serviceArea: area,
+    });
     await expect(page.getByTestId("details-dialog")).toBeHidden();
-    expect(await read(plumber.id, "storefrontAddress,serviceArea")).toEqual({ storefrontAddress: address, serviceArea: area });
+    expect(await read(plumber.id, "storefrontAddress,serviceArea")).toEqual({
+      storefrontAddress: address,
+      serviceArea: area,
+    });
     await expect(page.getByTestId("details-count")).toHaveText("No changes");
   });
 
   await test.step("an API edit of the service area shows in the editor; clearing it in the editor sends serviceArea: null", async () => {
     const res = await page.request.patch(`/api/profiles/${profileId}/google_business/update_location`, {
       headers: headers(baseURL!),
-      data: { location_id: plumber.id, fields: ["serviceArea"], serviceArea: { businessType: "CUSTOMER_AND_BUSINESS_LOCATION", regionCode: "US", places: { placeInfos: [chatham] } } },
+      data: {
+        location_id: plumber.id,
+        fields: ["serviceArea"],
+        serviceArea: {
+          businessType: "CUSTOMER_AND_BUSINESS_LOCATION",
+          regionCode: "US",
+          places: { placeInfos: [chatham] },
+        },
+      },
     });
     expect(res.status()).toBe(200);
     await page.reload();
@@ -218,10 +323,18 @@ test("listing editor: address and service area, and more hours, each saved with 
       page.waitForRequest((r) => isCall("PATCH", `/api/profiles/${profileId}/google_business/update_hours`)(r)),
       page.getByTestId("more-hours-save").click(),
     ]);
-    const takeout = ["FRIDAY", "SATURDAY"].map((day) => ({ openDay: day, openTime: { hours: 12, minutes: 30 }, closeDay: day, closeTime: { hours: 21 } }));
+    const takeout = ["FRIDAY", "SATURDAY"].map((day) => ({
+      openDay: day,
+      openTime: { hours: 12, minutes: 30 },
+      closeDay: day,
+      closeTime: { hours: 21 },
+    }));
     const moreHours = [
       { hoursTypeId: "TAKEOUT", periods: takeout },
-      { hoursTypeId: "DELIVERY", periods: [{ openDay: "FRIDAY", openTime: { hours: 17 }, closeDay: "FRIDAY", closeTime: { hours: 22 } }] },
+      {
+        hoursTypeId: "DELIVERY",
+        periods: [{ openDay: "FRIDAY", openTime: { hours: 17 }, closeDay: "FRIDAY", closeTime: { hours: 22 } }],
+      },
     ];
     expect(patch.postDataJSON()).toEqual({ location_id: restaurant.id, fields: ["moreHours"], moreHours });
     await expect(page.getByTestId("more-hours-dialog")).toBeHidden();
@@ -230,13 +343,21 @@ test("listing editor: address and service area, and more hours, each saved with 
   });
 });
 
-test("page editor: edit the about text, review, save only it; an API edit shows in the editor", async ({ page, baseURL }) => {
+test("page editor: edit the about text, review, save only it; an API edit shows in the editor", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const group = await setUp(page, baseURL!);
   const { id: profileId, placements } = await connect(page, baseURL!, group, "facebook", "Editor Pages");
   const pageOne = placements[0]!;
   const readPage = async (fields: string) =>
-    (await page.request.get(`/api/profiles/${profileId}/facebook/page?${new URLSearchParams({ page_id: pageOne.id, fields })}`, { headers: headers(baseURL!) })).json();
+    (
+      await page.request.get(
+        `/api/profiles/${profileId}/facebook/page?${new URLSearchParams({ page_id: pageOne.id, fields })}`,
+        { headers: headers(baseURL!) },
+      )
+    ).json();
 
   await openEditor(page, group, profileId, pageOne, "Edit page");
   const section = page.getByTestId("section-page");
@@ -246,12 +367,18 @@ test("page editor: edit the about text, review, save only it; an API edit shows 
   const row = page.getByTestId("page-dialog").getByTestId("change-about");
   await expect(row).toContainText("Fresh pasta every day.");
   await expect(page.getByTestId("page-dialog").getByTestId("changes-table").locator("tbody tr")).toHaveCount(1);
-  const [patch] = await Promise.all([page.waitForRequest((r) => isCall("PATCH", `/api/profiles/${profileId}/facebook/update_page`)(r)), page.getByTestId("page-save").click()]);
+  const [patch] = await Promise.all([
+    page.waitForRequest((r) => isCall("PATCH", `/api/profiles/${profileId}/facebook/update_page`)(r)),
+    page.getByTestId("page-save").click(),
+  ]);
   expect(patch.postDataJSON()).toEqual({ page_id: pageOne.id, about: "Fresh pasta every day." });
   await expect(page.getByTestId("page-dialog")).toBeHidden();
   expect(await readPage("about")).toEqual({ id: pageOne.id, about: "Fresh pasta every day." });
 
-  const res = await page.request.patch(`/api/profiles/${profileId}/facebook/update_page`, { headers: headers(baseURL!), data: { page_id: pageOne.id, mission: "Changed through the API" } });
+  const res = await page.request.patch(`/api/profiles/${profileId}/facebook/update_page`, {
+    headers: headers(baseURL!),
+    data: { page_id: pageOne.id, mission: "Changed through the API" },
+  });
   expect(res.status()).toBe(200);
   await page.reload();
   await expect(page.getByTestId("section-page").getByLabel("Mission")).toHaveValue("Changed through the API");

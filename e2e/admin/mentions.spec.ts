@@ -19,7 +19,10 @@ const pasteAtEnd = (field: Locator, text: string) =>
     area.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
 
-test("composer: a pasted LinkedIn page URL becomes an @[Name](urn) mention; other URLs stay links", async ({ page, baseURL }) => {
+test("composer: a pasted LinkedIn page URL becomes an @[Name](urn) mention; other URLs stay links", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   await ensureSignedIn(page);
   await page.getByTestId("env-switch-sandbox").click();
@@ -30,7 +33,9 @@ test("composer: a pasted LinkedIn page URL becomes an @[Name](urn) mention; othe
   await page.goto("/posts/new");
   await page.getByTestId("composer-group").selectOption(group.id);
   await page.getByTestId(`composer-profile-${linkedin.id}`).check();
-  await expect(page.getByTestId("composer-mention-hint")).toContainText("Paste a LinkedIn page URL to mention the page.");
+  await expect(page.getByTestId("composer-mention-hint")).toContainText(
+    "Paste a LinkedIn page URL to mention the page.",
+  );
 
   const body = page.getByTestId("composer-body");
   await body.fill("Proud to work with ");
@@ -40,14 +45,22 @@ test("composer: a pasted LinkedIn page URL becomes an @[Name](urn) mention; othe
   ]);
   expect(new URL(lookup.url()).searchParams.get("url")).toBe("https://www.linkedin.com/company/sandbox-acme/");
   await expect(body).toHaveValue("Proud to work with @[Acme Sandbox Corp](urn:li:organization:91000001)");
-  await expect(page.getByTestId("composer-mention-status")).toHaveText("Mention added: @[Acme Sandbox Corp](urn:li:organization:91000001)");
+  await expect(page.getByTestId("composer-mention-status")).toHaveText(
+    "Mention added: @[Acme Sandbox Corp](urn:li:organization:91000001)",
+  );
 
   await body.pressSequentially(" and ");
   await pasteAtEnd(body, "https://www.linkedin.com/school/sandbox-university");
-  await expect(body).toHaveValue("Proud to work with @[Acme Sandbox Corp](urn:li:organization:91000001) and @[Sandbox University](urn:li:organization:91000003)");
+  await expect(body).toHaveValue(
+    "Proud to work with @[Acme Sandbox Corp](urn:li:organization:91000001) and @[Sandbox University](urn:li:organization:91000003)",
+  );
 
   await body.pressSequentially(" ");
   await pasteAtEnd(body, "https://example.com/not-a-page");
-  await expect(page.getByTestId("composer-mention-status")).toHaveText("Not a page that can be mentioned: pasted as a link.");
-  await expect(body).toHaveValue("Proud to work with @[Acme Sandbox Corp](urn:li:organization:91000001) and @[Sandbox University](urn:li:organization:91000003) https://example.com/not-a-page");
+  await expect(page.getByTestId("composer-mention-status")).toHaveText(
+    "Not a page that can be mentioned: pasted as a link.",
+  );
+  await expect(body).toHaveValue(
+    "Proud to work with @[Acme Sandbox Corp](urn:li:organization:91000001) and @[Sandbox University](urn:li:organization:91000003) https://example.com/not-a-page",
+  );
 });

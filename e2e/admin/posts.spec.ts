@@ -8,7 +8,12 @@ import { createSandboxGroup, sandboxRequest, type SandboxGroup } from "../suppor
 // seeds its own sandbox group (bluesky + telegram) through the API. Runs after admin.spec.ts (same OWNER)
 // or on its own.
 
-type PostBody = { id: string; status: string; draft: boolean; platforms: { profile_id: string; platform: string; status: string; error: string | null; url: string | null }[] };
+type PostBody = {
+  id: string;
+  status: string;
+  draft: boolean;
+  platforms: { profile_id: string; platform: string; status: string; error: string | null; url: string | null }[];
+};
 
 const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 // Sandbox publishing includes short simulated delays.
@@ -46,7 +51,10 @@ const submit = async (page: Page): Promise<PostBody> => {
 
 const platformRow = (page: Page, profileId: string) => page.getByTestId(`platform-row-${profileId}`);
 
-test("composer: live network rules, publish to two sandbox profiles, statuses update to published", async ({ page, baseURL }) => {
+test("composer: live network rules, publish to two sandbox profiles, statuses update to published", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const group = await setUp(page, baseURL!);
   const api = sandboxRequest(page, baseURL!);
@@ -103,9 +111,16 @@ test("composer: live network rules, publish to two sandbox profiles, statuses up
     await page.getByTestId("composer-body").fill(fits);
     await expect(page.getByTestId("network-issues-bluesky")).toHaveCount(0);
     await page.getByTestId("network-options-telegram").getByLabel("Parse mode").selectOption("HTML");
-    const [request] = await Promise.all([page.waitForRequest(isCall("POST", "/api/posts")), (async () => (post = await submit(page)))()]);
+    const [request] = await Promise.all([
+      page.waitForRequest(isCall("POST", "/api/posts")),
+      (async () => (post = await submit(page)))(),
+    ]);
     expect(request.headers()["x-environment"]).toBe("sandbox");
-    const sent = request.postDataJSON() as { profiles: string[]; post: Record<string, unknown>; platforms: Record<string, Record<string, unknown>> };
+    const sent = request.postDataJSON() as {
+      profiles: string[];
+      post: Record<string, unknown>;
+      platforms: Record<string, Record<string, unknown>>;
+    };
     expect(sent.profiles).toEqual([group.bluesky, group.telegram]);
     expect(sent.post).toEqual({ body: fits });
     // Only what was set: the default format is left to the API, Bluesky has nothing to send.
@@ -113,10 +128,14 @@ test("composer: live network rules, publish to two sandbox profiles, statuses up
 
     await expect(page.getByTestId("post-body")).toHaveText(fits);
     for (const profile of [group.bluesky, group.telegram]) {
-      await expect(platformRow(page, profile).getByTestId("platform-status")).toHaveText("published", { timeout: PUBLISH_TIMEOUT });
+      await expect(platformRow(page, profile).getByTestId("platform-status")).toHaveText("published", {
+        timeout: PUBLISH_TIMEOUT,
+      });
       await expect(platformRow(page, profile).getByTestId("platform-url")).toBeVisible();
     }
-    await expect(platformRow(page, group.bluesky).getByTestId("platform-profile")).toHaveText(`${group.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.bsky.social`);
+    await expect(platformRow(page, group.bluesky).getByTestId("platform-profile")).toHaveText(
+      `${group.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.bsky.social`,
+    );
     await expect(platformRow(page, group.telegram).getByTestId("platform-attempted")).not.toHaveText("—");
     // Nothing left in flight: polling stops.
     await expect(page.getByTestId("post-live")).toHaveCount(0);
@@ -125,7 +144,10 @@ test("composer: live network rules, publish to two sandbox profiles, statuses up
   await test.step("the list shows the post first, with both networks published", async () => {
     await page.getByRole("link", { name: "Posts", exact: true }).click();
     const row = page.getByTestId(`post-row-${post!.id}`);
-    await expect(page.locator('[data-testid^="post-row-"]').first()).toHaveAttribute("data-testid", `post-row-${post!.id}`);
+    await expect(page.locator('[data-testid^="post-row-"]').first()).toHaveAttribute(
+      "data-testid",
+      `post-row-${post!.id}`,
+    );
     await expect(row.getByTestId("platform-status")).toHaveText(["published", "published"]);
     await expect(row.getByTestId("post-status")).toHaveText("processed");
     await page.getByTestId("posts-status-filter").selectOption("draft");
@@ -145,12 +167,20 @@ test("draft: saved with an uploaded image, then published from its page", async 
     await openComposer(page, group, [group.bluesky]);
     await page.getByTestId("composer-body").fill("A draft with a picture");
     // A 1x1 PNG.
-    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-    await page.getByTestId("composer-media-files-input").setInputFiles({ name: "pixel.png", mimeType: "image/png", buffer: png });
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    await page
+      .getByTestId("composer-media-files-input")
+      .setInputFiles({ name: "pixel.png", mimeType: "image/png", buffer: png });
     await expect(page.getByTestId("composer-media-files")).toContainText("pixel.png");
     await page.getByTestId("schedule-draft").check();
     await expect(page.getByTestId("composer-submit")).toHaveText("Save draft");
-    const [request] = await Promise.all([page.waitForRequest(isCall("POST", "/api/posts")), (async () => (post = await submit(page)))()]);
+    const [request] = await Promise.all([
+      page.waitForRequest(isCall("POST", "/api/posts")),
+      (async () => (post = await submit(page)))(),
+    ]);
     expect(request.headers()["content-type"]).toMatch(/^multipart\/form-data/);
     expect(post!.draft).toBe(true);
   });
@@ -177,12 +207,17 @@ test("draft: saved with an uploaded image, then published from its page", async 
     ]);
     expect(response.status()).toBe(200);
     await expect(page.getByTestId("publish-post")).toHaveCount(0);
-    await expect(platformRow(page, group.bluesky).getByTestId("platform-status")).toHaveText("published", { timeout: PUBLISH_TIMEOUT });
+    await expect(platformRow(page, group.bluesky).getByTestId("platform-status")).toHaveText("published", {
+      timeout: PUBLISH_TIMEOUT,
+    });
     await expect(page.getByTestId("post-status")).toHaveText("processed");
   });
 });
 
-test("failures: the API's 422 list, a #sandbox-fail post shows failed with its error, delete", async ({ page, baseURL }) => {
+test("failures: the API's 422 list, a #sandbox-fail post shows failed with its error, delete", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const group = await setUp(page, baseURL!);
   const api = sandboxRequest(page, baseURL!);

@@ -15,7 +15,9 @@ const BAD_TOKEN = "not-a-bot-token";
 
 // The group's profiles as the API lists them, with the page's session cookie and environment.
 const listProfiles = async (page: Page, groupId: string, environment: "live" | "sandbox"): Promise<ProfileBody[]> => {
-  const res = await page.request.get(`/api/profiles?profile_group_id=${groupId}`, { headers: { "X-Environment": environment } });
+  const res = await page.request.get(`/api/profiles?profile_group_id=${groupId}`, {
+    headers: { "X-Environment": environment },
+  });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: ProfileBody[] }).data;
 };
@@ -45,7 +47,10 @@ const openPicker = async (page: Page) => {
   return dialog;
 };
 
-test("profile group page: connect through the sandbox consent screen, forms, placements, disconnect; live not configured", async ({ page, baseURL }) => {
+test("profile group page: connect through the sandbox consent screen, forms, placements, disconnect; live not configured", async ({
+  page,
+  baseURL,
+}) => {
   // Two round trips through the consent screen and a dozen steps: longer than the default 30 s.
   test.setTimeout(120_000);
   let groupId = "";
@@ -127,7 +132,11 @@ test("profile group page: connect through the sandbox consent screen, forms, pla
       dialog.getByRole("button", { name: "Connect", exact: true }).click(),
     ]);
     expect(response.status()).toBe(200);
-    expect(response.request().postDataJSON()).toEqual({ platform: "bluesky", identifier: "acme.bsky.social", app_password: "abcd-efgh-ijkl-mnop" });
+    expect(response.request().postDataJSON()).toEqual({
+      platform: "bluesky",
+      identifier: "acme.bsky.social",
+      app_password: "abcd-efgh-ijkl-mnop",
+    });
     const { profile } = (await response.json()) as { profile: { id: string } };
     await expect(dialog).toBeHidden();
     const row = page.getByTestId(`profile-row-${profile.id}`);
@@ -149,7 +158,8 @@ test("profile group page: connect through the sandbox consent screen, forms, pla
     const dialog = await openPicker(page);
     await dialog.getByTestId("connect-platform-telegram").click();
     let posts = 0;
-    const countPosts = (r: { url(): string; method(): string }) => void (isCall("POST", initializePath())(r) && posts++);
+    const countPosts = (r: { url(): string; method(): string }) =>
+      void (isCall("POST", initializePath())(r) && posts++);
     page.on("request", countPosts);
     await dialog.getByLabel("Bot token").fill(BAD_TOKEN);
     await dialog.getByRole("button", { name: "Connect", exact: true }).click();
@@ -210,7 +220,9 @@ test("profile group page: connect through the sandbox consent screen, forms, pla
   await test.step("the API lists what the page shows", async () => {
     const rows = page.locator('[data-testid^="profile-row-"]');
     await expect(rows).toHaveCount(2);
-    const shown = await rows.evaluateAll((els) => els.map((el) => [el.getAttribute("data-testid")!.replace("profile-row-", ""), el.getAttribute("data-platform")]));
+    const shown = await rows.evaluateAll((els) =>
+      els.map((el) => [el.getAttribute("data-testid")!.replace("profile-row-", ""), el.getAttribute("data-platform")]),
+    );
     const listed = await listProfiles(page, groupId, "sandbox");
     expect(listed.map((p) => [p.id, p.platform])).toEqual(shown);
     expect(listed.map((p) => p.platform).sort()).toEqual(["bluesky", "telegram"]);
@@ -230,7 +242,9 @@ test("profile group page: connect through the sandbox consent screen, forms, pla
 
     const dialog = await openPicker(page);
     const [response] = await Promise.all([
-      page.waitForResponse((r) => isCall("POST", `/api/profile_groups/${liveGroupId}/initialize_connection`)(r.request())),
+      page.waitForResponse((r) =>
+        isCall("POST", `/api/profile_groups/${liveGroupId}/initialize_connection`)(r.request()),
+      ),
       dialog.getByTestId("connect-platform-facebook").click(),
     ]);
     expect(response.status()).toBe(422);

@@ -12,7 +12,9 @@ const suffix = Date.now().toString(36);
 const GROUP = `Queue Brand ${suffix}`;
 const QUEUE = `Mornings ${suffix}`;
 
-test("queues: create, slots in the week view, seeded posts, priority, pause/resume, timezone, remove a slot, delete", async ({ page }) => {
+test("queues: create, slots in the week view, seeded posts, priority, pause/resume, timezone, remove a slot, delete", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   let groupId = "";
   let queueId = "";
@@ -23,7 +25,10 @@ test("queues: create, slots in the week view, seeded posts, priority, pause/resu
 
   await test.step("sign in and create a profile group", async () => {
     await ensureSignedIn(page);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile groups", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Profile groups", exact: true })
+      .click();
     await page.getByTestId("new-profile-group").click();
     const dialog = page.getByTestId("create-profile-group-dialog");
     await dialog.getByLabel("Name", { exact: true }).fill(GROUP);
@@ -49,7 +54,9 @@ test("queues: create, slots in the week view, seeded posts, priority, pause/resu
     await dialog.getByLabel("Jitter (minutes)").fill("90");
     await dialog.getByRole("button", { name: "Create queue" }).click();
     await expect(dialog.locator("#queue-name-error")).toHaveText("Name can't be blank");
-    await expect(dialog.locator("#queue-jitter-error")).toHaveText("Jitter must be a whole number of minutes from 0 to 60");
+    await expect(dialog.locator("#queue-jitter-error")).toHaveText(
+      "Jitter must be a whole number of minutes from 0 to 60",
+    );
 
     await dialog.getByLabel("Name", { exact: true }).fill(QUEUE);
     await dialog.getByLabel("Description").fill("Three a day");
@@ -90,11 +97,14 @@ test("queues: create, slots in the week view, seeded posts, priority, pause/resu
         form.getByRole("button", { name: "Add slot" }).click(),
       ]);
       expect(response.status()).toBe(200);
-      expect(response.request().postDataJSON()).toEqual({ post_queue: { queue_timeslots_attributes: [{ day, time }] } });
+      expect(response.request().postDataJSON()).toEqual({
+        post_queue: { queue_timeslots_attributes: [{ day, time }] },
+      });
       await expect(page.getByTestId(`slot-${day}-${time}`)).toBeVisible();
     }
     await expect(page.getByTestId("queue-calendar")).toBeVisible();
-    for (const d of [0, 1, 2, 3, 4, 5, 6]) await expect(page.getByTestId(`calendar-day-${d}`)).toContainText(WEEKDAYS[d]!.slice(0, 3));
+    for (const d of [0, 1, 2, 3, 4, 5, 6])
+      await expect(page.getByTestId(`calendar-day-${d}`)).toContainText(WEEKDAYS[d]!.slice(0, 3));
     await expect(page.getByTestId("queue-next-slot")).toContainText(dayName.slice(0, 3));
   });
 
@@ -107,7 +117,9 @@ test("queues: create, slots in the week view, seeded posts, priority, pause/resu
     ]);
     const first = new Date(readPosts(postIds)[0]!.scheduled_at!);
     // The week that holds tomorrow: this one, or the next when today is Saturday.
-    const offset = Math.round((weekOf("UTC", first).from.getTime() - weekOf("UTC", new Date()).from.getTime()) / (7 * 86_400_000));
+    const offset = Math.round(
+      (weekOf("UTC", first).from.getTime() - weekOf("UTC", new Date()).from.getTime()) / (7 * 86_400_000),
+    );
     await page.reload();
     for (let i = 0; i < offset; i++) await page.getByRole("button", { name: "Next week" }).click();
 
@@ -171,7 +183,9 @@ test("queues: create, slots in the week view, seeded posts, priority, pause/resu
     const stored = readPosts(postIds);
     // high 09:00 and the raised post 15:00 tomorrow; medium a week later at 09:00
     expect(stored.map((p) => new Date(p.scheduled_at!).getUTCHours())).toEqual([9, 9, 15]);
-    expect(new Date(stored[1]!.scheduled_at!).getTime() - new Date(stored[0]!.scheduled_at!).getTime()).toBe(7 * 86_400_000);
+    expect(new Date(stored[1]!.scheduled_at!).getTime() - new Date(stored[0]!.scheduled_at!).getTime()).toBe(
+      7 * 86_400_000,
+    );
 
     await page.getByRole("link", { name: "← Queues" }).click();
     const row = page.getByTestId(`queue-row-${queueId}`);

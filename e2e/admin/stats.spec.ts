@@ -22,16 +22,27 @@ const setUp = async (page: Page, baseURL: string): Promise<SandboxGroup> => {
 };
 
 // Connects a sandbox Facebook account through the consent screen; returns its id and its two pages.
-const connectFacebook = async (page: Page, baseURL: string, group: SandboxGroup): Promise<{ id: string; pages: Placement[] }> => {
+const connectFacebook = async (
+  page: Page,
+  baseURL: string,
+  group: SandboxGroup,
+): Promise<{ id: string; pages: Placement[] }> => {
   const api = sandboxRequest(page, baseURL);
-  const init = await api.post(`/api/profile_groups/${group.id}/initialize_connection`, { platform: "facebook", redirect_url: `${baseURL}/profile-groups/${group.id}` });
+  const init = await api.post(`/api/profile_groups/${group.id}/initialize_connection`, {
+    platform: "facebook",
+    redirect_url: `${baseURL}/profile-groups/${group.id}`,
+  });
   expect(init.status()).toBe(200);
   await page.goto(((await init.json()) as { url: string }).url);
   const consent = page.getByTestId("sandbox-consent");
   await consent.getByLabel("Account name").fill("Stats Pages");
   await consent.getByRole("button", { name: "Allow access" }).click();
   await expect(page).toHaveURL(new RegExp(`/profile-groups/${group.id}$`));
-  const profiles = ((await (await api.get(`/api/profiles?profile_group_id=${group.id}`)).json()) as { data: { id: string; platform: string }[] }).data;
+  const profiles = (
+    (await (await api.get(`/api/profiles?profile_group_id=${group.id}`)).json()) as {
+      data: { id: string; platform: string }[];
+    }
+  ).data;
   const id = profiles.find((p) => p.platform === "facebook")!.id;
   const pages = ((await (await api.get(`/api/profiles/${id}/placements`)).json()) as { data: Placement[] }).data;
   expect(pages).toHaveLength(2);
@@ -47,7 +58,10 @@ const openProfile = async (page: Page, group: SandboxGroup, profileId: string, n
 
 const metric = (page: Page, key: string) => page.getByTestId(`stat-${key}`);
 
-test("profile page: latest stats with their lines, per placement on Facebook; none yet on a fresh profile", async ({ page, baseURL }) => {
+test("profile page: latest stats with their lines, per placement on Facebook; none yet on a fresh profile", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const group = await setUp(page, baseURL!);
   const facebook = await connectFacebook(page, baseURL!, group);
@@ -57,12 +71,23 @@ test("profile page: latest stats with their lines, per placement on Facebook; no
     const followers = [100, 110, 125, 130, 150];
     seedProfileSnapshots(
       group.bluesky,
-      days.map((at, i) => ({ recorded_at: at, stats: { followersCount: followers[i]!, followsCount: 40 + i, postsCount: 12 } })),
+      days.map((at, i) => ({
+        recorded_at: at,
+        stats: { followersCount: followers[i]!, followsCount: 40 + i, postsCount: 12 },
+      })),
     );
     const [page1, page2] = facebook.pages;
     seedProfileSnapshots(facebook.id, [
-      ...days.slice(2).map((at, i) => ({ placement_id: page1!.id, recorded_at: at, stats: { fan_count: 900 + i, followers_count: [1000, 1010, 1030][i]!, page_views_total: 7 } })),
-      ...days.slice(3).map((at, i) => ({ placement_id: page2!.id, recorded_at: at, stats: { fan_count: 40 + i, followers_count: [50, 60][i]!, page_views_total: 2 } })),
+      ...days.slice(2).map((at, i) => ({
+        placement_id: page1!.id,
+        recorded_at: at,
+        stats: { fan_count: 900 + i, followers_count: [1000, 1010, 1030][i]!, page_views_total: 7 },
+      })),
+      ...days.slice(3).map((at, i) => ({
+        placement_id: page2!.id,
+        recorded_at: at,
+        stats: { fan_count: 40 + i, followers_count: [50, 60][i]!, page_views_total: 2 },
+      })),
     ]);
     seedProfileSnapshots(group.telegram, []);
   });
@@ -95,7 +120,10 @@ test("profile page: latest stats with their lines, per placement on Facebook; no
     await openProfile(page, group, facebook.id, "Stats Pages");
     const select = page.getByTestId("stats-placement");
     await expect(select).toHaveValue(page1!.id);
-    await expect(select.getByRole("option")).toHaveText([`${page1!.name} (${page1!.id})`, `${page2!.name} (${page2!.id})`]);
+    await expect(select.getByRole("option")).toHaveText([
+      `${page1!.name} (${page1!.id})`,
+      `${page2!.name} (${page2!.id})`,
+    ]);
     await expect(metric(page, "followers_count").getByTestId("stat-value")).toHaveText("1,030");
     await expect(metric(page, "followers_count").getByTestId("stat-chart")).toHaveAttribute("data-points", "3");
     await expect(page.getByTestId("stats-summary")).toContainText("3 snapshots");
@@ -108,7 +136,10 @@ test("profile page: latest stats with their lines, per placement on Facebook; no
     await expect(page.getByTestId("stats-summary")).toContainText("2 snapshots");
 
     // The API agrees: latest_stats per page, summary_stats summed.
-    const body = (await (await sandboxRequest(page, baseURL!).get(`/api/profiles/${facebook.id}`)).json()) as { latest_stats: { placement_id: string }[]; summary_stats: Record<string, number> };
+    const body = (await (await sandboxRequest(page, baseURL!).get(`/api/profiles/${facebook.id}`)).json()) as {
+      latest_stats: { placement_id: string }[];
+      summary_stats: Record<string, number>;
+    };
     expect(body.latest_stats.map((e) => e.placement_id)).toEqual([page1!.id, page2!.id]);
     expect(body.summary_stats).toEqual({ fan_count: 902 + 41, followers_count: 1090, page_views_total: 9 });
   });
@@ -133,7 +164,12 @@ test("post page: the latest stats per network", async ({ page, baseURL }) => {
   expect(created.status()).toBe(200);
   const { id } = (await created.json()) as { id: string };
   await expect
-    .poll(async () => ((await (await api.get(`/api/posts/${id}`)).json()) as { platforms: { status: string }[] }).platforms[0]?.status, { timeout: 30_000 })
+    .poll(
+      async () =>
+        ((await (await api.get(`/api/posts/${id}`)).json()) as { platforms: { status: string }[] }).platforms[0]
+          ?.status,
+      { timeout: 30_000 },
+    )
     .toBe("published");
 
   const days = dailyTimes(3);

@@ -19,9 +19,18 @@ const hookUrl = async (): Promise<string> => {
   return "https://93.184.216.34/hook";
 };
 
-type WebhookBody = { id: string; url: string; events: string[]; enabled: boolean; description: string; secret?: string };
+type WebhookBody = {
+  id: string;
+  url: string;
+  events: string[];
+  enabled: boolean;
+  description: string;
+  secret?: string;
+};
 
-test("webhooks: create with a secret shown once, reveal, edit, disable, validation, deliveries, delete", async ({ page }) => {
+test("webhooks: create with a secret shown once, reveal, edit, disable, validation, deliveries, delete", async ({
+  page,
+}) => {
   const url = await hookUrl();
   let id = "";
   let secret = "";
@@ -139,7 +148,9 @@ test("webhooks: create with a secret shown once, reveal, edit, disable, validati
     expect(response.status()).toBe(200);
     expect(response.request().postDataJSON()).toEqual({ description: "E2E orders (edited)" });
     await expect(dialog).toBeHidden();
-    await expect(page.getByTestId(`webhook-row-${id}`).getByTestId("webhook-description")).toHaveText("E2E orders (edited)");
+    await expect(page.getByTestId(`webhook-row-${id}`).getByTestId("webhook-description")).toHaveText(
+      "E2E orders (edited)",
+    );
   });
 
   await test.step("disable, then re-enable", async () => {

@@ -9,13 +9,20 @@ let sandboxGroup: { id: string };
 test.beforeAll(async ({ request }) => {
   a = createTenant();
   b = createTenant();
-  liveGroup = await (await request.post("/api/profile_groups", { headers: auth(a.live), data: { name: "Live brand" } })).json();
-  sandboxGroup = await (await request.post("/api/profile_groups", { headers: auth(a.sandbox), data: { name: "Sandbox brand" } })).json();
+  liveGroup = await (
+    await request.post("/api/profile_groups", { headers: auth(a.live), data: { name: "Live brand" } })
+  ).json();
+  sandboxGroup = await (
+    await request.post("/api/profile_groups", { headers: auth(a.sandbox), data: { name: "Sandbox brand" } })
+  ).json();
 });
 
 test.describe("scoped API keys", () => {
   test("create returns the token once; list is newest first without tokens", async ({ request }) => {
-    const first = await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: liveGroup.id, name: "first" } });
+    const first = await request.post("/api/api_keys", {
+      headers: auth(a.live),
+      data: { profile_group_id: liveGroup.id, name: "first" },
+    });
     expect(first.status()).toBe(201);
     const k1 = await first.json();
     expect(k1).toMatchObject({
@@ -26,7 +33,12 @@ test.describe("scoped API keys", () => {
       token: expect.stringMatching(/^sk_live_/),
       created_at: expect.any(String),
     });
-    const k2 = await (await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: liveGroup.id, name: "second" } })).json();
+    const k2 = await (
+      await request.post("/api/api_keys", {
+        headers: auth(a.live),
+        data: { profile_group_id: liveGroup.id, name: "second" },
+      })
+    ).json();
 
     const list = (await (await request.get("/api/api_keys", { headers: auth(a.live) })).json()).data;
     const mine = list.filter((k: { id: string }) => [k1.id, k2.id].includes(k.id));
@@ -36,14 +48,20 @@ test.describe("scoped API keys", () => {
   });
 
   test("a scoped key reaches its group only", async ({ request }) => {
-    const key = await (await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: liveGroup.id } })).json();
+    const key = await (
+      await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: liveGroup.id } })
+    ).json();
     const groups = (await (await request.get("/api/profile_groups", { headers: auth(key.token) })).json()).data;
     expect(groups.map((g: { id: string }) => g.id)).toEqual([liveGroup.id]);
   });
 
   test("environments are separate: sandbox keys see and revoke only sandbox keys", async ({ request }) => {
-    const live = await (await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: liveGroup.id } })).json();
-    const sandbox = await (await request.post("/api/api_keys", { headers: auth(a.sandbox), data: { profile_group_id: sandboxGroup.id } })).json();
+    const live = await (
+      await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: liveGroup.id } })
+    ).json();
+    const sandbox = await (
+      await request.post("/api/api_keys", { headers: auth(a.sandbox), data: { profile_group_id: sandboxGroup.id } })
+    ).json();
     expect(sandbox).toMatchObject({ sandbox: true, token: expect.stringMatching(/^sk_sandbox_/) });
 
     const sandboxList = (await (await request.get("/api/api_keys", { headers: auth(a.sandbox) })).json()).data;
@@ -59,7 +77,9 @@ test.describe("scoped API keys", () => {
     expect(missing.status()).toBe(422);
     expect((await missing.json()).errors).toEqual([expect.stringMatching(/profile group not found/i)]);
 
-    const foreignGroup = await (await request.post("/api/profile_groups", { headers: auth(b.live), data: { name: "B" } })).json();
+    const foreignGroup = await (
+      await request.post("/api/profile_groups", { headers: auth(b.live), data: { name: "B" } })
+    ).json();
     for (const [token, groupId] of [
       [a.live, sandboxGroup.id],
       [a.sandbox, liveGroup.id],
@@ -76,7 +96,9 @@ test.describe("scoped API keys", () => {
   });
 
   test("revocation is effective on the next request", async ({ request }) => {
-    const key = await (await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: liveGroup.id } })).json();
+    const key = await (
+      await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: liveGroup.id } })
+    ).json();
     expect((await request.get("/api/profile_groups", { headers: auth(key.token) })).status()).toBe(200);
 
     const del = await request.delete(`/api/api_keys/${key.id}`, { headers: auth(a.live) });
@@ -90,7 +112,9 @@ test.describe("scoped API keys", () => {
   });
 
   test("other tenants and unknown ids get 404", async ({ request }) => {
-    const key = await (await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: liveGroup.id } })).json();
+    const key = await (
+      await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: liveGroup.id } })
+    ).json();
     expect((await request.delete(`/api/api_keys/${key.id}`, { headers: auth(b.live) })).status()).toBe(404);
     expect((await request.delete("/api/api_keys/key_1111111111111111", { headers: auth(a.live) })).status()).toBe(404);
     expect((await request.delete("/api/api_keys/not-an-id", { headers: auth(a.live) })).status()).toBe(404);
@@ -100,8 +124,12 @@ test.describe("scoped API keys", () => {
   });
 
   test("scoped keys cannot list, create or revoke keys", async ({ request }) => {
-    const key = await (await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: liveGroup.id } })).json();
-    const other = await (await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: liveGroup.id } })).json();
+    const key = await (
+      await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: liveGroup.id } })
+    ).json();
+    const other = await (
+      await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: liveGroup.id } })
+    ).json();
     const attempts = [
       request.get("/api/api_keys", { headers: auth(key.token) }),
       request.post("/api/api_keys", { headers: auth(key.token), data: { profile_group_id: liveGroup.id } }),
@@ -118,7 +146,10 @@ test.describe("scoped API keys", () => {
     const headers = { ...auth(a.live), "Idempotency-Key": `create-${Date.now()}` };
     const body = { profile_group_id: liveGroup.id, name: "idempotent" };
     const first = await request.post("/api/api_keys", { headers, data: body });
-    const retry = await request.post("/api/api_keys", { headers, data: { name: "idempotent", profile_group_id: liveGroup.id } });
+    const retry = await request.post("/api/api_keys", {
+      headers,
+      data: { name: "idempotent", profile_group_id: liveGroup.id },
+    });
     expect(first.status()).toBe(201);
     expect(retry.status()).toBe(201);
     const [k1, k2] = [await first.json(), await retry.json()];
@@ -140,8 +171,12 @@ test.describe("scoped API keys", () => {
   });
 
   test("deleting a group revokes the keys scoped to it", async ({ request }) => {
-    const group = await (await request.post("/api/profile_groups", { headers: auth(a.live), data: { name: "Short-lived" } })).json();
-    const key = await (await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: group.id } })).json();
+    const group = await (
+      await request.post("/api/profile_groups", { headers: auth(a.live), data: { name: "Short-lived" } })
+    ).json();
+    const key = await (
+      await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: group.id } })
+    ).json();
     expect((await request.delete(`/api/profile_groups/${group.id}`, { headers: auth(a.live) })).status()).toBe(200);
     expect((await request.get("/api/profile_groups", { headers: auth(key.token) })).status()).toBe(401);
   });

@@ -14,7 +14,8 @@ const CONCURRENCY = 16;
 const B_TENANTS = 6; // may-accept writes of one tenant run one at a time (http-flood.ts): several tenants keep 16 in flight
 
 type Snapshot = { counts: Record<string, number>; media: string[] };
-const snapshot = (accountId: string): Snapshot => JSON.parse(runScript("e2e/support/snapshot-script.ts", [accountId])) as Snapshot;
+const snapshot = (accountId: string): Snapshot =>
+  JSON.parse(runScript("e2e/support/snapshot-script.ts", [accountId])) as Snapshot;
 
 // Background work after seeding (placement sync, events) settles before the first snapshot.
 const settledSnapshot = async (accountId: string): Promise<Snapshot> => {
@@ -36,11 +37,40 @@ const seedTarget = async (request: APIRequestContext, name: string): Promise<{ a
     return (await res.json()) as Record<string, any>;
   };
   const group = await ok(await request.post("/api/profile_groups", { headers, data: { name } }));
-  const connected = await ok(await request.post(`/api/profile_groups/${group.id}/initialize_connection`, { headers, data: { platform: "bluesky", identifier: `${name.toLowerCase()}.bsky.social`, app_password: "abcd-efgh-ijkl-mnop" } }));
-  const post = await ok(await request.post("/api/posts", { headers, data: { post: { body: "seeded draft", draft: true }, profiles: ["bluesky"], profile_group_id: group.id } }));
-  const queue = await ok(await request.post("/api/post_queues", { headers, data: { profile_group_id: group.id, post_queue: { name: "Seeded", queue_timeslots_attributes: [{ day: 1, time: "09:00" }] } } }));
-  const webhook = await ok(await request.post("/api/webhooks", { headers, data: { url: "https://93.184.216.34/hook", events: ["post.processed"] } }));
-  const key = await ok(await request.post("/api/api_keys", { headers, data: { profile_group_id: group.id, name: "seeded" } }));
+  const connected = await ok(
+    await request.post(`/api/profile_groups/${group.id}/initialize_connection`, {
+      headers,
+      data: {
+        platform: "bluesky",
+        identifier: `${name.toLowerCase()}.bsky.social`,
+        app_password: "abcd-efgh-ijkl-mnop",
+      },
+    }),
+  );
+  const post = await ok(
+    await request.post("/api/posts", {
+      headers,
+      data: { post: { body: "seeded draft", draft: true }, profiles: ["bluesky"], profile_group_id: group.id },
+    }),
+  );
+  const queue = await ok(
+    await request.post("/api/post_queues", {
+      headers,
+      data: {
+        profile_group_id: group.id,
+        post_queue: { name: "Seeded", queue_timeslots_attributes: [{ day: 1, time: "09:00" }] },
+      },
+    }),
+  );
+  const webhook = await ok(
+    await request.post("/api/webhooks", {
+      headers,
+      data: { url: "https://93.184.216.34/hook", events: ["post.processed"] },
+    }),
+  );
+  const key = await ok(
+    await request.post("/api/api_keys", { headers, data: { profile_group_id: group.id, name: "seeded" } }),
+  );
   const ids = { grp: group.id, prof: connected.profile.id, post: post.id, que: queue.id, whk: webhook.id, key: key.id };
   return { accountId: tenant.accountId, target: { token: tenant.sandbox, ids } };
 };
@@ -48,7 +78,10 @@ const seedTarget = async (request: APIRequestContext, name: string): Promise<{ a
 const describeRequest = (r: BadRequest, o: Outcome) =>
   `#${r.n} [tenant ${r.tenant}] ${r.op} :: ${r.kind}\n  ${r.method} ${r.path.slice(0, 300)}\n  headers ${JSON.stringify(r.headers).slice(0, 300)}\n  body ${r.body ? JSON.stringify(r.body.subarray(0, 300).toString("latin1")) : "-"} (${r.body?.length ?? 0} bytes)\n  -> ${o.status ?? o.error} ${o.body.slice(0, 200)}`;
 
-test("bad input: 10,000+ generated requests, no 5xx, nothing written by a refused request", async ({ request, baseURL }) => {
+test("bad input: 10,000+ generated requests, no 5xx, nothing written by a refused request", async ({
+  request,
+  baseURL,
+}) => {
   test.setTimeout(600_000);
   const a = await seedTarget(request, "CampaignA");
   const bs = [];
@@ -62,7 +95,8 @@ test("bad input: 10,000+ generated requests, no 5xx, nothing written by a refuse
   const seconds = (Date.now() - started) / 1000;
 
   const byStatus = new Map<string, number>();
-  for (const o of outcomes) byStatus.set(String(o.status ?? "no answer"), (byStatus.get(String(o.status ?? "no answer")) ?? 0) + 1);
+  for (const o of outcomes)
+    byStatus.set(String(o.status ?? "no answer"), (byStatus.get(String(o.status ?? "no answer")) ?? 0) + 1);
   const failures = requests.flatMap((r, i) => {
     const o = outcomes[i]!;
     if (o.status === null || o.status >= 500) return [{ r, o, why: "5xx or no answer" }];
@@ -74,11 +108,15 @@ test("bad input: 10,000+ generated requests, no 5xx, nothing written by a refuse
     [
       `bad-input campaign: seed ${SEED}, ${requests.length} requests (${requests.filter((r) => r.mustRefuse).length} must-refuse writes, tenant A ${requests.filter((r) => r.tenant === "A").length} / B tenants ${requests.filter((r) => r.tenant !== "A").length}) over ${operations.size} paths, ${CONCURRENCY} in flight`,
       `  ${seconds.toFixed(1)} s, ${(requests.length / seconds).toFixed(0)} requests/s, slowest ${Math.max(...outcomes.map((o) => o.ms))} ms`,
-      `  by status: ${[...byStatus.entries()].sort().map(([s, n]) => `${s}: ${n}`).join(", ")}`,
+      `  by status: ${[...byStatus.entries()]
+        .sort()
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(", ")}`,
       `  5xx or unanswered: ${failures.filter((f) => f.why === "5xx or no answer").length}; must-refuse writes accepted: ${failures.filter((f) => f.why !== "5xx or no answer").length}`,
     ].join("\n"),
   );
-  for (const f of failures.slice(0, 20)) console.log(`FAILED (${f.why}) replay with BAD_INPUT_SEED=${SEED}\n${describeRequest(f.r, f.o)}`);
+  for (const f of failures.slice(0, 20))
+    console.log(`FAILED (${f.why}) replay with BAD_INPUT_SEED=${SEED}\n${describeRequest(f.r, f.o)}`);
 
   // Still healthy: an ordinary request, a page, and no polluted prototype.
   const health = await request.get("/api/profile_groups", { headers: auth(a.target.token) });
@@ -87,7 +125,9 @@ test("bad input: 10,000+ generated requests, no 5xx, nothing written by a refuse
   expect((await request.get("/login", { maxRedirects: 0 })).status()).toBeLessThan(400);
 
   const after = await settledSnapshot(a.accountId);
-  console.log(`  tenant A rows before/after: ${JSON.stringify(before.counts)} / ${JSON.stringify(after.counts)}; media files ${before.media.length} / ${after.media.length}`);
+  console.log(
+    `  tenant A rows before/after: ${JSON.stringify(before.counts)} / ${JSON.stringify(after.counts)}; media files ${before.media.length} / ${after.media.length}`,
+  );
   expect(failures.map((f) => `${f.why}: ${describeRequest(f.r, f.o)}`)).toEqual([]);
   expect(requests.length).toBeGreaterThanOrEqual(MINIMUM);
   expect(after.counts).toEqual(before.counts);

@@ -11,35 +11,64 @@ let postId: string;
 const json = async (res: { json(): Promise<unknown> }) => (await res.json()) as Record<string, any>;
 
 const connectFacebook = async (request: APIRequestContext, groupId: string) => {
-  const init = await json(await request.post(`/api/profile_groups/${groupId}/initialize_connection`, { headers: auth(t.sandbox), data: { platform: "facebook", redirect_url: "https://crm.example.com/connected" } }));
+  const init = await json(
+    await request.post(`/api/profile_groups/${groupId}/initialize_connection`, {
+      headers: auth(t.sandbox),
+      data: { platform: "facebook", redirect_url: "https://crm.example.com/connected" },
+    }),
+  );
   const html = await (await request.get(init.url as string)).text();
   const action = /action="([^"]+)"/.exec(html)![1]!;
   const state = /name="state" value="([^"]+)"/.exec(html)![1]!;
-  const callback = await request.get(`${action}?${new URLSearchParams({ state, code: "sandbox-approved", sandbox_account: "Comments e2e" })}`, { maxRedirects: 0 });
+  const callback = await request.get(
+    `${action}?${new URLSearchParams({ state, code: "sandbox-approved", sandbox_account: "Comments e2e" })}`,
+    { maxRedirects: 0 },
+  );
   expect(callback.status()).toBe(302);
   return new URL(callback.headers().location!).searchParams.get("profile_id")!;
 };
 
 test.beforeAll(async ({ request }) => {
   t = createTenant();
-  const group = await json(await request.post("/api/profile_groups", { headers: auth(t.sandbox), data: { profile_group: { name: "Comments e2e" } } }));
+  const group = await json(
+    await request.post("/api/profile_groups", {
+      headers: auth(t.sandbox),
+      data: { profile_group: { name: "Comments e2e" } },
+    }),
+  );
   profileId = await connectFacebook(request, group.id as string);
-  const page = (await json(await request.get(`/api/profiles/${profileId}/placements`, { headers: auth(t.sandbox) }))).data[0].id as string;
-  const post = await request.post("/api/posts", { headers: auth(t.sandbox), data: { post: { body: "Comments e2e post" }, profiles: [profileId], platforms: { facebook: { page_id: page } } } });
+  const page = (await json(await request.get(`/api/profiles/${profileId}/placements`, { headers: auth(t.sandbox) })))
+    .data[0].id as string;
+  const post = await request.post("/api/posts", {
+    headers: auth(t.sandbox),
+    data: { post: { body: "Comments e2e post" }, profiles: [profileId], platforms: { facebook: { page_id: page } } },
+  });
   expect(post.status()).toBe(200);
   postId = (await json(post)).id as string;
-  await expect.poll(async () => (await json(await request.get(`/api/posts/${postId}`, { headers: auth(t.sandbox) }))).platforms[0].status, { timeout: 20_000 }).toBe("published");
+  await expect
+    .poll(
+      async () =>
+        (await json(await request.get(`/api/posts/${postId}`, { headers: auth(t.sandbox) }))).platforms[0].status,
+      { timeout: 20_000 },
+    )
+    .toBe("published");
 });
 
 test.describe("comments API", () => {
   test("a comment on a published sandbox post is published, hidden and deleted", async ({ request }) => {
     const base = `/api/posts/${postId}/comments`;
     const q = `profile_id=${profileId}`;
-    const created = await request.post(`${base}?${q}`, { headers: { ...auth(t.sandbox), "Idempotency-Key": `cmt-${postId}` }, data: { text: "Thanks for reading!" } });
+    const created = await request.post(`${base}?${q}`, {
+      headers: { ...auth(t.sandbox), "Idempotency-Key": `cmt-${postId}` },
+      data: { text: "Thanks for reading!" },
+    });
     expect(created.status()).toBe(201);
     const comment = await json(created);
     expect(comment).toMatchObject({ status: "pending", external_id: null, body: "Thanks for reading!" });
-    const replay = await request.post(`${base}?${q}`, { headers: { ...auth(t.sandbox), "Idempotency-Key": `cmt-${postId}` }, data: { text: "Thanks for reading!" } });
+    const replay = await request.post(`${base}?${q}`, {
+      headers: { ...auth(t.sandbox), "Idempotency-Key": `cmt-${postId}` },
+      data: { text: "Thanks for reading!" },
+    });
     expect((await json(replay)).id).toBe(comment.id);
 
     const one = () => request.get(`${base}/${comment.id}?${q}`, { headers: auth(t.sandbox) });
@@ -49,7 +78,9 @@ test.describe("comments API", () => {
     const listed = await json(await request.get(`${base}?${q}`, { headers: auth(t.sandbox) }));
     expect(listed.data.map((c: { id: string }) => c.id)).toEqual([comment.id]);
 
-    expect(await json(await request.post(`${base}/${published.external_id}/hide?${q}`, { headers: auth(t.sandbox) }))).toEqual({ accepted: true });
+    expect(
+      await json(await request.post(`${base}/${published.external_id}/hide?${q}`, { headers: auth(t.sandbox) })),
+    ).toEqual({ accepted: true });
     await expect.poll(async () => (await json(await one())).is_hidden, { timeout: 20_000 }).toBe(true);
 
     const deleted = await request.delete(`${base}/${comment.id}?${q}`, { headers: auth(t.sandbox) });

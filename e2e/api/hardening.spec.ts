@@ -14,19 +14,36 @@ test.beforeAll(() => {
 const raw = (baseURL: string, method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
   new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
     const { hostname, port } = new URL(baseURL);
-    const req = httpRequest({ host: hostname, port, method, path, headers: { ...headers, ...(body && { "content-length": String(Buffer.byteLength(body)) }) } }, (res) => {
-      let text = "";
-      res.on("data", (c: Buffer) => (text += c.toString()));
-      res.on("end", () => resolve({ status: res.statusCode!, type: String(res.headers["content-type"] ?? ""), body: text }));
-    });
+    const req = httpRequest(
+      {
+        host: hostname,
+        port,
+        method,
+        path,
+        headers: { ...headers, ...(body && { "content-length": String(Buffer.byteLength(body)) }) },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString()));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, type: String(res.headers["content-type"] ?? ""), body: text }),
+        );
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
 
 test("a multipart __proto__ field is refused and does not take the service down", async ({ request }) => {
-  const res = await request.post("/api/posts", { headers: auth(t.sandbox), multipart: { "__proto__[polluted]": "yes", "profiles[]": "bluesky", "post[body]": "x" } });
+  const res = await request.post("/api/posts", {
+    headers: auth(t.sandbox),
+    multipart: { "__proto__[polluted]": "yes", "profiles[]": "bluesky", "post[body]": "x" },
+  });
   expect(res.status()).toBe(422);
-  expect(await res.json()).toEqual({ errors: ["__proto__[polluted]: __proto__ is not an allowed field name"], error: "__proto__[polluted]: __proto__ is not an allowed field name" });
+  expect(await res.json()).toEqual({
+    errors: ["__proto__[polluted]: __proto__ is not an allowed field name"],
+    error: "__proto__[polluted]: __proto__ is not an allowed field name",
+  });
   expect((await request.get("/api/profile_groups", { headers: auth(t.live) })).status()).toBe(200);
   expect((await request.get("/login", { maxRedirects: 0 })).status()).toBeLessThan(400);
   expect((await request.get("/api/openapi.json")).status()).toBe(200);
@@ -39,14 +56,21 @@ test("NUL bytes and out-of-range dates are 4xx naming the field", async ({ reque
   const query = await request.get("/api/posts?profile_group_id=%00", { headers: auth(t.live) });
   expect(query.status()).toBe(400);
   const date = await request.get("/api/posts?scheduled_after=0000-01-01T00:00:00Z", { headers: auth(t.live) });
-  expect(await date.json()).toMatchObject({ status: 400, message: "scheduled_after: must be between 0001-01-01 and 9999-12-31" });
+  expect(await date.json()).toMatchObject({
+    status: 400,
+    message: "scheduled_after: must be between 0001-01-01 and 9999-12-31",
+  });
 });
 
 test("undecodable paths, TRACE, malformed session cookies and Origin: null answer JSON 4xx", async ({ baseURL }) => {
   for (const path of ["/api/posts/%zz", "/api/%", "/posts/%E0%A4%A"]) {
     const res = await raw(baseURL!, "GET", path, auth(t.live));
     expect(res.status, path).toBe(400);
-    expect(JSON.parse(res.body)).toEqual({ status: 400, error: "Bad Request", message: "The path is not valid percent-encoding" });
+    expect(JSON.parse(res.body)).toEqual({
+      status: 400,
+      error: "Bad Request",
+      message: "The path is not valid percent-encoding",
+    });
   }
   const trace = await raw(baseURL!, "TRACE", "/api/posts");
   expect(trace).toMatchObject({ status: 405, type: "application/json" });
@@ -56,7 +80,13 @@ test("undecodable paths, TRACE, malformed session cookies and Origin: null answe
   expect(cookie.status).toBe(401);
   const page = await raw(baseURL!, "GET", "/login", { cookie: "next-auth.session-token=%zz" });
   expect(page.status).toBeLessThan(500);
-  const write = await raw(baseURL!, "POST", "/api/profile_groups", { cookie: "next-auth.session-token=abc.def", origin: "null", "content-type": "application/json" }, '{"name":"x"}');
+  const write = await raw(
+    baseURL!,
+    "POST",
+    "/api/profile_groups",
+    { cookie: "next-auth.session-token=abc.def", origin: "null", "content-type": "application/json" },
+    '{"name":"x"}',
+  );
   expect(write.status).toBe(403);
   expect(JSON.parse(write.body)).toEqual({ error: "Cross-site request refused" });
 });

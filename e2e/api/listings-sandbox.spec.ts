@@ -11,58 +11,117 @@ const profiles: Record<string, string> = {};
 
 // initialize_connection -> the sandbox consent screen's "Allow access" -> our callback.
 const connect = async (request: APIRequestContext, platform: string) => {
-  const init = await request.post(`/api/profile_groups/${groupId}/initialize_connection`, { headers: auth(t.sandbox), data: { platform, redirect_url: "https://crm.example.com/back" } });
+  const init = await request.post(`/api/profile_groups/${groupId}/initialize_connection`, {
+    headers: auth(t.sandbox),
+    data: { platform, redirect_url: "https://crm.example.com/back" },
+  });
   expect(init.status()).toBe(200);
   const state = new URL((await init.json()).url).searchParams.get("state")!;
-  const callback = await request.get(`/connect/${platform}/callback?${new URLSearchParams({ state, code: "sandbox-approved", sandbox_account: "Listings e2e" })}`, { maxRedirects: 0 });
+  const callback = await request.get(
+    `/connect/${platform}/callback?${new URLSearchParams({ state, code: "sandbox-approved", sandbox_account: "Listings e2e" })}`,
+    { maxRedirects: 0 },
+  );
   expect(callback.status()).toBe(302);
   return new URL(callback.headers().location!).searchParams.get("profile_id")!;
 };
 
 const placementsOf = async (request: APIRequestContext, profileId: string) =>
-  ((await (await request.get(`/api/profiles/${profileId}/placements`, { headers: auth(t.sandbox) })).json()).data as { id: string; name: string }[]).map((p) => p.id).sort();
+  (
+    (await (await request.get(`/api/profiles/${profileId}/placements`, { headers: auth(t.sandbox) })).json()).data as {
+      id: string;
+      name: string;
+    }[]
+  )
+    .map((p) => p.id)
+    .sort();
 
 test.beforeAll(async ({ request }) => {
   t = createTenant();
-  const group = await request.post("/api/profile_groups", { headers: auth(t.sandbox), data: { profile_group: { name: "Listings e2e" } } });
+  const group = await request.post("/api/profile_groups", {
+    headers: auth(t.sandbox),
+    data: { profile_group: { name: "Listings e2e" } },
+  });
   groupId = ((await group.json()) as { id: string }).id;
   for (const platform of ["google_business", "facebook"]) profiles[platform] = await connect(request, platform);
 });
 
 test.describe("sandbox listings and pages over HTTP", () => {
-  test("google_business: read the seeded location, edit it, read the edit back; the gates answer 422 naming the flag", async ({ request }) => {
+  test("google_business: read the seeded location, edit it, read the edit back; the gates answer 422 naming the flag", async ({
+    request,
+  }) => {
     const base = `/api/profiles/${profiles.google_business}/google_business`;
     const [restaurant, plumber] = await placementsOf(request, profiles.google_business!);
-    const read = await request.get(`${base}/location?${new URLSearchParams({ location_id: restaurant!, read_mask: "title,categories,metadata" })}`, { headers: auth(t.sandbox) });
+    const read = await request.get(
+      `${base}/location?${new URLSearchParams({ location_id: restaurant!, read_mask: "title,categories,metadata" })}`,
+      { headers: auth(t.sandbox) },
+    );
     expect(read.status()).toBe(200);
-    expect(await read.json()).toMatchObject({ title: "Listings e2e (Main Street)", categories: { primaryCategory: { displayName: "Italian restaurant" } }, metadata: { canHaveFoodMenus: true } });
+    expect(await read.json()).toMatchObject({
+      title: "Listings e2e (Main Street)",
+      categories: { primaryCategory: { displayName: "Italian restaurant" } },
+      metadata: { canHaveFoodMenus: true },
+    });
 
-    const patch = await request.patch(`${base}/update_location`, { headers: auth(t.sandbox), data: { location_id: restaurant, fields: ["title"], title: "Listings e2e Trattoria" } });
+    const patch = await request.patch(`${base}/update_location`, {
+      headers: auth(t.sandbox),
+      data: { location_id: restaurant, fields: ["title"], title: "Listings e2e Trattoria" },
+    });
     expect(patch.status()).toBe(200);
-    const again = await request.get(`${base}/location?${new URLSearchParams({ location_id: restaurant!, read_mask: "title" })}`, { headers: auth(t.sandbox) });
+    const again = await request.get(
+      `${base}/location?${new URLSearchParams({ location_id: restaurant!, read_mask: "title" })}`,
+      { headers: auth(t.sandbox) },
+    );
     expect(await again.json()).toEqual({ title: "Listings e2e Trattoria" });
 
-    const menus = await request.get(`${base}/food_menus?location_id=${encodeURIComponent(plumber!)}`, { headers: auth(t.sandbox) });
+    const menus = await request.get(`${base}/food_menus?location_id=${encodeURIComponent(plumber!)}`, {
+      headers: auth(t.sandbox),
+    });
     expect(menus.status()).toBe(422);
-    expect((await menus.json()).errors).toEqual(["canHaveFoodMenus is false for this location: it cannot have food menus"]);
-    const services = await request.patch(`${base}/update_service_list`, { headers: auth(t.sandbox), data: { location_id: plumber, serviceItems: [] } });
+    expect((await menus.json()).errors).toEqual([
+      "canHaveFoodMenus is false for this location: it cannot have food menus",
+    ]);
+    const services = await request.patch(`${base}/update_service_list`, {
+      headers: auth(t.sandbox),
+      data: { location_id: plumber, serviceItems: [] },
+    });
     expect(services.status()).toBe(422);
-    expect((await services.json()).errors).toEqual(["canModifyServiceList is false for this location: its service list cannot be changed"]);
+    expect((await services.json()).errors).toEqual([
+      "canModifyServiceList is false for this location: its service list cannot be changed",
+    ]);
 
-    const link = await request.post(`${base}/create_place_action_link`, { headers: auth(t.sandbox), data: { location_id: restaurant, uri: "https://order.example/e2e", placeActionType: "FOOD_ORDERING" } });
+    const link = await request.post(`${base}/create_place_action_link`, {
+      headers: auth(t.sandbox),
+      data: { location_id: restaurant, uri: "https://order.example/e2e", placeActionType: "FOOD_ORDERING" },
+    });
     expect(link.status()).toBe(201);
-    const listed = await (await request.get(`${base}/place_action_links?location_id=${encodeURIComponent(restaurant!)}`, { headers: auth(t.sandbox) })).json();
-    expect(listed.placeActionLinks.map((l: { placeActionType: string }) => l.placeActionType)).toEqual(["DINING_RESERVATION", "FOOD_ORDERING"]);
+    const listed = await (
+      await request.get(`${base}/place_action_links?location_id=${encodeURIComponent(restaurant!)}`, {
+        headers: auth(t.sandbox),
+      })
+    ).json();
+    expect(listed.placeActionLinks.map((l: { placeActionType: string }) => l.placeActionType)).toEqual([
+      "DINING_RESERVATION",
+      "FOOD_ORDERING",
+    ]);
   });
 
   test("facebook: update_page is read back; about over 255 characters is 400", async ({ request }) => {
     const base = `/api/profiles/${profiles.facebook}/facebook`;
     const [pageId] = await placementsOf(request, profiles.facebook!);
-    const update = await request.patch(`${base}/update_page`, { headers: auth(t.sandbox), data: { page_id: pageId, about: "Over HTTP", price_range: "$" } });
+    const update = await request.patch(`${base}/update_page`, {
+      headers: auth(t.sandbox),
+      data: { page_id: pageId, about: "Over HTTP", price_range: "$" },
+    });
     expect(update.status()).toBe(200);
-    const page = await request.get(`${base}/page?${new URLSearchParams({ page_id: pageId!, fields: "about,price_range" })}`, { headers: auth(t.sandbox) });
+    const page = await request.get(
+      `${base}/page?${new URLSearchParams({ page_id: pageId!, fields: "about,price_range" })}`,
+      { headers: auth(t.sandbox) },
+    );
     expect(await page.json()).toEqual({ id: pageId, about: "Over HTTP", price_range: "$" });
-    const long = await request.patch(`${base}/update_page`, { headers: auth(t.sandbox), data: { page_id: pageId, about: "x".repeat(256) } });
+    const long = await request.patch(`${base}/update_page`, {
+      headers: auth(t.sandbox),
+      data: { page_id: pageId, about: "x".repeat(256) },
+    });
     expect(long.status()).toBe(400);
   });
 });

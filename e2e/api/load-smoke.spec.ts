@@ -15,9 +15,12 @@ const TENANTS = 4;
 type Principal = { tenant: number; scope: string; label: string; token: string; groupId?: string };
 type Seen = { principal: Principal; ids: string[]; what: string };
 
-const json = async (res: Awaited<ReturnType<APIRequestContext["get"]>>) => (await res.json()) as Record<string, unknown>;
+const json = async (res: Awaited<ReturnType<APIRequestContext["get"]>>) =>
+  (await res.json()) as Record<string, unknown>;
 
-test("2,000 mixed requests of four tenants at concurrency 32: no 5xx, no 401, every answer the caller's own", async ({ request }) => {
+test("2,000 mixed requests of four tenants at concurrency 32: no 5xx, no 401, every answer the caller's own", async ({
+  request,
+}) => {
   test.setTimeout(300_000);
   const owned = new Map<string, string>(); // id -> "<tenant>:<environment>" of its creator
   const principals: Principal[] = [];
@@ -25,7 +28,9 @@ test("2,000 mixed requests of four tenants at concurrency 32: no 5xx, no 401, ev
 
   for (let t = 0; t < TENANTS; t++) {
     const tenant = createTenant();
-    const group = await json(await request.post("/api/profile_groups", { headers: auth(tenant.sandbox), data: { name: `Load ${t}` } }));
+    const group = await json(
+      await request.post("/api/profile_groups", { headers: auth(tenant.sandbox), data: { name: `Load ${t}` } }),
+    );
     owned.set(group.id as string, `${t}:sandbox`);
     const connected = await json(
       await request.post(`/api/profile_groups/${group.id}/initialize_connection`, {
@@ -34,7 +39,9 @@ test("2,000 mixed requests of four tenants at concurrency 32: no 5xx, no 401, ev
       }),
     );
     owned.set((connected.profile as { id: string }).id, `${t}:sandbox`);
-    const scoped = await json(await request.post("/api/api_keys", { headers: auth(tenant.sandbox), data: { profile_group_id: group.id } }));
+    const scoped = await json(
+      await request.post("/api/api_keys", { headers: auth(tenant.sandbox), data: { profile_group_id: group.id } }),
+    );
     principals.push(
       { tenant: t, scope: `${t}:live`, label: "live", token: tenant.live },
       { tenant: t, scope: `${t}:sandbox`, label: "sandbox", token: tenant.sandbox },
@@ -52,7 +59,8 @@ test("2,000 mixed requests of four tenants at concurrency 32: no 5xx, no 401, ev
     calls.set(what, (calls.get(what) ?? 0) + 1);
     if (!ok.includes(status)) failures.push(`${principal.label}@${principal.tenant} ${what}: ${status}`);
   };
-  const listIds = (body: Record<string, unknown>) => ((body.data as { id: string }[] | undefined) ?? []).map((r) => r.id);
+  const listIds = (body: Record<string, unknown>) =>
+    ((body.data as { id: string }[] | undefined) ?? []).map((r) => r.id);
 
   const operations: ((p: Principal, i: number) => Promise<void>)[] = [
     async (p) => {
@@ -78,7 +86,10 @@ test("2,000 mixed requests of four tenants at concurrency 32: no 5xx, no 401, ev
     },
     async (p, i) => {
       if (p.label === "live") return void (await operations[1]!(p, i)); // the bluesky profile is a sandbox one
-      const res = await request.post("/api/posts", { headers: auth(p.token), data: { post: { body: `Draft ${i}`, draft: true }, profiles: ["bluesky"] } });
+      const res = await request.post("/api/posts", {
+        headers: auth(p.token),
+        data: { post: { body: `Draft ${i}`, draft: true }, profiles: ["bluesky"] },
+      });
       record(p, "POST /api/posts (draft)", res.status(), [200, 201]);
       if (!res.ok()) return;
       const id = (await json(res)).id as string;
@@ -90,7 +101,8 @@ test("2,000 mixed requests of four tenants at concurrency 32: no 5xx, no 401, ev
       if (!draft || p.label === "live") return void (await operations[2]!(p, i));
       const res = await request.post(`/api/posts/${draft}/publish`, { headers: auth(p.token) });
       record(p, "POST /api/posts/:id/publish", res.status(), [200]);
-      if (res.ok() && (await json(res)).id !== draft) failures.push(`${p.label}@${p.tenant} publish of ${draft} answered another post`);
+      if (res.ok() && (await json(res)).id !== draft)
+        failures.push(`${p.label}@${p.tenant} publish of ${draft} answered another post`);
     },
   ];
 
@@ -107,12 +119,22 @@ test("2,000 mixed requests of four tenants at concurrency 32: no 5xx, no 401, ev
 
   // Another tenant's or environment's row, or (scoped keys) another group than the key's.
   const foreign = ({ principal, what }: Seen, id: string) =>
-    owned.get(id) !== principal.scope || (principal.groupId !== undefined && what === "groups" && id !== principal.groupId);
+    owned.get(id) !== principal.scope ||
+    (principal.groupId !== undefined && what === "groups" && id !== principal.groupId);
   const leaks = seen.flatMap((s) =>
-    s.ids.filter((id) => foreign(s, id)).map((id) => `${s.principal.label}@${s.principal.tenant} saw ${s.what} ${id} (owner ${owned.get(id) ?? "unknown"})`),
+    s.ids
+      .filter((id) => foreign(s, id))
+      .map(
+        (id) => `${s.principal.label}@${s.principal.tenant} saw ${s.what} ${id} (owner ${owned.get(id) ?? "unknown"})`,
+      ),
   );
-  const byStatus = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(", ");
-  console.log(`load smoke (${test.info().project.name}): ${TOTAL} requests, concurrency ${CONCURRENCY}, ${seconds.toFixed(1)} s (${Math.round(TOTAL / seconds)} req/s); ${byStatus}; ids checked: ${seen.reduce((n, s) => n + s.ids.length, 0)}; leaks: ${leaks.length}`);
+  const byStatus = [...statuses.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(", ");
+  console.log(
+    `load smoke (${test.info().project.name}): ${TOTAL} requests, concurrency ${CONCURRENCY}, ${seconds.toFixed(1)} s (${Math.round(TOTAL / seconds)} req/s); ${byStatus}; ids checked: ${seen.reduce((n, s) => n + s.ids.length, 0)}; leaks: ${leaks.length}`,
+  );
   console.log(`  by operation: ${[...calls.entries()].map(([what, n]) => `${what} ${n}`).join(", ")}`);
   expect(failures.slice(0, 20)).toEqual([]);
   expect(leaks.slice(0, 20)).toEqual([]);

@@ -11,12 +11,18 @@ test.beforeAll(() => {
 
 test.describe("profile groups", () => {
   test("create accepts {profile_group:{name}} and {name}, list and get return them", async ({ request }) => {
-    const wrapped = await request.post("/api/profile_groups", { headers: auth(a.live), data: { profile_group: { name: "Acme" } } });
+    const wrapped = await request.post("/api/profile_groups", {
+      headers: auth(a.live),
+      data: { profile_group: { name: "Acme" } },
+    });
     expect(wrapped.status()).toBe(201);
     const acme = await wrapped.json();
     expect(acme).toEqual({ id: expect.stringMatching(/^grp_/), name: "Acme", profiles_count: 0 });
 
-    const bare = await request.post("/api/profile_groups", { headers: auth(a.live), data: { name: "Globex", colour: "ignored" } });
+    const bare = await request.post("/api/profile_groups", {
+      headers: auth(a.live),
+      data: { name: "Globex", colour: "ignored" },
+    });
     expect(bare.status()).toBe(201);
     const globex = await bare.json();
     expect(globex).toEqual({ id: expect.any(String), name: "Globex", profiles_count: 0 });
@@ -37,13 +43,19 @@ test.describe("profile groups", () => {
 
   test("bad input: 422 naming the field, 400 for malformed JSON, nothing written", async ({ request }) => {
     const before = (await (await request.get("/api/profile_groups", { headers: auth(b.live) })).json()).data.length;
-    const blank = await request.post("/api/profile_groups", { headers: auth(b.live), data: { profile_group: { name: "  " } } });
+    const blank = await request.post("/api/profile_groups", {
+      headers: auth(b.live),
+      data: { profile_group: { name: "  " } },
+    });
     expect(blank.status()).toBe(422);
     expect((await blank.json()).errors).toEqual([expect.stringContaining("name")]);
 
     const wrongType = await request.post("/api/profile_groups", { headers: auth(b.live), data: { name: 42 } });
     expect(wrongType.status()).toBe(422);
-    expect(await wrongType.json()).toMatchObject({ errors: [expect.stringMatching(/^name/)], error: expect.any(String) });
+    expect(await wrongType.json()).toMatchObject({
+      errors: [expect.stringMatching(/^name/)],
+      error: expect.any(String),
+    });
 
     const malformed = await request.post("/api/profile_groups", {
       headers: { ...auth(b.live), "content-type": "application/json" },
@@ -57,7 +69,9 @@ test.describe("profile groups", () => {
   });
 
   test("other tenants and the other environment see nothing: 404 like a missing id", async ({ request }) => {
-    const group = await (await request.post("/api/profile_groups", { headers: auth(a.live), data: { name: "Private" } })).json();
+    const group = await (
+      await request.post("/api/profile_groups", { headers: auth(a.live), data: { name: "Private" } })
+    ).json();
 
     for (const token of [b.live, a.sandbox]) {
       const list = await (await request.get("/api/profile_groups", { headers: auth(token) })).json();
@@ -74,8 +88,13 @@ test.describe("profile groups", () => {
   });
 
   test("delete answers {deleted: true} and the group is gone", async ({ request }) => {
-    const group = await (await request.post("/api/profile_groups", { headers: auth(a.live), data: { name: "Temp" } })).json();
-    const del = await request.delete(`/api/profile_groups/${group.id}`, { headers: auth(a.live), data: { ignored: true } });
+    const group = await (
+      await request.post("/api/profile_groups", { headers: auth(a.live), data: { name: "Temp" } })
+    ).json();
+    const del = await request.delete(`/api/profile_groups/${group.id}`, {
+      headers: auth(a.live),
+      data: { ignored: true },
+    });
     expect(del.status()).toBe(200);
     expect(await del.json()).toEqual({ deleted: true });
     expect((await request.get(`/api/profile_groups/${group.id}`, { headers: auth(a.live) })).status()).toBe(404);
@@ -83,9 +102,15 @@ test.describe("profile groups", () => {
   });
 
   test("a scoped key lists and reads only its own group and cannot manage groups", async ({ request }) => {
-    const own = await (await request.post("/api/profile_groups", { headers: auth(a.live), data: { name: "Own" } })).json();
-    const sibling = await (await request.post("/api/profile_groups", { headers: auth(a.live), data: { name: "Sibling" } })).json();
-    const key = await (await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: own.id } })).json();
+    const own = await (
+      await request.post("/api/profile_groups", { headers: auth(a.live), data: { name: "Own" } })
+    ).json();
+    const sibling = await (
+      await request.post("/api/profile_groups", { headers: auth(a.live), data: { name: "Sibling" } })
+    ).json();
+    const key = await (
+      await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: own.id } })
+    ).json();
 
     const list = await request.get("/api/profile_groups", { headers: auth(key.token) });
     expect((await list.json()).data).toEqual([own]);

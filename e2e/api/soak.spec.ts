@@ -17,7 +17,9 @@ const RATE = 10;
 
 const serverPid = (): number | null => {
   if (test.info().project.name !== "api") return null;
-  const state = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../.e2e/state.json"), "utf8")) as { serverPid?: number };
+  const state = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../.e2e/state.json"), "utf8")) as {
+    serverPid?: number;
+  };
   return state.serverPid ?? null;
 };
 

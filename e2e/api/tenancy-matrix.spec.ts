@@ -1,6 +1,16 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { auth } from "../support/tenant";
-import { BODIES, KIND_OF_FILTER, OWNER_GET_UNPROVABLE, matrixCases, missingIdLike, seedTenantA, type MatrixCase, type OpenApiDocument, type Seed } from "../support/tenancy";
+import {
+  BODIES,
+  KIND_OF_FILTER,
+  OWNER_GET_UNPROVABLE,
+  matrixCases,
+  missingIdLike,
+  seedTenantA,
+  type MatrixCase,
+  type OpenApiDocument,
+  type Seed,
+} from "../support/tenancy";
 
 // Issue 11, "Tenancy matrix": for every operation of /api/openapi.json with a path id or an id filter,
 // every other principal (another account, the other environment, another group's scoped key) gets
@@ -10,7 +20,13 @@ import { BODIES, KIND_OF_FILTER, OWNER_GET_UNPROVABLE, matrixCases, missingIdLik
 type Answer = { status: number; body: string };
 
 // `id` goes where the case puts it; other required query parameters get A's id of their kind.
-const send = async (request: APIRequestContext, token: string, c: MatrixCase, id: string, seed: Seed): Promise<Answer> => {
+const send = async (
+  request: APIRequestContext,
+  token: string,
+  c: MatrixCase,
+  id: string,
+  seed: Seed,
+): Promise<Answer> => {
   const path = c.path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
   const query = new URLSearchParams();
   if (c.filter) query.set(c.filter.name, id);
@@ -31,7 +47,9 @@ const send = async (request: APIRequestContext, token: string, c: MatrixCase, id
 const normalise = (answer: Answer, id: string) => ({ status: answer.status, body: answer.body.split(id).join("<id>") });
 
 test.describe("tenancy matrix (issue 11)", () => {
-  test("every other principal gets exactly what a missing id gets, on every operation with an id", async ({ request }) => {
+  test("every other principal gets exactly what a missing id gets, on every operation with an id", async ({
+    request,
+  }) => {
     test.setTimeout(180_000);
     const doc = (await (await request.get("/api/openapi.json")).json()) as OpenApiDocument;
     const cases = matrixCases(doc);
@@ -58,7 +76,9 @@ test.describe("tenancy matrix (issue 11)", () => {
         requests += 2;
         const where = `${c.method} ${c.path}${c.filter ? `?${c.filter.name}=` : ""} as ${other.label}`;
         if (foreign.status !== missing.status || foreign.body !== missing.body) {
-          leaks.push(`${where}: ${foreign.status} ${foreign.body.slice(0, 160)} (missing id: ${missing.status} ${missing.body.slice(0, 160)})`);
+          leaks.push(
+            `${where}: ${foreign.status} ${foreign.body.slice(0, 160)} (missing id: ${missing.status} ${missing.body.slice(0, 160)})`,
+          );
         } else if (seed.secrets.some((s) => foreign.body.includes(s))) {
           leaks.push(`${where}: the body carries tenant A's data`);
         }

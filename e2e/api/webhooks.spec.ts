@@ -18,7 +18,11 @@ const create = (request: import("@playwright/test").APIRequestContext, token: st
 
 test.describe("webhooks API", () => {
   test("create returns the secret; list omits it; get and patch include it", async ({ request }) => {
-    const res = await create(request, a.live, { url: "https://93.184.216.34/hooks", events: ["post.processed", "profile.connected"], description: "CRM" });
+    const res = await create(request, a.live, {
+      url: "https://93.184.216.34/hooks",
+      events: ["post.processed", "profile.connected"],
+      description: "CRM",
+    });
     expect(res.status()).toBe(201);
     const hook = await res.json();
     expect(hook).toEqual({
@@ -37,9 +41,17 @@ test.describe("webhooks API", () => {
     expect(JSON.stringify(list)).not.toContain(hook.secret);
 
     expect(await (await request.get(`/api/webhooks/${hook.id}`, { headers: auth(a.live) })).json()).toEqual(hook);
-    const patched = await request.patch(`/api/webhooks/${hook.id}`, { headers: auth(a.live), data: { enabled: false, events: ["*"] } });
+    const patched = await request.patch(`/api/webhooks/${hook.id}`, {
+      headers: auth(a.live),
+      data: { enabled: false, events: ["*"] },
+    });
     expect(patched.status()).toBe(200);
-    expect(await patched.json()).toMatchObject({ enabled: false, events: ["*"], secret: hook.secret, description: "CRM" });
+    expect(await patched.json()).toMatchObject({
+      enabled: false,
+      events: ["*"],
+      secret: hook.secret,
+      description: "CRM",
+    });
 
     const del = await request.delete(`/api/webhooks/${hook.id}`, { headers: auth(a.live) });
     expect(await del.json()).toEqual({ deleted: true });
@@ -69,14 +81,20 @@ test.describe("webhooks API", () => {
     const hook = await (await create(request, a.live, { url: "https://93.184.216.34/x", events: ["*"] })).json();
     for (const token of [b.live, a.sandbox]) {
       expect((await request.get(`/api/webhooks/${hook.id}`, { headers: auth(token) })).status()).toBe(404);
-      expect((await request.patch(`/api/webhooks/${hook.id}`, { headers: auth(token), data: { enabled: false } })).status()).toBe(404);
+      expect(
+        (await request.patch(`/api/webhooks/${hook.id}`, { headers: auth(token), data: { enabled: false } })).status(),
+      ).toBe(404);
       expect((await request.delete(`/api/webhooks/${hook.id}`, { headers: auth(token) })).status()).toBe(404);
       expect((await request.get(`/api/webhooks/${hook.id}/deliveries`, { headers: auth(token) })).status()).toBe(404);
       const list = (await (await request.get("/api/webhooks", { headers: auth(token) })).json()).data;
       expect(list.map((w: { id: string }) => w.id)).not.toContain(hook.id);
     }
-    const group = await (await request.post("/api/profile_groups", { headers: auth(a.live), data: { name: "Hooks" } })).json();
-    const scoped = await (await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: group.id } })).json();
+    const group = await (
+      await request.post("/api/profile_groups", { headers: auth(a.live), data: { name: "Hooks" } })
+    ).json();
+    const scoped = await (
+      await request.post("/api/api_keys", { headers: auth(a.live), data: { profile_group_id: group.id } })
+    ).json();
     expect((await request.get(`/api/webhooks/${hook.id}`, { headers: auth(scoped.token) })).status()).toBe(404);
     const own = await (await create(request, scoped.token, { url: "https://93.184.216.34/g", events: ["*"] })).json();
     const scopedList = (await (await request.get("/api/webhooks", { headers: auth(scoped.token) })).json()).data;
@@ -95,34 +113,67 @@ test.describe("webhook delivery by the running app", () => {
     const receiver = await startReceiver();
     closers.push(receiver.close);
     const hook = await (await create(request, a.live, { url: receiver.url, events: ["profile.connected"] })).json();
-    const off = await (await create(request, a.live, { url: receiver.url.replace("/hook", "/off"), events: ["*"] })).json();
+    const off = await (
+      await create(request, a.live, { url: receiver.url.replace("/hook", "/off"), events: ["*"] })
+    ).json();
     await request.patch(`/api/webhooks/${off.id}`, { headers: auth(a.live), data: { enabled: false } });
 
-    const eventId = emitTestEvent({ accountId: a.accountId, type: "profile.connected", data: { id: "prof_1", platform: "bluesky" } });
+    const eventId = emitTestEvent({
+      accountId: a.accountId,
+      type: "profile.connected",
+      data: { id: "prof_1", platform: "bluesky" },
+    });
 
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
     const [req] = receiver.received;
-    expect(req!.headers).toMatchObject({ "user-agent": "Service-Webhooks/1.0", "x-service-event": "profile.connected" });
-    expect(verifySignature({ secret: hook.secret, body: req!.rawBody, header: String(req!.headers["x-service-signature"]) })).toBe(true);
-    expect(JSON.parse(req!.rawBody)).toMatchObject({ id: eventId, type: "profile.connected", data: { id: "prof_1", platform: "bluesky" } });
+    expect(req!.headers).toMatchObject({
+      "user-agent": "Service-Webhooks/1.0",
+      "x-service-event": "profile.connected",
+    });
+    expect(
+      verifySignature({ secret: hook.secret, body: req!.rawBody, header: String(req!.headers["x-service-signature"]) }),
+    ).toBe(true);
+    expect(JSON.parse(req!.rawBody)).toMatchObject({
+      id: eventId,
+      type: "profile.connected",
+      data: { id: "prof_1", platform: "bluesky" },
+    });
 
     await expect
-      .poll(async () => (await (await request.get(`/api/webhooks/${hook.id}/deliveries`, { headers: auth(a.live) })).json()).data, { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await (await request.get(`/api/webhooks/${hook.id}/deliveries`, { headers: auth(a.live) })).json()).data,
+        { timeout: 10_000 },
+      )
       .toEqual([
-        expect.objectContaining({ event_id: eventId, event_type: "profile.connected", attempt_number: 1, response_status: 200, success: true }),
+        expect.objectContaining({
+          event_id: eventId,
+          event_type: "profile.connected",
+          attempt_number: 1,
+          response_status: 200,
+          success: true,
+        }),
       ]);
-    expect((await (await request.get(`/api/webhooks/${off.id}/deliveries`, { headers: auth(a.live) })).json()).total).toBe(0);
+    expect(
+      (await (await request.get(`/api/webhooks/${off.id}/deliveries`, { headers: auth(a.live) })).json()).total,
+    ).toBe(0);
     expect(receiver.received.every((r) => !r.rawBody.includes("/off"))).toBe(true);
   });
 
-  test("a failing receiver's first attempt is recorded with its status; the retry waits a minute", async ({ request }) => {
+  test("a failing receiver's first attempt is recorded with its status; the retry waits a minute", async ({
+    request,
+  }) => {
     const receiver = await startReceiver(() => ({ status: 503 }));
     closers.push(receiver.close);
     const hook = await (await create(request, b.live, { url: receiver.url, events: ["*"] })).json();
     emitTestEvent({ accountId: b.accountId, type: "media.failed", data: { id: "med_1", status: "failed" } });
 
     await expect
-      .poll(async () => (await (await request.get(`/api/webhooks/${hook.id}/deliveries`, { headers: auth(b.live) })).json()).data, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await (await request.get(`/api/webhooks/${hook.id}/deliveries`, { headers: auth(b.live) })).json()).data,
+        { timeout: 15_000 },
+      )
       .toEqual([expect.objectContaining({ attempt_number: 1, response_status: 503, success: false })]);
     expect(receiver.received).toHaveLength(1);
   });

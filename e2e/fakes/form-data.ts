@@ -14,14 +14,20 @@ export const readRaw = (req: IncomingMessage) =>
     req.on("error", reject);
   });
 
-export const isMultipart = (req: IncomingMessage) => (req.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/form-data");
+export const isMultipart = (req: IncomingMessage) =>
+  (req.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/form-data");
 
 // A multipart body's fields; throws when it is not well-formed.
 export const parseMultipart = async (req: IncomingMessage, raw: Buffer): Promise<FakeFields> => {
-  const form = await new Response(new Uint8Array(raw), { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
+  const form = await new Response(new Uint8Array(raw), {
+    headers: { "content-type": req.headers["content-type"] ?? "" },
+  }).formData();
   const fields: FakeFields = {};
   for (const [name, value] of form.entries()) {
-    fields[name] = typeof value === "string" ? value : { filename: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
+    fields[name] =
+      typeof value === "string"
+        ? value
+        : { filename: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
   }
   return fields;
 };

@@ -32,7 +32,12 @@ export const googleApiError = (
   code: number,
   status: string,
   message: string,
-  { reason, domain = "global", errorInfo, extraDetails = [] }: { reason?: string; domain?: string; errorInfo?: string; extraDetails?: unknown[] } = {},
+  {
+    reason,
+    domain = "global",
+    errorInfo,
+    extraDetails = [],
+  }: { reason?: string; domain?: string; errorInfo?: string; extraDetails?: unknown[] } = {},
 ): Reply["body"] => ({
   error: {
     code,
@@ -41,7 +46,14 @@ export const googleApiError = (
     status,
     details: [
       ...(errorInfo
-        ? [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: errorInfo, domain: "googleapis.com", metadata: { service: "fake.googleapis.com" } }]
+        ? [
+            {
+              "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+              reason: errorInfo,
+              domain: "googleapis.com",
+              metadata: { service: "fake.googleapis.com" },
+            },
+          ]
         : []),
       ...extraDetails,
     ],
@@ -74,7 +86,8 @@ const page = <T>(
   key: string,
 ): Reply => {
   const requested = Number(query.get("pageSize") ?? byDefault);
-  if (!Number.isInteger(requested) || requested < 1 || requested > cap) return badRequest("page_size", `Page size must be between 1 and ${cap}`);
+  if (!Number.isInteger(requested) || requested < 1 || requested > cap)
+    return badRequest("page_size", `Page size must be between 1 and ${cap}`);
   const offset = offsetOf(query.get("pageToken"));
   if (offset === null) return badRequest("page_token", "Invalid page token");
   const size = Math.min(requested, serverCap);
@@ -105,11 +118,24 @@ export const applyMask = (location: Record<string, unknown>, mask: string): Reco
 
 export type ApiLimits = { accountsPerPage: number; locationsPerPage: number };
 
-const CHANNEL_PARTS = new Set(["id", "snippet", "contentDetails", "statistics", "status", "brandingSettings", "topicDetails", "localizations"]);
+const CHANNEL_PARTS = new Set([
+  "id",
+  "snippet",
+  "contentDetails",
+  "statistics",
+  "status",
+  "brandingSettings",
+  "topicDetails",
+  "localizations",
+]);
 
 // channels.list?mine=true with the parts asked for: snippet, contentDetails (the uploads playlist),
 // statistics (int64 values as strings, subscriberCount left out when hidden).
-export const channelsList = (user: FakeGoogleUser, query: URLSearchParams, { videoCount = 0 }: { videoCount?: number } = {}): Reply => {
+export const channelsList = (
+  user: FakeGoogleUser,
+  query: URLSearchParams,
+  { videoCount = 0 }: { videoCount?: number } = {},
+): Reply => {
   if (!query.get("part"))
     return {
       status: 400,
@@ -123,12 +149,21 @@ export const channelsList = (user: FakeGoogleUser, query: URLSearchParams, { vid
   if (query.get("mine") !== "true")
     return {
       status: 400,
-      body: googleApiError(400, "INVALID_ARGUMENT", "The fake only serves mine=true", { reason: "invalidFilters", domain: "youtube.parameter" }),
+      body: googleApiError(400, "INVALID_ARGUMENT", "The fake only serves mine=true", {
+        reason: "invalidFilters",
+        domain: "youtube.parameter",
+      }),
     };
-  const parts = query.get("part")!.split(",").map((p) => p.trim());
+  const parts = query
+    .get("part")!
+    .split(",")
+    .map((p) => p.trim());
   const unknown = parts.find((p) => !CHANNEL_PARTS.has(p));
   if (unknown)
-    return { status: 400, body: googleApiError(400, "INVALID_ARGUMENT", `'${unknown}'`, { reason: "unknownPart", domain: "youtube.part" }) };
+    return {
+      status: 400,
+      body: googleApiError(400, "INVALID_ARGUMENT", `'${unknown}'`, { reason: "unknownPart", domain: "youtube.part" }),
+    };
   const c = user.channel;
   const stats = c?.statistics ?? {};
   const items = c
@@ -137,7 +172,9 @@ export const channelsList = (user: FakeGoogleUser, query: URLSearchParams, { vid
           kind: "youtube#channel",
           etag: `etag-${c.id}`,
           id: c.id,
-          ...(parts.includes("contentDetails") && { contentDetails: { relatedPlaylists: { likes: "", uploads: `UU${c.id.slice(2)}` } } }),
+          ...(parts.includes("contentDetails") && {
+            contentDetails: { relatedPlaylists: { likes: "", uploads: `UU${c.id.slice(2)}` } },
+          }),
           ...(parts.includes("statistics") && {
             statistics: {
               viewCount: String(stats.viewCount ?? 48_213),
@@ -149,31 +186,37 @@ export const channelsList = (user: FakeGoogleUser, query: URLSearchParams, { vid
         },
       ]
     : [];
-  const withSnippet = c && parts.includes("snippet")
-    ? [
-        {
-          ...items[0],
-          snippet: {
-            title: c.title,
-            description: "",
-            ...(c.customUrl && { customUrl: c.customUrl }),
-            publishedAt: "2020-01-02T03:04:05Z",
-            thumbnails: c.thumbnailUrl
-              ? {
-                  default: { url: `${c.thumbnailUrl}=s88`, width: 88, height: 88 },
-                  medium: { url: `${c.thumbnailUrl}=s240`, width: 240, height: 240 },
-                  high: { url: `${c.thumbnailUrl}=s800`, width: 800, height: 800 },
-                }
-              : {},
-            localized: { title: c.title, description: "" },
-            country: "US",
+  const withSnippet =
+    c && parts.includes("snippet")
+      ? [
+          {
+            ...items[0],
+            snippet: {
+              title: c.title,
+              description: "",
+              ...(c.customUrl && { customUrl: c.customUrl }),
+              publishedAt: "2020-01-02T03:04:05Z",
+              thumbnails: c.thumbnailUrl
+                ? {
+                    default: { url: `${c.thumbnailUrl}=s88`, width: 88, height: 88 },
+                    medium: { url: `${c.thumbnailUrl}=s240`, width: 240, height: 240 },
+                    high: { url: `${c.thumbnailUrl}=s800`, width: 800, height: 800 },
+                  }
+                : {},
+              localized: { title: c.title, description: "" },
+              country: "US",
+            },
           },
-        },
-      ]
-    : items;
+        ]
+      : items;
   return {
     status: 200,
-    body: { kind: "youtube#channelListResponse", etag: "etag-list", pageInfo: { totalResults: withSnippet.length, resultsPerPage: 5 }, items: withSnippet },
+    body: {
+      kind: "youtube#channelListResponse",
+      etag: "etag-list",
+      pageInfo: { totalResults: withSnippet.length, resultsPerPage: 5 },
+      items: withSnippet,
+    },
   };
 };
 
@@ -192,9 +235,15 @@ export const accountsList = (user: FakeGoogleUser, query: URLSearchParams, limit
     "accounts",
   );
 
-export const locationsList = (user: FakeGoogleUser, accountId: string, query: URLSearchParams, limits: ApiLimits): Reply => {
+export const locationsList = (
+  user: FakeGoogleUser,
+  accountId: string,
+  query: URLSearchParams,
+  limits: ApiLimits,
+): Reply => {
   const account = user.accounts?.find((a) => a.name === `accounts/${accountId}`);
-  if (!account) return { status: 403, body: googleApiError(403, "PERMISSION_DENIED", "The caller does not have permission") };
+  if (!account)
+    return { status: 403, body: googleApiError(403, "PERMISSION_DENIED", "The caller does not have permission") };
   const mask = query.get("readMask");
   if (!mask) return badRequest("read_mask", "Field is required");
   const masked = account.locations.map((l) => applyMask(l, mask));
@@ -211,7 +260,10 @@ export const userinfo = (user: FakeGoogleUser, scopes: string[]): Reply => ({
       given_name: user.name.split(" ")[0],
       ...(user.picture && { picture: user.picture }),
     }),
-    ...(scopes.includes("https://www.googleapis.com/auth/userinfo.email") && { email: user.email, email_verified: true }),
+    ...(scopes.includes("https://www.googleapis.com/auth/userinfo.email") && {
+      email: user.email,
+      email_verified: true,
+    }),
   },
 });
 
@@ -219,7 +271,13 @@ export const userinfo = (user: FakeGoogleUser, scopes: string[]): Reply => ({
 export const fakeLocation = (
   id: string,
   title: string,
-  extra: { placeId?: string; storeCode?: string; address?: Record<string, unknown>; canModifyServiceList?: boolean; canHaveFoodMenus?: boolean } = {},
+  extra: {
+    placeId?: string;
+    storeCode?: string;
+    address?: Record<string, unknown>;
+    canModifyServiceList?: boolean;
+    canHaveFoodMenus?: boolean;
+  } = {},
 ) => ({
   name: `locations/${id}`,
   title,

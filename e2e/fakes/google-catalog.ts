@@ -2,17 +2,35 @@
 // attributes each category and region takes (attributes.list) and the place action types a location
 // can have (placeActionTypeMetadata.list).
 
-export type FakeCategory = { name: string; displayName: string; food?: boolean; serviceTypes?: { serviceTypeId: string; displayName: string }[] };
+export type FakeCategory = {
+  name: string;
+  displayName: string;
+  food?: boolean;
+  serviceTypes?: { serviceTypeId: string; displayName: string }[];
+};
 
 export const CATEGORIES: FakeCategory[] = [
-  { name: "categories/gcid:bakery", displayName: "Bakery", food: true, serviceTypes: [{ serviceTypeId: "job_type_id:custom_cakes", displayName: "Custom cakes" }] },
+  {
+    name: "categories/gcid:bakery",
+    displayName: "Bakery",
+    food: true,
+    serviceTypes: [{ serviceTypeId: "job_type_id:custom_cakes", displayName: "Custom cakes" }],
+  },
   { name: "categories/gcid:bank", displayName: "Bank" },
   { name: "categories/gcid:cafe", displayName: "Cafe", food: true },
   { name: "categories/gcid:coffee_shop", displayName: "Coffee shop", food: true },
   { name: "categories/gcid:delicatessen", displayName: "Delicatessen", food: true },
-  { name: "categories/gcid:hair_salon", displayName: "Hair salon", serviceTypes: [{ serviceTypeId: "job_type_id:haircut", displayName: "Haircut" }] },
+  {
+    name: "categories/gcid:hair_salon",
+    displayName: "Hair salon",
+    serviceTypes: [{ serviceTypeId: "job_type_id:haircut", displayName: "Haircut" }],
+  },
   { name: "categories/gcid:italian_restaurant", displayName: "Italian restaurant", food: true },
-  { name: "categories/gcid:plumber", displayName: "Plumber", serviceTypes: [{ serviceTypeId: "job_type_id:install_water_heater", displayName: "Water heater installation" }] },
+  {
+    name: "categories/gcid:plumber",
+    displayName: "Plumber",
+    serviceTypes: [{ serviceTypeId: "job_type_id:install_water_heater", displayName: "Water heater installation" }],
+  },
 ];
 export const categoryOf = (name: unknown) => CATEGORIES.find((c) => c.name === name);
 
@@ -29,9 +47,27 @@ export type FakeAttribute = {
 export const ATTRIBUTES: FakeAttribute[] = [
   { parent: "attributes/has_wifi", valueType: "BOOL", displayName: "Wi-Fi", groupDisplayName: "Amenities" },
   { parent: "attributes/has_restroom", valueType: "BOOL", displayName: "Restroom", groupDisplayName: "Amenities" },
-  { parent: "attributes/has_delivery", valueType: "BOOL", displayName: "Delivery", groupDisplayName: "Service options", food: true },
-  { parent: "attributes/has_seating_outdoors", valueType: "BOOL", displayName: "Outdoor seating", groupDisplayName: "Service options", food: true },
-  { parent: "attributes/url_menu", valueType: "URL", displayName: "Menu link", groupDisplayName: "Place page URLs", food: true },
+  {
+    parent: "attributes/has_delivery",
+    valueType: "BOOL",
+    displayName: "Delivery",
+    groupDisplayName: "Service options",
+    food: true,
+  },
+  {
+    parent: "attributes/has_seating_outdoors",
+    valueType: "BOOL",
+    displayName: "Outdoor seating",
+    groupDisplayName: "Service options",
+    food: true,
+  },
+  {
+    parent: "attributes/url_menu",
+    valueType: "URL",
+    displayName: "Menu link",
+    groupDisplayName: "Place page URLs",
+    food: true,
+  },
   {
     parent: "attributes/pay_credit_card_types_accepted",
     valueType: "REPEATED_ENUM",
@@ -39,12 +75,20 @@ export const ATTRIBUTES: FakeAttribute[] = [
     groupDisplayName: "Payments",
     values: ["visa", "mastercard", "american_express"],
   },
-  { parent: "attributes/is_owned_by_women", valueType: "BOOL", displayName: "Women-owned", groupDisplayName: "From the business", regions: ["US", "CA"] },
+  {
+    parent: "attributes/is_owned_by_women",
+    valueType: "BOOL",
+    displayName: "Women-owned",
+    groupDisplayName: "From the business",
+    regions: ["US", "CA"],
+  },
 ];
 
 // What a location with this primary category in this region can set.
 export const attributesFor = (category: FakeCategory | undefined, region: string | undefined) =>
-  ATTRIBUTES.filter((a) => (!a.food || category?.food) && (!a.regions || (region !== undefined && a.regions.includes(region))));
+  ATTRIBUTES.filter(
+    (a) => (!a.food || category?.food) && (!a.regions || (region !== undefined && a.regions.includes(region))),
+  );
 
 export const attributeMetadata = (a: FakeAttribute) => ({
   parent: a.parent,
@@ -65,6 +109,7 @@ const ACTION_NAMES: Record<string, string> = {
   SHOP_ONLINE: "Shop online",
 };
 export const actionTypesFor = (category: FakeCategory | undefined) =>
-  (category?.food ? ["DINING_RESERVATION", "FOOD_ORDERING", "FOOD_DELIVERY", "FOOD_TAKEOUT", "SHOP_ONLINE"] : ["APPOINTMENT", "ONLINE_APPOINTMENT", "SHOP_ONLINE"]).map(
-    (placeActionType) => ({ placeActionType, displayName: ACTION_NAMES[placeActionType] }),
-  );
+  (category?.food
+    ? ["DINING_RESERVATION", "FOOD_ORDERING", "FOOD_DELIVERY", "FOOD_TAKEOUT", "SHOP_ONLINE"]
+    : ["APPOINTMENT", "ONLINE_APPOINTMENT", "SHOP_ONLINE"]
+  ).map((placeActionType) => ({ placeActionType, displayName: ACTION_NAMES[placeActionType] }));

@@ -11,7 +11,19 @@ import { invalidEnum, unknownQueryParameter } from "./google-business";
 type Req = { user: FakeGoogleUser; url: URL };
 export type FakeReview = Record<string, unknown> & { name: string; updateTime: string };
 
-const STANDARD = ["$.xgafv", "access_token", "alt", "callback", "fields", "key", "oauth_token", "prettyPrint", "quotaUser", "upload_protocol", "uploadType"];
+const STANDARD = [
+  "$.xgafv",
+  "access_token",
+  "alt",
+  "callback",
+  "fields",
+  "key",
+  "oauth_token",
+  "prettyPrint",
+  "quotaUser",
+  "upload_protocol",
+  "uploadType",
+];
 const REVIEW_PARAMS = new Set([...STANDARD, "pageSize", "pageToken", "orderBy"]);
 const unknownParam = (q: URLSearchParams, allowed: Set<string>) => [...q.keys()].find((k) => !allowed.has(k));
 const offsetOf = (token: string | null) => Number(token?.replace(/^o/, "") ?? 0);
@@ -26,19 +38,33 @@ export const fakeCommentLists = () => {
     const refused = access(location);
     if (refused) return refused;
     const orderBy = q.get("orderBy") ?? "updateTime desc";
-    if (!["rating", "rating desc", "updateTime desc"].includes(orderBy)) return invalidEnum("order_by", "google.mybusiness.v4.ListReviewsRequest", orderBy);
+    if (!["rating", "rating desc", "updateTime desc"].includes(orderBy))
+      return invalidEnum("order_by", "google.mybusiness.v4.ListReviewsRequest", orderBy);
     const size = Number(q.get("pageSize") ?? 50);
     if (!Number.isInteger(size) || size < 1 || size > 50) return invalidEnum("page_size", "int32", String(size));
     const all = [...(reviews.get(location) ?? [])].sort((a, b) => b.updateTime.localeCompare(a.updateTime));
     const offset = offsetOf(q.get("pageToken"));
     const page = all.slice(offset, offset + size);
-    return { status: 200, body: { ...(page.length > 0 && { reviews: page }), totalReviewCount: all.length, ...(offset + size < all.length && { nextPageToken: `o${offset + size}` }) } };
+    return {
+      status: 200,
+      body: {
+        ...(page.length > 0 && { reviews: page }),
+        totalReviewCount: all.length,
+        ...(offset + size < all.length && { nextPageToken: `o${offset + size}` }),
+      },
+    };
   };
 
   const STANDARD_SET = new Set(STANDARD);
   const reviewOf = (name: string) => [...reviews.values()].flat().find((r) => r.name === name);
-  const notFound = (): Reply => ({ status: 404, body: googleApiError(404, "NOT_FOUND", "Requested entity was not found.") });
-  const badPayload = (message: string): Reply => ({ status: 400, body: googleApiError(400, "INVALID_ARGUMENT", message) });
+  const notFound = (): Reply => ({
+    status: 404,
+    body: googleApiError(404, "NOT_FOUND", "Requested entity was not found."),
+  });
+  const badPayload = (message: string): Reply => ({
+    status: 400,
+    body: googleApiError(400, "INVALID_ARGUMENT", message),
+  });
   const locationOfReview = (name: string) => name.replace(/\/reviews\/[^/]+$/, "");
 
   const getReview = ({ url }: Req, name: string, access: (location: string) => Reply | null): Reply => {
@@ -50,7 +76,11 @@ export const fakeCommentLists = () => {
     return review ? { status: 200, body: review } : notFound();
   };
 
-  const updateReply = ({ url, json }: Req & { json: unknown }, name: string, access: (location: string) => Reply | null): Reply => {
+  const updateReply = (
+    { url, json }: Req & { json: unknown },
+    name: string,
+    access: (location: string) => Reply | null,
+  ): Reply => {
     const unknown = unknownParam(url.searchParams, STANDARD_SET);
     if (unknown) return unknownQueryParameter(unknown);
     const refused = access(locationOfReview(name));
@@ -60,7 +90,8 @@ export const fakeCommentLists = () => {
     const body = (json ?? {}) as Record<string, unknown>;
     const extra = Object.keys(body).find((k) => k !== "comment");
     if (extra) return badPayload(`Invalid JSON payload received. Unknown name "${extra}": Cannot find field.`);
-    if (typeof body.comment !== "string" || body.comment.trim() === "") return badPayload("Request contains an invalid argument.");
+    if (typeof body.comment !== "string" || body.comment.trim() === "")
+      return badPayload("Request contains an invalid argument.");
     const reply = { comment: body.comment, updateTime: new Date().toISOString() };
     review.reviewReply = reply;
     return { status: 200, body: reply };
@@ -75,7 +106,15 @@ export const fakeCommentLists = () => {
     addReview: (location: string, review: Partial<FakeReview> & { comment?: string; starRating?: string }) => {
       const reviewId = `r${++n}`;
       const now = new Date().toISOString();
-      const full: FakeReview = { reviewId, reviewer: { displayName: "Reviewer", profilePhotoUrl: "https://lh3.example/r.jpg" }, starRating: "FIVE", createTime: now, updateTime: now, ...review, name: `${location}/reviews/${reviewId}` };
+      const full: FakeReview = {
+        reviewId,
+        reviewer: { displayName: "Reviewer", profilePhotoUrl: "https://lh3.example/r.jpg" },
+        starRating: "FIVE",
+        createTime: now,
+        updateTime: now,
+        ...review,
+        name: `${location}/reviews/${reviewId}`,
+      };
       reviews.set(location, [...(reviews.get(location) ?? []), full]);
       return full;
     },

@@ -17,19 +17,35 @@ type Req = { user: FakeGoogleUser; url: URL; json: unknown };
 type Loc = Record<string, unknown> & { name: string; metadata?: Record<string, unknown> };
 
 const OUTPUT_ONLY = ["name", "metadata", "relationshipData", "languageCode"];
-const notFound = (): Reply => ({ status: 404, body: googleApiError(404, "NOT_FOUND", "Requested entity was not found.") });
-const precondition = (message: string): Reply => ({ status: 400, body: googleApiError(400, "FAILED_PRECONDITION", message) });
+const notFound = (): Reply => ({
+  status: 404,
+  body: googleApiError(404, "NOT_FOUND", "Requested entity was not found."),
+});
+const precondition = (message: string): Reply => ({
+  status: 400,
+  body: googleApiError(400, "FAILED_PRECONDITION", message),
+});
 const pageOf = <T>(items: T[], url: URL, key: string, byDefault: number, max: number): Reply => {
   const size = Number(url.searchParams.get("pageSize") ?? byDefault);
-  if (!Number.isInteger(size) || size < 1 || size > max) return badRequest("page_size", `Page size must be between 1 and ${max}`);
+  if (!Number.isInteger(size) || size < 1 || size > max)
+    return badRequest("page_size", `Page size must be between 1 and ${max}`);
   const offset = Number(url.searchParams.get("pageToken")?.replace(/^p/, "") ?? 0);
   const next = offset + size < items.length ? `p${offset + size}` : undefined;
-  return { status: 200, body: { ...(items.length > 0 && { [key]: items.slice(offset, offset + size) }), ...(next && { nextPageToken: next }) } };
+  return {
+    status: 200,
+    body: {
+      ...(items.length > 0 && { [key]: items.slice(offset, offset + size) }),
+      ...(next && { nextPageToken: next }),
+    },
+  };
 };
 const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 const regionOf = (l: Loc) =>
-  ((l.storefrontAddress as { regionCode?: string } | undefined)?.regionCode ?? (l.serviceArea as { regionCode?: string } | undefined)?.regionCode) || undefined;
-const primaryOf = (l: Loc) => categoryOf((l.categories as { primaryCategory?: { name?: string } } | undefined)?.primaryCategory?.name);
+  ((l.storefrontAddress as { regionCode?: string } | undefined)?.regionCode ??
+    (l.serviceArea as { regionCode?: string } | undefined)?.regionCode) ||
+  undefined;
+const primaryOf = (l: Loc) =>
+  categoryOf((l.categories as { primaryCategory?: { name?: string } } | undefined)?.primaryCategory?.name);
 
 export const fakeListings = () => {
   const attributes = new Map<string, Record<string, unknown>[]>(); // by locations/{l}
@@ -37,7 +53,8 @@ export const fakeListings = () => {
   const edits = new Map<string, number[]>();
   const config = { editsPerMinute: 10 };
 
-  const find = (user: FakeGoogleUser, v1: string): Loc | null => (user.accounts ?? []).flatMap((a) => a.locations as Loc[]).find((l) => l.name === v1) ?? null;
+  const find = (user: FakeGoogleUser, v1: string): Loc | null =>
+    (user.accounts ?? []).flatMap((a) => a.locations as Loc[]).find((l) => l.name === v1) ?? null;
   const fromV4 = (user: FakeGoogleUser, v4: string): Loc | null => {
     const [, accountId, , locationId] = v4.split("/");
     const account = user.accounts?.find((a) => a.name === `accounts/${accountId}`);
@@ -50,9 +67,14 @@ export const fakeListings = () => {
     if (recent.length >= config.editsPerMinute) {
       return {
         status: 429,
-        body: googleApiError(429, "RESOURCE_EXHAUSTED", "Quota exceeded for quota metric 'Edits' and limit 'Edits per minute per location'.", {
-          errorInfo: "RATE_LIMIT_EXCEEDED",
-        }),
+        body: googleApiError(
+          429,
+          "RESOURCE_EXHAUSTED",
+          "Quota exceeded for quota metric 'Edits' and limit 'Edits per minute per location'.",
+          {
+            errorInfo: "RATE_LIMIT_EXCEEDED",
+          },
+        ),
       };
     }
     edits.set(location, [...recent, now]);
@@ -72,28 +94,40 @@ export const fakeListings = () => {
 
   const locationIssue = (location: Loc, body: Record<string, unknown>, fields: string[]): Reply | null => {
     const has = (f: string) => fields.includes(f) && body[f] !== undefined;
-    if (fields.includes("title") && !(typeof body.title === "string" && body.title.trim())) return badRequest("location.title", "Title is required");
-    if (has("websiteUri") && !/^https?:\/\//.test(String(body.websiteUri))) return badRequest("location.website_uri", "Website must be an http(s) URL");
-    const categories = body.categories as { primaryCategory?: { name?: string }; additionalCategories?: { name?: string }[] } | undefined;
+    if (fields.includes("title") && !(typeof body.title === "string" && body.title.trim()))
+      return badRequest("location.title", "Title is required");
+    if (has("websiteUri") && !/^https?:\/\//.test(String(body.websiteUri)))
+      return badRequest("location.website_uri", "Website must be an http(s) URL");
+    const categories = body.categories as
+      { primaryCategory?: { name?: string }; additionalCategories?: { name?: string }[] } | undefined;
     if (has("categories")) {
-      if (!categoryOf(categories?.primaryCategory?.name)) return badRequest("location.categories.primary_category.name", "Invalid category");
+      if (!categoryOf(categories?.primaryCategory?.name))
+        return badRequest("location.categories.primary_category.name", "Invalid category");
       const bad = (categories?.additionalCategories ?? []).findIndex((c) => !categoryOf(c.name));
       if (bad >= 0) return badRequest(`location.categories.additional_categories[${bad}].name`, "Invalid category");
     }
     const additional = (body.phoneNumbers as { additionalPhones?: unknown[] } | undefined)?.additionalPhones ?? [];
-    if (has("phoneNumbers") && additional.length > 2) return badRequest("location.phone_numbers.additional_phones", "At most 2 additional phones");
+    if (has("phoneNumbers") && additional.length > 2)
+      return badRequest("location.phone_numbers.additional_phones", "At most 2 additional phones");
     if (fields.includes("serviceItems") && location.metadata?.canModifyServiceList !== true)
       return precondition("The service list of this location cannot be modified.");
     if (has("serviceItems")) {
       const cats = [primaryOf(location)].filter(Boolean);
       const allowed = new Set(cats.flatMap((c) => c!.serviceTypes ?? []).map((t) => t.serviceTypeId));
-      const items = body.serviceItems as { structuredServiceItem?: { serviceTypeId?: string }; freeFormServiceItem?: { category?: string } }[];
+      const items = body.serviceItems as {
+        structuredServiceItem?: { serviceTypeId?: string };
+        freeFormServiceItem?: { category?: string };
+      }[];
       const bad = items.findIndex(
         (i) =>
           (i.structuredServiceItem && !allowed.has(i.structuredServiceItem.serviceTypeId ?? "")) ||
           (i.freeFormServiceItem && !cats.some((c) => c!.name === i.freeFormServiceItem!.category)),
       );
-      if (bad >= 0) return badRequest(`location.service_items[${bad}]`, "The service type or category does not belong to the location's categories");
+      if (bad >= 0)
+        return badRequest(
+          `location.service_items[${bad}]`,
+          "The service type or category does not belong to the location's categories",
+        );
     }
     return null;
   };
@@ -106,7 +140,9 @@ export const fakeListings = () => {
     const mask = url.searchParams.get("updateMask");
     if (!mask) return badRequest("update_mask", "Field mask is required");
     const fields = mask.split(",").map((f) => f.trim());
-    const wrong = fields.find((f) => !LOCATION_FIELD_NAMES.includes(f.split(".")[0]!) || OUTPUT_ONLY.includes(f.split(".")[0]!));
+    const wrong = fields.find(
+      (f) => !LOCATION_FIELD_NAMES.includes(f.split(".")[0]!) || OUTPUT_ONLY.includes(f.split(".")[0]!),
+    );
     if (wrong) return badRequest("update_mask", `Invalid field mask provided: ${wrong}`);
     const body = (json ?? {}) as Record<string, unknown>;
     const issue = check("Location", body, "location") ?? locationIssue(location, body, fields);
@@ -119,8 +155,13 @@ export const fakeListings = () => {
       else location[head!] = copy(body[head!]);
     }
     const categories = location.categories as
-      { primaryCategory?: { name: string; displayName?: string }; additionalCategories?: { name: string; displayName?: string }[] } | undefined;
-    for (const c of [categories?.primaryCategory, ...(categories?.additionalCategories ?? [])]) if (c) c.displayName = categoryOf(c.name)?.displayName;
+      | {
+          primaryCategory?: { name: string; displayName?: string };
+          additionalCategories?: { name: string; displayName?: string }[];
+        }
+      | undefined;
+    for (const c of [categories?.primaryCategory, ...(categories?.additionalCategories ?? [])])
+      if (c) c.displayName = categoryOf(c.name)?.displayName;
     return { status: 200, body: location };
   };
 
@@ -132,7 +173,10 @@ export const fakeListings = () => {
     if (!q.get("languageCode")) return badRequest("language_code", "Language code is required");
     const view = q.get("view") ?? "CATEGORY_VIEW_UNSPECIFIED";
     if (!["CATEGORY_VIEW_UNSPECIFIED", "BASIC", "FULL"].includes(view))
-      return badRequest("view", `Invalid value at 'view' (type.googleapis.com/google.mybusiness.businessinformation.v1.CategoryView), "${view}"`);
+      return badRequest(
+        "view",
+        `Invalid value at 'view' (type.googleapis.com/google.mybusiness.businessinformation.v1.CategoryView), "${view}"`,
+      );
     const filter = q.get("filter");
     const prefix = filter ? /^displayName=(.*)$/.exec(filter)?.[1] : "";
     if (prefix === undefined) return badRequest("filter", "Only displayName filters are supported");
@@ -145,11 +189,24 @@ export const fakeListings = () => {
   };
 
   const getAttributes = ({ user }: Req, v1: string): Reply =>
-    find(user, v1) ? { status: 200, body: { name: `${v1}/attributes`, ...(attributes.get(v1)?.length && { attributes: attributes.get(v1) }) } } : notFound();
+    find(user, v1)
+      ? {
+          status: 200,
+          body: { name: `${v1}/attributes`, ...(attributes.get(v1)?.length && { attributes: attributes.get(v1) }) },
+        }
+      : notFound();
 
   const listAttributes = ({ user, url }: Req): Reply => {
     const q = url.searchParams;
-    const refused = unknownParam(q, ["parent", "categoryName", "regionCode", "languageCode", "showAll", "pageSize", "pageToken"]);
+    const refused = unknownParam(q, [
+      "parent",
+      "categoryName",
+      "regionCode",
+      "languageCode",
+      "showAll",
+      "pageSize",
+      "pageToken",
+    ]);
     if (refused) return refused;
     const parent = q.get("parent");
     if (parent && ["categoryName", "regionCode", "languageCode", "showAll"].some((k) => q.has(k)))
@@ -162,7 +219,11 @@ export const fakeListings = () => {
     return pageOf(list.map(attributeMetadata), url, "attributeMetadata", 200, 200);
   };
 
-  const attributeIssue = (entry: Record<string, unknown>, i: number, available: ReturnType<typeof attributesFor>): Reply | null => {
+  const attributeIssue = (
+    entry: Record<string, unknown>,
+    i: number,
+    available: ReturnType<typeof attributesFor>,
+  ): Reply | null => {
     const meta = available.find((a) => a.parent === entry.name);
     const at = `attributes.attributes[${i}]`;
     if (!meta) return badRequest(`${at}.name`, `Attribute ${String(entry.name)} is not applicable to this location`);
@@ -174,7 +235,8 @@ export const fakeListings = () => {
     if (meta.valueType === "REPEATED_ENUM") {
       const r = entry.repeatedEnumValue as { setValues?: string[]; unsetValues?: string[] } | undefined;
       const all = [...(r?.setValues ?? []), ...(r?.unsetValues ?? [])];
-      if (all.length === 0 || all.some((v) => !meta.values!.includes(v))) return badRequest(`${at}.repeated_enum_value`, "Unknown or missing enum values");
+      if (all.length === 0 || all.some((v) => !meta.values!.includes(v)))
+        return badRequest(`${at}.repeated_enum_value`, "Unknown or missing enum values");
     }
     return null;
   };
@@ -190,7 +252,10 @@ export const fakeListings = () => {
     const available = attributesFor(primaryOf(location), regionOf(location));
     const unavailable = mask.find((m) => !available.some((a) => a.parent === m));
     if (unavailable) return badRequest("attribute_mask", `Attribute ${unavailable} is not applicable to this location`);
-    const issue = check("Attributes", body, "attributes") ?? (body.attributes ?? []).map((e, i) => attributeIssue(e, i, available)).find(Boolean) ?? null;
+    const issue =
+      check("Attributes", body, "attributes") ??
+      (body.attributes ?? []).map((e, i) => attributeIssue(e, i, available)).find(Boolean) ??
+      null;
     if (issue) return issue;
     const quota = edit(v1);
     if (quota) return quota;
@@ -207,13 +272,16 @@ export const fakeListings = () => {
     if (refused) return refused;
     const location = fromV4(user, v4);
     if (!location) return notFound();
-    if (location.metadata?.canHaveFoodMenus !== true) return precondition("This location is not eligible for food menus.");
+    if (location.metadata?.canHaveFoodMenus !== true)
+      return precondition("This location is not eligible for food menus.");
     const name = `${v4}/foodMenus`;
     if (method === "PATCH") {
       const body = (json ?? {}) as { menus?: unknown[] };
       const issue = check("FoodMenus", body, "food_menus");
       if (issue) return issue;
-      const bad = (body.menus ?? []).findIndex((m) => !((m as { labels?: { displayName?: string }[] }).labels ?? []).some((l) => l.displayName));
+      const bad = (body.menus ?? []).findIndex(
+        (m) => !((m as { labels?: { displayName?: string }[] }).labels ?? []).some((l) => l.displayName),
+      );
       if (bad >= 0) return badRequest(`food_menus.menus[${bad}].labels`, "Each menu needs a label with a display name");
       const quota = edit(location.name);
       if (quota) return quota;
@@ -225,6 +293,18 @@ export const fakeListings = () => {
 
   const placeActions = fakePlaceActions({ find, primaryOf, edit, pageOf, precondition });
 
-  return { attributes, menus, config, getLocation, patchLocation, listCategories, getAttributes, listAttributes, patchAttributes, foodMenus, ...placeActions };
+  return {
+    attributes,
+    menus,
+    config,
+    getLocation,
+    patchLocation,
+    listCategories,
+    getAttributes,
+    listAttributes,
+    patchAttributes,
+    foodMenus,
+    ...placeActions,
+  };
 };
 export type FakeListings = ReturnType<typeof fakeListings>;

@@ -12,8 +12,14 @@ export const SCOPE = (s: string) => `https://www.googleapis.com/auth/${s}`;
 export const ALIASES: Record<string, string> = { email: SCOPE("userinfo.email"), profile: SCOPE("userinfo.profile") };
 
 const rand = () => randomBytes(12).toString("base64url");
-export const oauthError = (status: number, error: string, description: string): Reply => ({ status, body: { error, error_description: description } });
-const errorPage = (status: number, title: string, detail = ""): Reply => ({ status, body: `<html><body><h1>${title}</h1><p>${detail}</p></body></html>` });
+export const oauthError = (status: number, error: string, description: string): Reply => ({
+  status,
+  body: { error, error_description: description },
+});
+const errorPage = (status: number, title: string, detail = ""): Reply => ({
+  status,
+  body: `<html><body><h1>${title}</h1><p>${detail}</p></body></html>`,
+});
 
 type Code = {
   clientId: string;
@@ -28,7 +34,15 @@ type Code = {
 };
 type Grant = { clientId: string; sub: string; scopes: string[]; revoked: boolean; expiresAt?: number };
 
-export const fakeGoogleOAuth = ({ clientId, clientSecret, users }: { clientId: string; clientSecret: string; users: Map<string, FakeGoogleUser> }) => {
+export const fakeGoogleOAuth = ({
+  clientId,
+  clientSecret,
+  users,
+}: {
+  clientId: string;
+  clientSecret: string;
+  users: Map<string, FakeGoogleUser>;
+}) => {
   const codes = new Map<string, Code>();
   const refreshTokens = new Map<string, Grant>();
   const accessTokens = new Map<string, Grant>();
@@ -40,7 +54,11 @@ export const fakeGoogleOAuth = ({ clientId, clientSecret, users }: { clientId: s
     const refreshToken = offline ? `1//fake-${rand()}` : undefined;
     if (refreshToken) refreshTokens.set(refreshToken, { ...grant, revoked: false });
     const idToken = grant.scopes.includes("openid")
-      ? [{ alg: "RS256", typ: "JWT" }, { iss: "https://accounts.google.com", aud: grant.clientId, sub: grant.sub }, "fake-signature"]
+      ? [
+          { alg: "RS256", typ: "JWT" },
+          { iss: "https://accounts.google.com", aud: grant.clientId, sub: grant.sub },
+          "fake-signature",
+        ]
           .map((p) => Buffer.from(JSON.stringify(p)).toString("base64url"))
           .join(".")
       : undefined;
@@ -58,12 +76,14 @@ export const fakeGoogleOAuth = ({ clientId, clientSecret, users }: { clientId: s
   };
 
   const authorize = (q: URLSearchParams, headers: IncomingHttpHeaders): Reply => {
-    if (q.get("client_id") !== clientId) return errorPage(401, "Error 401: invalid_client", "The OAuth client was not found.");
+    if (q.get("client_id") !== clientId)
+      return errorPage(401, "Error 401: invalid_client", "The OAuth client was not found.");
     const redirectUri = q.get("redirect_uri");
     if (!redirectUri || !/^https?:\/\//.test(redirectUri)) return errorPage(400, "Error 400: redirect_uri_mismatch");
     const back = (params: Record<string, string>): Reply => {
       const url = new URL(redirectUri);
-      for (const [k, v] of Object.entries({ ...params, ...(q.get("state") && { state: q.get("state")! }) })) url.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({ ...params, ...(q.get("state") && { state: q.get("state")! }) }))
+        url.searchParams.set(k, v);
       return { status: 302, body: "", headers: { location: url.toString() } };
     };
     if (q.get("response_type") !== "code") return back({ error: "unsupported_response_type" });
@@ -71,10 +91,12 @@ export const fakeGoogleOAuth = ({ clientId, clientSecret, users }: { clientId: s
       .split(/\s+/)
       .filter(Boolean)
       .map((s) => ALIASES[s] ?? s);
-    if (requested.length === 0) return errorPage(400, "Error 400: invalid_request", "Missing required parameter: scope");
+    if (requested.length === 0)
+      return errorPage(400, "Error 400: invalid_request", "Missing required parameter: scope");
     const challenge = q.get("code_challenge");
     const method = challenge ? (q.get("code_challenge_method") ?? "plain") : null;
-    if (method && method !== "S256" && method !== "plain") return errorPage(400, "Error 400: invalid_request", "Invalid code_challenge_method");
+    if (method && method !== "S256" && method !== "plain")
+      return errorPage(400, "Error 400: invalid_request", "Invalid code_challenge_method");
     const user = users.get(String(headers["x-fake-google-user"] ?? ""));
     if (!user) return errorPage(400, "fake: nobody is signed in", "pass consent({ user })");
     if (headers["x-fake-google-decision"] === "deny") return back({ error: "access_denied" });
@@ -105,10 +127,13 @@ export const fakeGoogleOAuth = ({ clientId, clientSecret, users }: { clientId: s
 
   const token = (form: URLSearchParams, headers: IncomingHttpHeaders): Reply => {
     const basic = /^Basic (.+)$/.exec(headers.authorization ?? "")?.[1];
-    const [basicId, basicSecret] = basic ? Buffer.from(basic, "base64").toString("utf8").split(":").map(decodeURIComponent) : [];
+    const [basicId, basicSecret] = basic
+      ? Buffer.from(basic, "base64").toString("utf8").split(":").map(decodeURIComponent)
+      : [];
     const id = form.get("client_id") ?? basicId;
     if (id !== clientId) return oauthError(401, "invalid_client", "The OAuth client was not found.");
-    if ((form.get("client_secret") ?? basicSecret) !== clientSecret) return oauthError(401, "invalid_client", "Unauthorized");
+    if ((form.get("client_secret") ?? basicSecret) !== clientSecret)
+      return oauthError(401, "invalid_client", "Unauthorized");
     const grantType = form.get("grant_type");
     if (grantType === "authorization_code") {
       const code = codes.get(form.get("code") ?? "");
@@ -133,7 +158,11 @@ export const fakeGoogleOAuth = ({ clientId, clientSecret, users }: { clientId: s
 
   // Bearer token check as Google's APIs do it: one of `anyOf` scopes needed. userinfo answers in the
   // OAuth error shape (`oauthStyle`).
-  const caller = (headers: IncomingHttpHeaders, anyOf: string[], oauthStyle = false): { user: FakeGoogleUser; scopes: string[] } | Reply => {
+  const caller = (
+    headers: IncomingHttpHeaders,
+    anyOf: string[],
+    oauthStyle = false,
+  ): { user: FakeGoogleUser; scopes: string[] } | Reply => {
     const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? "")?.[1];
     const grant = bearer ? accessTokens.get(bearer) : undefined;
     const user = grant && !grant.revoked && (grant.expiresAt ?? 0) > Date.now() ? users.get(grant.sub) : undefined;
@@ -181,8 +210,10 @@ export const fakeGoogleOAuth = ({ clientId, clientSecret, users }: { clientId: s
     caller,
     // The user removes the app's access (or a Testing-mode refresh token ages out): tokens stop working.
     revoke: (sub: string) => {
-      for (const grant of [...refreshTokens.values(), ...accessTokens.values()]) if (grant.sub === sub) grant.revoked = true;
+      for (const grant of [...refreshTokens.values(), ...accessTokens.values()])
+        if (grant.sub === sub) grant.revoked = true;
     },
-    accessTokensOf: (sub: string) => [...accessTokens.entries()].filter(([, g]) => g.sub === sub && !g.revoked).map(([t]) => t),
+    accessTokensOf: (sub: string) =>
+      [...accessTokens.entries()].filter(([, g]) => g.sub === sub && !g.revoked).map(([t]) => t),
   };
 };

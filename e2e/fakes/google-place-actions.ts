@@ -19,14 +19,18 @@ type Deps = {
 
 export const fakePlaceActions = ({ find, primaryOf, edit, pageOf, precondition }: Deps) => {
   const links = new Map<string, Record<string, unknown>[]>();
-  const notFound = (): Reply => ({ status: 404, body: googleApiError(404, "NOT_FOUND", "Requested entity was not found.") });
+  const notFound = (): Reply => ({
+    status: 404,
+    body: googleApiError(404, "NOT_FOUND", "Requested entity was not found."),
+  });
   const actionTypes = ({ user, url }: Req): Reply => {
     const q = url.searchParams;
     const refused = unknownParam(q, ["filter", "languageCode", "pageSize", "pageToken"]);
     if (refused) return refused;
     const filter = q.get("filter") ?? "";
     const byLocation = /^location=(locations\/[^/\s]+)$/.exec(filter)?.[1];
-    if (filter && !byLocation && !/^region_code=[A-Z]{2}$/.test(filter)) return badRequest("filter", "Unsupported filter");
+    if (filter && !byLocation && !/^region_code=[A-Z]{2}$/.test(filter))
+      return badRequest("filter", "Unsupported filter");
     const location = byLocation ? find(user, byLocation) : null;
     if (byLocation && !location) return notFound();
     return pageOf(actionTypesFor(location ? primaryOf(location) : undefined), url, "placeActionTypeMetadata", 10, 100);
@@ -48,7 +52,8 @@ export const fakePlaceActions = ({ find, primaryOf, edit, pageOf, precondition }
   };
 
   const linkIssue = (location: Loc, link: Record<string, unknown>, others: Record<string, unknown>[]): Reply | null => {
-    if (!/^https?:\/\//.test(String(link.uri ?? ""))) return badRequest("place_action_link.uri", "A valid uri is required");
+    if (!/^https?:\/\//.test(String(link.uri ?? "")))
+      return badRequest("place_action_link.uri", "A valid uri is required");
     if (!actionTypesFor(primaryOf(location)).some((t) => t.placeActionType === link.placeActionType))
       return precondition(`Place action type ${String(link.placeActionType)} is not available for this location.`);
     if (others.some((o) => o.uri === link.uri && o.placeActionType === link.placeActionType))
@@ -56,7 +61,8 @@ export const fakePlaceActions = ({ find, primaryOf, edit, pageOf, precondition }
     return null;
   };
   const preferOnly = (list: Record<string, unknown>[], link: Record<string, unknown>) => {
-    if (link.isPreferred === true) for (const o of list) if (o !== link && o.placeActionType === link.placeActionType) o.isPreferred = false;
+    if (link.isPreferred === true)
+      for (const o of list) if (o !== link && o.placeActionType === link.placeActionType) o.isPreferred = false;
   };
 
   const createLink = ({ user, url, json }: Req, v1: string): Reply => {

@@ -1,5 +1,14 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
-import { accountsList, channelsList, googleApiError, locationsList, userinfo, type ApiLimits, type FakeGoogleUser, type Reply } from "./google-apis";
+import {
+  accountsList,
+  channelsList,
+  googleApiError,
+  locationsList,
+  userinfo,
+  type ApiLimits,
+  type FakeGoogleUser,
+  type Reply,
+} from "./google-apis";
 import { fakeBusiness } from "./google-business";
 import { fakeCommentLists } from "./google-comment-lists";
 import { fakeListings } from "./google-listings";
@@ -175,9 +184,19 @@ const routeOf = (method: string, path: string): Found | null => {
   const accountId = decoded(match(`/${H.businessInformation}/accounts/([^/]+)/locations`));
   if (method === "GET" && accountId) return { route: "locations", name: accountId };
   const posts = decoded(match(`/${H.mybusiness}/(${LOCATION})/localPosts`));
-  if (posts) return method === "POST" ? { route: "localPosts.create", name: posts } : method === "GET" ? { route: "localPosts.list", name: posts } : null;
+  if (posts)
+    return method === "POST"
+      ? { route: "localPosts.create", name: posts }
+      : method === "GET"
+        ? { route: "localPosts.list", name: posts }
+        : null;
   const post = decoded(match(`/${H.mybusiness}/(${LOCATION}/localPosts/[^/]+)`));
-  if (post) return method === "GET" ? { route: "localPosts.get", name: post } : method === "DELETE" ? { route: "localPosts.delete", name: post } : null;
+  if (post)
+    return method === "GET"
+      ? { route: "localPosts.get", name: post }
+      : method === "DELETE"
+        ? { route: "localPosts.delete", name: post }
+        : null;
   const reviews = decoded(match(`/${H.mybusiness}/(${LOCATION})/reviews`));
   if (reviews && method === "GET") return { route: "reviews.list", name: reviews };
   const reviewReply = decoded(match(`/${H.mybusiness}/(${LOCATION}/reviews/[^/]+)/reply`));
@@ -185,23 +204,51 @@ const routeOf = (method: string, path: string): Found | null => {
   const review = decoded(match(`/${H.mybusiness}/(${LOCATION}/reviews/[^/]+)`));
   if (review && method === "GET") return { route: "reviews.get", name: review };
   const media = decoded(match(`/${H.mybusiness}/(${LOCATION})/media`));
-  if (media) return method === "POST" ? { route: "media.create", name: media } : method === "GET" ? { route: "media.list", name: media } : null;
+  if (media)
+    return method === "POST"
+      ? { route: "media.create", name: media }
+      : method === "GET"
+        ? { route: "media.list", name: media }
+        : null;
   const item = decoded(match(`/${H.mybusiness}/(${LOCATION}/media/[^/]+)`));
   if (item && method === "DELETE") return { route: "media.delete", name: item };
   const perf = decoded(match(`/${H.performance}/locations/([^/:]+):fetchMultiDailyMetricsTimeSeries`));
   if (perf) return method === "GET" ? { route: "performance", name: perf } : null;
   const menus = decoded(match(`/${H.mybusiness}/(${LOCATION})/foodMenus`));
-  if (menus) return method === "GET" ? { route: "foodMenus.get", name: menus } : method === "PATCH" ? { route: "foodMenus.patch", name: menus } : null;
+  if (menus)
+    return method === "GET"
+      ? { route: "foodMenus.get", name: menus }
+      : method === "PATCH"
+        ? { route: "foodMenus.patch", name: menus }
+        : null;
   const attrs = decoded(match(`/${H.businessInformation}/(locations/[^/]+)/attributes`));
-  if (attrs) return method === "GET" ? { route: "attributes.get", name: attrs } : method === "PATCH" ? { route: "attributes.patch", name: attrs } : null;
+  if (attrs)
+    return method === "GET"
+      ? { route: "attributes.get", name: attrs }
+      : method === "PATCH"
+        ? { route: "attributes.patch", name: attrs }
+        : null;
   const location = decoded(match(`/${H.businessInformation}/(locations/[^/:]+)`));
-  if (location) return method === "GET" ? { route: "location.get", name: location } : method === "PATCH" ? { route: "location.patch", name: location } : null;
+  if (location)
+    return method === "GET"
+      ? { route: "location.get", name: location }
+      : method === "PATCH"
+        ? { route: "location.patch", name: location }
+        : null;
   const links = decoded(match(`/${H.placeActions}/(locations/[^/]+)/placeActionLinks`));
   if (links)
-    return method === "GET" ? { route: "placeActionLinks.list", name: links } : method === "POST" ? { route: "placeActionLinks.create", name: links } : null;
+    return method === "GET"
+      ? { route: "placeActionLinks.list", name: links }
+      : method === "POST"
+        ? { route: "placeActionLinks.create", name: links }
+        : null;
   const link = decoded(match(`/${H.placeActions}/(locations/[^/]+/placeActionLinks/[^/]+)`));
   if (link)
-    return method === "PATCH" ? { route: "placeActionLinks.patch", name: link } : method === "DELETE" ? { route: "placeActionLinks.delete", name: link } : null;
+    return method === "PATCH"
+      ? { route: "placeActionLinks.patch", name: link }
+      : method === "DELETE"
+        ? { route: "placeActionLinks.delete", name: link }
+        : null;
   return null;
 };
 
@@ -213,7 +260,10 @@ const readRaw = (req: IncomingMessage) =>
     req.on("error", reject);
   });
 
-export const startGoogleFake = async ({ clientId = "fake-client.apps.googleusercontent.com", clientSecret = "fake-client-secret" } = {}) => {
+export const startGoogleFake = async ({
+  clientId = "fake-client.apps.googleusercontent.com",
+  clientSecret = "fake-client-secret",
+} = {}) => {
   const users = new Map<string, FakeGoogleUser>();
   const oauth = fakeGoogleOAuth({ clientId, clientSecret, users });
   const failures = failureQueue<GoogleRoute>();
@@ -231,7 +281,8 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
   const handle = (req: IncomingMessage, url: URL, raw: Buffer): { route: GoogleRoute | null; reply: Reply } => {
     const found = routeOf(req.method ?? "GET", url.pathname);
     const type = req.headers["content-type"] ?? "";
-    const form = req.method === "POST" && /x-www-form-urlencoded/.test(type) ? new URLSearchParams(raw.toString("utf8")) : null;
+    const form =
+      req.method === "POST" && /x-www-form-urlencoded/.test(type) ? new URLSearchParams(raw.toString("utf8")) : null;
     let json: unknown = null;
     if (/json/.test(type)) {
       try {
@@ -240,13 +291,30 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
         json = null;
       }
     }
-    requests.push({ route: found?.route ?? "unknown", method: req.method ?? "GET", url, headers: req.headers, form, json, raw });
-    if (!found) return { route: null, reply: { status: 404, body: googleApiError(404, "NOT_FOUND", `The fake has no route ${req.method} ${url.pathname}`) } };
+    requests.push({
+      route: found?.route ?? "unknown",
+      method: req.method ?? "GET",
+      url,
+      headers: req.headers,
+      form,
+      json,
+      raw,
+    });
+    if (!found)
+      return {
+        route: null,
+        reply: {
+          status: 404,
+          body: googleApiError(404, "NOT_FOUND", `The fake has no route ${req.method} ${url.pathname}`),
+        },
+      };
     const reply = (r: Reply) => ({ route: found.route, reply: r });
     const scripted = failures.take(found.route);
-    if (scripted) return { route: null, reply: { status: scripted.status, body: scripted.body, headers: scripted.headers } }; // answered as scripted, nothing done
+    if (scripted)
+      return { route: null, reply: { status: scripted.status, body: scripted.body, headers: scripted.headers } }; // answered as scripted, nothing done
     if (found.route === "authorize") return reply(oauth.authorize(url.searchParams, req.headers));
-    if (found.route === "token") return reply(form ? oauth.token(form, req.headers) : oauthError(400, "invalid_request", "Bad Request"));
+    if (found.route === "token")
+      return reply(form ? oauth.token(form, req.headers) : oauthError(400, "invalid_request", "Bad Request"));
     // The upload session URI is its own credential (Google does not require the token there).
     if (found.route === "videos.upload") return reply(youtube.upload({ url, headers: req.headers, raw }));
     const who = oauth.caller(req.headers, ROUTE_SCOPES[found.route] ?? [], found.route === "userinfo");
@@ -344,7 +412,10 @@ export const startGoogleFake = async ({ clientId = "fake-client.apps.googleuserc
           return void res.end();
         }
         const isText = typeof reply.body === "string";
-        res.writeHead(reply.status, { "content-type": isText ? "text/html; charset=utf-8" : "application/json; charset=UTF-8", ...reply.headers });
+        res.writeHead(reply.status, {
+          "content-type": isText ? "text/html; charset=utf-8" : "application/json; charset=UTF-8",
+          ...reply.headers,
+        });
         res.end(isText ? reply.body : JSON.stringify(reply.body));
       }),
     { dropConnections: true },

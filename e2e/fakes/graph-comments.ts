@@ -18,11 +18,14 @@ const TOKEN_PARAMS = ["access_token", "appsecret_proof"];
 
 // The first parameter (query or form) the call does not take, as Graph reports it.
 const unknownParam = (req: FakeRequest, allowed: string[]): Reply | null => {
-  const extra = [...Object.keys(req.query), ...Object.keys(req.form)].find((k) => !TOKEN_PARAMS.includes(k) && !allowed.includes(k));
+  const extra = [...Object.keys(req.query), ...Object.keys(req.form)].find(
+    (k) => !TOKEN_PARAMS.includes(k) && !allowed.includes(k),
+  );
   return extra ? badParam(`(#100) The parameter ${extra} is not supported by this call`) : null;
 };
 
-const bool = (value: string | undefined): boolean | null => (value === "true" ? true : value === "false" ? false : null);
+const bool = (value: string | undefined): boolean | null =>
+  value === "true" ? true : value === "false" ? false : null;
 
 const nodeOf = (c: FakeComment) => ({
   id: c.id,
@@ -41,13 +44,24 @@ const nodeOf = (c: FakeComment) => ({
 type Author = { id: string; name?: string; username?: string; scopes: { read: string; write: string } };
 
 // Who writes with this token, and whether it may reach the thing commented on.
-const authorOf = (state: GraphState, content: ContentState, family: Exclude<Family, "threads">, token: IssuedToken, objectId: string): Author | Reply => {
+const authorOf = (
+  state: GraphState,
+  content: ContentState,
+  family: Exclude<Family, "threads">,
+  token: IssuedToken,
+  objectId: string,
+): Author | Reply => {
   if (family === "facebook") {
     const object = content.facebook.get(objectId);
     const pageId = object?.pageId ?? content.comments.get(objectId)?.pageId;
-    if (token.kind !== "page" || token.pageId !== pageId) return noPermission("Commenting as a Page requires that Page's access token");
+    if (token.kind !== "page" || token.pageId !== pageId)
+      return noPermission("Commenting as a Page requires that Page's access token");
     const page = [...state.facebookUsers.values()].flatMap((u) => u.pages ?? []).find((p) => p.id === pageId);
-    return { id: pageId!, name: page?.name, scopes: { read: "pages_read_engagement", write: "pages_manage_engagement" } };
+    return {
+      id: pageId!,
+      name: page?.name,
+      scopes: { read: "pages_read_engagement", write: "pages_manage_engagement" },
+    };
   }
   const scope = "instagram_business_manage_comments";
   const user = state.instagramUsers.get(token.userId);
@@ -61,25 +75,41 @@ const authorOf = (state: GraphState, content: ContentState, family: Exclude<Fami
 const isReply = (v: unknown): v is Reply => typeof v === "object" && v !== null && "status" in v && "body" in v;
 
 // Threads replies are media (published with reply_to_id): the owner of the post answered hides them.
-const manageReply = (state: GraphState, content: ContentState, req: FakeRequest, token: IssuedToken, id: string): Reply | null => {
+const manageReply = (
+  state: GraphState,
+  content: ContentState,
+  req: FakeRequest,
+  token: IssuedToken,
+  id: string,
+): Reply | null => {
   const reply = content.media.get(id);
   if (!reply || reply.family !== "threads" || !reply.repliedTo) return null;
   const refused = needScope(token, "threads_manage_replies") ?? unknownParam(req, ["hide"]);
   if (refused) return refused;
   const root = content.media.get(reply.rootPost ?? "");
-  if (!root || root.userId !== state.threadsUsers.get(token.userId)?.id) return noPermission("Only the author of the conversation's post can hide its replies");
+  if (!root || root.userId !== state.threadsUsers.get(token.userId)?.id)
+    return noPermission("Only the author of the conversation's post can hide its replies");
   const hide = bool(req.form.hide ?? req.query.hide);
   if (hide === null) return badParam("(#100) Param hide must be a boolean");
   reply.hidden = hide;
   return ok({ success: true });
 };
 
-export const commentRoutes = (state: GraphState, content: ContentState, family: Family, req: FakeRequest, token: IssuedToken): Reply | null => {
+export const commentRoutes = (
+  state: GraphState,
+  content: ContentState,
+  family: Family,
+  req: FakeRequest,
+  token: IssuedToken,
+): Reply | null => {
   const [id = "", edge, ...rest] = req.path.split("/");
   if (rest.length > 0) return null;
-  if (family === "threads") return edge === "manage_reply" && req.method === "POST" ? manageReply(state, content, req, token, id) : null;
+  if (family === "threads")
+    return edge === "manage_reply" && req.method === "POST" ? manageReply(state, content, req, token, id) : null;
   const comment = content.comments.get(id);
-  const isTarget = comment !== undefined || (family === "facebook" ? content.facebook.has(id) : content.media.get(id)?.family === family);
+  const isTarget =
+    comment !== undefined ||
+    (family === "facebook" ? content.facebook.has(id) : content.media.get(id)?.family === family);
   if (!isTarget || (comment && comment.family !== family)) return null;
   const readEdge = family === "facebook" ? "comments" : comment ? "replies" : "comments";
   if (edge !== undefined && edge !== readEdge && edge !== "likes") return null;
@@ -88,7 +118,9 @@ export const commentRoutes = (state: GraphState, content: ContentState, family: 
   if (isReply(author)) return author;
 
   if (edge === readEdge && req.method === "POST") {
-    const refused = needScope(token, author.scopes.write) ?? unknownParam(req, family === "facebook" ? ["message", "attachment_url"] : ["message"]);
+    const refused =
+      needScope(token, author.scopes.write) ??
+      unknownParam(req, family === "facebook" ? ["message", "attachment_url"] : ["message"]);
     if (refused) return refused;
     if (!req.form.message && !req.form.attachment_url) return badParam("(#100) The parameter message is required");
     const objectId = comment?.objectId ?? id;
@@ -108,15 +140,33 @@ export const commentRoutes = (state: GraphState, content: ContentState, family: 
     return ok({ id: created.id });
   }
   if (edge === readEdge && req.method === "GET") {
-    const allowed = family === "facebook" ? ["filter", "order", "fields", "limit", "after", "summary"] : ["fields", "limit", "after"];
+    const allowed =
+      family === "facebook" ? ["filter", "order", "fields", "limit", "after", "summary"] : ["fields", "limit", "after"];
     const refused = needScope(token, author.scopes.read) ?? unknownParam(req, allowed);
     if (refused) return refused;
-    if (req.query.filter && !["stream", "toplevel"].includes(req.query.filter)) return badParam("(#100) filter must be one of the following values: toplevel, stream");
-    if (req.query.order && !["chronological", "reverse_chronological"].includes(req.query.order)) return badParam("(#100) order must be one of the following values: chronological, reverse_chronological");
-    const under = (c: FakeComment) => (comment ? c.parentId === comment.id : c.objectId === id && (req.query.filter === "stream" || !c.parentId));
+    if (req.query.filter && !["stream", "toplevel"].includes(req.query.filter))
+      return badParam("(#100) filter must be one of the following values: toplevel, stream");
+    if (req.query.order && !["chronological", "reverse_chronological"].includes(req.query.order))
+      return badParam("(#100) order must be one of the following values: chronological, reverse_chronological");
+    const under = (c: FakeComment) =>
+      comment ? c.parentId === comment.id : c.objectId === id && (req.query.filter === "stream" || !c.parentId);
     const newestFirst = family !== "facebook" || req.query.order === "reverse_chronological";
-    const items = [...content.comments.values()].filter((c) => c.family === family && under(c)).sort((a, b) => (newestFirst ? b.createdAt - a.createdAt : a.createdAt - b.createdAt));
-    return ok(paged(items.map((c) => selectFields(nodeOf(c), req.query.fields, family === "facebook" ? "id,message,created_time" : "id,text,timestamp")), req.query, req.url));
+    const items = [...content.comments.values()]
+      .filter((c) => c.family === family && under(c))
+      .sort((a, b) => (newestFirst ? b.createdAt - a.createdAt : a.createdAt - b.createdAt));
+    return ok(
+      paged(
+        items.map((c) =>
+          selectFields(
+            nodeOf(c),
+            req.query.fields,
+            family === "facebook" ? "id,message,created_time" : "id,text,timestamp",
+          ),
+        ),
+        req.query,
+        req.url,
+      ),
+    );
   }
   if (!comment) return null;
   if (edge === "likes" && family === "facebook") {

@@ -94,10 +94,14 @@ export class ContentState {
   }
 
   listFacebook(pageId: string, filter: (o: FbObject) => boolean) {
-    return [...this.facebook.values()].filter((o) => o.pageId === pageId && filter(o)).sort((a, b) => b.createdAt - a.createdAt);
+    return [...this.facebook.values()]
+      .filter((o) => o.pageId === pageId && filter(o))
+      .sort((a, b) => b.createdAt - a.createdAt);
   }
   listMedia(family: "instagram" | "threads", userId: string, filter: (m: PublishedMedia) => boolean) {
-    return [...this.media.values()].filter((m) => m.family === family && m.userId === userId && filter(m)).sort((a, b) => b.createdAt - a.createdAt);
+    return [...this.media.values()]
+      .filter((m) => m.family === family && m.userId === userId && filter(m))
+      .sort((a, b) => b.createdAt - a.createdAt);
   }
 }
 
@@ -106,7 +110,8 @@ export const graphTime = (ms: number) => new Date(ms).toISOString().replace(/\.\
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const isReply = (v: unknown): v is Reply => typeof v === "object" && v !== null && "status" in v && "body" in v;
-export const badParam = (message: string, subcode?: number): Reply => graphError(400, { message, code: 100, ...(subcode && { error_subcode: subcode }), type: "OAuthException" });
+export const badParam = (message: string, subcode?: number): Reply =>
+  graphError(400, { message, code: 100, ...(subcode && { error_subcode: subcode }), type: "OAuthException" });
 // What Graph answers for a DELETE of an id it does not know (or no longer has): HTTP 400, code 100/33.
 export const unsupportedDelete = (id: string): Reply =>
   graphError(400, {

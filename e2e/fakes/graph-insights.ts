@@ -23,9 +23,21 @@ const FACEBOOK_METRICS = {
     "page_daily_unfollows_unique",
     "page_follows",
   ],
-  post: ["post_media_view", "post_total_media_view_unique", "post_clicks", "post_reactions_like_total", "post_reactions_by_type_total"],
+  post: [
+    "post_media_view",
+    "post_total_media_view_unique",
+    "post_clicks",
+    "post_reactions_like_total",
+    "post_reactions_by_type_total",
+  ],
   video: ["total_video_views", "total_video_reactions_by_type_total", "total_video_avg_time_watched"],
-  reel: ["blue_reels_play_count", "fb_reels_total_plays", "post_video_likes_by_reaction_type", "post_video_social_actions", "post_video_avg_time_watched"],
+  reel: [
+    "blue_reels_play_count",
+    "fb_reels_total_plays",
+    "post_video_likes_by_reaction_type",
+    "post_video_social_actions",
+    "post_video_avg_time_watched",
+  ],
   none: [] as string[],
 };
 const BREAKDOWNS: Record<string, (n: number) => Record<string, number>> = {
@@ -35,11 +47,54 @@ const BREAKDOWNS: Record<string, (n: number) => Record<string, number>> = {
   post_video_social_actions: (n) => ({ SHARE: n, COMMENT: 3 }),
 };
 
-const INSTAGRAM_ACCOUNT = ["reach", "profile_views", "accounts_engaged", "total_interactions", "website_clicks", "views", "likes", "comments", "shares", "saves", "follower_count"];
-const INSTAGRAM_TOTAL_ONLY = ["profile_views", "accounts_engaged", "total_interactions", "website_clicks", "views", "likes", "comments", "shares", "saves"];
+const INSTAGRAM_ACCOUNT = [
+  "reach",
+  "profile_views",
+  "accounts_engaged",
+  "total_interactions",
+  "website_clicks",
+  "views",
+  "likes",
+  "comments",
+  "shares",
+  "saves",
+  "follower_count",
+];
+const INSTAGRAM_TOTAL_ONLY = [
+  "profile_views",
+  "accounts_engaged",
+  "total_interactions",
+  "website_clicks",
+  "views",
+  "likes",
+  "comments",
+  "shares",
+  "saves",
+];
 const INSTAGRAM_MEDIA: Record<string, string[]> = {
-  FEED: ["views", "reach", "likes", "comments", "shares", "saved", "total_interactions", "profile_visits", "follows", "profile_activity"],
-  REELS: ["views", "reach", "likes", "comments", "shares", "saved", "total_interactions", "ig_reels_avg_watch_time", "ig_reels_video_view_total_time"],
+  FEED: [
+    "views",
+    "reach",
+    "likes",
+    "comments",
+    "shares",
+    "saved",
+    "total_interactions",
+    "profile_visits",
+    "follows",
+    "profile_activity",
+  ],
+  REELS: [
+    "views",
+    "reach",
+    "likes",
+    "comments",
+    "shares",
+    "saved",
+    "total_interactions",
+    "ig_reels_avg_watch_time",
+    "ig_reels_video_view_total_time",
+  ],
   STORY: ["views", "reach", "replies", "navigation", "shares", "total_interactions", "follows", "profile_visits"],
 };
 const THREADS_USER = ["views", "likes", "replies", "reposts", "quotes", "clicks", "followers_count"];
@@ -48,7 +103,10 @@ const THREADS_MEDIA = ["views", "likes", "replies", "reposts", "quotes", "shares
 const invalid = (name: string, why = "The value must be a valid insights metric") => badParam(`(#100) ${why}: ${name}`);
 
 const metricsOf = (req: FakeRequest): string[] | Reply => {
-  const names = (req.query.metric ?? "").split(",").map((m) => m.trim()).filter(Boolean);
+  const names = (req.query.metric ?? "")
+    .split(",")
+    .map((m) => m.trim())
+    .filter(Boolean);
   return names.length > 0 ? names : badParam("(#100) The parameter metric is required");
 };
 
@@ -63,14 +121,20 @@ const entry = (id: string, name: string, period: string, body: Record<string, un
 
 const number = (value: unknown) => (typeof value === "number" ? value : 0);
 
-export const facebookInsights = (content: ContentState, id: string, scope: keyof typeof FACEBOOK_METRICS, req: FakeRequest): Reply => {
+export const facebookInsights = (
+  content: ContentState,
+  id: string,
+  scope: keyof typeof FACEBOOK_METRICS,
+  req: FakeRequest,
+): Reply => {
   const names = metricsOf(req);
   if (!Array.isArray(names)) return names;
   const bad = names.find((n) => !FACEBOOK_METRICS[scope].includes(n));
   if (bad) return invalid(bad);
   const now = content.graph.now();
   if (scope === "page") {
-    if (req.query.period && !["day", "week", "days_28"].includes(req.query.period)) return badParam("(#100) period must be day, week or days_28");
+    if (req.query.period && !["day", "week", "days_28"].includes(req.query.period))
+      return badParam("(#100) period must be day, week or days_28");
     return ok({
       data: names.map((name) => {
         const today = number(content.metric(id, name));
@@ -92,10 +156,15 @@ export const facebookInsights = (content: ContentState, id: string, scope: keyof
 };
 
 // since/until in unix seconds; the range in whole days (at least one).
-const rangeOf = (req: FakeRequest, now: number, maxDays: number | null): { since: number; until: number; days: number } | Reply => {
+const rangeOf = (
+  req: FakeRequest,
+  now: number,
+  maxDays: number | null,
+): { since: number; until: number; days: number } | Reply => {
   const until = req.query.until ? Number(req.query.until) : Math.floor(now / 1000);
   const since = req.query.since ? Number(req.query.since) : until - DAY_S;
-  if (!Number.isFinite(since) || !Number.isFinite(until) || since >= until) return badParam("(#100) since must be before until");
+  if (!Number.isFinite(since) || !Number.isFinite(until) || since >= until)
+    return badParam("(#100) since must be before until");
   const days = Math.max(1, Math.round((until - since) / DAY_S));
   if (maxDays !== null && days > maxDays) return badParam(`(#100) The time range cannot exceed ${maxDays} days`);
   return { since, until, days };
@@ -112,13 +181,24 @@ export const instagramAccountInsights = (content: ContentState, userKey: string,
   if (req.query.period !== "day") return badParam("(#100) period must be day");
   const total = req.query.metric_type === "total_value";
   const wrongType = names.find((n) => (total ? n === "follower_count" : INSTAGRAM_TOTAL_ONLY.includes(n)));
-  if (wrongType) return invalid(wrongType, total ? "metric_type=total_value is not supported for" : "metric_type=total_value is required for");
+  if (wrongType)
+    return invalid(
+      wrongType,
+      total ? "metric_type=total_value is not supported for" : "metric_type=total_value is required for",
+    );
   const range = rangeOf(req, content.graph.now(), 30);
   if (!("days" in range)) return range;
   return ok({
     data: names.map((name) => {
       const perDay = number(content.metric(userKey, name));
-      return entry(userKey, name, "day", total ? { total_value: { value: perDay * range.days } } : { values: dailySeries(perDay, range.until, range.days) });
+      return entry(
+        userKey,
+        name,
+        "day",
+        total
+          ? { total_value: { value: perDay * range.days } }
+          : { values: dailySeries(perDay, range.until, range.days) },
+      );
     }),
   });
 };
@@ -129,7 +209,11 @@ export const instagramMediaInsights = (content: ContentState, media: PublishedMe
   const supported = INSTAGRAM_MEDIA[media.productType ?? "FEED"]!;
   const bad = names.find((n) => !supported.includes(n));
   if (bad) return invalid(bad, `The Media Insights API does not support this metric for ${media.productType} media`);
-  return ok({ data: names.map((name) => entry(media.id, name, "lifetime", { values: [{ value: content.metric(media.id, name) }] })) });
+  return ok({
+    data: names.map((name) =>
+      entry(media.id, name, "lifetime", { values: [{ value: content.metric(media.id, name) }] }),
+    ),
+  });
 };
 
 export const threadsUserInsights = (content: ContentState, userId: string, req: FakeRequest): Reply => {
@@ -137,14 +221,17 @@ export const threadsUserInsights = (content: ContentState, userId: string, req: 
   if (!Array.isArray(names)) return names;
   const bad = names.find((n) => !THREADS_USER.includes(n));
   if (bad) return invalid(bad);
-  if (names.includes("followers_count") && (req.query.since || req.query.until)) return badParam("(#100) followers_count does not support since and until");
+  if (names.includes("followers_count") && (req.query.since || req.query.until))
+    return badParam("(#100) followers_count does not support since and until");
   const range = rangeOf(req, content.graph.now(), null);
   if (!("days" in range)) return range;
   return ok({
     data: names.map((name) => {
       const figure = number(content.metric(userId, name));
       if (name === "views") return entry(userId, name, "day", { values: dailySeries(figure, range.until, range.days) });
-      return entry(userId, name, "day", { total_value: { value: name === "followers_count" ? figure : figure * range.days } });
+      return entry(userId, name, "day", {
+        total_value: { value: name === "followers_count" ? figure : figure * range.days },
+      });
     }),
   });
 };
@@ -154,5 +241,9 @@ export const threadsMediaInsights = (content: ContentState, media: PublishedMedi
   if (!Array.isArray(names)) return names;
   const bad = names.find((n) => !THREADS_MEDIA.includes(n));
   if (bad) return invalid(bad);
-  return ok({ data: names.map((name) => entry(media.id, name, "lifetime", { values: [{ value: content.metric(media.id, name) }] })) });
+  return ok({
+    data: names.map((name) =>
+      entry(media.id, name, "lifetime", { values: [{ value: content.metric(media.id, name) }] }),
+    ),
+  });
 };

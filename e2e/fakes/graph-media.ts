@@ -1,7 +1,22 @@
 import type { FakeRequest } from "./graph-oauth";
-import { ContentState, badParam, graphTime, needScope, noPermission, ok, unsupportedDelete, type Container, type PublishedMedia } from "./graph-content";
+import {
+  ContentState,
+  badParam,
+  graphTime,
+  needScope,
+  noPermission,
+  ok,
+  unsupportedDelete,
+  type Container,
+  type PublishedMedia,
+} from "./graph-content";
 import { validateInstagram, validateThreads } from "./graph-media-rules";
-import { instagramAccountInsights, instagramMediaInsights, threadsMediaInsights, threadsUserInsights } from "./graph-insights";
+import {
+  instagramAccountInsights,
+  instagramMediaInsights,
+  threadsMediaInsights,
+  threadsUserInsights,
+} from "./graph-insights";
 import { graphError, paged, selectFields, type GraphState, type IssuedToken, type Reply } from "./graph-state";
 
 // The container lifecycle of Instagram and Threads on the Graph fake (networks.md "instagram"
@@ -13,7 +28,10 @@ import { graphError, paged, selectFields, type GraphState, type IssuedToken, typ
 // Threads' DELETE /{threads-media-id} (Instagram has no delete).
 
 type Family = "instagram" | "threads";
-const EDGES = { instagram: { create: "media", publish: "media_publish" }, threads: { create: "threads", publish: "threads_publish" } } as const;
+const EDGES = {
+  instagram: { create: "media", publish: "media_publish" },
+  threads: { create: "threads", publish: "threads_publish" },
+} as const;
 
 type Account = { key: string; username: string; ids: string[]; node: Record<string, unknown> };
 
@@ -21,8 +39,17 @@ const accountOf = (state: GraphState, content: ContentState, family: Family, tok
   if (family === "instagram") {
     const user = state.instagramUsers.get(token.userId);
     if (!user) return null;
-    const counts = { followers_count: content.metric(user.user_id, "followers_count"), follows_count: content.metric(user.user_id, "follows_count"), media_count: content.listMedia("instagram", user.user_id, () => true).length };
-    return { key: user.user_id, username: user.username, ids: ["me", user.id, user.user_id], node: { ...user, ...counts } };
+    const counts = {
+      followers_count: content.metric(user.user_id, "followers_count"),
+      follows_count: content.metric(user.user_id, "follows_count"),
+      media_count: content.listMedia("instagram", user.user_id, () => true).length,
+    };
+    return {
+      key: user.user_id,
+      username: user.username,
+      ids: ["me", user.id, user.user_id],
+      node: { ...user, ...counts },
+    };
   }
   const user = state.threadsUsers.get(token.userId);
   return user ? { key: user.id, username: user.username, ids: ["me", user.id], node: { ...user } } : null;
@@ -39,7 +66,12 @@ const nodeOf = (m: PublishedMedia, username: string): Record<string, unknown> =>
   username,
   ...(m.family === "instagram"
     ? { caption: m.text, media_product_type: m.productType, comments_count: 0, like_count: 0 }
-    : { text: m.text, is_reply: m.repliedTo !== undefined, topic_tag: m.topicTag, ...(m.repliedTo && { replied_to: { id: m.repliedTo }, root_post: { id: m.rootPost } }) }),
+    : {
+        text: m.text,
+        is_reply: m.repliedTo !== undefined,
+        topic_tag: m.topicTag,
+        ...(m.repliedTo && { replied_to: { id: m.repliedTo }, root_post: { id: m.rootPost } }),
+      }),
 });
 
 // One status read: IN_PROGRESS while reads are left, then the outcome. A carousel waits for its children.
@@ -49,28 +81,49 @@ const advance = (content: ContentState, c: Container): Container["status"] => {
     c.readsLeft--;
     return c.status;
   }
-  const children = (c.fields.children ?? "").split(",").filter(Boolean).map((id) => content.containers.get(id));
+  const children = (c.fields.children ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((id) => content.containers.get(id));
   if (children.some((child) => child?.status !== "FINISHED")) return c.status;
   c.status = c.outcome.status;
   return c.status;
 };
 
 const statusBody = (c: Container) => {
-  if (c.family === "threads") return { id: c.id, status: c.status, ...(c.status === "ERROR" && { error_message: c.outcome.message ?? "UNKNOWN" }) };
-  const text = { IN_PROGRESS: "In Progress: Media is still being processed.", FINISHED: "Finished: Media has been uploaded and it is ready to be published.", PUBLISHED: "Published: Media has been published.", EXPIRED: "Expired: The container was not published within 24 hours.", ERROR: `Error: ${c.outcome.message ?? "Media upload has failed with error code 2207001"}` };
+  if (c.family === "threads")
+    return {
+      id: c.id,
+      status: c.status,
+      ...(c.status === "ERROR" && { error_message: c.outcome.message ?? "UNKNOWN" }),
+    };
+  const text = {
+    IN_PROGRESS: "In Progress: Media is still being processed.",
+    FINISHED: "Finished: Media has been uploaded and it is ready to be published.",
+    PUBLISHED: "Published: Media has been published.",
+    EXPIRED: "Expired: The container was not published within 24 hours.",
+    ERROR: `Error: ${c.outcome.message ?? "Media upload has failed with error code 2207001"}`,
+  };
   return { id: c.id, status_code: c.status, status: text[c.status] };
 };
 
 const createContainer = (content: ContentState, family: Family, account: Account, req: FakeRequest): Reply => {
   const f = req.form;
-  const problem = family === "instagram" ? validateInstagram(content, account.key, f) : validateThreads(content, account.key, f);
+  const problem =
+    family === "instagram" ? validateInstagram(content, account.key, f) : validateThreads(content, account.key, f);
   if (problem) return problem;
   const url = f.video_url ?? f.image_url;
   const video = Boolean(f.video_url);
   const scripted = content.scriptedOutcomes.shift();
   const downloadFailed = url !== undefined && content.unfetchable.has(url);
   const outcome: Container["outcome"] = downloadFailed
-    ? { status: "ERROR", message: family === "threads" ? "FAILED_DOWNLOADING_VIDEO" : "Media download has failed. The media URI doesn't meet our requirements. (2207052)" }
+    ? {
+        status: "ERROR",
+        message:
+          family === "threads"
+            ? "FAILED_DOWNLOADING_VIDEO"
+            : "Media download has failed. The media URI doesn't meet our requirements. (2207052)",
+      }
     : (scripted ?? { status: "FINISHED" });
   const container: Container = {
     id: content.id(family === "instagram" ? "1789" : "1801"),
@@ -88,12 +141,23 @@ const createContainer = (content: ContentState, family: Family, account: Account
 
 const publish = (content: ContentState, family: Family, account: Account, req: FakeRequest): Reply => {
   const container = req.form.creation_id ? content.containers.get(req.form.creation_id) : undefined;
-  if (!container || container.family !== family || container.userId !== account.key || container.fields.is_carousel_item === "true") {
+  if (
+    !container ||
+    container.family !== family ||
+    container.userId !== account.key ||
+    container.fields.is_carousel_item === "true"
+  ) {
     return badParam("(#100) Param creation_id must be a valid container id of this account");
   }
-  if (container.status === "PUBLISHED") return graphError(400, { message: "The media has already been published", code: 100, error_subcode: 2207006 });
+  if (container.status === "PUBLISHED")
+    return graphError(400, { message: "The media has already been published", code: 100, error_subcode: 2207006 });
   if (container.status !== "FINISHED") {
-    return graphError(400, { message: "Media ID is not available", code: 9007, error_subcode: 2207027, error_user_msg: "The media is not ready for publishing, please wait for a moment" });
+    return graphError(400, {
+      message: "Media ID is not available",
+      code: 9007,
+      error_subcode: 2207027,
+      error_user_msg: "The media is not ready for publishing, please wait for a moment",
+    });
   }
   const f = container.fields;
   const id = family === "instagram" ? content.igMediaId() : content.id("1802");
@@ -104,7 +168,14 @@ const publish = (content: ContentState, family: Family, account: Account, req: F
     family,
     userId: account.key,
     containerId: container.id,
-    mediaType: type === "CAROUSEL" ? "CAROUSEL_ALBUM" : type === "TEXT" ? "TEXT_POST" : type === "REELS" || f.video_url ? "VIDEO" : "IMAGE",
+    mediaType:
+      type === "CAROUSEL"
+        ? "CAROUSEL_ALBUM"
+        : type === "TEXT"
+          ? "TEXT_POST"
+          : type === "REELS" || f.video_url
+            ? "VIDEO"
+            : "IMAGE",
     ...(family === "instagram" && { productType: type === "REELS" ? "REELS" : type === "STORIES" ? "STORY" : "FEED" }),
     text: family === "instagram" ? f.caption : f.text,
     children: (f.children ?? "").split(",").filter(Boolean),
@@ -126,7 +197,13 @@ const publish = (content: ContentState, family: Family, account: Account, req: F
 
 // DELETE /{threads-media-id}: the owner's token with threads_delete; answers {success, deleted_id}. The
 // media leaves the fake; an unknown or already deleted id answers code 100/33.
-const deleteThreadsMedia = (content: ContentState, account: Account, token: IssuedToken, id: string, media: PublishedMedia | undefined): Reply => {
+const deleteThreadsMedia = (
+  content: ContentState,
+  account: Account,
+  token: IssuedToken,
+  id: string,
+  media: PublishedMedia | undefined,
+): Reply => {
   if (!media || media.family !== "threads") return unsupportedDelete(id);
   const missing = needScope(token, "threads_delete");
   if (missing) return missing;
@@ -136,32 +213,66 @@ const deleteThreadsMedia = (content: ContentState, account: Account, token: Issu
 };
 
 const SCOPES = {
-  instagram: { publish: "instagram_business_content_publish", insights: "instagram_business_manage_insights", comments: "instagram_business_manage_comments", read: "instagram_business_basic" },
-  threads: { publish: "threads_content_publish", insights: "threads_manage_insights", comments: "threads_manage_replies", read: "threads_basic" },
+  instagram: {
+    publish: "instagram_business_content_publish",
+    insights: "instagram_business_manage_insights",
+    comments: "instagram_business_manage_comments",
+    read: "instagram_business_basic",
+  },
+  threads: {
+    publish: "threads_content_publish",
+    insights: "threads_manage_insights",
+    comments: "threads_manage_replies",
+    read: "threads_basic",
+  },
 };
 
-export const mediaContent = (state: GraphState, content: ContentState, family: Family, req: FakeRequest, token: IssuedToken): Reply | null => {
+export const mediaContent = (
+  state: GraphState,
+  content: ContentState,
+  family: Family,
+  req: FakeRequest,
+  token: IssuedToken,
+): Reply | null => {
   const account = accountOf(state, content, family, token);
   if (!account) return null;
   const [id = "", edge, ...rest] = req.path.split("/");
   if (rest.length > 0) return null;
   const scopes = SCOPES[family];
   const list = (filter: (m: PublishedMedia) => boolean) =>
-    needScope(token, scopes.read) ?? ok(paged(content.listMedia(family, account.key, filter).map((m) => selectFields(nodeOf(m, account.username), req.query.fields, "id")), req.query, req.url));
+    needScope(token, scopes.read) ??
+    ok(
+      paged(
+        content
+          .listMedia(family, account.key, filter)
+          .map((m) => selectFields(nodeOf(m, account.username), req.query.fields, "id")),
+        req.query,
+        req.url,
+      ),
+    );
 
   if (account.ids.includes(id)) {
     const dayAgo = content.graph.now() - 24 * 3600_000;
-    if (edge === undefined && req.method === "GET") return ok(selectFields(account.node, req.query.fields, family === "instagram" ? "id,username" : "id"));
+    if (edge === undefined && req.method === "GET")
+      return ok(selectFields(account.node, req.query.fields, family === "instagram" ? "id,username" : "id"));
     if (req.method === "POST" && edge === EDGES[family].create) {
-      return needScope(token, scopes.publish) ?? (req.form.reply_to_id ? needScope(token, "threads_manage_replies") : null) ?? createContainer(content, family, account, req);
+      return (
+        needScope(token, scopes.publish) ??
+        (req.form.reply_to_id ? needScope(token, "threads_manage_replies") : null) ??
+        createContainer(content, family, account, req)
+      );
     }
-    if (req.method === "POST" && edge === EDGES[family].publish) return needScope(token, scopes.publish) ?? publish(content, family, account, req);
+    if (req.method === "POST" && edge === EDGES[family].publish)
+      return needScope(token, scopes.publish) ?? publish(content, family, account, req);
     if (family === "instagram" && edge === "media") return list((m) => m.productType !== "STORY");
-    if (family === "instagram" && edge === "stories") return list((m) => m.productType === "STORY" && m.createdAt >= dayAgo);
-    if (family === "instagram" && edge === "insights") return needScope(token, scopes.insights) ?? instagramAccountInsights(content, account.key, req);
+    if (family === "instagram" && edge === "stories")
+      return list((m) => m.productType === "STORY" && m.createdAt >= dayAgo);
+    if (family === "instagram" && edge === "insights")
+      return needScope(token, scopes.insights) ?? instagramAccountInsights(content, account.key, req);
     if (family === "threads" && edge === "threads") return list((m) => m.repliedTo === undefined);
     if (family === "threads" && edge === "replies") return list((m) => m.repliedTo !== undefined);
-    if (family === "threads" && edge === "threads_insights") return needScope(token, scopes.insights) ?? threadsUserInsights(content, account.key, req);
+    if (family === "threads" && edge === "threads_insights")
+      return needScope(token, scopes.insights) ?? threadsUserInsights(content, account.key, req);
     return null;
   }
   const container = content.containers.get(id);
@@ -170,11 +281,16 @@ export const mediaContent = (state: GraphState, content: ContentState, family: F
     return ok(selectFields(statusBody(container), req.query.fields, "id"));
   }
   const media = content.media.get(id);
-  if (family === "threads" && req.method === "DELETE" && edge === undefined) return deleteThreadsMedia(content, account, token, id, media);
+  if (family === "threads" && req.method === "DELETE" && edge === undefined)
+    return deleteThreadsMedia(content, account, token, id, media);
   if (!media || media.family !== family) return null;
-  if (edge === undefined && req.method === "GET") return ok(selectFields(nodeOf(media, account.username), req.query.fields, "id"));
+  if (edge === undefined && req.method === "GET")
+    return ok(selectFields(nodeOf(media, account.username), req.query.fields, "id"));
   if (edge === "insights") {
-    return needScope(token, scopes.insights) ?? (family === "instagram" ? instagramMediaInsights(content, media, req) : threadsMediaInsights(content, media, req));
+    return (
+      needScope(token, scopes.insights) ??
+      (family === "instagram" ? instagramMediaInsights(content, media, req) : threadsMediaInsights(content, media, req))
+    );
   }
   return null; // comments: graph-comments.ts
 };

@@ -15,18 +15,43 @@ import { graphError, type Reply } from "./graph-state";
 // page-scoped id, unlike the comment's `from.id`; instagram: the same id).
 
 export type MessengerFamily = "facebook" | "instagram";
-export type MessengerSent = { family: MessengerFamily; from: string; recipient: string; messagingType: string; tag: string | null; message: Record<string, unknown>; id: string; commentId?: string };
+export type MessengerSent = {
+  family: MessengerFamily;
+  from: string;
+  recipient: string;
+  messagingType: string;
+  tag: string | null;
+  message: Record<string, unknown>;
+  id: string;
+  commentId?: string;
+};
 // What a private reply needs to know of a comment on the fake (graph-content.ts).
 export type PrivateReplyTarget = { family: MessengerFamily; fromId: string; createdAt: number; pageId?: string };
 // Facebook's page-scoped id of a commenter, as the Send API answers it to a private reply.
 export const pageScopedId = (fromId: string) => `9${fromId}`;
 
-const TOP_LEVEL = new Set(["recipient", "messaging_type", "message", "tag", "notification_type", "persona_id", "sender_action", "access_token", "appsecret_proof"]);
+const TOP_LEVEL = new Set([
+  "recipient",
+  "messaging_type",
+  "message",
+  "tag",
+  "notification_type",
+  "persona_id",
+  "sender_action",
+  "access_token",
+  "appsecret_proof",
+]);
 const RECIPIENT = new Set(["id", "comment_id", "post_id", "user_ref", "notification_messages_token"]);
 const MESSAGE = new Set(["text", "attachment", "quick_replies", "metadata"]);
 const MESSAGING_TYPES = new Set(["RESPONSE", "UPDATE", "MESSAGE_TAG"]);
 const TAGS: Record<MessengerFamily, Set<string>> = {
-  facebook: new Set(["HUMAN_AGENT", "ACCOUNT_UPDATE", "CONFIRMED_EVENT_UPDATE", "POST_PURCHASE_UPDATE", "CUSTOMER_FEEDBACK"]),
+  facebook: new Set([
+    "HUMAN_AGENT",
+    "ACCOUNT_UPDATE",
+    "CONFIRMED_EVENT_UPDATE",
+    "POST_PURCHASE_UPDATE",
+    "CUSTOMER_FEEDBACK",
+  ]),
   instagram: new Set(["HUMAN_AGENT"]),
 };
 const ATTACHMENT_TYPES = new Set(["image", "video", "audio", "file", "template"]);
@@ -57,15 +82,19 @@ const unknownKey = (value: Obj, allowed: Set<string>, where: string) => {
 };
 
 const checkButtons = (buttons: unknown, where: string): Reply | null => {
-  if (!Array.isArray(buttons) || buttons.length < 1 || buttons.length > 3) return invalid(`${where}[buttons] must have 1 to 3 buttons`);
+  if (!Array.isArray(buttons) || buttons.length < 1 || buttons.length > 3)
+    return invalid(`${where}[buttons] must have 1 to 3 buttons`);
   for (const [i, b] of buttons.entries()) {
     if (!isObj(b)) return invalid(`${where}[buttons][${i}] must be an object`);
     const bad = unknownKey(b, BUTTON, `${where}[buttons][${i}]`);
     if (bad) return bad;
-    if (!BUTTON_TYPES.has(String(b.type))) return invalid(`Param ${where}[buttons][${i}][type] must be one of {${[...BUTTON_TYPES].join(", ")}}`);
-    if (typeof b.title !== "string" || b.title.length > 20) return invalid(`${where}[buttons][${i}][title] is required, at most 20 characters`);
+    if (!BUTTON_TYPES.has(String(b.type)))
+      return invalid(`Param ${where}[buttons][${i}][type] must be one of {${[...BUTTON_TYPES].join(", ")}}`);
+    if (typeof b.title !== "string" || b.title.length > 20)
+      return invalid(`${where}[buttons][${i}][title] is required, at most 20 characters`);
     if (b.type === "web_url" && typeof b.url !== "string") return invalid(`${where}[buttons][${i}][url] is required`);
-    if (b.type === "postback" && typeof b.payload !== "string") return invalid(`${where}[buttons][${i}][payload] is required`);
+    if (b.type === "postback" && typeof b.payload !== "string")
+      return invalid(`${where}[buttons][${i}][payload] is required`);
   }
   return null;
 };
@@ -74,26 +103,41 @@ const checkAttachment = (a: unknown): Reply | null => {
   if (!isObj(a)) return invalid("message[attachment] must be an object");
   const bad = unknownKey(a, new Set(["type", "payload"]), "message[attachment]");
   if (bad) return bad;
-  if (!ATTACHMENT_TYPES.has(String(a.type))) return invalid(`Param message[attachment][type] must be one of {${[...ATTACHMENT_TYPES].join(", ")}}`);
+  if (!ATTACHMENT_TYPES.has(String(a.type)))
+    return invalid(`Param message[attachment][type] must be one of {${[...ATTACHMENT_TYPES].join(", ")}}`);
   const p = a.payload;
   if (!isObj(p)) return invalid("message[attachment][payload] is required");
-  if (a.type !== "template") return unknownKey(p, MEDIA_PAYLOAD, "message[attachment][payload]") ?? (typeof p.url === "string" ? null : invalid("message[attachment][payload][url] is required"));
-  if (!TEMPLATE_TYPES.has(String(p.template_type))) return invalid(`Param message[attachment][payload][template_type] must be one of {${[...TEMPLATE_TYPES].join(", ")}}`);
+  if (a.type !== "template")
+    return (
+      unknownKey(p, MEDIA_PAYLOAD, "message[attachment][payload]") ??
+      (typeof p.url === "string" ? null : invalid("message[attachment][payload][url] is required"))
+    );
+  if (!TEMPLATE_TYPES.has(String(p.template_type)))
+    return invalid(
+      `Param message[attachment][payload][template_type] must be one of {${[...TEMPLATE_TYPES].join(", ")}}`,
+    );
   if (p.template_type === "button") {
     const extra = unknownKey(p, new Set(["template_type", "text", "buttons"]), "message[attachment][payload]");
     if (extra) return extra;
-    if (typeof p.text !== "string" || p.text.length < 1 || p.text.length > 640) return invalid("message[attachment][payload][text] is required, at most 640 characters");
+    if (typeof p.text !== "string" || p.text.length < 1 || p.text.length > 640)
+      return invalid("message[attachment][payload][text] is required, at most 640 characters");
     return checkButtons(p.buttons, "message[attachment][payload]");
   }
-  const extra = unknownKey(p, new Set(["template_type", "elements", "image_aspect_ratio"]), "message[attachment][payload]");
+  const extra = unknownKey(
+    p,
+    new Set(["template_type", "elements", "image_aspect_ratio"]),
+    "message[attachment][payload]",
+  );
   if (extra) return extra;
-  if (!Array.isArray(p.elements) || p.elements.length < 1 || p.elements.length > 10) return invalid("message[attachment][payload][elements] must have 1 to 10 elements");
+  if (!Array.isArray(p.elements) || p.elements.length < 1 || p.elements.length > 10)
+    return invalid("message[attachment][payload][elements] must have 1 to 10 elements");
   for (const [i, e] of p.elements.entries()) {
     const where = `message[attachment][payload][elements][${i}]`;
     if (!isObj(e)) return invalid(`${where} must be an object`);
     const badKey = unknownKey(e, ELEMENT, where);
     if (badKey) return badKey;
-    if (typeof e.title !== "string" || e.title.length < 1 || e.title.length > 80) return invalid(`${where}[title] is required, at most 80 characters`);
+    if (typeof e.title !== "string" || e.title.length < 1 || e.title.length > 80)
+      return invalid(`${where}[title] is required, at most 80 characters`);
     if (e.buttons !== undefined) {
       const badButtons = checkButtons(e.buttons, where);
       if (badButtons) return badButtons;
@@ -103,29 +147,52 @@ const checkAttachment = (a: unknown): Reply | null => {
 };
 
 const checkQuickReplies = (q: unknown): Reply | null => {
-  if (!Array.isArray(q) || q.length < 1 || q.length > 13) return invalid("message[quick_replies] must have 1 to 13 items");
+  if (!Array.isArray(q) || q.length < 1 || q.length > 13)
+    return invalid("message[quick_replies] must have 1 to 13 items");
   for (const [i, r] of q.entries()) {
     if (!isObj(r)) return invalid(`message[quick_replies][${i}] must be an object`);
     const bad = unknownKey(r, QUICK_REPLY, `message[quick_replies][${i}]`);
     if (bad) return bad;
-    if (!QUICK_REPLY_TYPES.has(String(r.content_type))) return invalid(`Param message[quick_replies][${i}][content_type] must be one of {${[...QUICK_REPLY_TYPES].join(", ")}}`);
-    if (r.content_type === "text" && (typeof r.title !== "string" || r.title.length > 20 || typeof r.payload !== "string")) return invalid(`message[quick_replies][${i}] needs a title (at most 20 characters) and a payload`);
+    if (!QUICK_REPLY_TYPES.has(String(r.content_type)))
+      return invalid(
+        `Param message[quick_replies][${i}][content_type] must be one of {${[...QUICK_REPLY_TYPES].join(", ")}}`,
+      );
+    if (
+      r.content_type === "text" &&
+      (typeof r.title !== "string" || r.title.length > 20 || typeof r.payload !== "string")
+    )
+      return invalid(`message[quick_replies][${i}] needs a title (at most 20 characters) and a payload`);
   }
   return null;
 };
 
-const privateReplyError = (message: string, code: number) => graphError(400, { message: `(#${code}) ${message}`, code });
+const privateReplyError = (message: string, code: number) =>
+  graphError(400, { message: `(#${code}) ${message}`, code });
 
-export const createMessengerMessages = (now: () => number, commentOf: (id: string) => PrivateReplyTarget | undefined = () => undefined) => {
+export const createMessengerMessages = (
+  now: () => number,
+  commentOf: (id: string) => PrivateReplyTarget | undefined = () => undefined,
+) => {
   const sent: MessengerSent[] = [];
   const privatelyAnswered = new Set<string>();
 
   // The commenter reached by a private reply, or Graph's refusal.
-  const privateRecipient = (family: MessengerFamily, from: string, commentId: unknown, message: Obj): { recipient: string } | Reply => {
+  const privateRecipient = (
+    family: MessengerFamily,
+    from: string,
+    commentId: unknown,
+    message: Obj,
+  ): { recipient: string } | Reply => {
     const c = typeof commentId === "string" ? commentOf(commentId) : undefined;
-    if (!c || c.family !== family || (family === "facebook" && c.pageId !== from)) return invalid("recipient[comment_id] is not a comment this account can reply to");
-    if (message.text === undefined || message.quick_replies !== undefined) return invalid("A private reply takes message[text] only");
-    if (now() - c.createdAt > 7 * DAY_MS) return privateReplyError("This activity can't be replied to: private replies are allowed within 7 days of the comment", 10903);
+    if (!c || c.family !== family || (family === "facebook" && c.pageId !== from))
+      return invalid("recipient[comment_id] is not a comment this account can reply to");
+    if (message.text === undefined || message.quick_replies !== undefined)
+      return invalid("A private reply takes message[text] only");
+    if (now() - c.createdAt > 7 * DAY_MS)
+      return privateReplyError(
+        "This activity can't be replied to: private replies are allowed within 7 days of the comment",
+        10903,
+      );
     if (privatelyAnswered.has(commentId as string)) return privateReplyError("Activity already replied to", 10900);
     return { recipient: family === "facebook" ? pageScopedId(c.fromId) : c.fromId };
   };
@@ -136,23 +203,31 @@ export const createMessengerMessages = (now: () => number, commentOf: (id: strin
     const unknown = Object.keys(form).find((k) => !TOP_LEVEL.has(k));
     if (unknown) return invalid(`Param ${unknown} is not a valid parameter`);
     const type = form.messaging_type;
-    if (!type || !MESSAGING_TYPES.has(type)) return invalid(`Param messaging_type must be one of {${[...MESSAGING_TYPES].join(", ")}}`);
+    if (!type || !MESSAGING_TYPES.has(type))
+      return invalid(`Param messaging_type must be one of {${[...MESSAGING_TYPES].join(", ")}}`);
     const tag = form.tag ?? null;
-    if ((type === "MESSAGE_TAG") !== (tag !== null)) return invalid("Param tag is required with messaging_type MESSAGE_TAG, and only with it");
-    if (tag !== null && !TAGS[family].has(tag)) return invalid(`Param tag must be one of {${[...TAGS[family]].join(", ")}}`);
+    if ((type === "MESSAGE_TAG") !== (tag !== null))
+      return invalid("Param tag is required with messaging_type MESSAGE_TAG, and only with it");
+    if (tag !== null && !TAGS[family].has(tag))
+      return invalid(`Param tag must be one of {${[...TAGS[family]].join(", ")}}`);
     const recipient = json(form.recipient);
     if (!isObj(recipient)) return invalid("The parameter recipient is required");
     const badRecipient = unknownKey(recipient, RECIPIENT, "recipient");
     if (badRecipient) return badRecipient;
     const commentId = recipient.comment_id;
-    if (commentId !== undefined && Object.keys(recipient).length > 1) return invalid("recipient takes one of id and comment_id");
+    if (commentId !== undefined && Object.keys(recipient).length > 1)
+      return invalid("recipient takes one of id and comment_id");
     if (commentId === undefined && typeof recipient.id !== "string") return invalid("recipient[id] is required");
     const message = json(form.message);
     if (!isObj(message)) return invalid("The parameter message is required");
     const badMessage = unknownKey(message, MESSAGE, "message");
     if (badMessage) return badMessage;
-    if ((message.text === undefined) === (message.attachment === undefined)) return invalid("Exactly one of message[text] and message[attachment] is required");
-    if (message.text !== undefined && (typeof message.text !== "string" || message.text.length < 1 || message.text.length > TEXT_LIMIT[family])) {
+    if ((message.text === undefined) === (message.attachment === undefined))
+      return invalid("Exactly one of message[text] and message[attachment] is required");
+    if (
+      message.text !== undefined &&
+      (typeof message.text !== "string" || message.text.length < 1 || message.text.length > TEXT_LIMIT[family])
+    ) {
       return invalid(`message[text] must be 1 to ${TEXT_LIMIT[family]} characters`);
     }
     const badAttachment = message.attachment === undefined ? null : checkAttachment(message.attachment);
@@ -170,11 +245,24 @@ export const createMessengerMessages = (now: () => number, commentOf: (id: strin
       const since = lastInbound.get(`${family}:${from}:${to}`);
       const allowedMs = tag === "HUMAN_AGENT" ? 7 * DAY_MS : DAY_MS;
       if (since === undefined || now() - since > allowedMs) {
-        return graphError(400, { message: "(#10) This message is sent outside of allowed window.", code: 10, error_subcode: 2018278 });
+        return graphError(400, {
+          message: "(#10) This message is sent outside of allowed window.",
+          code: 10,
+          error_subcode: 2018278,
+        });
       }
     }
     const id = `m_${randomBytes(18).toString("base64url")}`;
-    sent.push({ family, from, recipient: to, messagingType: type, tag, message, id, ...(commentId !== undefined && { commentId: commentId as string }) });
+    sent.push({
+      family,
+      from,
+      recipient: to,
+      messagingType: type,
+      tag,
+      message,
+      id,
+      ...(commentId !== undefined && { commentId: commentId as string }),
+    });
     return { status: 200, body: { recipient_id: to, message_id: id } };
   };
 
@@ -182,6 +270,7 @@ export const createMessengerMessages = (now: () => number, commentOf: (id: strin
     sent,
     send,
     // The participant wrote to the Page or account (opens the 24-hour window on the fake's side).
-    participantWrote: (family: MessengerFamily, account: string, participant: string, at = now()) => void lastInbound.set(`${family}:${account}:${participant}`, at),
+    participantWrote: (family: MessengerFamily, account: string, participant: string, at = now()) =>
+      void lastInbound.set(`${family}:${account}:${participant}`, at),
   };
 };

@@ -80,7 +80,8 @@ const writePage = (page: FakePage, token: IssuedToken, req: FakeRequest): Reply 
   if (unknown) return badParam(`(#100) Param ${unknown[0]} is not a valid parameter for this node`);
   if (params.length === 0) return badParam("(#100) No fields to update");
   const values = Object.fromEntries(params);
-  if (values.about !== undefined && [...values.about].length > 255) return badParam("(#100) Param about must be at most 255 characters long");
+  if (values.about !== undefined && [...values.about].length > 255)
+    return badParam("(#100) Param about must be at most 255 characters long");
   if (values.price_range !== undefined && !PRICE_RANGES.has(values.price_range))
     return badParam("(#100) Param price_range must be one of {$, $$, $$$, $$$$, Unspecified}");
   let emails: unknown;

@@ -20,11 +20,18 @@ export type FakeRating = {
 
 const TOKEN_PARAMS = ["access_token", "appsecret_proof"];
 const unknownParam = (req: FakeRequest, allowed: string[]): Reply | null => {
-  const extra = [...Object.keys(req.query), ...Object.keys(req.form)].find((k) => !TOKEN_PARAMS.includes(k) && !allowed.includes(k));
+  const extra = [...Object.keys(req.query), ...Object.keys(req.form)].find(
+    (k) => !TOKEN_PARAMS.includes(k) && !allowed.includes(k),
+  );
   return extra ? badParam(`(#100) The parameter ${extra} is not supported by this call`) : null;
 };
 
-const replyNode = (r: FakeRating["replies"][number]) => ({ id: r.id, message: r.message, created_time: graphTime(r.createdAt), from: { id: r.fromId, ...(r.fromName && { name: r.fromName }) } });
+const replyNode = (r: FakeRating["replies"][number]) => ({
+  id: r.id,
+  message: r.message,
+  created_time: graphTime(r.createdAt),
+  from: { id: r.fromId, ...(r.fromName && { name: r.fromName }) },
+});
 
 const ratingNode = (r: FakeRating) => ({
   created_time: graphTime(r.createdAt),
@@ -40,27 +47,52 @@ export const ratingRoutes = (content: ContentState, req: FakeRequest, token: Iss
   const [id = "", edge, ...rest] = req.path.split("/");
   if (rest.length > 0) return null;
   if (edge === "ratings" && req.method === "GET") {
-    if (token.kind !== "page" || token.pageId !== id) return noPermission("Reading a Page's ratings requires that Page's access token");
-    const refused = needScope(token, "pages_read_user_content") ?? unknownParam(req, ["fields", "limit", "after", "before"]);
+    if (token.kind !== "page" || token.pageId !== id)
+      return noPermission("Reading a Page's ratings requires that Page's access token");
+    const refused =
+      needScope(token, "pages_read_user_content") ?? unknownParam(req, ["fields", "limit", "after", "before"]);
     if (refused) return refused;
-    const items = [...content.ratings.values()].filter((r) => r.pageId === id).sort((a, b) => b.createdAt - a.createdAt);
-    return ok(paged(items.map((r) => selectFields(ratingNode(r), req.query.fields, "created_time,recommendation_type,review_text")), req.query, req.url));
+    const items = [...content.ratings.values()]
+      .filter((r) => r.pageId === id)
+      .sort((a, b) => b.createdAt - a.createdAt);
+    return ok(
+      paged(
+        items.map((r) => selectFields(ratingNode(r), req.query.fields, "created_time,recommendation_type,review_text")),
+        req.query,
+        req.url,
+      ),
+    );
   }
   const rating = content.ratings.get(id);
   if (!rating || edge !== "comments") return null;
-  if (token.kind !== "page" || token.pageId !== rating.pageId) return noPermission("Answering a recommendation requires the Page's access token");
+  if (token.kind !== "page" || token.pageId !== rating.pageId)
+    return noPermission("Answering a recommendation requires the Page's access token");
   if (req.method === "GET") {
-    const refused = needScope(token, "pages_read_engagement") ?? unknownParam(req, ["fields", "limit", "after", "order", "filter"]);
+    const refused =
+      needScope(token, "pages_read_engagement") ?? unknownParam(req, ["fields", "limit", "after", "order", "filter"]);
     if (refused) return refused;
     const newestFirst = req.query.order === "reverse_chronological";
-    const replies = [...rating.replies].sort((a, b) => (newestFirst ? b.createdAt - a.createdAt : a.createdAt - b.createdAt));
-    return ok(paged(replies.map((r) => selectFields(replyNode(r), req.query.fields, "id,message,created_time")), req.query, req.url));
+    const replies = [...rating.replies].sort((a, b) =>
+      newestFirst ? b.createdAt - a.createdAt : a.createdAt - b.createdAt,
+    );
+    return ok(
+      paged(
+        replies.map((r) => selectFields(replyNode(r), req.query.fields, "id,message,created_time")),
+        req.query,
+        req.url,
+      ),
+    );
   }
   if (req.method !== "POST") return null;
   const refused = needScope(token, "pages_manage_engagement") ?? unknownParam(req, ["message"]);
   if (refused) return refused;
   if (!req.form.message) return badParam("(#100) The parameter message is required");
-  const reply = { id: `${rating.storyId}_${content.id()}`, message: req.form.message, fromId: rating.pageId, createdAt: content.graph.now() };
+  const reply = {
+    id: `${rating.storyId}_${content.id()}`,
+    message: req.form.message,
+    fromId: rating.pageId,
+    createdAt: content.graph.now(),
+  };
   rating.replies.push(reply);
   return ok({ id: reply.id });
 };

@@ -1,6 +1,24 @@
 import { createHmac } from "node:crypto";
-import { DATA_ACCESS_MS, graphError, paged, selectFields, type Family, type GraphState, type IssuedToken, type Reply } from "./graph-state";
-import { dialog, facebookToken, instagramCodeExchange, longLivedGrant, threadsCodeExchange, type ConsentControls, type FakeRequest, type Outcome } from "./graph-oauth";
+import {
+  DATA_ACCESS_MS,
+  graphError,
+  paged,
+  selectFields,
+  type Family,
+  type GraphState,
+  type IssuedToken,
+  type Reply,
+} from "./graph-state";
+import {
+  dialog,
+  facebookToken,
+  instagramCodeExchange,
+  longLivedGrant,
+  threadsCodeExchange,
+  type ConsentControls,
+  type FakeRequest,
+  type Outcome,
+} from "./graph-oauth";
 import type { ContentState } from "./graph-content";
 import { commentRoutes } from "./graph-comments";
 import { ratingRoutes } from "./graph-ratings";
@@ -50,11 +68,21 @@ const authenticate = (state: GraphState, family: Family, req: FakeRequest): Issu
   const value = tokenOf(req);
   if (!value) return graphError(400, { message: "An access token is required to request this resource.", code: 104 });
   const token = state.tokens.get(value);
-  if (!token || token.family !== family) return graphError(400, { message: "Invalid OAuth access token - Cannot parse access token", code: 190 });
+  if (!token || token.family !== family)
+    return graphError(400, { message: "Invalid OAuth access token - Cannot parse access token", code: 190 });
   const subcode = state.revoked.get(value);
-  if (subcode !== undefined) return graphError(400, { message: "Error validating access token: The session has been invalidated.", code: 190, error_subcode: subcode });
+  if (subcode !== undefined)
+    return graphError(400, {
+      message: "Error validating access token: The session has been invalidated.",
+      code: 190,
+      error_subcode: subcode,
+    });
   if (token.expiresAt !== null && token.expiresAt < state.now()) {
-    return graphError(400, { message: `Error validating access token: Session has expired on ${new Date(token.expiresAt).toUTCString()}.`, code: 190, error_subcode: 463 });
+    return graphError(400, {
+      message: `Error validating access token: Session has expired on ${new Date(token.expiresAt).toUTCString()}.`,
+      code: 190,
+      error_subcode: 463,
+    });
   }
   const proof = req.query.appsecret_proof ?? req.form.appsecret_proof;
   const secret = state.apps.get(token.clientId)?.secret ?? "";
@@ -70,11 +98,14 @@ const isReply = (v: unknown): v is Reply => typeof v === "object" && v !== null 
 const debugToken = (state: GraphState, req: FakeRequest): Reply => {
   const [appId, appSecret] = (tokenOf(req) ?? "").split("|");
   const app = appId ? state.apps.get(appId) : undefined;
-  if (!app || app.family !== "facebook" || app.secret !== appSecret) return graphError(400, { message: "Invalid OAuth access token signature.", code: 190 });
+  if (!app || app.family !== "facebook" || app.secret !== appSecret)
+    return graphError(400, { message: "Invalid OAuth access token signature.", code: 190 });
   const t = req.query.input_token ? state.tokens.get(req.query.input_token) : undefined;
-  if (!t || t.clientId !== appId) return ok({ data: { error: { code: 190, message: "Invalid OAuth access token." }, is_valid: false, scopes: [] } });
+  if (!t || t.clientId !== appId)
+    return ok({ data: { error: { code: 190, message: "Invalid OAuth access token." }, is_valid: false, scopes: [] } });
   const pages = state.facebookUsers.get(t.userId)?.pages?.map((p) => p.id) ?? [];
-  const targets = (scope: string) => (scope.startsWith("whatsapp_") ? t.wabaIds : scope.startsWith("pages_") ? pages : undefined);
+  const targets = (scope: string) =>
+    scope.startsWith("whatsapp_") ? t.wabaIds : scope.startsWith("pages_") ? pages : undefined;
   return ok({
     data: {
       app_id: t.clientId,
@@ -98,17 +129,26 @@ const facebookNode = (state: GraphState, whatsapp: WhatsAppMessages, token: Issu
   const user = state.facebookUsers.get(token.userId);
   const q = req.query;
   if (req.path === "me") {
-    if (token.kind === "business") return ok(selectFields({ id: `9${token.userId}`, name: "WhatsApp Business Integration" }, q.fields, "id,name"));
+    if (token.kind === "business")
+      return ok(selectFields({ id: `9${token.userId}`, name: "WhatsApp Business Integration" }, q.fields, "id,name"));
     if (token.kind === "page") {
       const page = user?.pages?.find((p) => p.id === token.pageId);
       return ok(selectFields({ id: page?.id, name: page?.name, category: page?.category }, q.fields, "id,name"));
     }
     if (!user) return unsupported("me");
-    const picture = { data: { url: user.pictureUrl ?? `https://fake.fbcdn.example/${user.id}.jpg`, height: 50, width: 50, is_silhouette: !user.pictureUrl } };
+    const picture = {
+      data: {
+        url: user.pictureUrl ?? `https://fake.fbcdn.example/${user.id}.jpg`,
+        height: 50,
+        width: 50,
+        is_silhouette: !user.pictureUrl,
+      },
+    };
     return ok(selectFields({ id: user.id, name: user.name, picture }, q.fields, "id,name"));
   }
   if (req.path === "me/accounts") {
-    if (token.kind !== "user_short" && token.kind !== "user_long") return graphError(400, { message: "(#100) Tried accessing nonexisting field (accounts)", code: 100 });
+    if (token.kind !== "user_short" && token.kind !== "user_long")
+      return graphError(400, { message: "(#100) Tried accessing nonexisting field (accounts)", code: 100 });
     const pages = (user?.pages ?? []).map((p) => ({
       id: p.id,
       name: p.name,
@@ -118,7 +158,13 @@ const facebookNode = (state: GraphState, whatsapp: WhatsAppMessages, token: Issu
       picture: { data: { url: p.pictureUrl ?? `https://fake.fbcdn.example/${p.id}.jpg` } },
       tasks: ["ADVERTISE", "ANALYZE", "CREATE_CONTENT", "MESSAGING", "MODERATE", "MANAGE"],
     }));
-    return ok(paged(pages.map((p) => selectFields(p, q.fields, "id,name,access_token,category")), q, req.url));
+    return ok(
+      paged(
+        pages.map((p) => selectFields(p, q.fields, "id,name,access_token,category")),
+        q,
+        req.url,
+      ),
+    );
   }
   if (req.path === "me/businesses") {
     const businesses = (user?.businesses ?? []).map((b) => ({
@@ -126,25 +172,54 @@ const facebookNode = (state: GraphState, whatsapp: WhatsAppMessages, token: Issu
       name: b.name,
       owned_whatsapp_business_accounts: { data: b.wabas.map((w) => ({ id: w.id, name: w.name })) },
     }));
-    return ok(paged(businesses.map((b) => selectFields(b, q.fields, "id,name")), q, req.url));
+    return ok(
+      paged(
+        businesses.map((b) => selectFields(b, q.fields, "id,name")),
+        q,
+        req.url,
+      ),
+    );
   }
   // /{phone-number-id}/messages (WhatsApp Cloud API)
   const [id, edge, ...rest] = req.path.split("/");
   const number = id ? state.findPhoneNumber(id) : undefined;
   if (number && edge === "messages" && req.method === "POST" && rest.length === 0) {
-    const reachable = token.kind === "business" ? token.wabaIds?.includes(number.waba.id) : state.wabasOf(token.userId).some((w) => w.id === number.waba.id);
+    const reachable =
+      token.kind === "business"
+        ? token.wabaIds?.includes(number.waba.id)
+        : state.wabasOf(token.userId).some((w) => w.id === number.waba.id);
     return reachable ? whatsapp.send(number.phone.id, req) : unsupported(req.path);
   }
   // /{waba-id} and /{waba-id}/phone_numbers
   const waba = id ? state.findWaba(id) : undefined;
-  const reachable = waba && (token.kind === "business" ? token.wabaIds?.includes(waba.id) : state.wabasOf(token.userId).some((w) => w.id === waba.id));
+  const reachable =
+    waba &&
+    (token.kind === "business"
+      ? token.wabaIds?.includes(waba.id)
+      : state.wabasOf(token.userId).some((w) => w.id === waba.id));
   if (!waba || !reachable || rest.length > 0) return unsupported(req.path);
   if (edge === undefined) {
-    return ok(selectFields({ ...waba, phoneNumbers: undefined, message_template_namespace: waba.message_template_namespace ?? `ns_${waba.id}` }, q.fields, "id,name"));
+    return ok(
+      selectFields(
+        {
+          ...waba,
+          phoneNumbers: undefined,
+          message_template_namespace: waba.message_template_namespace ?? `ns_${waba.id}`,
+        },
+        q.fields,
+        "id,name",
+      ),
+    );
   }
   if (edge === "phone_numbers") {
     const fields = q.fields ?? "id,display_phone_number,verified_name,quality_rating";
-    return ok(paged(waba.phoneNumbers.map((n) => selectFields({ ...n }, fields, fields)), q, req.url));
+    return ok(
+      paged(
+        waba.phoneNumbers.map((n) => selectFields({ ...n }, fields, fields)),
+        q,
+        req.url,
+      ),
+    );
   }
   return unsupported(req.path);
 };
@@ -153,12 +228,18 @@ const facebookNode = (state: GraphState, whatsapp: WhatsAppMessages, token: Issu
 const pageMessages = (messenger: MessengerMessages, token: IssuedToken, req: FakeRequest): Reply | null => {
   const [id, edge, ...rest] = req.path.split("/");
   if (edge !== "messages" || rest.length > 0 || req.method !== "POST" || !id) return null;
-  if (token.kind !== "page" || token.pageId !== id) return id === "me" && token.kind === "page" ? messenger.send("facebook", token.pageId!, req) : null;
+  if (token.kind !== "page" || token.pageId !== id)
+    return id === "me" && token.kind === "page" ? messenger.send("facebook", token.pageId!, req) : null;
   return messenger.send("facebook", id, req);
 };
 
 // POST /{ig-id}/messages (or /me/messages) with the account's own token.
-const instagramMessages = (state: GraphState, messenger: MessengerMessages, token: IssuedToken, req: FakeRequest): Reply | null => {
+const instagramMessages = (
+  state: GraphState,
+  messenger: MessengerMessages,
+  token: IssuedToken,
+  req: FakeRequest,
+): Reply | null => {
   const [id, edge, ...rest] = req.path.split("/");
   if (edge !== "messages" || rest.length > 0 || req.method !== "POST") return null;
   const user = state.instagramUsers.get(token.userId);
@@ -182,13 +263,21 @@ export const route = (
   };
   switch (host) {
     case "www.facebook.com":
-      return req.path === "dialog/oauth" ? dialog(state, controls, "facebook", req) : { status: 404, body: "Not found" };
+      return req.path === "dialog/oauth"
+        ? dialog(state, controls, "facebook", req)
+        : { status: 404, body: "Not found" };
     case "www.instagram.com":
-      return req.path === "oauth/authorize" ? dialog(state, controls, "instagram", req) : { status: 404, body: "Not found" };
+      return req.path === "oauth/authorize"
+        ? dialog(state, controls, "instagram", req)
+        : { status: 404, body: "Not found" };
     case "threads.com":
-      return req.path === "oauth/authorize" ? dialog(state, controls, "threads", req) : { status: 404, body: "Not found" };
+      return req.path === "oauth/authorize"
+        ? dialog(state, controls, "threads", req)
+        : { status: 404, body: "Not found" };
     case "api.instagram.com":
-      return req.path === "oauth/access_token" ? instagramCodeExchange(state, req) : { status: 404, body: { error_type: "NotFound", code: 404, error_message: "Not found" } };
+      return req.path === "oauth/access_token"
+        ? instagramCodeExchange(state, req)
+        : { status: 404, body: { error_type: "NotFound", code: 404, error_message: "Not found" } };
     case "graph.facebook.com":
       if (req.path === "oauth/access_token") return facebookToken(state, req);
       if (req.path === "debug_token") return debugToken(state, req);
@@ -211,11 +300,16 @@ export const route = (
       if (req.path === "access_token" || req.path === "refresh_access_token") return longLivedGrant(state, family, req);
       if (family === "threads" && req.path === "oauth/access_token") return threadsCodeExchange(state, req);
       return authed(family, (t) => {
-        const published = (family === "instagram" ? instagramMessages(state, messenger, t, req) : null) ?? commentRoutes(state, content, family, req, t) ?? mediaContent(state, content, family, req, t);
+        const published =
+          (family === "instagram" ? instagramMessages(state, messenger, t, req) : null) ??
+          commentRoutes(state, content, family, req, t) ??
+          mediaContent(state, content, family, req, t);
         if (published) return published;
         if (req.path !== "me") return unsupported(req.path);
         const user = state.usersOf(family).get(t.userId);
-        return user ? ok(selectFields({ ...user }, req.query.fields, family === "instagram" ? "id,username" : "id")) : unsupported("me");
+        return user
+          ? ok(selectFields({ ...user }, req.query.fields, family === "instagram" ? "id,username" : "id"))
+          : unsupported("me");
       });
     }
   }

@@ -24,7 +24,14 @@ export const graphError = (status: number, e: GraphErrorInit, headers?: Record<s
   ...(headers && { headers }),
 });
 
-export type FakePage = { id: string; name: string; category: string; username?: string; pictureUrl?: string; withoutToken?: boolean };
+export type FakePage = {
+  id: string;
+  name: string;
+  category: string;
+  username?: string;
+  pictureUrl?: string;
+  withoutToken?: boolean;
+};
 export type FakePhoneNumber = {
   id: string;
   display_phone_number: string;
@@ -37,11 +44,37 @@ export type FakePhoneNumber = {
   is_official_business_account: boolean;
   throughput: { level: string };
 };
-export type FakeWaba = { id: string; name: string; currency?: string; timezone_id?: string; message_template_namespace?: string; phoneNumbers: FakePhoneNumber[] };
+export type FakeWaba = {
+  id: string;
+  name: string;
+  currency?: string;
+  timezone_id?: string;
+  message_template_namespace?: string;
+  phoneNumbers: FakePhoneNumber[];
+};
 export type FakeBusiness = { id: string; name: string; wabas: FakeWaba[] };
-export type FakeFacebookUser = { id: string; name: string; pictureUrl?: string; pages?: FakePage[]; businesses?: FakeBusiness[] };
-export type FakeInstagramUser = { id: string; user_id: string; username: string; name?: string; account_type?: string; profile_picture_url?: string };
-export type FakeThreadsUser = { id: string; username: string; name?: string; threads_profile_picture_url?: string; threads_biography?: string };
+export type FakeFacebookUser = {
+  id: string;
+  name: string;
+  pictureUrl?: string;
+  pages?: FakePage[];
+  businesses?: FakeBusiness[];
+};
+export type FakeInstagramUser = {
+  id: string;
+  user_id: string;
+  username: string;
+  name?: string;
+  account_type?: string;
+  profile_picture_url?: string;
+};
+export type FakeThreadsUser = {
+  id: string;
+  username: string;
+  name?: string;
+  threads_profile_picture_url?: string;
+  threads_biography?: string;
+};
 
 export type TokenKind = "user_short" | "user_long" | "page" | "business";
 export type IssuedToken = {
@@ -72,7 +105,10 @@ export type AuthCode = {
 
 const PREFIX: Record<Family, string> = { facebook: "EAA", instagram: "IGAA", threads: "THAA" };
 const HOUR = 3600_000;
-export const LIFETIME_S: Record<Exclude<TokenKind, "page" | "business">, number> = { user_short: 3600, user_long: 5_184_000 };
+export const LIFETIME_S: Record<Exclude<TokenKind, "page" | "business">, number> = {
+  user_short: 3600,
+  user_long: 5_184_000,
+};
 export const DATA_ACCESS_MS = 90 * 24 * HOUR;
 
 export class GraphState {
@@ -89,7 +125,11 @@ export class GraphState {
   now = () => Date.now() + this.clockOffsetMs;
 
   usersOf(family: Family): Map<string, { id: string }> {
-    return family === "facebook" ? this.facebookUsers : family === "instagram" ? this.instagramUsers : this.threadsUsers;
+    return family === "facebook"
+      ? this.facebookUsers
+      : family === "instagram"
+        ? this.instagramUsers
+        : this.threadsUsers;
   }
 
   issue(init: Omit<IssuedToken, "value" | "issuedAt" | "expiresAt"> & { lifetimeS: number | null }): IssuedToken {
@@ -112,9 +152,16 @@ export class GraphState {
 
   // A page token, one per user token and page (derived from a long-lived user token: no expiry).
   pageToken(user: IssuedToken, pageId: string): string {
-    const existing = [...this.tokens.values()].find((t) => t.kind === "page" && t.userId === user.userId && t.pageId === pageId && t.clientId === user.clientId);
+    const existing = [...this.tokens.values()].find(
+      (t) => t.kind === "page" && t.userId === user.userId && t.pageId === pageId && t.clientId === user.clientId,
+    );
     if (existing) return existing.value;
-    return this.issue({ ...user, kind: "page", pageId, lifetimeS: user.kind === "user_long" ? null : LIFETIME_S.user_short }).value;
+    return this.issue({
+      ...user,
+      kind: "page",
+      pageId,
+      lifetimeS: user.kind === "user_long" ? null : LIFETIME_S.user_short,
+    }).value;
   }
 
   wabasOf(userId: string): FakeWaba[] {
@@ -122,12 +169,14 @@ export class GraphState {
   }
 
   findWaba(id: string): FakeWaba | undefined {
-    for (const user of this.facebookUsers.values()) for (const b of user.businesses ?? []) for (const w of b.wabas) if (w.id === id) return w;
+    for (const user of this.facebookUsers.values())
+      for (const b of user.businesses ?? []) for (const w of b.wabas) if (w.id === id) return w;
     return undefined;
   }
   findPhoneNumber(id: string): { waba: FakeWaba; phone: FakePhoneNumber } | undefined {
     for (const user of this.facebookUsers.values())
-      for (const b of user.businesses ?? []) for (const waba of b.wabas) for (const phone of waba.phoneNumbers) if (phone.id === id) return { waba, phone };
+      for (const b of user.businesses ?? [])
+        for (const waba of b.wabas) for (const phone of waba.phoneNumbers) if (phone.id === id) return { waba, phone };
     return undefined;
   }
 }
@@ -159,17 +208,25 @@ export const parseFields = (text: string): FieldSpec[] => {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 const pick = (obj: Record<string, unknown>, specs: FieldSpec[]): Record<string, unknown> =>
-  Object.fromEntries(specs.filter((s) => obj[s.name] !== undefined).map((s) => [s.name, s.children ? nested(obj[s.name], s.children) : obj[s.name]]));
+  Object.fromEntries(
+    specs
+      .filter((s) => obj[s.name] !== undefined)
+      .map((s) => [s.name, s.children ? nested(obj[s.name], s.children) : obj[s.name]]),
+  );
 
 const nested = (value: unknown, children: FieldSpec[]): unknown => {
-  if (isObject(value) && Array.isArray(value.data)) return { ...value, data: value.data.map((x) => (isObject(x) ? pick(x, children) : x)) };
+  if (isObject(value) && Array.isArray(value.data))
+    return { ...value, data: value.data.map((x) => (isObject(x) ? pick(x, children) : x)) };
   if (isObject(value) && isObject(value.data)) return { data: pick(value.data, children) };
   return isObject(value) ? pick(value, children) : value;
 };
 
 // Graph answers only the fields asked for (`fields=`), or the node's default fields.
-export const selectFields = (obj: Record<string, unknown>, fields: string | undefined, defaults: string): Record<string, unknown> =>
-  pick(obj, parseFields(fields || defaults));
+export const selectFields = (
+  obj: Record<string, unknown>,
+  fields: string | undefined,
+  defaults: string,
+): Record<string, unknown> => pick(obj, parseFields(fields || defaults));
 
 // Cursor paging over an edge: {data, paging:{cursors:{before,after}, next?}}.
 export const paged = (items: Record<string, unknown>[], query: Record<string, string>, selfUrl: string) => {
@@ -183,7 +240,10 @@ export const paged = (items: Record<string, unknown>[], query: Record<string, st
   return {
     data,
     ...(data.length > 0 && {
-      paging: { cursors: { before: cursor(start), after: cursor(start + data.length - 1) }, ...(hasMore && { next: next.toString() }) },
+      paging: {
+        cursors: { before: cursor(start), after: cursor(start + data.length - 1) },
+        ...(hasMore && { next: next.toString() }),
+      },
     }),
   };
 };

@@ -9,11 +9,46 @@ import { graphError, type Reply } from "./graph-state";
 // status: "read", message_id}) takes no other field, only the status `read`, and answers {success: true};
 // the ids marked read are kept in `reads`.
 
-export type WhatsAppSent = { phoneNumberId: string; to: string; type: string; payload: unknown; id: string; context?: unknown };
+export type WhatsAppSent = {
+  phoneNumberId: string;
+  to: string;
+  type: string;
+  payload: unknown;
+  id: string;
+  context?: unknown;
+};
 
-const TOP_LEVEL = new Set(["messaging_product", "recipient_type", "to", "type", "context", "biz_opaque_callback_data", "access_token", "appsecret_proof"]);
-const RECEIPT = new Set(["messaging_product", "status", "message_id", "typing_indicator", "access_token", "appsecret_proof"]);
-const TYPES = new Set(["text", "image", "video", "audio", "document", "sticker", "template", "interactive", "location", "contacts", "reaction"]);
+const TOP_LEVEL = new Set([
+  "messaging_product",
+  "recipient_type",
+  "to",
+  "type",
+  "context",
+  "biz_opaque_callback_data",
+  "access_token",
+  "appsecret_proof",
+]);
+const RECEIPT = new Set([
+  "messaging_product",
+  "status",
+  "message_id",
+  "typing_indicator",
+  "access_token",
+  "appsecret_proof",
+]);
+const TYPES = new Set([
+  "text",
+  "image",
+  "video",
+  "audio",
+  "document",
+  "sticker",
+  "template",
+  "interactive",
+  "location",
+  "contacts",
+  "reaction",
+]);
 
 const invalid = (message: string) => graphError(400, { message: `(#100) ${message}`, code: 100 });
 const parse = (value: string | undefined): unknown => {
@@ -32,7 +67,8 @@ export const createWhatsAppMessages = () => {
   const receipt = (phoneNumberId: string, form: Record<string, string>): Reply => {
     const unknown = Object.keys(form).find((k) => !RECEIPT.has(k));
     if (unknown) return invalid(`Param ${unknown} is not a valid parameter`);
-    if (form.messaging_product !== "whatsapp") return invalid("The parameter messaging_product is required and must be whatsapp.");
+    if (form.messaging_product !== "whatsapp")
+      return invalid("The parameter messaging_product is required and must be whatsapp.");
     if (form.status !== "read") return invalid("Param status must be one of {read}");
     if (!form.message_id?.startsWith("wamid.")) return invalid("The parameter message_id is required.");
     reads.push({ phoneNumberId, messageId: form.message_id });
@@ -45,23 +81,38 @@ export const createWhatsAppMessages = () => {
     if (form.status !== undefined) return receipt(phoneNumberId, form);
     const unknown = Object.keys(form).find((k) => !TOP_LEVEL.has(k) && !TYPES.has(k));
     if (unknown) return invalid(`Param ${unknown} is not a valid parameter`);
-    if (form.messaging_product !== "whatsapp") return invalid("The parameter messaging_product is required and must be whatsapp.");
-    if (form.recipient_type !== undefined && form.recipient_type !== "individual" && form.recipient_type !== "group") return invalid("Param recipient_type must be one of {individual, group}");
+    if (form.messaging_product !== "whatsapp")
+      return invalid("The parameter messaging_product is required and must be whatsapp.");
+    if (form.recipient_type !== undefined && form.recipient_type !== "individual" && form.recipient_type !== "group")
+      return invalid("Param recipient_type must be one of {individual, group}");
     const type = form.type ?? "text";
     if (!TYPES.has(type)) return invalid(`Param type must be one of {${[...TYPES].join(", ")}}`);
     const others = [...TYPES].filter((t) => t !== type && form[t] !== undefined);
-    if (form[type] === undefined || others.length) return invalid(`Param ${type} is required and no other payload may be given`);
+    if (form[type] === undefined || others.length)
+      return invalid(`Param ${type} is required and no other payload may be given`);
     const to = String(form.to ?? "");
     if (!to) return invalid("The parameter to is required.");
     const payload = parse(form[type]);
-    if (type === "text" && (typeof payload !== "object" || payload === null || typeof (payload as { body?: unknown }).body !== "string")) return invalid("Param text['body'] is required");
+    if (
+      type === "text" &&
+      (typeof payload !== "object" || payload === null || typeof (payload as { body?: unknown }).body !== "string")
+    )
+      return invalid("Param text['body'] is required");
     const since = lastInbound.get(to);
     if (type !== "template" && (since === undefined || Date.now() - since > 24 * 3600_000)) {
-      return graphError(400, { message: "(#131047) Re-engagement message", code: 131047, error_user_msg: "Message failed to send because more than 24 hours have passed since the customer last replied to this number." });
+      return graphError(400, {
+        message: "(#131047) Re-engagement message",
+        code: 131047,
+        error_user_msg:
+          "Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
+      });
     }
     const id = `wamid.${randomBytes(24).toString("base64url")}`;
     sent.push({ phoneNumberId, to, type, payload, id, ...(form.context && { context: parse(form.context) }) });
-    return { status: 200, body: { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: to }], messages: [{ id }] } };
+    return {
+      status: 200,
+      body: { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: to }], messages: [{ id }] },
+    };
   };
 
   return {

@@ -33,7 +33,14 @@ import { failureQueue, followConsent, listen, readBody, redirect } from "./suppo
 // media, comments, ratings). Every request is recorded in `requests` for assertions.
 
 export type { HostKey } from "./graph-routes";
-export type { FakeFacebookUser, FakeInstagramUser, FakeThreadsUser, FakePhoneNumber, FakeWaba, GraphErrorInit } from "./graph-state";
+export type {
+  FakeFacebookUser,
+  FakeInstagramUser,
+  FakeThreadsUser,
+  FakePhoneNumber,
+  FakeWaba,
+  GraphErrorInit,
+} from "./graph-state";
 export type { Container, FbObject, PublishedMedia } from "./graph-content";
 
 export type RecordedRequest = FakeRequest & { token: string | undefined };
@@ -50,7 +57,9 @@ export type FailureSpec = {
 // X-Business-Use-Case-Usage for a throttled business id.
 export const bucUsageHeader = (businessId: string, minutes: number, type = "pages") => ({
   "x-business-use-case-usage": JSON.stringify({
-    [businessId]: [{ type, call_count: 100, total_cputime: 30, total_time: 40, estimated_time_to_regain_access: minutes }],
+    [businessId]: [
+      { type, call_count: 100, total_cputime: 30, total_time: 40, estimated_time_to_regain_access: minutes },
+    ],
   }),
 });
 
@@ -58,7 +67,9 @@ const parseForm = (raw: string, contentType: string | undefined): Record<string,
   if (!raw) return {};
   if (contentType?.includes("application/json")) {
     const parsed = JSON.parse(raw) as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]));
+    return Object.fromEntries(
+      Object.entries(parsed).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+    );
   }
   return Object.fromEntries(new URLSearchParams(raw));
 };
@@ -76,10 +87,12 @@ export const startGraphFake = async () => {
   );
   const controls: ConsentControls = { deny: false, shareWabas: null, granular: true };
   const failures = failureQueue<Pick<FailureSpec, "host" | "path">, { host: HostKey; path: string }>(
-    (f, { host, path }) => (!f.host || f.host === host) && (!f.path || (typeof f.path === "string" ? f.path === path : f.path.test(path))),
+    (f, { host, path }) =>
+      (!f.host || f.host === host) && (!f.path || (typeof f.path === "string" ? f.path === path : f.path.test(path))),
   );
   const losses = failureQueue<Pick<FailureSpec, "host" | "path">, { host: HostKey; path: string }>(
-    (f, { host, path }) => (!f.host || f.host === host) && (!f.path || (typeof f.path === "string" ? f.path === path : f.path.test(path))),
+    (f, { host, path }) =>
+      (!f.host || f.host === host) && (!f.path || (typeof f.path === "string" ? f.path === path : f.path.test(path))),
   );
   const requests: RecordedRequest[] = [];
   const appUsage = { call_count: 1, total_cputime: 1, total_time: 1 };
@@ -97,7 +110,8 @@ export const startGraphFake = async () => {
         });
         res.end(isJson ? JSON.stringify(reply.body ?? null) : reply.body);
       };
-      if (!(HOSTS as readonly string[]).includes(hostSegment)) return send({ status: 404, body: "unknown host prefix" });
+      if (!(HOSTS as readonly string[]).includes(hostSegment))
+        return send({ status: 404, body: "unknown host prefix" });
       const host = hostSegment as HostKey;
       const version = segments[0] && /^v\d+\.\d+$/.test(segments[0]) ? segments.shift()! : null;
       const fake: FakeRequest = {
@@ -130,7 +144,8 @@ export const startGraphFake = async () => {
     appUsage,
     // The base URL standing in for a real host, e.g. base("graph.facebook.com").
     base: (host: HostKey) => `${url}/${host}`,
-    addApp: (family: Family, clientId: string, clientSecret: string) => void state.apps.set(clientId, { family, secret: clientSecret }),
+    addApp: (family: Family, clientId: string, clientSecret: string) =>
+      void state.apps.set(clientId, { family, secret: clientSecret }),
     addFacebookUser: (user: FakeFacebookUser) => void state.facebookUsers.set(user.id, user),
     addInstagramUser: (user: FakeInstagramUser) => void state.instagramUsers.set(user.id, user),
     addThreadsUser: (user: FakeThreadsUser) => void state.threadsUsers.set(user.id, user),
@@ -145,7 +160,9 @@ export const startGraphFake = async () => {
     failNext: ({ host, path, status = 400, error, body, headers }: FailureSpec) =>
       failures.push(
         { host, path },
-        body !== undefined ? { status, body, headers } : graphError(status, error ?? { message: "An unknown error occurred", code: 1 }, headers),
+        body !== undefined
+          ? { status, body, headers }
+          : graphError(status, error ?? { message: "An unknown error occurred", code: 1 }, headers),
       ),
     loseNext: ({ host, path }: Pick<FailureSpec, "host" | "path">) => losses.push({ host, path }, { status: 0 }),
     revoke: (token: string, subcode = 460) => void state.revoked.set(token, subcode),
@@ -153,13 +170,30 @@ export const startGraphFake = async () => {
     issueToken: (family: Family, userId: string, scopes: string[]) => {
       const clientId = [...state.apps].find(([, app]) => app.family === family)?.[0];
       if (!clientId) throw new Error(`fake: no ${family} app; call addApp first`);
-      return state.issue({ family, kind: "user_long", clientId, userId, scopes, granular: false, lifetimeS: LIFETIME_S.user_long }).value;
+      return state.issue({
+        family,
+        kind: "user_long",
+        clientId,
+        userId,
+        scopes,
+        granular: false,
+        lifetimeS: LIFETIME_S.user_long,
+      }).value;
     },
     // A new Page token for `pageId`, as /me/accounts gives one (from a long-lived user token: no expiry).
     pageToken: (userId: string, pageId: string, scopes: string[]) => {
       const clientId = [...state.apps].find(([, app]) => app.family === "facebook")?.[0];
       if (!clientId) throw new Error("fake: no facebook app; call addApp first");
-      return state.issue({ family: "facebook", kind: "page", pageId, clientId, userId, scopes, granular: false, lifetimeS: null }).value;
+      return state.issue({
+        family: "facebook",
+        kind: "page",
+        pageId,
+        clientId,
+        userId,
+        scopes,
+        granular: false,
+        lifetimeS: null,
+      }).value;
     },
     content,
     whatsapp, // Cloud API messages sent (whatsapp.sent) and customerWrote(digits) to open the window
@@ -167,15 +201,20 @@ export const startGraphFake = async () => {
     unfetchable: (url: string) => void content.unfetchable.add(url),
     scriptContainers: (...outcomes: Container["outcome"][]) => void content.scriptedOutcomes.push(...outcomes),
     setVideoReads: (reads: number) => void (content.videoReads = reads),
-    setMetrics: (id: string, metrics: Record<string, unknown>) => void content.metrics.set(id, { ...content.metrics.get(id), ...metrics }),
+    setMetrics: (id: string, metrics: Record<string, unknown>) =>
+      void content.metrics.set(id, { ...content.metrics.get(id), ...metrics }),
     // A visitor's recommendation of a Page (GET /{page-id}/ratings); answers the open_graph_story id.
-    addRecommendation: (pageId: string, r: { type: "positive" | "negative"; text?: string; reviewer?: { id: string; name: string } }) => {
+    addRecommendation: (
+      pageId: string,
+      r: { type: "positive" | "negative"; text?: string; reviewer?: { id: string; name: string } },
+    ) => {
       const storyId = `${pageId}_${content.id()}`;
       content.ratings.set(storyId, { storyId, pageId, ...r, createdAt: state.now(), replies: [] });
       return storyId;
     },
     facebookObjects: (pageId: string): FbObject[] => content.listFacebook(pageId, () => true),
-    publishedMedia: (family: "instagram" | "threads"): PublishedMedia[] => [...content.media.values()].filter((m) => m.family === family),
+    publishedMedia: (family: "instagram" | "threads"): PublishedMedia[] =>
+      [...content.media.values()].filter((m) => m.family === family),
     advanceTime: (ms: number) => void (state.clockOffsetMs += ms),
     tokenInfo: (value: string): IssuedToken | undefined => state.tokens.get(value),
     // Requests made to one host and path (unversioned), oldest first.

@@ -26,7 +26,10 @@ export const signMeta = (appSecret: string, body: string): MetaDelivery => ({
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 type Change = { field: string; value: Record<string, unknown> };
-const envelope = (object: string, account: string, time: Date, changes: Change[]) => ({ object, entry: [{ id: account, time: seconds(time), changes }] });
+const envelope = (object: string, account: string, time: Date, changes: Change[]) => ({
+  object,
+  entry: [{ id: account, time: seconds(time), changes }],
+});
 
 // Page feed: a comment added (or edited) on a Page post. `parentId` defaults to the post (a comment on
 // the post itself), as Facebook sends it.
@@ -48,7 +51,13 @@ export const pageFeedComment = (c: {
       field: "feed",
       value: {
         from: c.from,
-        post: { status_type: "mobile_status_update", is_published: true, updated_time: new Date(created).toISOString().replace(/\.\d{3}Z$/, "+0000"), promotion_status: "inactive", id: c.postId },
+        post: {
+          status_type: "mobile_status_update",
+          is_published: true,
+          updated_time: new Date(created).toISOString().replace(/\.\d{3}Z$/, "+0000"),
+          promotion_status: "inactive",
+          id: c.postId,
+        },
         message: c.message,
         post_id: c.postId,
         comment_id: c.commentId,
@@ -64,7 +73,19 @@ export const pageFeedComment = (c: {
 
 // A reaction on a Page post (field feed, item reaction): not a comment.
 export const pageFeedReaction = (r: { pageId: string; postId: string; from: { id: string; name: string } }) =>
-  envelope("page", r.pageId, new Date(), [{ field: "feed", value: { item: "reaction", verb: "add", reaction_type: "like", post_id: r.postId, from: r.from, created_time: seconds(new Date()) } }]);
+  envelope("page", r.pageId, new Date(), [
+    {
+      field: "feed",
+      value: {
+        item: "reaction",
+        verb: "add",
+        reaction_type: "like",
+        post_id: r.postId,
+        from: r.from,
+        created_time: seconds(new Date()),
+      },
+    },
+  ]);
 
 // Instagram `comments` on the professional account's media.
 export const instagramComment = (c: {
@@ -80,12 +101,27 @@ export const instagramComment = (c: {
   envelope("instagram", c.igUserId, c.sentAt ?? new Date(), [
     {
       field: "comments",
-      value: { from: c.from, media: { id: c.mediaId, media_product_type: c.productType ?? "FEED" }, id: c.commentId, ...(c.parentId && { parent_id: c.parentId }), text: c.text },
+      value: {
+        from: c.from,
+        media: { id: c.mediaId, media_product_type: c.productType ?? "FEED" },
+        id: c.commentId,
+        ...(c.parentId && { parent_id: c.parentId }),
+        text: c.text,
+      },
     },
   ]);
 
 // Threads `replies` (the Threads envelope, not Graph's).
-export const threadsReply = (r: { appId: string; ownerId: string; rootPostId: string; repliedToId: string; replyId: string; username: string; text: string; at?: Date }) => {
+export const threadsReply = (r: {
+  appId: string;
+  ownerId: string;
+  rootPostId: string;
+  repliedToId: string;
+  replyId: string;
+  username: string;
+  text: string;
+  at?: Date;
+}) => {
   const at = r.at ?? new Date();
   return {
     app_id: r.appId,
@@ -113,7 +149,12 @@ export const threadsReply = (r: { appId: string; ownerId: string; rootPostId: st
 
 // The deauthorize callback: a form POST with signed_request = <sig>.<payload> (base64url).
 export const deauthorizeDelivery = (appSecret: string, userId: string): MetaDelivery => {
-  const payload = Buffer.from(JSON.stringify({ algorithm: "HMAC-SHA256", issued_at: Math.floor(Date.now() / 1000), user_id: userId })).toString("base64url");
+  const payload = Buffer.from(
+    JSON.stringify({ algorithm: "HMAC-SHA256", issued_at: Math.floor(Date.now() / 1000), user_id: userId }),
+  ).toString("base64url");
   const signature = createHmac("sha256", appSecret).update(payload).digest("base64url");
-  return { body: new URLSearchParams({ signed_request: `${signature}.${payload}` }).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } };
+  return {
+    body: new URLSearchParams({ signed_request: `${signature}.${payload}` }).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  };
 };

@@ -28,7 +28,8 @@ const xmlError = (res: ServerResponse, status: number, code: string, message: st
   res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`);
 };
 
-const AUTH = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
+const AUTH =
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
 
 export const startS3Fake = async ({
   accessKeyId = "AKIAFAKEFAKEFAKE",
@@ -55,8 +56,16 @@ export const startS3Fake = async ({
       .sort()
       .join("&");
     const headers = signedHeaders!.split(";");
-    if (!headers.includes("host") || !headers.includes("x-amz-content-sha256")) return "host and x-amz-content-sha256 must be signed";
-    const canonicalHeaders = headers.map((h) => `${h}:${String(req.headers[h] ?? "").trim().replace(/\s+/g, " ")}\n`).join("");
+    if (!headers.includes("host") || !headers.includes("x-amz-content-sha256"))
+      return "host and x-amz-content-sha256 must be signed";
+    const canonicalHeaders = headers
+      .map(
+        (h) =>
+          `${h}:${String(req.headers[h] ?? "")
+            .trim()
+            .replace(/\s+/g, " ")}\n`,
+      )
+      .join("");
     const canonicalRequest = [req.method, url.pathname, query, canonicalHeaders, signedHeaders, payloadHash].join("\n");
     const scope = `${date}/${region}/s3/aws4_request`;
     const stringToSign = ["AWS4-HMAC-SHA256", amzDate, scope, sha256(canonicalRequest)].join("\n");
@@ -72,22 +81,34 @@ export const startS3Fake = async ({
     const url = new URL(req.url ?? "/", "http://s3.local");
     requests.push({ method: req.method ?? "", path: url.pathname, accessKeyId: accessKey, contentSha256 });
 
-    if (contentSha256 !== sha256(body)) return xmlError(res, 400, "XAmzContentSHA256Mismatch", "x-amz-content-sha256 does not match the body");
+    if (contentSha256 !== sha256(body))
+      return xmlError(res, 400, "XAmzContentSHA256Mismatch", "x-amz-content-sha256 does not match the body");
     const problem = checkSignature(req, contentSha256);
-    if (problem) return xmlError(res, 403, problem.startsWith("unknown access key") ? "InvalidAccessKeyId" : "SignatureDoesNotMatch", problem);
+    if (problem)
+      return xmlError(
+        res,
+        403,
+        problem.startsWith("unknown access key") ? "InvalidAccessKeyId" : "SignatureDoesNotMatch",
+        problem,
+      );
     const failure = failures.shift();
     if (failure) return xmlError(res, failure.status, failure.code, "scripted failure");
 
     const [, bucket, ...rest] = url.pathname.split("/");
     const key = decodeURIComponent(rest.join("/"));
-    if (!bucket || !buckets.includes(bucket)) return xmlError(res, 404, "NoSuchBucket", "The specified bucket does not exist");
+    if (!bucket || !buckets.includes(bucket))
+      return xmlError(res, 404, "NoSuchBucket", "The specified bucket does not exist");
     if (!key) return xmlError(res, 400, "InvalidRequest", "bucket operations are not supported by this fake");
     const id = `${bucket}/${key}`;
 
     switch (req.method) {
       case "PUT": {
-        if (req.headers["content-length"] === undefined) return xmlError(res, 411, "MissingContentLength", "Content-Length is required");
-        objects.set(id, { bytes: body, contentType: (req.headers["content-type"] as string | undefined) ?? "binary/octet-stream" });
+        if (req.headers["content-length"] === undefined)
+          return xmlError(res, 411, "MissingContentLength", "Content-Length is required");
+        objects.set(id, {
+          bytes: body,
+          contentType: (req.headers["content-type"] as string | undefined) ?? "binary/octet-stream",
+        });
         res.writeHead(200, { etag: `"${createHash("md5").update(body).digest("hex")}"` });
         return res.end();
       }
@@ -104,10 +125,19 @@ export const startS3Fake = async ({
           const start = Number(range[1]);
           const end = Math.min(range[2] ? Number(range[2]) : size - 1, size - 1);
           if (start >= size) return xmlError(res, 416, "InvalidRange", "The requested range is not satisfiable");
-          res.writeHead(206, { "content-type": object.contentType, "content-length": String(end - start + 1), "content-range": `bytes ${start}-${end}/${size}`, "accept-ranges": "bytes" });
+          res.writeHead(206, {
+            "content-type": object.contentType,
+            "content-length": String(end - start + 1),
+            "content-range": `bytes ${start}-${end}/${size}`,
+            "accept-ranges": "bytes",
+          });
           return res.end(req.method === "HEAD" ? undefined : object.bytes.subarray(start, end + 1));
         }
-        res.writeHead(200, { "content-type": object.contentType, "content-length": String(size), "accept-ranges": "bytes" });
+        res.writeHead(200, {
+          "content-type": object.contentType,
+          "content-length": String(size),
+          "accept-ranges": "bytes",
+        });
         return res.end(req.method === "HEAD" ? undefined : object.bytes);
       }
       case "DELETE":

@@ -28,11 +28,16 @@ export const redirect = (res: ServerResponse, location: URL | string) => {
 };
 
 // RFC 6749 `{error, error_description}`.
-export const oauthError = (error: string, description: string, status = 400): FakeReply => ({ status, body: { error, error_description: description } });
+export const oauthError = (error: string, description: string, status = 400): FakeReply => ({
+  status,
+  body: { error, error_description: description },
+});
 
 // Scripted failures: push(key, reply) queues `reply` for the next request that `matches` key; take(request)
 // removes and returns the first queued reply for it, oldest first.
-export const failureQueue = <Key, Request = Key>(matches: (key: Key, request: Request) => boolean = (key, request) => Object.is(key, request)) => {
+export const failureQueue = <Key, Request = Key>(
+  matches: (key: Key, request: Request) => boolean = (key, request) => Object.is(key, request),
+) => {
   const queue: { key: Key; reply: FakeReply }[] = [];
   return {
     push: (key: Key, reply: FakeReply) => void queue.push({ key, reply }),
@@ -64,7 +69,11 @@ export const tokenStore = <Grant>() => {
 // The user at an authorize page: fetches it without following the redirect and returns the query the
 // page's 302 sends to redirect_uri ({code, state} or {error, …, state}). `page` names it in the error
 // thrown when it answers anything else.
-export const followConsent = async (authorizeUrl: URL, page: string, headers?: Record<string, string>): Promise<Record<string, string>> => {
+export const followConsent = async (
+  authorizeUrl: URL,
+  page: string,
+  headers?: Record<string, string>,
+): Promise<Record<string, string>> => {
   const res = await fetch(authorizeUrl, { redirect: "manual", ...(headers && { headers }) });
   const location = res.headers.get("location");
   if (res.status !== 302 || !location) throw new Error(`${page} answered ${res.status}: ${await res.text()}`);

@@ -17,7 +17,12 @@ export const discussion = ({ channel, group }: { channel: Chat; group: Chat }) =
     chat: group,
     sender_chat: channel,
     is_automatic_forward: true,
-    forward_origin: { type: "channel", chat: channel, message_id: channelMessageId, date: Math.floor(Date.now() / 1000) },
+    forward_origin: {
+      type: "channel",
+      chat: channel,
+      message_id: channelMessageId,
+      date: Math.floor(Date.now() / 1000),
+    },
     text: "(the channel post)",
   });
   const message = (from: User, text: string, replyTo: Record<string, unknown>, threadId: number) => ({
@@ -36,9 +41,23 @@ export const discussion = ({ channel, group }: { channel: Chat; group: Chat }) =
       return { update_id: nextUpdateId++, message: message(from, text, forward, forward.message_id) };
     },
     // A reply to a comment (given as the update that carried it).
-    reply(from: User, text: string, to: { message: { message_id: number; message_thread_id: number; chat: Chat; from: User; date: number; text: string } }) {
+    reply(
+      from: User,
+      text: string,
+      to: {
+        message: { message_id: number; message_thread_id: number; chat: Chat; from: User; date: number; text: string };
+      },
+    ) {
       const { message_id, chat, from: author, date, text: quoted, message_thread_id } = to.message;
-      return { update_id: nextUpdateId++, message: message(from, text, { message_id, chat, from: author, date, text: quoted, message_thread_id }, message_thread_id) };
+      return {
+        update_id: nextUpdateId++,
+        message: message(
+          from,
+          text,
+          { message_id, chat, from: author, date, text: quoted, message_thread_id },
+          message_thread_id,
+        ),
+      };
     },
     // The forward itself arriving as a message (the bot sees it in the group): not a comment.
     forward(channelMessageId: number) {

@@ -21,7 +21,11 @@ export type TgUser = { id: number; is_bot: boolean; first_name: string; username
 export type TgUpdate = { update_id: number } & Record<string, unknown>;
 
 // The error envelope, for failNext().
-export const telegramError = (errorCode: number, description: string, parameters?: { retry_after?: number; migrate_to_chat_id?: number }): FakeReply => ({
+export const telegramError = (
+  errorCode: number,
+  description: string,
+  parameters?: { retry_after?: number; migrate_to_chat_id?: number },
+): FakeReply => ({
   status: errorCode,
   body: { ok: false, error_code: errorCode, description, ...(parameters && { parameters }) },
 });
@@ -37,14 +41,21 @@ const paramsOf = async (req: IncomingMessage, url: URL): Promise<Record<string, 
   const raw = bytes.toString("utf8");
   const type = req.headers["content-type"] ?? "";
   if (type.includes("application/json")) return { ...params, ...(JSON.parse(raw) as Record<string, unknown>) };
-  if (type.includes("application/x-www-form-urlencoded")) return { ...params, ...Object.fromEntries(new URLSearchParams(raw)) };
+  if (type.includes("application/x-www-form-urlencoded"))
+    return { ...params, ...Object.fromEntries(new URLSearchParams(raw)) };
   return params;
 };
 
 const tokenFor = (botId: number) => `${botId}:${randomBytes(26).toString("base64url")}`;
 
 export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUser> } = {}) => {
-  const bot: TgUser = { id: 7_100_000_001, is_bot: true, first_name: "Acme Publisher", username: "acme_publisher_bot", ...botInput };
+  const bot: TgUser = {
+    id: 7_100_000_001,
+    is_bot: true,
+    first_name: "Acme Publisher",
+    username: "acme_publisher_bot",
+    ...botInput,
+  };
   const owner: TgUser = { id: 5_550_001, is_bot: false, first_name: "Ada", username: "ada" };
   const chats = new Map<number, ChatEntry>();
   let updates: TgUpdate[] = [];
@@ -98,7 +109,12 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
     },
 
     createChannel({ title, username }: { title: string; username?: string }): TgChat {
-      const chat: TgChat = { id: -(1_000_000_000_000 + nextChatId++), type: "channel", title, ...(username && { username }) };
+      const chat: TgChat = {
+        id: -(1_000_000_000_000 + nextChatId++),
+        type: "channel",
+        title,
+        ...(username && { username }),
+      };
       chats.set(chat.id, { chat, members: new Map([[owner.id, "creator"]]) });
       return chat;
     },
@@ -129,17 +145,38 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
     postInChannel(chatId: number, text: string) {
       const entry = chats.get(chatId);
       if (!entry) throw new Error(`no chat ${chatId}`);
-      pushUpdate({ channel_post: { message_id: updates.length + 1, sender_chat: entry.chat, chat: entry.chat, date: Math.floor(Date.now() / 1000), text } });
+      pushUpdate({
+        channel_post: {
+          message_id: updates.length + 1,
+          sender_chat: entry.chat,
+          chat: entry.chat,
+          date: Math.floor(Date.now() / 1000),
+          text,
+        },
+      });
     },
     // A user writes to the bot in private (the chat Telegram opens with /start): the Update a webhook
     // would carry is returned (and queued for getUpdates). Until then the bot cannot write to the user.
     userWrites(user: { id: number; first_name: string; username?: string }, text: string): TgUpdate {
-      const chat: TgChat = { id: user.id, type: "private", first_name: user.first_name, ...(user.username && { username: user.username }) };
+      const chat: TgChat = {
+        id: user.id,
+        type: "private",
+        first_name: user.first_name,
+        ...(user.username && { username: user.username }),
+      };
       const entry = chats.get(user.id) ?? { chat, members: new Map<number, MemberStatus>([[bot.id, "member"]]) };
       chats.set(user.id, entry);
       const messageId = (privateIds.get(user.id) ?? 500_000) + 1; // apart from the ids of what the bot sends
       privateIds.set(user.id, messageId);
-      pushUpdate({ message: { message_id: messageId, from: { ...user, is_bot: false }, chat, date: Math.floor(Date.now() / 1000), text } });
+      pushUpdate({
+        message: {
+          message_id: messageId,
+          from: { ...user, is_bot: false },
+          chat,
+          date: Math.floor(Date.now() / 1000),
+          text,
+        },
+      });
       return updates.at(-1)!;
     },
     // A group becomes a supergroup with a new id; the old id answers 400 with migrate_to_chat_id.
@@ -149,7 +186,15 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
       const chat: TgChat = { id: -(1_000_000_000_000 + nextChatId++), type: "supergroup", title: entry.chat.title };
       chats.set(chat.id, { chat, members: new Map(entry.members) });
       entry.migratedTo = chat.id;
-      pushUpdate({ message: { message_id: 1, from: owner, chat: entry.chat, date: Math.floor(Date.now() / 1000), migrate_to_chat_id: chat.id } });
+      pushUpdate({
+        message: {
+          message_id: 1,
+          from: owner,
+          chat: entry.chat,
+          date: Math.floor(Date.now() / 1000),
+          migrate_to_chat_id: chat.id,
+        },
+      });
       return chat;
     },
 
@@ -171,7 +216,9 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
           can_promote_members: false,
           can_change_info: true,
           can_invite_users: true,
-          ...(chat.type === "channel" ? { can_post_messages: true, can_edit_messages: true } : { can_pin_messages: true }),
+          ...(chat.type === "channel"
+            ? { can_post_messages: true, can_edit_messages: true }
+            : { can_pin_messages: true }),
         }
       : status === "kicked"
         ? { user: bot, status, until_date: 0 }
@@ -179,7 +226,8 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
 
   // chat_id as an integer, a numeric string or @username.
   const findChat = (chatId: unknown) => {
-    if (typeof chatId === "string" && chatId.startsWith("@")) return [...chats.values()].find((e) => e.chat.username === chatId.slice(1));
+    if (typeof chatId === "string" && chatId.startsWith("@"))
+      return [...chats.values()].find((e) => e.chat.username === chatId.slice(1));
     const id = Number(chatId);
     return Number.isSafeInteger(id) ? chats.get(id) : undefined;
   };
@@ -188,9 +236,20 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
 
   const methods: Record<string, (params: Record<string, unknown>) => FakeReply> = {
     getMe: () =>
-      ok({ ...bot, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: false }),
+      ok({
+        ...bot,
+        can_join_groups: true,
+        can_read_all_group_messages: false,
+        supports_inline_queries: false,
+        can_connect_to_business: false,
+        has_main_web_app: false,
+      }),
     getUpdates: (params) => {
-      if (fake.webhookUrl) return telegramError(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+      if (fake.webhookUrl)
+        return telegramError(
+          409,
+          "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+        );
       if (Array.isArray(params.allowed_updates)) fake.allowedUpdates = params.allowed_updates as string[];
       const offset = Number(params.offset ?? 0);
       if (offset > 0) updates = updates.filter((u) => u.update_id >= offset);
@@ -201,18 +260,39 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
     getChat: (params) => {
       const entry = findChat(params.chat_id);
       if (!entry) return notFound;
-      if (entry.migratedTo) return telegramError(400, "Bad Request: group chat was upgraded to a supergroup chat", { migrate_to_chat_id: entry.migratedTo });
+      if (entry.migratedTo)
+        return telegramError(400, "Bad Request: group chat was upgraded to a supergroup chat", {
+          migrate_to_chat_id: entry.migratedTo,
+        });
       const status = entry.members.get(bot.id) ?? "left";
       if ((status === "left" || status === "kicked") && !entry.chat.username) return notFound; // a private chat the bot is not in
-      return ok({ ...entry.chat, accent_color_id: 0, max_reaction_count: 11, accepted_gift_types: { unlimited_gifts: false, limited_gifts: false, unique_gifts: false, premium_subscription: false } });
+      return ok({
+        ...entry.chat,
+        accent_color_id: 0,
+        max_reaction_count: 11,
+        accepted_gift_types: {
+          unlimited_gifts: false,
+          limited_gifts: false,
+          unique_gifts: false,
+          premium_subscription: false,
+        },
+      });
     },
     getChatMember: (params) => {
       const entry = findChat(params.chat_id);
       if (!entry) return notFound;
-      if (entry.migratedTo) return telegramError(400, "Bad Request: group chat was upgraded to a supergroup chat", { migrate_to_chat_id: entry.migratedTo });
+      if (entry.migratedTo)
+        return telegramError(400, "Bad Request: group chat was upgraded to a supergroup chat", {
+          migrate_to_chat_id: entry.migratedTo,
+        });
       const botStatus = entry.members.get(bot.id) ?? "left";
-      if (botStatus === "kicked") return telegramError(403, `Forbidden: bot was kicked from the ${entry.chat.type === "channel" ? "channel" : "group"} chat`);
-      if (botStatus === "left" && entry.chat.type === "channel") return telegramError(403, "Forbidden: bot is not a member of the channel chat");
+      if (botStatus === "kicked")
+        return telegramError(
+          403,
+          `Forbidden: bot was kicked from the ${entry.chat.type === "channel" ? "channel" : "group"} chat`,
+        );
+      if (botStatus === "left" && entry.chat.type === "channel")
+        return telegramError(403, "Forbidden: bot is not a member of the channel chat");
       const userId = Number(params.user_id);
       if (userId === bot.id) return ok(memberOf(entry.chat, botStatus));
       if (userId === owner.id) return ok({ user: owner, status: "creator", is_anonymous: false });
@@ -220,7 +300,8 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
     },
     setWebhook: (params) => {
       const secret = params.secret_token === undefined ? "" : String(params.secret_token);
-      if (secret && !/^[A-Za-z0-9_-]{1,256}$/.test(secret)) return telegramError(400, "Bad Request: secret token contains unallowed characters");
+      if (secret && !/^[A-Za-z0-9_-]{1,256}$/.test(secret))
+        return telegramError(400, "Bad Request: secret token contains unallowed characters");
       fake.webhookUrl = String(params.url ?? "");
       fake.webhookSecret = secret;
       if (Array.isArray(params.allowed_updates)) fake.allowedUpdates = params.allowed_updates as string[];
@@ -231,7 +312,12 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
       fake.webhookSecret = "";
       return ok(true);
     },
-    getWebhookInfo: () => ok({ url: fake.webhookUrl, has_custom_certificate: false, pending_update_count: fake.webhookUrl ? updates.length : 0 }),
+    getWebhookInfo: () =>
+      ok({
+        url: fake.webhookUrl,
+        has_custom_certificate: false,
+        pending_update_count: fake.webhookUrl ? updates.length : 0,
+      }),
     ...messaging.methods,
   };
 

@@ -21,7 +21,14 @@ export type TikTokFakeUser = {
   video_count: number;
 };
 
-const SCOPES = new Set(["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.upload", "video.list"]);
+const SCOPES = new Set([
+  "user.info.basic",
+  "user.info.profile",
+  "user.info.stats",
+  "video.publish",
+  "video.upload",
+  "video.list",
+]);
 const FIELD_SCOPE: Record<string, string> = {
   open_id: "user.info.basic",
   union_id: "user.info.basic",
@@ -44,7 +51,12 @@ const readBytes = (req: IncomingMessage) =>
   });
 
 // The API v2 error envelope, for failNext().
-export const tiktokApiError = (code: string, message: string, status: number, headers?: Record<string, string>): FakeReply => ({
+export const tiktokApiError = (
+  code: string,
+  message: string,
+  status: number,
+  headers?: Record<string, string>,
+): FakeReply => ({
   status,
   body: { data: {}, error: { code, message, log_id: logId() } },
   ...(headers && { headers }),
@@ -119,7 +131,8 @@ export const startTikTokFake = async ({
             : scopes.length === 0 || scopes.some((s) => !SCOPES.has(s))
               ? "scope"
               : null;
-    if (problem) return send(res, { status: 400, body: { error: "invalid_request", error_description: `Invalid ${problem}` } });
+    if (problem)
+      return send(res, { status: 400, body: { error: "invalid_request", error_description: `Invalid ${problem}` } });
     const back = new URL(redirectUri);
     const consent = nextConsent;
     nextConsent = {};
@@ -144,7 +157,15 @@ export const startTikTokFake = async ({
     tokens.refresh.set(refresh, scopes);
     send(res, {
       status: 200,
-      body: { access_token: access, expires_in: 86400, open_id: fake.user.open_id, refresh_expires_in: 31536000, refresh_token: refresh, scope: scopes.join(","), token_type: "Bearer" },
+      body: {
+        access_token: access,
+        expires_in: 86400,
+        open_id: fake.user.open_id,
+        refresh_expires_in: 31536000,
+        refresh_token: refresh,
+        scope: scopes.join(","),
+        token_type: "Bearer",
+      },
     });
   };
 
@@ -152,13 +173,16 @@ export const startTikTokFake = async ({
     const contentType = req.headers["content-type"];
     const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
     fake.tokenRequests.push({ contentType, form });
-    if (!contentType?.startsWith("application/x-www-form-urlencoded")) return send(res, tiktokOAuthError("invalid_request", "Content-Type must be application/x-www-form-urlencoded"));
-    if (form.client_key !== clientKey || form.client_secret !== clientSecret) return send(res, tiktokOAuthError("invalid_client", "Client key or secret is incorrect.", 401));
+    if (!contentType?.startsWith("application/x-www-form-urlencoded"))
+      return send(res, tiktokOAuthError("invalid_request", "Content-Type must be application/x-www-form-urlencoded"));
+    if (form.client_key !== clientKey || form.client_secret !== clientSecret)
+      return send(res, tiktokOAuthError("invalid_client", "Client key or secret is incorrect.", 401));
     if (form.grant_type === "authorization_code") {
       const grant = codes.get(form.code ?? "");
       if (!grant || grant.used) return send(res, tiktokOAuthError("invalid_grant", "Authorization code is expired."));
       grant.used = true;
-      if (grant.redirectUri !== form.redirect_uri) return send(res, tiktokOAuthError("invalid_grant", "Redirect URI does not match the authorization request."));
+      if (grant.redirectUri !== form.redirect_uri)
+        return send(res, tiktokOAuthError("invalid_grant", "Redirect URI does not match the authorization request."));
       return issue(res, grant.scopes);
     }
     if (form.grant_type === "refresh_token") {
@@ -173,10 +197,23 @@ export const startTikTokFake = async ({
   const userInfo = (req: IncomingMessage, res: ServerResponse, query: URLSearchParams) => {
     fake.userInfoRequests.push(query);
     const scopes = tokens.bearer(req);
-    if (!scopes) return send(res, tiktokApiError("access_token_invalid", "The access token is invalid or not found in the request.", 401));
+    if (!scopes)
+      return send(
+        res,
+        tiktokApiError("access_token_invalid", "The access token is invalid or not found in the request.", 401),
+      );
     const fields = (query.get("fields") ?? "").split(",").filter(Boolean);
-    if (fields.length === 0 || fields.some((f) => !FIELD_SCOPE[f])) return send(res, tiktokApiError("invalid_params", "Invalid fields", 400));
-    if (fields.some((f) => !scopes.includes(FIELD_SCOPE[f]!))) return send(res, tiktokApiError("scope_not_authorized", "The user did not authorize the scope required for completing this request.", 401));
+    if (fields.length === 0 || fields.some((f) => !FIELD_SCOPE[f]))
+      return send(res, tiktokApiError("invalid_params", "Invalid fields", 400));
+    if (fields.some((f) => !scopes.includes(FIELD_SCOPE[f]!)))
+      return send(
+        res,
+        tiktokApiError(
+          "scope_not_authorized",
+          "The user did not authorize the scope required for completing this request.",
+          401,
+        ),
+      );
     const user = Object.fromEntries(fields.map((f) => [f, fake.user[f as keyof TikTokFakeUser]]));
     send(res, { status: 200, body: { data: { user }, error: { code: "ok", message: "", log_id: logId() } } });
   };
@@ -185,15 +222,21 @@ export const startTikTokFake = async ({
   const api = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
     const scopes = tokens.bearer(req);
     const text = await readBody(req);
-    if (!scopes) return send(res, tiktokApiError("access_token_invalid", "The access token is invalid or not found in the request.", 401));
-    if (!req.headers["content-type"]?.startsWith("application/json")) return send(res, tiktokApiError("invalid_params", "Content-Type must be application/json", 400));
+    if (!scopes)
+      return send(
+        res,
+        tiktokApiError("access_token_invalid", "The access token is invalid or not found in the request.", 401),
+      );
+    if (!req.headers["content-type"]?.startsWith("application/json"))
+      return send(res, tiktokApiError("invalid_params", "Content-Type must be application/json", 400));
     let body: Record<string, any>;
     try {
       body = JSON.parse(text || "{}") as Record<string, any>;
     } catch {
       return send(res, tiktokApiError("invalid_params", "The request body is not valid JSON", 400));
     }
-    if (!posting.handle(res, url.pathname, url.searchParams, scopes, fake.url, body)) send(res, tiktokApiError("invalid_params", `No route POST ${url.pathname}`, 404));
+    if (!posting.handle(res, url.pathname, url.searchParams, scopes, fake.url, body))
+      send(res, tiktokApiError("invalid_params", `No route POST ${url.pathname}`, 404));
   };
 
   const server = await listen((req, res) => {
@@ -212,7 +255,8 @@ export const startTikTokFake = async ({
       const id = decodeURIComponent(url.pathname.slice("/tiktok-upload/".length));
       return void readBytes(req).then((bytes) => posting.upload(req, res, id, bytes));
     }
-    if (req.method === "POST" && url.pathname.startsWith("/v2/")) return void api(req, res, url).catch(() => send(res, { status: 500 }));
+    if (req.method === "POST" && url.pathname.startsWith("/v2/"))
+      return void api(req, res, url).catch(() => send(res, { status: 500 }));
     send(res, tiktokApiError("invalid_params", `No route ${route}`, 404));
   });
   fake.url = server.url;

@@ -35,8 +35,31 @@ export const xProblemReply = (status: number, title: string, detail: string, kin
 });
 export const invalid = (detail: string) => xProblemReply(400, "Invalid Request", detail, "invalid-request");
 const SEGMENT_MAX = 5 * 1024 * 1024;
-const CATEGORIES = new Set(["tweet_image", "tweet_gif", "tweet_video", "amplify_video", "dm_image", "dm_gif", "dm_video", "subtitles"]);
-const TYPES = new Set(["video/mp4", "video/webm", "video/mp2t", "video/quicktime", "image/jpeg", "image/gif", "image/bmp", "image/png", "image/webp", "image/pjpeg", "image/tiff", "text/srt", "text/vtt"]);
+const CATEGORIES = new Set([
+  "tweet_image",
+  "tweet_gif",
+  "tweet_video",
+  "amplify_video",
+  "dm_image",
+  "dm_gif",
+  "dm_video",
+  "subtitles",
+]);
+const TYPES = new Set([
+  "video/mp4",
+  "video/webm",
+  "video/mp2t",
+  "video/quicktime",
+  "image/jpeg",
+  "image/gif",
+  "image/bmp",
+  "image/png",
+  "image/webp",
+  "image/pjpeg",
+  "image/tiff",
+  "text/srt",
+  "text/vtt",
+]);
 
 export const createXMedia = () => {
   let nextMedia = 1_880_000_000_000_000_001n;
@@ -46,10 +69,30 @@ export const createXMedia = () => {
     failNextProcessing: null as XFakeMedia["failure"],
   };
 
-  const newMedia = (owner: string, category: string, type: string, total: number, upload: XFakeMedia["upload"]): XFakeMedia => {
+  const newMedia = (
+    owner: string,
+    category: string,
+    type: string,
+    total: number,
+    upload: XFakeMedia["upload"],
+  ): XFakeMedia => {
     const id = String(nextMedia++);
     const prefix = category.endsWith("video") ? "7" : category.endsWith("gif") ? "16" : "3";
-    const media: XFakeMedia = { id, media_key: `${prefix}_${id}`, category, media_type: type, total_bytes: total, segments: new Map(), bytes: null, state: "uploading", pollsLeft: 0, failure: null, alt_text: null, owner, upload };
+    const media: XFakeMedia = {
+      id,
+      media_key: `${prefix}_${id}`,
+      category,
+      media_type: type,
+      total_bytes: total,
+      segments: new Map(),
+      bytes: null,
+      state: "uploading",
+      pollsLeft: 0,
+      failure: null,
+      alt_text: null,
+      owner,
+      upload,
+    };
     store.set(id, media);
     return media;
   };
@@ -64,8 +107,19 @@ export const createXMedia = () => {
   const processingInfo = (m: XFakeMedia) =>
     m.state === "succeeded" && m.category === "tweet_image"
       ? undefined
-      : { state: m.state, ...(m.state === "pending" || m.state === "in_progress" ? { check_after_secs: 1 } : {}), progress_percent: m.state === "succeeded" ? 100 : m.state === "in_progress" ? 50 : 0, ...(m.state === "failed" && m.failure && { error: m.failure }) };
-  const mediaData = (m: XFakeMedia) => ({ id: m.id, media_key: m.media_key, size: m.bytes?.length ?? m.total_bytes, expires_after_secs: 86_400, ...(processingInfo(m) && { processing_info: processingInfo(m) }) });
+      : {
+          state: m.state,
+          ...(m.state === "pending" || m.state === "in_progress" ? { check_after_secs: 1 } : {}),
+          progress_percent: m.state === "succeeded" ? 100 : m.state === "in_progress" ? 50 : 0,
+          ...(m.state === "failed" && m.failure && { error: m.failure }),
+        };
+  const mediaData = (m: XFakeMedia) => ({
+    id: m.id,
+    media_key: m.media_key,
+    size: m.bytes?.length ?? m.total_bytes,
+    expires_after_secs: 86_400,
+    ...(processingInfo(m) && { processing_info: processingInfo(m) }),
+  });
   const ownMedia = (ctx: XCtx, id: string | undefined) => {
     const m = id ? store.get(id) : undefined;
     return m && m.owner === ctx.userId ? m : undefined;
@@ -78,7 +132,8 @@ export const createXMedia = () => {
     const category = typeof fields.media_category === "string" ? fields.media_category : "";
     if (!bytes || !category) return invalid("media and media_category are required.");
     if (!CATEGORIES.has(category)) return invalid(`media_category ${category} is not one of the allowed values.`);
-    if (category !== "tweet_image" && category !== "dm_image" && category !== "subtitles") return invalid("Videos and GIFs must be uploaded in chunks (initialize, append, finalize).");
+    if (category !== "tweet_image" && category !== "dm_image" && category !== "subtitles")
+      return invalid("Videos and GIFs must be uploaded in chunks (initialize, append, finalize).");
     if (bytes.length > 5 * 1024 * 1024) return invalid("Image file size must be <= 5242880 bytes.");
     const type = isFile(fields.media) && fields.media.type ? fields.media.type : "image/png";
     const media = newMedia(ctx.userId, category, type, bytes.length, "simple");
@@ -91,21 +146,26 @@ export const createXMedia = () => {
     if (!body || isMultipart(ctx.req)) return invalid("The request body must be JSON.");
     const { media_type: type, total_bytes: total, media_category: category } = body;
     if (typeof type !== "string" || !TYPES.has(type)) return invalid("media_type is missing or not supported.");
-    if (typeof total !== "number" || !Number.isInteger(total) || total <= 0) return invalid("total_bytes must be a positive integer.");
-    if (typeof category !== "string" || !CATEGORIES.has(category)) return invalid("media_category is missing or not supported.");
-    if (category === "tweet_video" && total > 512 * 1024 * 1024) return invalid("Video file size must be <= 536870912 bytes.");
+    if (typeof total !== "number" || !Number.isInteger(total) || total <= 0)
+      return invalid("total_bytes must be a positive integer.");
+    if (typeof category !== "string" || !CATEGORIES.has(category))
+      return invalid("media_category is missing or not supported.");
+    if (category === "tweet_video" && total > 512 * 1024 * 1024)
+      return invalid("Video file size must be <= 536870912 bytes.");
     const media = newMedia(ctx.userId, category, type, total, "chunked");
     return { status: 200, body: { data: { id: media.id, media_key: media.media_key, expires_after_secs: 86_400 } } };
   };
 
   const append = async (ctx: XCtx, id: string): Promise<XHandled> => {
     const media = ownMedia(ctx, id);
-    if (!media || media.upload !== "chunked") return xProblemReply(404, "Not Found Error", `Could not find media with id: [${id}].`, "resource-not-found");
+    if (!media || media.upload !== "chunked")
+      return xProblemReply(404, "Not Found Error", `Could not find media with id: [${id}].`, "resource-not-found");
     if (media.state !== "uploading") return invalid("The upload session is already finalized.");
     const fields = await fieldsOf(ctx.req);
     const bytes = fields && bytesOf(fields.media);
     const index = Number(fields?.segment_index);
-    if (!bytes || !Number.isInteger(index) || index < 0 || index > 999) return invalid("media and segment_index (0-999) are required.");
+    if (!bytes || !Number.isInteger(index) || index < 0 || index > 999)
+      return invalid("media and segment_index (0-999) are required.");
     if (bytes.length > SEGMENT_MAX) return invalid("Segment size must be <= 5242880 bytes.");
     media.segments.set(index, bytes);
     return { status: 200, body: { data: { expires_at: Math.floor(Date.now() / 1000) + 86_400 } } };
@@ -113,12 +173,15 @@ export const createXMedia = () => {
 
   const finalize = (ctx: XCtx, id: string): XHandled => {
     const media = ownMedia(ctx, id);
-    if (!media || media.upload !== "chunked") return xProblemReply(404, "Not Found Error", `Could not find media with id: [${id}].`, "resource-not-found");
+    if (!media || media.upload !== "chunked")
+      return xProblemReply(404, "Not Found Error", `Could not find media with id: [${id}].`, "resource-not-found");
     if (media.state !== "uploading") return { status: 200, body: { data: mediaData(media) } };
     const order = [...media.segments.keys()].sort((a, b) => a - b);
-    if (order.some((k, i) => k !== i)) return invalid("Segments are missing: segment_index must run from 0 without gaps.");
+    if (order.some((k, i) => k !== i))
+      return invalid("Segments are missing: segment_index must run from 0 without gaps.");
     const bytes = Buffer.concat(order.map((k) => media.segments.get(k)!));
-    if (bytes.length !== media.total_bytes) return invalid(`File size mismatch: received ${bytes.length} bytes, expected ${media.total_bytes}.`);
+    if (bytes.length !== media.total_bytes)
+      return invalid(`File size mismatch: received ${bytes.length} bytes, expected ${media.total_bytes}.`);
     finish(media, bytes);
     return { status: 200, body: { data: mediaData(media) } };
   };
@@ -139,7 +202,8 @@ export const createXMedia = () => {
     const media = ownMedia(ctx, typeof body?.id === "string" ? body.id : undefined);
     if (!media) return invalid("id must be one of your media ids.");
     const text = body?.metadata?.alt_text?.text;
-    if (typeof text !== "string" || [...text].length > 1000) return invalid("alt_text.text must be a string of at most 1000 characters.");
+    if (typeof text !== "string" || [...text].length > 1000)
+      return invalid("alt_text.text must be a string of at most 1000 characters.");
     media.alt_text = text;
     return { status: 200, body: { data: { id: media.id, associated_metadata: { alt_text: { text } } } } };
   };
@@ -147,7 +211,9 @@ export const createXMedia = () => {
   const need = (ctx: XCtx, scopes: string[]): FakeReply | null => {
     if (!ctx.grant) return xProblemReply(401, "Unauthorized", "Unauthorized");
     const missing = scopes.filter((s) => !ctx.grant!.scopes.includes(s));
-    return missing.length ? xProblemReply(403, "Forbidden", `Missing scopes ${missing.join(" and ")}`, "oauth2-scope") : null;
+    return missing.length
+      ? xProblemReply(403, "Forbidden", `Missing scopes ${missing.join(" and ")}`, "oauth2-scope")
+      : null;
   };
 
   const fieldsOf = async (req: IncomingMessage): Promise<FakeFields | Record<string, unknown> | null> => {
@@ -160,13 +226,18 @@ export const createXMedia = () => {
     }
   };
   // `media` as a multipart file or base64 text in JSON.
-  const bytesOf = (value: unknown): Buffer | null => (isFile(value) ? value.bytes : typeof value === "string" && value ? Buffer.from(value, "base64") : null);
+  const bytesOf = (value: unknown): Buffer | null =>
+    isFile(value) ? value.bytes : typeof value === "string" && value ? Buffer.from(value, "base64") : null;
 
   const route = async (ctx: XCtx, key: string): Promise<XHandled | null> => {
     const session = /^POST \/2\/media\/upload\/(\d+)\/(append|finalize)$/.exec(key);
     if (key === "POST /2/media/upload") return need(ctx, ["media.write"]) ?? (await simpleUpload(ctx));
     if (key === "POST /2/media/upload/initialize") return need(ctx, ["media.write"]) ?? (await initialize(ctx));
-    if (session) return need(ctx, ["media.write"]) ?? (session[2] === "append" ? await append(ctx, session[1]!) : finalize(ctx, session[1]!));
+    if (session)
+      return (
+        need(ctx, ["media.write"]) ??
+        (session[2] === "append" ? await append(ctx, session[1]!) : finalize(ctx, session[1]!))
+      );
     if (key === "GET /2/media/upload") return need(ctx, ["media.write"]) ?? status(ctx);
     if (key === "POST /2/media/metadata") return need(ctx, ["media.write"]) ?? (await metadata(ctx));
     return null;

@@ -1,5 +1,12 @@
 import { isMultipart } from "./form-data";
-import { PROBLEM, createXMedia, invalid, xProblemReply as problem, type XCtx as Ctx, type XHandled as Handled } from "./x-media";
+import {
+  PROBLEM,
+  createXMedia,
+  invalid,
+  xProblemReply as problem,
+  type XCtx as Ctx,
+  type XHandled as Handled,
+} from "./x-media";
 
 // The posting half of the X fake (x.ts mounts it): media upload v2 (x-media.ts), POST /2/tweets (text,
 // media.media_ids, poll, reply), the user's timeline GET /2/users/:id/tweets and GET /2/tweets?ids= with
@@ -30,7 +37,11 @@ export type XFakeTweet = {
 
 const tco = () => `https://t.co/${Math.random().toString(36).slice(2, 12)}`;
 const rendered = (text: string, withMedia: boolean) =>
-  `${text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\bhttps?:\/\/\S+/gi, () => tco())}${withMedia ? `${text ? " " : ""}${tco()}` : ""}`.trim();
+  `${text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/\bhttps?:\/\/\S+/gi, () => tco())}${withMedia ? `${text ? " " : ""}${tco()}` : ""}`.trim();
 
 export const createXPosts = () => {
   const uploads = createXMedia();
@@ -42,7 +53,14 @@ export const createXPosts = () => {
     upload: uploads.settings, // processingPolls, failNextProcessing
     tweets: [] as XFakeTweet[],
     deleted: [] as XFakeTweet[], // removed by DELETE /2/tweets/:id, in order
-    userMetrics: { followers_count: 1843, following_count: 212, tweet_count: 977, listed_count: 14, like_count: 3301, media_count: 120 } as Metrics,
+    userMetrics: {
+      followers_count: 1843,
+      following_count: 212,
+      tweet_count: 977,
+      listed_count: 14,
+      like_count: 3301,
+      media_count: 120,
+    } as Metrics,
     lost: new Set<string>(), // "METHOD path" prefixes whose next answer is lost after the work is done
   };
 
@@ -50,9 +68,28 @@ export const createXPosts = () => {
     seed++;
     const impressions = 1000 + seed * 137;
     return {
-      public_metrics: { retweet_count: 3 + seed, reply_count: 2 + seed, like_count: 25 + seed * 3, quote_count: 1 + (seed % 3), bookmark_count: 4 + (seed % 5), impression_count: impressions },
-      non_public_metrics: { impression_count: impressions, url_link_clicks: 11 + seed, user_profile_clicks: 6 + seed, engagements: 48 + seed },
-      organic_metrics: { impression_count: impressions, like_count: 25 + seed * 3, reply_count: 2 + seed, retweet_count: 3 + seed, url_link_clicks: 11 + seed, user_profile_clicks: 6 + seed },
+      public_metrics: {
+        retweet_count: 3 + seed,
+        reply_count: 2 + seed,
+        like_count: 25 + seed * 3,
+        quote_count: 1 + (seed % 3),
+        bookmark_count: 4 + (seed % 5),
+        impression_count: impressions,
+      },
+      non_public_metrics: {
+        impression_count: impressions,
+        url_link_clicks: 11 + seed,
+        user_profile_clicks: 6 + seed,
+        engagements: 48 + seed,
+      },
+      organic_metrics: {
+        impression_count: impressions,
+        like_count: 25 + seed * 3,
+        reply_count: 2 + seed,
+        retweet_count: 3 + seed,
+        url_link_clicks: 11 + seed,
+        user_profile_clicks: 6 + seed,
+      },
     };
   };
 
@@ -64,28 +101,41 @@ export const createXPosts = () => {
     const poll = body.poll as { options?: unknown; duration_minutes?: unknown } | undefined;
     const reply = body.reply as { in_reply_to_tweet_id?: unknown } | undefined;
     const ids = Array.isArray(media?.media_ids) ? (media.media_ids as unknown[]) : media ? null : [];
-    if (ids === null || ids.length > 4 || (media && ids.length === 0)) return invalid("media.media_ids must hold 1 to 4 media ids.");
+    if (ids === null || ids.length > 4 || (media && ids.length === 0))
+      return invalid("media.media_ids must hold 1 to 4 media ids.");
     if (!text && ids.length === 0) return invalid("You must provide text or media.");
-    if ([...text].length > ctx.bodyMax) return problem(403, "Forbidden", `Tweet text is too long (maximum ${ctx.bodyMax} characters for this account).`);
+    if ([...text].length > ctx.bodyMax)
+      return problem(403, "Forbidden", `Tweet text is too long (maximum ${ctx.bodyMax} characters for this account).`);
     const attached = ids.map((id) => ownMedia(ctx, typeof id === "string" ? id : undefined));
-    if (attached.some((m) => !m || m.state !== "succeeded" || !m.category.startsWith("tweet_"))) return invalid("Your media IDs are invalid.");
+    if (attached.some((m) => !m || m.state !== "succeeded" || !m.category.startsWith("tweet_")))
+      return invalid("Your media IDs are invalid.");
     const kinds = new Set(attached.map((m) => m!.category));
-    if (kinds.size > 1 || ((kinds.has("tweet_video") || kinds.has("tweet_gif")) && ids.length > 1)) return invalid("Your media IDs are invalid.");
+    if (kinds.size > 1 || ((kinds.has("tweet_video") || kinds.has("tweet_gif")) && ids.length > 1))
+      return invalid("Your media IDs are invalid.");
     let pollEntry: XFakeTweet["poll"] = null;
     if (poll) {
       const options = poll.options;
       const duration = poll.duration_minutes;
-      if (!Array.isArray(options) || options.length < 2 || options.length > 4 || options.some((o) => typeof o !== "string" || o.length < 1 || [...o].length > 25)) return invalid("poll.options must hold 2 to 4 options of 1 to 25 characters.");
-      if (typeof duration !== "number" || !Number.isInteger(duration) || duration < 5 || duration > 10_080) return invalid("poll.duration_minutes must be between 5 and 10080.");
+      if (
+        !Array.isArray(options) ||
+        options.length < 2 ||
+        options.length > 4 ||
+        options.some((o) => typeof o !== "string" || o.length < 1 || [...o].length > 25)
+      )
+        return invalid("poll.options must hold 2 to 4 options of 1 to 25 characters.");
+      if (typeof duration !== "number" || !Number.isInteger(duration) || duration < 5 || duration > 10_080)
+        return invalid("poll.duration_minutes must be between 5 and 10080.");
       if (ids.length > 0) return invalid("A poll cannot carry media.");
       pollEntry = { id: `poll_${nextTweet}`, options: options as string[], duration_minutes: duration };
     }
     let parent: XFakeTweet | undefined;
     if (reply) {
       parent = state.tweets.find((t) => t.id === reply.in_reply_to_tweet_id);
-      if (!parent) return problem(403, "Forbidden", "You attempted to reply to a Tweet that is deleted or not visible to you.");
+      if (!parent)
+        return problem(403, "Forbidden", "You attempted to reply to a Tweet that is deleted or not visible to you.");
     }
-    if (text && state.tweets.some((t) => t.author_id === ctx.userId && t.request.text === text)) return problem(403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
+    if (text && state.tweets.some((t) => t.author_id === ctx.userId && t.request.text === text))
+      return problem(403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
     const id = String(nextTweet++);
     const tweet: XFakeTweet = {
       id,
@@ -114,8 +164,15 @@ export const createXPosts = () => {
       ...(fields.includes("author_id") && { author_id: t.author_id }),
       ...(fields.includes("conversation_id") && { conversation_id: t.conversation_id }),
       ...(fields.includes("note_tweet") && long && { note_tweet: { text: t.text } }),
-      ...(fields.includes("referenced_tweets") && t.in_reply_to_tweet_id && { referenced_tweets: [{ type: "replied_to", id: t.in_reply_to_tweet_id }] }),
-      ...(fields.includes("attachments") && (t.media_keys.length || t.poll) && { attachments: { ...(t.media_keys.length && { media_keys: t.media_keys }), ...(t.poll && { poll_ids: [t.poll.id] }) } }),
+      ...(fields.includes("referenced_tweets") &&
+        t.in_reply_to_tweet_id && { referenced_tweets: [{ type: "replied_to", id: t.in_reply_to_tweet_id }] }),
+      ...(fields.includes("attachments") &&
+        (t.media_keys.length || t.poll) && {
+          attachments: {
+            ...(t.media_keys.length && { media_keys: t.media_keys }),
+            ...(t.poll && { poll_ids: [t.poll.id] }),
+          },
+        }),
       ...(fields.includes("public_metrics") && { public_metrics: t.public_metrics }),
       ...(fields.includes("non_public_metrics") && { non_public_metrics: t.non_public_metrics }),
       ...(fields.includes("organic_metrics") && { organic_metrics: t.organic_metrics }),
@@ -135,7 +192,18 @@ export const createXPosts = () => {
     const page = mine.slice(offset, offset + max);
     if (page.length === 0) return { status: 200, body: { meta: { result_count: 0 } } };
     const next = offset + max < mine.length ? `p${offset + max}` : undefined;
-    return { status: 200, body: { data: page.map((t) => tweetView(t, fieldList(ctx.url))), meta: { result_count: page.length, newest_id: page[0]!.id, oldest_id: page.at(-1)!.id, ...(next && { next_token: next }) } } };
+    return {
+      status: 200,
+      body: {
+        data: page.map((t) => tweetView(t, fieldList(ctx.url))),
+        meta: {
+          result_count: page.length,
+          newest_id: page[0]!.id,
+          oldest_id: page.at(-1)!.id,
+          ...(next && { next_token: next }),
+        },
+      },
+    };
   };
 
   const lookup = (ctx: Ctx): Handled => {
@@ -148,13 +216,31 @@ export const createXPosts = () => {
     for (const id of ids) {
       const t = state.tweets.find((tweet) => tweet.id === id);
       if (!t) {
-        errors.push({ value: id, detail: `Could not find tweet with ids: [${id}].`, title: "Not Found Error", resource_type: "tweet", parameter: "ids", resource_id: id, type: `${PROBLEM}resource-not-found` });
+        errors.push({
+          value: id,
+          detail: `Could not find tweet with ids: [${id}].`,
+          title: "Not Found Error",
+          resource_type: "tweet",
+          parameter: "ids",
+          resource_id: id,
+          type: `${PROBLEM}resource-not-found`,
+        });
         continue;
       }
       const old = Date.now() - t.created_at.getTime() > 30 * 24 * 60 * 60 * 1000;
       const denied = privateFields.find(() => old || t.author_id !== ctx.userId);
       if (denied) {
-        errors.push({ value: id, detail: `Sorry, you are not authorized to access '${denied}' on the Tweet with ids: [${id}].`, title: "Field Authorization Error", resource_type: "tweet", parameter: "tweet.fields", resource_id: id, section: "data", field: denied, type: `${PROBLEM}not-authorized-for-field` });
+        errors.push({
+          value: id,
+          detail: `Sorry, you are not authorized to access '${denied}' on the Tweet with ids: [${id}].`,
+          title: "Field Authorization Error",
+          resource_type: "tweet",
+          parameter: "tweet.fields",
+          resource_id: id,
+          section: "data",
+          field: denied,
+          type: `${PROBLEM}not-authorized-for-field`,
+        });
         continue;
       }
       data.push(tweetView(t, fields));
@@ -166,7 +252,8 @@ export const createXPosts = () => {
     const index = state.tweets.findIndex((t) => t.id === id);
     const tweet = state.tweets[index];
     if (!tweet) return problem(404, "Not Found Error", `Could not find tweet with id: [${id}].`, "resource-not-found");
-    if (tweet.author_id !== ctx.userId) return problem(403, "Forbidden", "You are not allowed to delete a Tweet you do not own.");
+    if (tweet.author_id !== ctx.userId)
+      return problem(403, "Forbidden", "You are not allowed to delete a Tweet you do not own.");
     state.tweets.splice(index, 1);
     state.deleted.push(tweet);
     return { status: 200, body: { data: { deleted: true } } };

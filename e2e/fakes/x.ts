@@ -1,6 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { failureQueue, followConsent, listen, oauthError, readBody, redirect, send as sendReply, tokenStore, type FakeReply } from "./support";
+import {
+  failureQueue,
+  followConsent,
+  listen,
+  oauthError,
+  readBody,
+  redirect,
+  send as sendReply,
+  tokenStore,
+  type FakeReply,
+} from "./support";
 import { createXPosts } from "./x-posts";
 
 // A small stand-in for X (Twitter) OAuth 2.0 and API v2, written from X's documentation and OpenAPI
@@ -11,24 +21,68 @@ import { createXPosts } from "./x-posts";
 // and x-rate-limit-* headers on API answers. One server plays both hosts. Posting, media upload, the
 // user's timeline and metrics live in x-posts.ts (`fake.posts` holds what was created).
 
-export type XFakeUser = { id: string; name: string; username: string; profile_image_url: string; subscription_type: "None" | "Basic" | "Premium" | "PremiumPlus" };
+export type XFakeUser = {
+  id: string;
+  name: string;
+  username: string;
+  profile_image_url: string;
+  subscription_type: "None" | "Basic" | "Premium" | "PremiumPlus";
+};
 type App = { clientId: string; clientSecret: string };
 type Grant = { clientId: string; scopes: string[]; userId?: string }; // userId: another account than fake.user
 
-const SCOPES = new Set(["tweet.read", "tweet.write", "tweet.moderate.write", "users.read", "follows.read", "follows.write", "offline.access", "space.read", "mute.read", "mute.write", "like.read", "like.write", "list.read", "list.write", "block.read", "block.write", "bookmark.read", "bookmark.write", "media.write", "dm.read", "dm.write"]);
+const SCOPES = new Set([
+  "tweet.read",
+  "tweet.write",
+  "tweet.moderate.write",
+  "users.read",
+  "follows.read",
+  "follows.write",
+  "offline.access",
+  "space.read",
+  "mute.read",
+  "mute.write",
+  "like.read",
+  "like.write",
+  "list.read",
+  "list.write",
+  "block.read",
+  "block.write",
+  "bookmark.read",
+  "bookmark.write",
+  "media.write",
+  "dm.read",
+  "dm.write",
+]);
 const token = () => randomBytes(30).toString("base64url");
 
-export const xProblem = (status: number, title: string, detail: string, type = "about:blank", headers?: Record<string, string>): FakeReply => ({
+export const xProblem = (
+  status: number,
+  title: string,
+  detail: string,
+  type = "about:blank",
+  headers?: Record<string, string>,
+): FakeReply => ({
   status,
   body: { title, detail, type, status },
   ...(headers && { headers }),
 });
 export const xRateLimited = (resetEpochSeconds: number) =>
-  xProblem(429, "Too Many Requests", "Too Many Requests", "about:blank", { "x-rate-limit-limit": "75", "x-rate-limit-remaining": "0", "x-rate-limit-reset": String(resetEpochSeconds) });
+  xProblem(429, "Too Many Requests", "Too Many Requests", "about:blank", {
+    "x-rate-limit-limit": "75",
+    "x-rate-limit-remaining": "0",
+    "x-rate-limit-reset": String(resetEpochSeconds),
+  });
 // Problem+JSON errors go out as application/problem+json.
 const send = (res: ServerResponse, reply: FakeReply) => {
   const { status, body } = reply;
-  sendReply(res, reply, status >= 400 && body && typeof body === "object" && "title" in body ? "application/problem+json" : "application/json");
+  sendReply(
+    res,
+    reply,
+    status >= 400 && body && typeof body === "object" && "title" in body
+      ? "application/problem+json"
+      : "application/json",
+  );
 };
 
 const basicClient = (header: string | undefined): { id: string; secret: string } | null => {
@@ -43,17 +97,32 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
   const apps = new Map<string, App>();
   const codes = new Map<string, Grant & { redirectUri: string; challenge: string; used: boolean }>();
   const tokens = tokenStore<Grant>();
-  const failures = failureQueue<string | RegExp, string>((key, path) => (typeof key === "string" ? key === path : key.test(path)));
+  const failures = failureQueue<string | RegExp, string>((key, path) =>
+    typeof key === "string" ? key === path : key.test(path),
+  );
   const posts = createXPosts();
   let denyNext = false;
 
   const fake = {
     url: "",
-    user: { id: "1460000000000000001", name: "Night Owl Coffee", username: "nightowlcoffee", profile_image_url: "https://pbs.twimg.example/profile_images/1/owl_normal.jpg", subscription_type: "None" } as XFakeUser,
+    user: {
+      id: "1460000000000000001",
+      name: "Night Owl Coffee",
+      username: "nightowlcoffee",
+      profile_image_url: "https://pbs.twimg.example/profile_images/1/owl_normal.jpg",
+      subscription_type: "None",
+    } as XFakeUser,
     authorizeRequests: [] as URLSearchParams[],
-    tokenRequests: [] as { client: { id: string; secret: string } | null; contentType: string | undefined; form: Record<string, string> }[],
+    tokenRequests: [] as {
+      client: { id: string; secret: string } | null;
+      contentType: string | undefined;
+      form: Record<string, string>;
+    }[],
     // A developer app as the user creates it in the X developer portal (OAuth 2.0, confidential client).
-    registerApp: (clientId = `Y2xpZW50${randomBytes(8).toString("hex")}OjE6Y2k`, clientSecret = randomBytes(24).toString("base64url")) => {
+    registerApp: (
+      clientId = `Y2xpZW50${randomBytes(8).toString("hex")}OjE6Y2k`,
+      clientSecret = randomBytes(24).toString("base64url"),
+    ) => {
       apps.set(clientId, { clientId, clientSecret });
       return { client_id: clientId, client_secret: clientSecret };
     },
@@ -69,7 +138,10 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
     loseNextAnswer: (prefix: string) => void posts.state.lost.add(prefix),
     // An access token as the code exchange would issue it (for connector tests that skip the consent).
     // `userId`: a token of another X account than fake.user (tests with many accounts).
-    issueToken: (scopes = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"], { userId }: { userId?: string } = {}) => {
+    issueToken: (
+      scopes = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"],
+      { userId }: { userId?: string } = {},
+    ) => {
       const access = token();
       tokens.access.set(access, { clientId: "direct", scopes, ...(userId && { userId }) });
       return access;
@@ -113,7 +185,16 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
     tokens.access.set(access, grant);
     const refresh = grant.scopes.includes("offline.access") ? token() : undefined;
     if (refresh) tokens.refresh.set(refresh, grant);
-    send(res, { status: 200, body: { token_type: "bearer", expires_in: 7200, access_token: access, scope: grant.scopes.join(" "), ...(refresh && { refresh_token: refresh }) } });
+    send(res, {
+      status: 200,
+      body: {
+        token_type: "bearer",
+        expires_in: 7200,
+        access_token: access,
+        scope: grant.scopes.join(" "),
+        ...(refresh && { refresh_token: refresh }),
+      },
+    });
   };
 
   const tokenEndpoint = async (req: IncomingMessage, res: ServerResponse) => {
@@ -121,21 +202,27 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
     const client = basicClient(req.headers.authorization);
     fake.tokenRequests.push({ client, contentType: req.headers["content-type"], form });
     const app = client && apps.get(client.id);
-    if (!client || !app || app.clientSecret !== client.secret) return send(res, oauthError("unauthorized_client", "Missing valid authorization header", 401));
+    if (!client || !app || app.clientSecret !== client.secret)
+      return send(res, oauthError("unauthorized_client", "Missing valid authorization header", 401));
     if (form.grant_type === "authorization_code") {
       const grant = codes.get(form.code ?? "");
       if (!grant || grant.used || grant.clientId !== client.id || grant.redirectUri !== form.redirect_uri) {
         return send(res, oauthError("invalid_request", "Value passed for the authorization code was invalid."));
       }
       grant.used = true;
-      if (createHash("sha256").update(form.code_verifier ?? "").digest("base64url") !== grant.challenge) {
+      if (
+        createHash("sha256")
+          .update(form.code_verifier ?? "")
+          .digest("base64url") !== grant.challenge
+      ) {
         return send(res, oauthError("invalid_request", "Value passed for the code verifier was invalid."));
       }
       return issue(res, grant);
     }
     if (form.grant_type === "refresh_token") {
       const grant = tokens.refresh.get(form.refresh_token ?? "");
-      if (!grant || grant.clientId !== client.id) return send(res, oauthError("invalid_request", "Value passed for the token was invalid."));
+      if (!grant || grant.clientId !== client.id)
+        return send(res, oauthError("invalid_request", "Value passed for the token was invalid."));
       tokens.refresh.delete(form.refresh_token!);
       return issue(res, grant);
     }
@@ -148,7 +235,15 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
     const grant = tokens.bearer(req);
     if (!grant) return send(res, xProblem(401, "Unauthorized", "Unauthorized"));
     if (!grant.scopes.includes("users.read") || !grant.scopes.includes("tweet.read")) {
-      return send(res, xProblem(403, "Forbidden", "Missing scopes users.read and tweet.read", "https://api.x.com/2/problems/oauth2-scope"));
+      return send(
+        res,
+        xProblem(
+          403,
+          "Forbidden",
+          "Missing scopes users.read and tweet.read",
+          "https://api.x.com/2/problems/oauth2-scope",
+        ),
+      );
     }
     const fields = (query.get("user.fields") ?? "").split(",");
     const { name, username, profile_image_url, subscription_type } = fake.user;
@@ -163,7 +258,12 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
 
   const server = await listen((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
-    if (url.pathname.startsWith("/2/") && url.pathname !== "/2/oauth2/token") fake.requests.push({ method: req.method ?? "GET", path: url.pathname, query: Object.fromEntries(url.searchParams) });
+    if (url.pathname.startsWith("/2/") && url.pathname !== "/2/oauth2/token")
+      fake.requests.push({
+        method: req.method ?? "GET",
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+      });
     const failure = failures.take(url.pathname);
     if (failure) return send(res, failure);
     const route = `${req.method} ${url.pathname}`;
@@ -175,7 +275,11 @@ export const startXFake = async ({ redirectUris }: { redirectUris?: string[] } =
       const grant = tokens.bearer(req);
       const reply = await posts.route({ req, url, grant, userId: grant?.userId ?? fake.user.id, bodyMax });
       if (reply?.afterLost) return void req.socket.destroy();
-      send(res, reply ?? xProblem(404, "Not Found Error", `No route ${route}`, "https://api.x.com/2/problems/resource-not-found"));
+      send(
+        res,
+        reply ??
+          xProblem(404, "Not Found Error", `No route ${route}`, "https://api.x.com/2/problems/resource-not-found"),
+      );
     })().catch((err: unknown) => send(res, xProblem(500, "Internal Server Error", (err as Error).message)));
   });
   fake.url = server.url;

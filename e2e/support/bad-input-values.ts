@@ -10,14 +10,22 @@ export class Bytes {
   constructor(readonly bytes: number[]) {}
 }
 
-const INVALID_UTF8 = [[0xc3, 0x28], [0xff, 0xfe], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xc0, 0xaf]];
+const INVALID_UTF8 = [
+  [0xc3, 0x28],
+  [0xff, 0xfe],
+  [0xed, 0xa0, 0x80],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0xc0, 0xaf],
+];
 const MARK = "\ue000";
 
 export const toBody = (value: unknown): Buffer => {
   const chunks: Buffer[] = [];
   const text = serialise(value, chunks);
   const parts = text.split(MARK);
-  return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [Buffer.from(part)] : [chunks[i - 1]!, Buffer.from(part)])));
+  return Buffer.concat(
+    parts.flatMap((part, i) => (i === 0 ? [Buffer.from(part)] : [chunks[i - 1]!, Buffer.from(part)])),
+  );
 };
 
 const serialise = (value: unknown, chunks: Buffer[]): string => {
@@ -42,7 +50,8 @@ export const withKey = (base: Record<string, unknown>, key: string, value: unkno
   return out;
 };
 
-export const nested = (depth: number, open = "[", close = "]") => new Raw(`${open.repeat(depth)}${close.repeat(depth)}`);
+export const nested = (depth: number, open = "[", close = "]") =>
+  new Raw(`${open.repeat(depth)}${close.repeat(depth)}`);
 export const nestedObjects = (depth: number) => new Raw(`${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`);
 
 // Values refused by the edge whatever the field (ZSafeInput): a request carrying one must be refused.

@@ -23,13 +23,27 @@ export type Schema = {
   $ref?: string;
 };
 type Parameter = { name: string; in: string; required?: boolean; schema?: Schema };
-type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> }; security?: unknown[] };
-export type OpenApi = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  security?: unknown[];
+};
+export type OpenApi = {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+};
 
 export type Target = { token: string; ids: Record<string, string> }; // ids by prefix: grp, prof, post, que, whk, key
 export type Built = { path: string; headers: Record<string, string>; body?: Buffer };
 export type Variant = { op: string; kind: string; mustRefuse: boolean; write: boolean; build: (t: Target) => Built };
-export type BadRequest = Built & { n: number; op: string; kind: string; method: string; tenant: string; mustRefuse: boolean };
+export type BadRequest = Built & {
+  n: number;
+  op: string;
+  kind: string;
+  method: string;
+  tenant: string;
+  mustRefuse: boolean;
+};
 
 export const prng = (seed: number) => {
   let a = seed >>> 0;
@@ -41,9 +55,21 @@ export const prng = (seed: number) => {
   };
 };
 
-const ID_PREFIX: Record<string, string> = { profile_groups: "grp", profiles: "prof", posts: "post", post_queues: "que", webhooks: "whk", api_keys: "key", account_keys: "key", queued_posts: "post" };
+const ID_PREFIX: Record<string, string> = {
+  profile_groups: "grp",
+  profiles: "prof",
+  posts: "post",
+  post_queues: "que",
+  webhooks: "whk",
+  api_keys: "key",
+  account_keys: "key",
+  queued_posts: "post",
+};
 const fillPath = (template: string, t: Target, id?: string) =>
-  template.replace(/\/([a-z_]+)\/\{id\}/, (_m, resource: string) => `/${resource}/${id ?? t.ids[ID_PREFIX[resource] ?? ""] ?? "x"}`);
+  template.replace(
+    /\/([a-z_]+)\/\{id\}/,
+    (_m, resource: string) => `/${resource}/${id ?? t.ids[ID_PREFIX[resource] ?? ""] ?? "x"}`,
+  );
 
 const JSON_HEADERS = { "content-type": "application/json" };
 const authOf = (t: Target) => ({ authorization: `Bearer ${t.token}` });
@@ -58,7 +84,13 @@ const baseline = (schema: Schema | undefined, name: string, t: Target, depth = 0
   if (name === "profile_group_id") return t.ids.grp;
   if (name === "queue_id") return t.ids.que;
   if (name === "url") return "https://93.184.216.34/hook";
-  if (type === "object") return Object.fromEntries((schema.required ?? Object.keys(schema.properties ?? {}).slice(0, 2)).map((k) => [k, baseline(schema.properties?.[k], k, t, depth + 1)]));
+  if (type === "object")
+    return Object.fromEntries(
+      (schema.required ?? Object.keys(schema.properties ?? {}).slice(0, 2)).map((k) => [
+        k,
+        baseline(schema.properties?.[k], k, t, depth + 1),
+      ]),
+    );
   if (type === "array") return [baseline(schema.items, name, t, depth + 1)];
   if (type === "integer" || type === "number") return schema.minimum ?? 1;
   if (type === "boolean") return false;
@@ -68,7 +100,11 @@ const baseline = (schema: Schema | undefined, name: string, t: Target, depth = 0
 };
 
 // Every property path of a body schema (objects and first array items, a few levels deep).
-const pathsOf = (schema: Schema | undefined, prefix: (string | number)[] = [], depth = 0): { path: (string | number)[]; schema: Schema; required: boolean }[] => {
+const pathsOf = (
+  schema: Schema | undefined,
+  prefix: (string | number)[] = [],
+  depth = 0,
+): { path: (string | number)[]; schema: Schema; required: boolean }[] => {
   if (!schema || depth > 3) return [];
   const s = schema.anyOf?.find((x) => x.type !== "null") ?? schema;
   const out: { path: (string | number)[]; schema: Schema; required: boolean }[] = [];
@@ -84,7 +120,13 @@ const pathsOf = (schema: Schema | undefined, prefix: (string | number)[] = [], d
 const setAt = (value: unknown, path: (string | number)[], to: unknown | typeof REMOVE): unknown => {
   if (path.length === 0) return to;
   const [head, ...rest] = path;
-  const base = Array.isArray(value) ? [...value] : value && typeof value === "object" && !(value instanceof Raw) ? { ...(value as object) } : typeof head === "number" ? [] : {};
+  const base = Array.isArray(value)
+    ? [...value]
+    : value && typeof value === "object" && !(value instanceof Raw)
+      ? { ...(value as object) }
+      : typeof head === "number"
+        ? []
+        : {};
   const container = base as Record<string | number, unknown>;
   const next = setAt(container[head!], rest, to);
   if (next === REMOVE) delete container[head!];
@@ -94,7 +136,12 @@ const setAt = (value: unknown, path: (string | number)[], to: unknown | typeof R
 const REMOVE = Symbol("remove");
 
 const jsonBodyVariants = (op: string, method: string, schema: Schema): Variant[] => {
-  const v = (kind: string, mustRefuse: boolean, body: (t: Target) => unknown, headers: Record<string, string> = JSON_HEADERS): Variant => ({
+  const v = (
+    kind: string,
+    mustRefuse: boolean,
+    body: (t: Target) => unknown,
+    headers: Record<string, string> = JSON_HEADERS,
+  ): Variant => ({
     op,
     kind,
     mustRefuse,
@@ -106,29 +153,61 @@ const jsonBodyVariants = (op: string, method: string, schema: Schema): Variant[]
     kind,
     mustRefuse: true,
     write: true,
-    build: (t) => ({ path: "", headers: { ...authOf(t), ...headers }, body: Buffer.isBuffer(text) ? text : Buffer.from(text) }),
+    build: (t) => ({
+      path: "",
+      headers: { ...authOf(t), ...headers },
+      body: Buffer.isBuffer(text) ? text : Buffer.from(text),
+    }),
   });
   const out: Variant[] = [
-    ...["{", '{"a":', "[", "nul", '{"a":1}}', "{'a':1}", '{"a":1,}', "\u0000", "\ufeff{", '{"a":"\\x"}', '{"a":"\\ud800"'].map((text) => raw(`malformed JSON ${JSON.stringify(text)}`, text)),
+    ...[
+      "{",
+      '{"a":',
+      "[",
+      "nul",
+      '{"a":1}}',
+      "{'a':1}",
+      '{"a":1,}',
+      "\u0000",
+      "\ufeff{",
+      '{"a":"\\x"}',
+      '{"a":"\\ud800"',
+    ].map((text) => raw(`malformed JSON ${JSON.stringify(text)}`, text)),
     raw("bytes ff fe", Buffer.from([0xff, 0xfe, 0x7b, 0x7d])),
     raw("form body as text/plain", "name=x&y=%00", { "content-type": "text/plain" }),
     raw("urlencoded body", "a=1&b[c]=2&__proto__[x]=1", { "content-type": "application/x-www-form-urlencoded" }),
     raw("xml body", "<post><body>x</body></post>", { "content-type": "application/xml" }),
-    raw("multipart without boundary", "--x\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--x--", { "content-type": "multipart/form-data" }),
+    raw("multipart without boundary", "--x\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--x--", {
+      "content-type": "multipart/form-data",
+    }),
     raw("utf-16 JSON", Buffer.from('{"a":1}', "utf16le"), { "content-type": "application/json; charset=utf-16" }),
     raw("huge array", `[${"0,".repeat(200_000)}0]`),
-    v("duplicate prototype key", true, (t) => withKey(baseline(schema, "", t) as Record<string, unknown>, "__proto__", { polluted: true })),
+    v("duplicate prototype key", true, (t) =>
+      withKey(baseline(schema, "", t) as Record<string, unknown>, "__proto__", { polluted: true }),
+    ),
   ];
   for (const top of [[], "x", 42, null, true]) out.push(v(`top-level ${JSON.stringify(top)}`, false, () => top));
-  for (const edge of EDGE_REFUSED) out.push(v(`extra field ${edge.label}`, true, (t) => ({ ...(baseline(schema, "", t) as object), _extra: edge.value })));
-  out.push(v("extra field only", false, (t) => ({ ...(baseline(schema, "", t) as object), _extra: 1, colour: "ignored" })));
+  for (const edge of EDGE_REFUSED)
+    out.push(
+      v(`extra field ${edge.label}`, true, (t) => ({ ...(baseline(schema, "", t) as object), _extra: edge.value })),
+    );
+  out.push(
+    v("extra field only", false, (t) => ({ ...(baseline(schema, "", t) as object), _extra: 1, colour: "ignored" })),
+  );
   for (const { path, schema: field, required } of pathsOf(schema)) {
     const at = path.join(".");
     // Only a create must refuse a missing required field: updates are partial (PATCH {} is a no-op).
     if (required) out.push(v(`missing ${at}`, method === "POST", (t) => setAt(baseline(schema, "", t), path, REMOVE)));
-    for (const edge of EDGE_REFUSED) out.push(v(`${at} = ${edge.label}`, true, (t) => setAt(baseline(schema, "", t), path, edge.value)));
-    for (const any of ANY_VALUES) out.push(v(`${at} = ${any.label}`, false, (t) => setAt(baseline(schema, "", t), path, any.value)));
-    if (field.maxLength) out.push(v(`${at} one over maxLength`, true, (t) => setAt(baseline(schema, "", t), path, "z".repeat(field.maxLength! + 1))));
+    for (const edge of EDGE_REFUSED)
+      out.push(v(`${at} = ${edge.label}`, true, (t) => setAt(baseline(schema, "", t), path, edge.value)));
+    for (const any of ANY_VALUES)
+      out.push(v(`${at} = ${any.label}`, false, (t) => setAt(baseline(schema, "", t), path, any.value)));
+    if (field.maxLength)
+      out.push(
+        v(`${at} one over maxLength`, true, (t) =>
+          setAt(baseline(schema, "", t), path, "z".repeat(field.maxLength! + 1)),
+        ),
+      );
   }
   return method === "POST" || method === "PATCH" || method === "PUT" ? out : [];
 };
@@ -138,11 +217,18 @@ const queryVariants = (op: string, method: string, params: Parameter[]): Variant
   if (query.length === 0) return [];
   const write = method !== "GET";
   const required = query.filter((p) => p.required).map((p) => `${p.name}=x`);
-  const v = (kind: string, mustRefuse: boolean, qs: string): Variant => ({ op, kind, mustRefuse, write, build: (t) => ({ path: `?${qs}`, headers: authOf(t) }) });
+  const v = (kind: string, mustRefuse: boolean, qs: string): Variant => ({
+    op,
+    kind,
+    mustRefuse,
+    write,
+    build: (t) => ({ path: `?${qs}`, headers: authOf(t) }),
+  });
   const out: Variant[] = [];
   for (const p of query) {
     const rest = required.filter((r) => !r.startsWith(`${p.name}=`));
-    for (const qv of QUERY_VALUES) out.push(v(`?${p.name} ${qv.label}`, qv.refused, [...rest, `${p.name}=${qv.raw}`].join("&")));
+    for (const qv of QUERY_VALUES)
+      out.push(v(`?${p.name} ${qv.label}`, qv.refused, [...rest, `${p.name}=${qv.raw}`].join("&")));
     out.push(v(`?${p.name}[] NUL`, true, [...rest, `${p.name}[]=a`, `${p.name}[]=%00`].join("&")));
     out.push(v(`?${p.name}[a] nested`, false, [...rest, `${p.name}[a]=1`].join("&")));
     out.push(v(`?${p.name} repeated`, false, [...rest, `${p.name}=a`, `${p.name}=b`, `${p.name}=c`].join("&")));
@@ -150,12 +236,30 @@ const queryVariants = (op: string, method: string, params: Parameter[]): Variant
   }
   // Refused by our parser, but Next itself drops `__proto__` from a query string before a route sees it:
   // so not a must-refuse (a DELETE with only that defect deletes).
-  for (const key of ["__proto__=1", "constructor[]=x", "prototype=%7B%7D"]) out.push(v(`?${key} prototype key`, false, [...required, key].join("&")));
+  for (const key of ["__proto__=1", "constructor[]=x", "prototype=%7B%7D"])
+    out.push(v(`?${key} prototype key`, false, [...required, key].join("&")));
   out.push(v("? 500 parameters", false, Array.from({ length: 500 }, (_, i) => `p${i}=${i}`).join("&")));
   return write ? out.filter((x) => x.mustRefuse) : out;
 };
 
-const BAD_IDS = ["%00", "nope", "x".repeat(3000), "grp_1111111111111111", "post_1111111111111111", "..%2F..%2Fapi_keys", "%2e%2e", "%E2%80%AE", "-1", "0", "%25", "post_%00", "%C0%AE%C0%AE", "%F0%9F%92%A9", "%zz", "%"];
+const BAD_IDS = [
+  "%00",
+  "nope",
+  "x".repeat(3000),
+  "grp_1111111111111111",
+  "post_1111111111111111",
+  "..%2F..%2Fapi_keys",
+  "%2e%2e",
+  "%E2%80%AE",
+  "-1",
+  "0",
+  "%25",
+  "post_%00",
+  "%C0%AE%C0%AE",
+  "%F0%9F%92%A9",
+  "%zz",
+  "%",
+];
 
 const AUTH_VARIANTS: [string, (t: Target) => Record<string, string>][] = [
   ["no auth", () => ({})],
@@ -169,7 +273,11 @@ const AUTH_VARIANTS: [string, (t: Target) => Record<string, string>][] = [
 ];
 
 // Every request of the campaign, shuffled deterministically; at least `minimum` of them.
-export const generate = (doc: OpenApi, targets: { A: Target; B: Target[] }, { seed, minimum }: { seed: number; minimum: number }): BadRequest[] => {
+export const generate = (
+  doc: OpenApi,
+  targets: { A: Target; B: Target[] },
+  { seed, minimum }: { seed: number; minimum: number },
+): BadRequest[] => {
   const random = prng(seed);
   const variants: (Variant & { method: string; template: string })[] = [];
   const methodsByPath = new Map<string, Set<string>>();
@@ -181,21 +289,66 @@ export const generate = (doc: OpenApi, targets: { A: Target; B: Target[] }, { se
       const write = method !== "GET";
       const isSetup = template === "/api/setup"; // a may-accept body here would create the owner
       const own: Variant[] = [];
-      if (operation.security?.length) for (const [kind, headers] of AUTH_VARIANTS) own.push({ op, kind, mustRefuse: true, write, build: (t) => ({ path: "", headers: { ...headers(t), ...JSON_HEADERS }, body: write ? Buffer.from("{}") : undefined }) });
-      if (template.includes("{id}")) for (const id of BAD_IDS) own.push({ op, kind: `id ${id.slice(0, 20)}`, mustRefuse: true, write, build: (t) => ({ path: `@id:${id}`, headers: { ...authOf(t), ...JSON_HEADERS }, body: write ? Buffer.from("{}") : undefined }) });
+      if (operation.security?.length)
+        for (const [kind, headers] of AUTH_VARIANTS)
+          own.push({
+            op,
+            kind,
+            mustRefuse: true,
+            write,
+            build: (t) => ({
+              path: "",
+              headers: { ...headers(t), ...JSON_HEADERS },
+              body: write ? Buffer.from("{}") : undefined,
+            }),
+          });
+      if (template.includes("{id}"))
+        for (const id of BAD_IDS)
+          own.push({
+            op,
+            kind: `id ${id.slice(0, 20)}`,
+            mustRefuse: true,
+            write,
+            build: (t) => ({
+              path: `@id:${id}`,
+              headers: { ...authOf(t), ...JSON_HEADERS },
+              body: write ? Buffer.from("{}") : undefined,
+            }),
+          });
       own.push(...queryVariants(op, method, operation.parameters ?? []));
       const json = operation.requestBody?.content["application/json"]?.schema;
       if (json) own.push(...jsonBodyVariants(op, method, resolve(doc, json)));
       if (operation.requestBody?.content["multipart/form-data"]) own.push(...multipartVariants(op));
-      for (const variant of own) if (!(isSetup && !variant.mustRefuse) && !(method === "DELETE" && !variant.mustRefuse)) variants.push({ ...variant, method, template });
+      for (const variant of own)
+        if (!(isSetup && !variant.mustRefuse) && !(method === "DELETE" && !variant.mustRefuse))
+          variants.push({ ...variant, method, template });
     }
   }
   for (const [template, methods] of methodsByPath) {
-    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "PROPFIND", "TRACE"].filter((m) => !methods.has(m))) {
-      variants.push({ op: `${method} ${template}`, kind: "wrong method", mustRefuse: true, write: method !== "GET", method, template, build: (t) => ({ path: "", headers: { ...authOf(t), ...JSON_HEADERS }, body: Buffer.from("{}") }) });
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "PROPFIND", "TRACE"].filter(
+      (m) => !methods.has(m),
+    )) {
+      variants.push({
+        op: `${method} ${template}`,
+        kind: "wrong method",
+        mustRefuse: true,
+        write: method !== "GET",
+        method,
+        template,
+        build: (t) => ({ path: "", headers: { ...authOf(t), ...JSON_HEADERS }, body: Buffer.from("{}") }),
+      });
     }
   }
-  for (const odd of ODD_PATHS) variants.push({ op: `GET ${odd}`, kind: "odd path", mustRefuse: false, write: false, method: "GET", template: odd, build: (t) => ({ path: "", headers: authOf(t) }) });
+  for (const odd of ODD_PATHS)
+    variants.push({
+      op: `GET ${odd}`,
+      kind: "odd path",
+      mustRefuse: false,
+      write: false,
+      method: "GET",
+      template: odd,
+      build: (t) => ({ path: "", headers: authOf(t) }),
+    });
 
   const order = shuffle(variants, random);
   const requests: BadRequest[] = [];
@@ -208,12 +361,22 @@ export const generate = (doc: OpenApi, targets: { A: Target; B: Target[] }, { se
     const idOverride = built.path.startsWith("@id:") ? built.path.slice(4) : undefined;
     const base = ODD_PATHS.includes(variant.template) ? variant.template : fillPath(variant.template, t, idOverride);
     const path = idOverride ? base : `${base}${built.path}`;
-    requests.push({ ...built, path, n: requests.length, op: variant.op, kind: variant.kind, method: variant.method, tenant, mustRefuse: variant.mustRefuse && variant.write });
+    requests.push({
+      ...built,
+      path,
+      n: requests.length,
+      op: variant.op,
+      kind: variant.kind,
+      method: variant.method,
+      tenant,
+      mustRefuse: variant.mustRefuse && variant.write,
+    });
   }
   return requests;
 };
 
-const resolve = (doc: OpenApi, schema: Schema): Schema => (schema.$ref ? (doc.components?.schemas?.[schema.$ref.split("/").at(-1)!] ?? schema) : schema);
+const resolve = (doc: OpenApi, schema: Schema): Schema =>
+  schema.$ref ? (doc.components?.schemas?.[schema.$ref.split("/").at(-1)!] ?? schema) : schema;
 
 const shuffle = <T>(items: T[], random: () => number): T[] => {
   const out = [...items];

@@ -15,11 +15,21 @@ const [command, ...args] = process.argv.slice(2);
 
 if (command === "seed") {
   const [postId, profileId, json] = args;
-  const platformPost = await db.platformPost.findFirstOrThrow({ where: { postId: postId!, profileId: profileId!, status: "published" }, include: { post: true } });
-  const group = { id: platformPost.post.profileGroupId, accountId: platformPost.post.accountId, environment: platformPost.post.environment };
+  const platformPost = await db.platformPost.findFirstOrThrow({
+    where: { postId: postId!, profileId: profileId!, status: "published" },
+    include: { post: true },
+  });
+  const group = {
+    id: platformPost.post.profileGroupId,
+    accountId: platformPost.post.accountId,
+    environment: platformPost.post.environment,
+  };
   const ids: string[] = [];
   for (const c of JSON.parse(json ?? "[]") as SeedComment[]) {
-    const row = await seedComment({ platformPost, group }, { body: c.body, createdAt: new Date(Date.now() - c.minutes_ago * 60_000) });
+    const row = await seedComment(
+      { platformPost, group },
+      { body: c.body, createdAt: new Date(Date.now() - c.minutes_ago * 60_000) },
+    );
     await db.comment.update({ where: { id: row.id }, data: { authorUsername: c.author, postedAt: row.createdAt } });
     ids.push(row.id);
   }
@@ -27,7 +37,13 @@ if (command === "seed") {
 } else if (command === "seed-reviews") {
   const [profileId, placementId, reviewsJson] = args;
   const profile = await db.profile.findUniqueOrThrow({ where: { id: profileId! } });
-  const row = (externalId: string, parent: string | null, body: string, at: Date, extra: { authorUsername?: string; platformData?: { star_rating: string } }) => ({
+  const row = (
+    externalId: string,
+    parent: string | null,
+    body: string,
+    at: Date,
+    extra: { authorUsername?: string; platformData?: { star_rating: string } },
+  ) => ({
     id: newId("comment"),
     accountId: profile.accountId,
     environment: profile.environment,
@@ -47,8 +63,16 @@ if (command === "seed") {
   for (const r of JSON.parse(reviewsJson ?? "[]") as SeedReview[]) {
     const at = new Date(Date.now() - r.minutes_ago * 60_000);
     const externalId = `${placementId}/reviews/${uniqueDigits()}`;
-    await db.comment.create({ data: row(externalId, null, r.body, at, { authorUsername: r.author, platformData: { star_rating: r.star_rating } }) });
-    if (r.reply) await db.comment.create({ data: row(`${externalId}/reply`, externalId, r.reply, new Date(at.getTime() + 1000), {}) });
+    await db.comment.create({
+      data: row(externalId, null, r.body, at, {
+        authorUsername: r.author,
+        platformData: { star_rating: r.star_rating },
+      }),
+    });
+    if (r.reply)
+      await db.comment.create({
+        data: row(`${externalId}/reply`, externalId, r.reply, new Date(at.getTime() + 1000), {}),
+      });
   }
   process.stdout.write("[]\n");
 } else {

@@ -4,7 +4,9 @@ import { runScript } from "./tenant";
 export type SeededComment = { body: string; author: string; minutes_ago: number };
 
 export const seedAudienceComments = (postId: string, profileId: string, comments: SeededComment[]): string[] =>
-  JSON.parse(runScript("e2e/support/comments-script.ts", ["seed", postId, profileId, JSON.stringify(comments)])) as string[];
+  JSON.parse(
+    runScript("e2e/support/comments-script.ts", ["seed", postId, profileId, JSON.stringify(comments)]),
+  ) as string[];
 
 export type SeededReview = { body: string; author: string; star_rating: string; minutes_ago: number; reply?: string };
 

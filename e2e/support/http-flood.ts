@@ -11,17 +11,27 @@ const send = (base: URL, agent: Agent, r: BadRequest, timeoutMs: number, retried
     const started = Date.now();
     const headers: Record<string, string> = { ...r.headers, connection: "keep-alive" };
     if (r.body) headers["content-length"] = String(r.body.length);
-    const req = request({ host: base.hostname, port: base.port, method: r.method, path: r.path, headers, agent, timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.length < 4 && chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? null, ms: Date.now() - started, body: Buffer.concat(chunks).toString("utf8").slice(0, 300) }));
-      res.on("error", (err) => resolve({ status: null, error: err.message, ms: Date.now() - started, body: "" }));
-    });
+    const req = request(
+      { host: base.hostname, port: base.port, method: r.method, path: r.path, headers, agent, timeout: timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.length < 4 && chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? null,
+            ms: Date.now() - started,
+            body: Buffer.concat(chunks).toString("utf8").slice(0, 300),
+          }),
+        );
+        res.on("error", (err) => resolve({ status: null, error: err.message, ms: Date.now() - started, body: "" }));
+      },
+    );
     req.on("timeout", () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on("error", (err: NodeJS.ErrnoException) => {
       // A keep-alive socket the server closed just as it was reused: the request never arrived (Node's
       // documented retry case).
-      if (req.reusedSocket && err.code === "ECONNRESET" && !retried) return resolve(send(base, agent, r, timeoutMs, true));
+      if (req.reusedSocket && err.code === "ECONNRESET" && !retried)
+        return resolve(send(base, agent, r, timeoutMs, true));
       resolve({ status: null, error: err.message, ms: Date.now() - started, body: "" });
     });
     req.end(r.body);
@@ -37,7 +47,11 @@ const keyOf = (r: BadRequest): string | null => {
   return `${r.tenant} ${/^\/api\/(posts|post_queues|admin)\b/.test(resource) ? "posts and queues" : resource}`;
 };
 
-export const flood = async (baseUrl: string, requests: BadRequest[], { concurrency, timeoutMs = 30_000 }: { concurrency: number; timeoutMs?: number }): Promise<Outcome[]> => {
+export const flood = async (
+  baseUrl: string,
+  requests: BadRequest[],
+  { concurrency, timeoutMs = 30_000 }: { concurrency: number; timeoutMs?: number },
+): Promise<Outcome[]> => {
   const base = new URL(baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const outcomes: Outcome[] = new Array(requests.length);

@@ -47,7 +47,14 @@ if (command === "seed") {
   const out = ids.map((id) => {
     const p = byId.get(id);
     return p
-      ? { id, body: p.body, queue_id: p.queueId, queue_priority: p.queuePriority, scheduled_at: p.scheduledAt?.toISOString() ?? null, status: p.status }
+      ? {
+          id,
+          body: p.body,
+          queue_id: p.queueId,
+          queue_priority: p.queuePriority,
+          scheduled_at: p.scheduledAt?.toISOString() ?? null,
+          status: p.status,
+        }
       : null;
   });
   process.stdout.write(`${JSON.stringify(out)}\n`);

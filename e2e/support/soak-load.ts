@@ -8,7 +8,16 @@ import { readFileSync, readdirSync } from "node:fs";
 // means a leak, not a bigger database. Plain fetch: no test framework, the script runs it too.
 
 export type SoakKeys = { live: string; sandbox: string };
-type Tenant = SoakKeys & { index: number; groupId: string; profileId: string; queueId: string; drafts: string[]; published: string[]; queued: string[]; groups: string[] };
+type Tenant = SoakKeys & {
+  index: number;
+  groupId: string;
+  profileId: string;
+  queueId: string;
+  drafts: string[];
+  published: string[];
+  queued: string[];
+  groups: string[];
+};
 type Op = { name: string; run: (t: Tenant) => Promise<{ status: number; ok: number[] }> };
 
 export type SoakReport = {
@@ -41,7 +50,11 @@ export type SoakOptions = {
 const jsonHeaders = (token: string) => ({ Authorization: `Bearer ${token}`, "Content-Type": "application/json" });
 
 const call = async (baseUrl: string, method: string, path: string, token: string, body?: unknown) => {
-  const res = await fetch(new URL(path, baseUrl), { method, headers: jsonHeaders(token), body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(new URL(path, baseUrl), {
+    method,
+    headers: jsonHeaders(token),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   let json: Record<string, unknown> = {};
   try {
@@ -54,31 +67,58 @@ const call = async (baseUrl: string, method: string, path: string, token: string
 
 // A keep-alive socket the server closed while it was idle (the seed waits on the CLI between calls): the
 // seed asks once more. The load itself never retries: any failed connection there counts as an error.
-const closedSocket = (err: unknown) => err instanceof TypeError && (err.cause as { code?: string } | undefined)?.code === "UND_ERR_SOCKET";
+const closedSocket = (err: unknown) =>
+  err instanceof TypeError && (err.cause as { code?: string } | undefined)?.code === "UND_ERR_SOCKET";
 
 const must = async (what: string, send: () => ReturnType<typeof call>, expected: number) => {
   const res = await send().catch((err: unknown) => (closedSocket(err) ? send() : Promise.reject(err)));
-  if (res.status !== expected) throw new Error(`soak seed: ${what} answered ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
+  if (res.status !== expected)
+    throw new Error(`soak seed: ${what} answered ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
   return res.json;
 };
 
 // Per tenant (sandbox environment): a group, a sandbox Bluesky profile (publishes to the simulated network)
 // and a queue with a slot every day.
 const seedTenant = async (baseUrl: string, keys: SoakKeys, index: number): Promise<Tenant> => {
-  const group = await must("POST /api/profile_groups", () => call(baseUrl, "POST", "/api/profile_groups", keys.sandbox, { profile_group: { name: `Soak ${index}` } }), 201);
+  const group = await must(
+    "POST /api/profile_groups",
+    () => call(baseUrl, "POST", "/api/profile_groups", keys.sandbox, { profile_group: { name: `Soak ${index}` } }),
+    201,
+  );
   const groupId = group.id as string;
   const connected = await must(
     "initialize_connection",
-    () => call(baseUrl, "POST", `/api/profile_groups/${groupId}/initialize_connection`, keys.sandbox, { platform: "bluesky", identifier: `soak-${index}-${Date.now()}.bsky.social`, app_password: "abcd-efgh-ijkl-mnop" }),
+    () =>
+      call(baseUrl, "POST", `/api/profile_groups/${groupId}/initialize_connection`, keys.sandbox, {
+        platform: "bluesky",
+        identifier: `soak-${index}-${Date.now()}.bsky.social`,
+        app_password: "abcd-efgh-ijkl-mnop",
+      }),
     200,
   );
-  const slots = Array.from({ length: 7 }, (_, day) => ["08:00", "12:00", "17:00"].map((time) => ({ day, time }))).flat();
+  const slots = Array.from({ length: 7 }, (_, day) =>
+    ["08:00", "12:00", "17:00"].map((time) => ({ day, time })),
+  ).flat();
   const queue = await must(
     "POST /api/post_queues",
-    () => call(baseUrl, "POST", "/api/post_queues", keys.sandbox, { profile_group_id: groupId, post_queue: { name: `Soak ${index}`, queue_timeslots_attributes: slots } }),
+    () =>
+      call(baseUrl, "POST", "/api/post_queues", keys.sandbox, {
+        profile_group_id: groupId,
+        post_queue: { name: `Soak ${index}`, queue_timeslots_attributes: slots },
+      }),
     201,
   );
-  return { ...keys, index, groupId, profileId: (connected.profile as { id: string }).id, queueId: queue.id as string, drafts: [], published: [], queued: [], groups: [] };
+  return {
+    ...keys,
+    index,
+    groupId,
+    profileId: (connected.profile as { id: string }).id,
+    queueId: queue.id as string,
+    drafts: [],
+    published: [],
+    queued: [],
+    groups: [],
+  };
 };
 
 // The mix, one operation per request, in this order round-robin (tenants interleaved): 8 reads for 6 writes.
@@ -86,9 +126,15 @@ const operations = (baseUrl: string): Op[] => {
   const get = (path: string, token: string) => call(baseUrl, "GET", path, token);
   const post = (path: string, token: string, body?: unknown) => call(baseUrl, "POST", path, token, body);
   const del = (path: string, token: string) => call(baseUrl, "DELETE", path, token);
-  const draftBody = (t: Tenant) => ({ post: { body: `Soak draft ${Date.now()}`, draft: true }, profiles: [t.profileId] });
+  const draftBody = (t: Tenant) => ({
+    post: { body: `Soak draft ${Date.now()}`, draft: true },
+    profiles: [t.profileId],
+  });
   return [
-    { name: "GET /api/profile_groups", run: async (t) => ({ ...(await get("/api/profile_groups", t.sandbox)), ok: [200] }) },
+    {
+      name: "GET /api/profile_groups",
+      run: async (t) => ({ ...(await get("/api/profile_groups", t.sandbox)), ok: [200] }),
+    },
     {
       name: "POST /api/posts (draft)",
       run: async (t) => {
@@ -97,7 +143,10 @@ const operations = (baseUrl: string): Op[] => {
         return { ...res, ok: [200, 201] };
       },
     },
-    { name: "GET /api/posts", run: async (t) => ({ ...(await get("/api/posts?page=0&per_page=20", t.sandbox)), ok: [200] }) },
+    {
+      name: "GET /api/posts",
+      run: async (t) => ({ ...(await get("/api/posts?page=0&per_page=20", t.sandbox)), ok: [200] }),
+    },
     {
       name: "POST /api/posts/:id/publish",
       run: async (t) => {
@@ -108,16 +157,26 @@ const operations = (baseUrl: string): Op[] => {
         return { ...res, ok: [200] };
       },
     },
-    { name: "GET /api/post_queues", run: async (t) => ({ ...(await get(`/api/post_queues?profile_group_id=${t.groupId}`, t.sandbox)), ok: [200] }) },
+    {
+      name: "GET /api/post_queues",
+      run: async (t) => ({ ...(await get(`/api/post_queues?profile_group_id=${t.groupId}`, t.sandbox)), ok: [200] }),
+    },
     {
       name: "POST /api/posts (queued)",
       run: async (t) => {
-        const res = await post("/api/posts", t.sandbox, { post: { body: `Soak queued ${Date.now()}` }, profiles: [t.profileId], queue_id: t.queueId });
+        const res = await post("/api/posts", t.sandbox, {
+          post: { body: `Soak queued ${Date.now()}` },
+          profiles: [t.profileId],
+          queue_id: t.queueId,
+        });
         if (res.status === 201 || res.status === 200) t.queued.push(res.json.id as string);
         return { ...res, ok: [200, 201] };
       },
     },
-    { name: "GET /api/post_queues/:id/next_slot", run: async (t) => ({ ...(await get(`/api/post_queues/${t.queueId}/next_slot`, t.sandbox)), ok: [200] }) },
+    {
+      name: "GET /api/post_queues/:id/next_slot",
+      run: async (t) => ({ ...(await get(`/api/post_queues/${t.queueId}/next_slot`, t.sandbox)), ok: [200] }),
+    },
     {
       name: "DELETE /api/posts/:id (queued)",
       run: async (t) => {
@@ -135,7 +194,10 @@ const operations = (baseUrl: string): Op[] => {
         return { ...res, ok: [201] };
       },
     },
-    { name: "GET /api/profiles/:id/stats", run: async (t) => ({ ...(await get(`/api/profiles/${t.profileId}/stats`, t.sandbox)), ok: [200] }) },
+    {
+      name: "GET /api/profiles/:id/stats",
+      run: async (t) => ({ ...(await get(`/api/profiles/${t.profileId}/stats`, t.sandbox)), ok: [200] }),
+    },
     {
       name: "DELETE /api/profile_groups/:id",
       run: async (t) => {
@@ -148,14 +210,18 @@ const operations = (baseUrl: string): Op[] => {
       name: "GET /api/posts/stats",
       run: async (t) => {
         if (t.published.length === 0) return { ...(await get("/api/profiles", t.sandbox)), ok: [200] };
-        return { ...(await get(`/api/posts/stats?post_ids=${t.published.join(",")}&profiles=${t.profileId}`, t.sandbox)), ok: [200] };
+        return {
+          ...(await get(`/api/posts/stats?post_ids=${t.published.join(",")}&profiles=${t.profileId}`, t.sandbox)),
+          ok: [200],
+        };
       },
     },
     { name: "GET /api/profiles", run: async (t) => ({ ...(await get("/api/profiles", t.live)), ok: [200] }) },
   ];
 };
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 // Growth between the median of the first quarter of the samples (at least one) and the median of the last
@@ -169,7 +235,16 @@ export const memoryGrowth = (samples: number[]): number | null => {
 };
 
 export const runSoak = async (options: SoakOptions): Promise<SoakReport> => {
-  const { baseUrl, seconds, rate, warmupSeconds, sampleEverySeconds = 5, maxInFlight = 64, rssKb = () => null, log = () => {} } = options;
+  const {
+    baseUrl,
+    seconds,
+    rate,
+    warmupSeconds,
+    sampleEverySeconds = 5,
+    maxInFlight = 64,
+    rssKb = () => null,
+    log = () => {},
+  } = options;
   const tenants: Tenant[] = [];
   for (const [i, keys] of options.tenants.entries()) tenants.push(await seedTenant(baseUrl, keys, i));
   const ops = operations(baseUrl);
@@ -230,7 +305,9 @@ export const runSoak = async (options: SoakOptions): Promise<SoakReport> => {
     if (Date.now() - lastLog >= 30_000) {
       lastLog = Date.now();
       const rss = rssSamples.at(-1);
-      log(`  ${Math.round((lastLog - started) / 1000)} s: ${i + 1} requests, ${errorCount} errors, in flight ${inFlight}${rss ? `, RSS ${Math.round(rss.kb / 1024)} MB` : ""}`);
+      log(
+        `  ${Math.round((lastLog - started) / 1000)} s: ${i + 1} requests, ${errorCount} errors, in flight ${inFlight}${rss ? `, RSS ${Math.round(rss.kb / 1024)} MB` : ""}`,
+      );
     }
   }
   await Promise.all(running);
@@ -261,10 +338,14 @@ export const formatSoakReport = (r: SoakReport): string => {
       : `memory: RSS ${Math.round(rss[0]!.kb / 1024)} MB -> ${Math.round(rss.at(-1)!.kb / 1024)} MB (min ${Math.round(Math.min(...rss.map((s) => s.kb)) / 1024)}, max ${Math.round(Math.max(...rss.map((s) => s.kb)) / 1024)}; ${rss.length} samples after warm-up), growth ${r.memoryGrowth.toFixed(1)} % (median of the last quarter vs the first)\n    samples (MB): ${rss.map((s) => Math.round(s.kb / 1024)).join(" ")}`;
   return [
     `soak: ${r.requests} requests in ${r.seconds.toFixed(0)} s (${r.rate.toFixed(1)} req/s, at most ${r.maxInFlight} in flight); errors: ${r.errorCount}`,
-    `  statuses: ${Object.entries(r.statuses).map(([s, n]) => `${s}: ${n}`).join(", ")}`,
+    `  statuses: ${Object.entries(r.statuses)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(", ")}`,
     `  latency: p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms`,
     `  ${memory}`,
-    `  by operation: ${Object.entries(r.byOperation).map(([op, n]) => `${op} ${n}`).join(", ")}`,
+    `  by operation: ${Object.entries(r.byOperation)
+      .map(([op, n]) => `${op} ${n}`)
+      .join(", ")}`,
     ...r.errors.slice(0, 20).map((e) => `  error: ${e}`),
   ].join("\n");
 };

@@ -26,7 +26,11 @@ const env: NodeJS.ProcessEnv = {
 };
 delete env.DATABASE_URL;
 
-const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(ROOT, "scripts/start.ts")], { cwd: ROOT, stdio: "inherit", env });
+const child = spawn(
+  process.execPath,
+  ["--import", "tsx", "--conditions=react-server", path.join(ROOT, "scripts/start.ts")],
+  { cwd: ROOT, stdio: "inherit", env },
+);
 const stop = (code: number) => {
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code);

@@ -14,7 +14,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const main = async () => {
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("No build found: run `npm run build` first");
   const database = await createTestDatabase("e2e");
-  const secrets = { APP_ENCRYPTION_KEY: randomBytes(32).toString("hex"), NEXTAUTH_SECRET: randomBytes(32).toString("hex") };
+  const secrets = {
+    APP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+    NEXTAUTH_SECRET: randomBytes(32).toString("hex"),
+  };
   mkdirSync(path.join(ROOT, ".e2e"), { recursive: true });
   const state = path.join(ROOT, ".e2e", "state.json");
   writeFileSync(state, JSON.stringify({ databaseUrl: database.url, ...secrets }));

@@ -34,8 +34,13 @@ if (command === "profile") {
   process.stdout.write(`${seeds.length}\n`);
 } else if (command === "post") {
   const [postId, profileId, json] = args;
-  const pp = await db.platformPost.findUniqueOrThrow({ where: { postId_profileId: { postId: postId!, profileId: profileId! } }, include: { profile: true } });
-  const seeds = (JSON.parse(json ?? "[]") as Seed[]).sort((a, b) => Date.parse(a.recorded_at) - Date.parse(b.recorded_at));
+  const pp = await db.platformPost.findUniqueOrThrow({
+    where: { postId_profileId: { postId: postId!, profileId: profileId! } },
+    include: { profile: true },
+  });
+  const seeds = (JSON.parse(json ?? "[]") as Seed[]).sort(
+    (a, b) => Date.parse(a.recorded_at) - Date.parse(b.recorded_at),
+  );
   const latest = seeds.at(-1);
   await db.$transaction([
     db.statSnapshot.createMany({

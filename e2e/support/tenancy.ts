@@ -6,7 +6,12 @@ import { auth, createTenant } from "./tenant";
 // an id filter in its query; the collection in front of `{id}` says which seeded resource it gets.
 
 type OpenApiParameter = { name: string; in: "path" | "query" | "header"; required?: boolean };
-type OpenApiOperation = { operationId: string; parameters?: OpenApiParameter[]; requestBody?: unknown; security?: Record<string, unknown>[] };
+type OpenApiOperation = {
+  operationId: string;
+  parameters?: OpenApiParameter[];
+  requestBody?: unknown;
+  security?: Record<string, unknown>[];
+};
 export type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
 
 export type Kind = "profile_group" | "profile" | "post" | "post_queue" | "webhook" | "api_key" | "chat" | "message";
@@ -36,7 +41,12 @@ export const KIND_OF_FILTER: Record<string, Kind | "not_a_tenant_id"> = {
 };
 
 // Profile endpoints of one network (/api/profiles/{id}/<segment>/...) run on a profile of that network.
-const NETWORK_OF_SEGMENT: Record<string, string> = { google_business: "google_business", facebook: "facebook", resolve_mention: "linkedin", comments: "google_business" };
+const NETWORK_OF_SEGMENT: Record<string, string> = {
+  google_business: "google_business",
+  facebook: "facebook",
+  resolve_mention: "linkedin",
+  comments: "google_business",
+};
 
 export type MatrixCase = {
   operationId: string;
@@ -60,12 +70,22 @@ export const matrixCases = (doc: OpenApiDocument): MatrixCase[] => {
       const params = op.parameters ?? [];
       const requiredQuery = params.filter((p) => p.in === "query" && p.required).map((p) => p.name);
       const network = path.startsWith("/api/profiles/{id}/") ? NETWORK_OF_SEGMENT[path.split("/")[4] ?? ""] : undefined;
-      const base = { operationId: op.operationId, method: method.toUpperCase(), path, requiredQuery, hasBody: Boolean(op.requestBody), ...(network && { network }) };
+      const base = {
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        requiredQuery,
+        hasBody: Boolean(op.requestBody),
+        ...(network && { network }),
+      };
       const pathId = params.find((p) => p.in === "path");
       if (pathId) {
         const collection = path.split("/")[2] ?? "";
         const kind = KIND_OF_COLLECTION[collection];
-        if (!kind) throw new Error(`${op.operationId}: no seeded resource for /api/${collection}/{id}; add one to e2e/support/tenancy.ts`);
+        if (!kind)
+          throw new Error(
+            `${op.operationId}: no seeded resource for /api/${collection}/{id}; add one to e2e/support/tenancy.ts`,
+          );
         cases.push({ ...base, id: { kind } });
       }
       for (const p of params.filter((q) => q.in === "query" && isIdFilter(q.name))) {
@@ -85,7 +105,8 @@ export const matrixCases = (doc: OpenApiDocument): MatrixCase[] => {
 export const OWNER_GET_UNPROVABLE = new Set(["getPostComment"]);
 
 // A well-formed id that exists nowhere: same prefix and length as a real one.
-export const missingIdLike = (id: string) => `${id.slice(0, id.indexOf("_") + 1)}${"Z".repeat(id.length - id.indexOf("_") - 1)}`;
+export const missingIdLike = (id: string) =>
+  `${id.slice(0, id.indexOf("_") + 1)}${"Z".repeat(id.length - id.indexOf("_") - 1)}`;
 
 // Bodies that would pass validation for the owner, so the tenancy check (not the schema) answers.
 export const BODIES: Record<string, unknown> = {
@@ -125,28 +146,60 @@ export const seedTenantA = async (request: APIRequestContext): Promise<Seed> => 
   const a = createTenant();
   const b = createTenant();
   const owner = auth(a.sandbox);
-  const post = (path: string, data: unknown, status = 200) => request.post(path, { headers: owner, data: data as Record<string, unknown> }).then((r) => json(r, status));
+  const post = (path: string, data: unknown, status = 200) =>
+    request.post(path, { headers: owner, data: data as Record<string, unknown> }).then((r) => json(r, status));
   const mark = `tenancy-${Date.now()}`;
   const group = await post("/api/profile_groups", { name: `${mark} group` }, 201);
   const otherGroup = await post("/api/profile_groups", { name: `${mark} other group` }, 201);
-  const connected = await post(`/api/profile_groups/${String(group.id)}/initialize_connection`, { platform: "bluesky", identifier: "tenancy.bsky.social", app_password: "abcd-efgh-ijkl-mnop" });
+  const connected = await post(`/api/profile_groups/${String(group.id)}/initialize_connection`, {
+    platform: "bluesky",
+    identifier: "tenancy.bsky.social",
+    app_password: "abcd-efgh-ijkl-mnop",
+  });
   const profileId = String((connected.profile as Record<string, unknown>).id);
-  const queue = await post("/api/post_queues", { profile_group_id: group.id, post_queue: { name: `${mark} queue`, queue_timeslots_attributes: [{ day: 1, time: "09:00" }] } }, 201);
+  const queue = await post(
+    "/api/post_queues",
+    {
+      profile_group_id: group.id,
+      post_queue: { name: `${mark} queue`, queue_timeslots_attributes: [{ day: 1, time: "09:00" }] },
+    },
+    201,
+  );
   const draft = await post("/api/posts", { post: { body: `${mark} draft`, draft: true }, profiles: [profileId] });
   await post("/api/posts", { post: { body: `${mark} queued` }, profiles: [profileId], queue_id: queue.id });
-  const webhook = await post("/api/webhooks", { url: `https://93.184.216.34/${mark}`, events: ["post.processed"], description: `${mark} hook` }, 201);
+  const webhook = await post(
+    "/api/webhooks",
+    { url: `https://93.184.216.34/${mark}`, events: ["post.processed"], description: `${mark} hook` },
+    201,
+  );
   const key = await post("/api/api_keys", { profile_group_id: group.id, name: `${mark} key` }, 201);
-  const otherGroupKey = await post("/api/api_keys", { profile_group_id: otherGroup.id, name: `${mark} other key` }, 201);
+  const otherGroupKey = await post(
+    "/api/api_keys",
+    { profile_group_id: otherGroup.id, name: `${mark} other key` },
+    201,
+  );
   const networkProfiles: Record<string, string> = {};
-  for (const platform of ["google_business", "facebook", "linkedin"]) networkProfiles[platform] = await connectViaSandboxConsent(request, a.sandbox, String(group.id), platform);
+  for (const platform of ["google_business", "facebook", "linkedin"])
+    networkProfiles[platform] = await connectViaSandboxConsent(request, a.sandbox, String(group.id), platform);
   // A chat on a sandbox telegram profile: the simulated participant writes first (its message is the one
   // the matrix reads).
-  const telegram = await post(`/api/profile_groups/${String(group.id)}/initialize_connection`, { platform: "telegram", bot_token: "123456:ABCDEFGHIJKLMNOPQRSTUVWX" });
-  const chat = await post(`/api/profiles/${String((telegram.profile as Record<string, unknown>).id)}/chats`, { participant_external_id: "424242" });
+  const telegram = await post(`/api/profile_groups/${String(group.id)}/initialize_connection`, {
+    platform: "telegram",
+    bot_token: "123456:ABCDEFGHIJKLMNOPQRSTUVWX",
+  });
+  const chat = await post(`/api/profiles/${String((telegram.profile as Record<string, unknown>).id)}/chats`, {
+    participant_external_id: "424242",
+  });
   const messages = await json(await request.get(`/api/chats/${String(chat.id)}/messages`, { headers: owner }), 200);
   const message = (messages.data as { id: string }[])[0]!;
   const firstPlacement = async (profile: string) =>
-    String(((await json(await request.get(`/api/profiles/${profile}/placements`, { headers: owner }), 200)).data as { id: string }[])[0]!.id);
+    String(
+      (
+        (await json(await request.get(`/api/profiles/${profile}/placements`, { headers: owner }), 200)).data as {
+          id: string;
+        }[]
+      )[0]!.id,
+    );
   return {
     owner: a.sandbox,
     others: [
@@ -175,10 +228,21 @@ export const seedTenantA = async (request: APIRequestContext): Promise<Seed> => 
 };
 
 // initialize_connection, then what the user's browser does on the sandbox consent screen: our callback.
-const connectViaSandboxConsent = async (request: APIRequestContext, token: string, groupId: string, platform: string) => {
-  const init = await request.post(`/api/profile_groups/${groupId}/initialize_connection`, { headers: auth(token), data: { platform, redirect_url: "https://crm.example.com/back" } });
+const connectViaSandboxConsent = async (
+  request: APIRequestContext,
+  token: string,
+  groupId: string,
+  platform: string,
+) => {
+  const init = await request.post(`/api/profile_groups/${groupId}/initialize_connection`, {
+    headers: auth(token),
+    data: { platform, redirect_url: "https://crm.example.com/back" },
+  });
   const state = new URL(String((await json(init, 200)).url)).searchParams.get("state")!;
-  const callback = await request.get(`/connect/${platform}/callback?${new URLSearchParams({ state, code: "sandbox-approved", sandbox_account: `Tenancy ${platform}` })}`, { maxRedirects: 0 });
+  const callback = await request.get(
+    `/connect/${platform}/callback?${new URLSearchParams({ state, code: "sandbox-approved", sandbox_account: `Tenancy ${platform}` })}`,
+    { maxRedirects: 0 },
+  );
   expect(callback.status()).toBe(302);
   return new URL(callback.headers().location!).searchParams.get("profile_id")!;
 };

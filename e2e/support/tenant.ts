@@ -22,26 +22,48 @@ const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Rec
 const scriptEnv = (script: string): Record<string, string> => {
   if (test.info().project.name !== "api-default") {
     const state = readJson(path.join(ROOT, ".e2e", "state.json"));
-    return { DATABASE_URL: state.databaseUrl!, APP_ENCRYPTION_KEY: state.APP_ENCRYPTION_KEY!, NEXTAUTH_SECRET: state.NEXTAUTH_SECRET! };
+    return {
+      DATABASE_URL: state.databaseUrl!,
+      APP_ENCRYPTION_KEY: state.APP_ENCRYPTION_KEY!,
+      NEXTAUTH_SECRET: state.NEXTAUTH_SECRET!,
+    };
   }
   const { dataDir } = readJson(path.join(ROOT, ".e2e", "default-state.json")) as { dataDir: string };
   if (script === "scripts/cli.ts") return { DATA_DIR: dataDir }; // finds the running embedded database itself
   const secrets = readJson(path.join(dataDir, "secrets.json"));
   const owner = readJson(path.join(dataDir, "embedded-db.json"));
-  return { DATA_DIR: dataDir, DATABASE_URL: owner.url!, APP_ENCRYPTION_KEY: secrets.APP_ENCRYPTION_KEY!, NEXTAUTH_SECRET: secrets.NEXTAUTH_SECRET! };
+  return {
+    DATA_DIR: dataDir,
+    DATABASE_URL: owner.url!,
+    APP_ENCRYPTION_KEY: secrets.APP_ENCRYPTION_KEY!,
+    NEXTAUTH_SECRET: secrets.NEXTAUTH_SECRET!,
+  };
 };
 
 // Tenants are seeded the way a headless operator would: through the CLI.
 const cli = (...args: string[]) => runScript("scripts/cli.ts", args);
 
 // Records a spec event for the account (as the domain will when profiles connect, posts publish, ...).
-export const emitTestEvent = ({ accountId, environment = "live", type, data, profileGroupId }: {
+export const emitTestEvent = ({
+  accountId,
+  environment = "live",
+  type,
+  data,
+  profileGroupId,
+}: {
   accountId: string;
   environment?: "live" | "sandbox";
   type: string;
   data: Record<string, unknown>;
   profileGroupId?: string;
-}): string => runScript("e2e/support/emit-event.ts", [accountId, environment, type, JSON.stringify(data), ...(profileGroupId ? [profileGroupId] : [])]);
+}): string =>
+  runScript("e2e/support/emit-event.ts", [
+    accountId,
+    environment,
+    type,
+    JSON.stringify(data),
+    ...(profileGroupId ? [profileGroupId] : []),
+  ]);
 
 export type Tenant = { accountId: string; live: string; sandbox: string };
 

@@ -6,7 +6,9 @@ import { z } from "zod";
 // API and carried out here.
 
 /** Publish one of our comments (status pending) to its network, exactly once. */
-export const commentPublishRequested = eventType("app/comment.publish.requested", { schema: z.object({ commentId: z.string().min(1) }) });
+export const commentPublishRequested = eventType("app/comment.publish.requested", {
+  schema: z.object({ commentId: z.string().min(1) }),
+});
 
 export const ZCommentActionName = z.enum(["delete", "hide", "unhide", "like", "unlike", "pin", "unpin"]);
 

@@ -5,10 +5,14 @@ import { z } from "zod";
 // (post, profile) chain.
 
 /** A post's URL media must be downloaded, checked and stored. */
-export const postMediaRequested = eventType("app/post.media.requested", { schema: z.object({ postId: z.string().min(1) }) });
+export const postMediaRequested = eventType("app/post.media.requested", {
+  schema: z.object({ postId: z.string().min(1) }),
+});
 
 /** A post may be due: publish it if it is (the dispatcher re-checks everything). */
-export const postDispatchRequested = eventType("app/post.dispatch.requested", { schema: z.object({ postId: z.string().min(1) }) });
+export const postDispatchRequested = eventType("app/post.dispatch.requested", {
+  schema: z.object({ postId: z.string().min(1) }),
+});
 
 /** Publish one post (and its thread children) to one profile. */
 export const postPublishRequested = eventType("app/post.publish.requested", {

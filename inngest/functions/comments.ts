@@ -45,12 +45,26 @@ export const commentActionFn = inngest.createFunction(
     triggers: [commentActionRequested],
   },
   async ({ event, step, attempt }) =>
-    step.run("act", () => performCommentAction({ commentId: event.data.commentId, action: event.data.action, lastAttempt: attempt >= ACTION_RETRIES })),
+    step.run("act", () =>
+      performCommentAction({
+        commentId: event.data.commentId,
+        action: event.data.action,
+        lastAttempt: attempt >= ACTION_RETRIES,
+      }),
+    ),
 );
 
 // Durable truth is the comments table: one of our comments still `pending` long after its last change
 // lost its publish run, which is requested again (lib/services/comments/reconcile-comments.ts).
 export const reconcileCommentsFn = inngest.createFunction(
-  { id: "reconcile-comments", name: "Comments: re-request lost comment publications", retries: 1, concurrency: 1, triggers: [cron("TZ=UTC */5 * * * *")] },
-  async ({ step }) => ({ rerequested: (await step.run("request-stuck-comments", () => requestStuckComments())).length }),
+  {
+    id: "reconcile-comments",
+    name: "Comments: re-request lost comment publications",
+    retries: 1,
+    concurrency: 1,
+    triggers: [cron("TZ=UTC */5 * * * *")],
+  },
+  async ({ step }) => ({
+    rerequested: (await step.run("request-stuck-comments", () => requestStuckComments())).length,
+  }),
 );

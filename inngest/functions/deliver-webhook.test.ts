@@ -16,7 +16,9 @@ const engineFor = (outcomes: Record<number, unknown>) =>
     steps: [...waits, ...[1, 2, 3, 4, 5].map((n) => ({ id: `attempt-${n}`, handler: () => outcomes[n] }))],
   });
 
-const ranSteps = (ctx: { step: { run: { mock: { calls: unknown[][] } }; sleep: { mock: { calls: unknown[][] } } } }) => ({
+const ranSteps = (ctx: {
+  step: { run: { mock: { calls: unknown[][] } }; sleep: { mock: { calls: unknown[][] } } };
+}) => ({
   attempts: ctx.step.run.mock.calls.map((c) => c[0]),
   sleeps: ctx.step.sleep.mock.calls.map((c) => [c[0], c[1]]),
 });
@@ -49,7 +51,10 @@ describe("deliver-webhook", () => {
   });
 
   it("ends when an attempt is skipped (webhook disabled or deleted)", async () => {
-    const { result, ctx } = await engineFor({ 1: retry(1, 60_000), 2: { state: "skipped", reason: "webhook disabled" } }).execute();
+    const { result, ctx } = await engineFor({
+      1: retry(1, 60_000),
+      2: { state: "skipped", reason: "webhook disabled" },
+    }).execute();
     expect(result).toEqual({ state: "skipped", reason: "webhook disabled" });
     expect(ranSteps(ctx as never).attempts).toEqual(["attempt-1", "attempt-2"]);
   });

@@ -19,7 +19,9 @@ export const deliverWebhookFn = inngest.createFunction(
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const delay = DELIVERY_DELAYS_MS[attempt - 1]!;
       if (delay > 0) await step.sleep(`wait-before-attempt-${attempt}`, delay);
-      const outcome = await step.run(`attempt-${attempt}`, () => attemptDelivery({ dispatchId: event.data.dispatchId, attemptNumber: attempt }));
+      const outcome = await step.run(`attempt-${attempt}`, () =>
+        attemptDelivery({ dispatchId: event.data.dispatchId, attemptNumber: attempt }),
+      );
       if (outcome.state !== "retry") return outcome;
     }
     return { state: "failed" as const };

@@ -11,7 +11,11 @@ export const fanOutEventFn = inngest.createFunction(
     await step.sendEvent(
       "deliver",
       // The dispatch id makes the send idempotent: a re-run of this function starts no second delivery.
-      dispatches.map((d) => ({ name: "app/webhook.dispatch.created", id: d.id, data: { dispatchId: d.id, webhookId: d.webhookId } })),
+      dispatches.map((d) => ({
+        name: "app/webhook.dispatch.created",
+        id: d.id,
+        data: { dispatchId: d.id, webhookId: d.webhookId },
+      })),
     );
     return { dispatches: dispatches.length };
   },

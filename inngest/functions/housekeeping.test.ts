@@ -62,7 +62,9 @@ describe("housekeeping function", () => {
     expect(ctx.step.run).toHaveBeenCalledWith("purge-expired-idempotency-records", expect.any(Function));
     expect(ctx.step.run).toHaveBeenCalledWith("purge-sent-outbox-events", expect.any(Function));
 
-    const left = await db.jobRun.findMany({ where: { id: { in: [oldCompleted.id, oldFailed.id, recent.id, stillRunning.id] } } });
+    const left = await db.jobRun.findMany({
+      where: { id: { in: [oldCompleted.id, oldFailed.id, recent.id, stillRunning.id] } },
+    });
     expect(left.map((r) => r.id).sort()).toEqual([recent.id, stillRunning.id].sort());
     const records = await db.idempotencyRecord.findMany({ where: { id: { in: [expired.id, live.id] } } });
     expect(records.map((r) => r.id)).toEqual([live.id]);
@@ -74,6 +76,11 @@ describe("housekeeping function", () => {
       events: [{ name: "system/jobs.housekeeping.requested", data: { reason: "test" } }],
     });
     expect(error).toBeUndefined();
-    expect(result).toEqual({ jobRuns: expect.any(Number), idempotencyRecords: expect.any(Number), outboxEvents: expect.any(Number), signInThrottles: expect.any(Number) });
+    expect(result).toEqual({
+      jobRuns: expect.any(Number),
+      idempotencyRecords: expect.any(Number),
+      outboxEvents: expect.any(Number),
+      signInThrottles: expect.any(Number),
+    });
   });
 });

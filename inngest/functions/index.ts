@@ -6,7 +6,13 @@ import { housekeeping } from "./housekeeping";
 import { pollPostCommentsFn, pollProfileCommentsFn, syncProfileCommentsFn } from "./poll-comments";
 import { pollPlacementsFn } from "./poll-placements";
 import { processInboundFn } from "./process-inbound";
-import { deleteFromNetworkFn, dispatchDuePostsFn, dispatchPostFn, processPostMediaFn, publishChainFn } from "./publish-posts";
+import {
+  deleteFromNetworkFn,
+  dispatchDuePostsFn,
+  dispatchPostFn,
+  processPostMediaFn,
+  publishChainFn,
+} from "./publish-posts";
 import { reconcilePostsFn } from "./reconcile-posts";
 import { reconcileWebhooksFn } from "./reconcile-webhooks";
 import { refreshConnectionsFn } from "./refresh-connections";
@@ -14,4 +20,26 @@ import { sendMessageFn } from "./send-message";
 
 // Every Inngest function of the app: served at /api/inngest (server mode) and run by the local runner
 // (local mode). Add new functions here.
-export const functions = [housekeeping, fanOutEventFn, deliverWebhookFn, reconcileWebhooksFn, refreshConnectionsFn, pollPlacementsFn, processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, deleteFromNetworkFn, collectStatsFn, reconcilePostsFn, processInboundFn, pollPostCommentsFn, pollProfileCommentsFn, syncProfileCommentsFn, sendMessageFn, publishCommentFn, commentActionFn, reconcileCommentsFn];
+export const functions = [
+  housekeeping,
+  fanOutEventFn,
+  deliverWebhookFn,
+  reconcileWebhooksFn,
+  refreshConnectionsFn,
+  pollPlacementsFn,
+  processPostMediaFn,
+  dispatchPostFn,
+  dispatchDuePostsFn,
+  publishChainFn,
+  deleteFromNetworkFn,
+  collectStatsFn,
+  reconcilePostsFn,
+  processInboundFn,
+  pollPostCommentsFn,
+  pollProfileCommentsFn,
+  syncProfileCommentsFn,
+  sendMessageFn,
+  publishCommentFn,
+  commentActionFn,
+  reconcileCommentsFn,
+];

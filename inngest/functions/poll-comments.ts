@@ -11,32 +11,51 @@ const nowOf = (ts: number | undefined) => new Date(Math.max(ts ?? 0, Date.now())
 // Every 5 minutes: the published posts whose tapering interval has passed (bluesky, youtube, the
 // facebook catch-up).
 export const pollPostCommentsFn = inngest.createFunction(
-  { id: "poll-post-comments", name: "Comments: poll published posts", retries: 1, concurrency: 1, triggers: [cron("TZ=UTC */5 * * * *")] },
+  {
+    id: "poll-post-comments",
+    name: "Comments: poll published posts",
+    retries: 1,
+    concurrency: 1,
+    triggers: [cron("TZ=UTC */5 * * * *")],
+  },
   async ({ event, step }) => {
     const found = await step.run("find-posts", async () => {
       const now = nowOf(event.ts);
       return { now: now.toISOString(), posts: await findPostsDueForComments({ now }) };
     });
-    for (const platformPostId of found.posts) await step.run(`post-${platformPostId}`, () => syncPostComments({ platformPostId, now: new Date(found.now) }));
+    for (const platformPostId of found.posts)
+      await step.run(`post-${platformPostId}`, () => syncPostComments({ platformPostId, now: new Date(found.now) }));
     return { posts: found.posts.length };
   },
 );
 
 // Hourly: profiles whose reviews / recommendations were last read 12 hours ago or more (twice a day).
 export const pollProfileCommentsFn = inngest.createFunction(
-  { id: "poll-profile-comments", name: "Comments: poll reviews and recommendations", retries: 1, concurrency: 1, triggers: [cron("TZ=UTC 41 * * * *")] },
+  {
+    id: "poll-profile-comments",
+    name: "Comments: poll reviews and recommendations",
+    retries: 1,
+    concurrency: 1,
+    triggers: [cron("TZ=UTC 41 * * * *")],
+  },
   async ({ event, step }) => {
     const found = await step.run("find-profiles", async () => {
       const now = nowOf(event.ts);
       return { now: now.toISOString(), profiles: await findProfilesDueForProfileComments({ now }) };
     });
-    for (const profileId of found.profiles) await step.run(`profile-${profileId}`, () => syncProfileComments({ profileId, now: new Date(found.now) }));
+    for (const profileId of found.profiles)
+      await step.run(`profile-${profileId}`, () => syncProfileComments({ profileId, now: new Date(found.now) }));
     return { profiles: found.profiles.length };
   },
 );
 
 // On demand (a read of GET /api/profiles/:id/comments with a stale sync).
 export const syncProfileCommentsFn = inngest.createFunction(
-  { id: "sync-profile-comments", name: "Comments: read a profile's reviews now", retries: 2, triggers: [profileCommentsSyncRequested] },
+  {
+    id: "sync-profile-comments",
+    name: "Comments: read a profile's reviews now",
+    retries: 2,
+    triggers: [profileCommentsSyncRequested],
+  },
   async ({ event, step }) => step.run("sync", () => syncProfileComments({ profileId: event.data.profileId })),
 );

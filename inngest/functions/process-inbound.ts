@@ -10,5 +10,6 @@ const RETRIES = 4;
 
 export const processInboundFn = inngest.createFunction(
   { id: "process-inbound", name: "Inbound: process a network delivery", retries: RETRIES, triggers: [inboundReceived] },
-  async ({ event, step, attempt }) => step.run("process", () => processDelivery({ deliveryId: event.data.deliveryId, finalAttempt: attempt >= RETRIES })),
+  async ({ event, step, attempt }) =>
+    step.run("process", () => processDelivery({ deliveryId: event.data.deliveryId, finalAttempt: attempt >= RETRIES })),
 );

@@ -13,23 +13,44 @@ const MEDIA_RETRIES = 3;
 // The post pipeline. Step ids are stable: never rename them while runs may be sleeping.
 
 export const processPostMediaFn = inngest.createFunction(
-  { id: "process-post-media", name: "Posts: download and store media", retries: MEDIA_RETRIES, concurrency: { limit: 2 }, triggers: [postMediaRequested] },
+  {
+    id: "process-post-media",
+    name: "Posts: download and store media",
+    retries: MEDIA_RETRIES,
+    concurrency: { limit: 2 },
+    triggers: [postMediaRequested],
+  },
   // Timeouts and 5xx answers are retried (with the runner's backoff); the last attempt records them.
-  async ({ event, step, attempt }) => step.run("process-media", () => processPostMedia({ postId: event.data.postId, lastAttempt: attempt >= MEDIA_RETRIES })),
+  async ({ event, step, attempt }) =>
+    step.run("process-media", () =>
+      processPostMedia({ postId: event.data.postId, lastAttempt: attempt >= MEDIA_RETRIES }),
+    ),
 );
 
 export const dispatchPostFn = inngest.createFunction(
-  { id: "dispatch-post", name: "Posts: hand a due post to its publishers", retries: 3, triggers: [postDispatchRequested] },
+  {
+    id: "dispatch-post",
+    name: "Posts: hand a due post to its publishers",
+    retries: 3,
+    triggers: [postDispatchRequested],
+  },
   async ({ event, step }) => step.run("dispatch", () => dispatchPost({ postId: event.data.postId })),
 );
 
 // Every minute: scheduled posts whose time has come, queued posts at their slot (queues not paused).
 export const dispatchDuePostsFn = inngest.createFunction(
-  { id: "dispatch-due-posts", name: "Posts: dispatch due posts", retries: 1, concurrency: 1, triggers: [cron("TZ=UTC * * * * *")] },
+  {
+    id: "dispatch-due-posts",
+    name: "Posts: dispatch due posts",
+    retries: 1,
+    concurrency: 1,
+    triggers: [cron("TZ=UTC * * * * *")],
+  },
   async ({ step }) => {
     const due = await step.run("find-due", async () => (await findDuePosts()).map((p) => p.id));
     let dispatched = 0;
-    for (const postId of due) if ((await step.run(`dispatch-${postId}`, () => dispatchPost({ postId }))).state === "dispatched") dispatched++;
+    for (const postId of due)
+      if ((await step.run(`dispatch-${postId}`, () => dispatchPost({ postId }))).state === "dispatched") dispatched++;
     return { due: due.length, dispatched };
   },
 );
@@ -49,7 +70,10 @@ export const publishChainFn = inngest.createFunction(
     const { rootPostId, profileId } = event.data;
     const chain = await step.run("load-chain", async () =>
       (
-        await db.platformPost.findMany({ where: { rootPostId, profileId }, select: { id: true, post: { select: { position: true } } } })
+        await db.platformPost.findMany({
+          where: { rootPostId, profileId },
+          select: { id: true, post: { select: { position: true } } },
+        })
       )
         .sort((a, b) => a.post.position - b.post.position)
         .map((pp) => ({ id: pp.id, position: pp.post.position })),
@@ -58,7 +82,9 @@ export const publishChainFn = inngest.createFunction(
     for (const link of chain) {
       let outcome: Awaited<ReturnType<typeof attemptPublish>> = { state: "gone" };
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        outcome = await step.run(`publish-${link.id}-${attempt}`, () => attemptPublish({ platformPostId: link.id, attempt }));
+        outcome = await step.run(`publish-${link.id}-${attempt}`, () =>
+          attemptPublish({ platformPostId: link.id, attempt }),
+        );
         if (outcome.state !== "retry") break;
         await step.sleep(`wait-${link.id}-${attempt}`, outcome.delayMs);
       }
@@ -67,7 +93,8 @@ export const publishChainFn = inngest.createFunction(
         await step.run(`halt-after-${link.id}`, () => haltChain(rootPostId, profileId, link.position));
         break;
       }
-      if (link.position === 0) await step.run(`first-comment-${link.id}`, () => postFirstComment({ platformPostId: link.id }));
+      if (link.position === 0)
+        await step.run(`first-comment-${link.id}`, () => postFirstComment({ platformPostId: link.id }));
     }
     return results;
   },
@@ -76,11 +103,22 @@ export const publishChainFn = inngest.createFunction(
 // delete_on_platform: one profile's chain, replies first; then, for DELETE ?delete_on_platform=true, the
 // record once every network is done. Rate limits and lost answers are retried by the runner.
 export const deleteFromNetworkFn = inngest.createFunction(
-  { id: "delete-from-network", name: "Posts: delete from a network", retries: 5, concurrency: { limit: 1, key: "event.data.profileId" }, triggers: [postDeleteRequested] },
+  {
+    id: "delete-from-network",
+    name: "Posts: delete from a network",
+    retries: 5,
+    concurrency: { limit: 1, key: "event.data.profileId" },
+    triggers: [postDeleteRequested],
+  },
   async ({ event, step }) => {
     const { rootPostId, profileId, removeRecord } = event.data;
     const links = await step.run("load-chain", async () =>
-      (await db.platformPost.findMany({ where: { rootPostId, profileId, status: "pending_deletion" }, select: { id: true, post: { select: { position: true } } } }))
+      (
+        await db.platformPost.findMany({
+          where: { rootPostId, profileId, status: "pending_deletion" },
+          select: { id: true, post: { select: { position: true } } },
+        })
+      )
         .sort((a, b) => b.post.position - a.post.position)
         .map((pp) => pp.id),
     );

@@ -35,8 +35,14 @@ const setup = async (responder: Responder) => {
   closers.push(receiver.close);
   const principal = principalFor({ accountId: (await seedAccount()).id });
   const webhook = await createWebhook({ principal, input: { url: receiver.url, events: ["*"] } });
-  const event = await emitEvent({ accountId: principal.accountId, environment: "live", type: "post.processed", data: { id: "post_1" } });
-  const deliveries = () => db.webhookDelivery.findMany({ where: { webhookId: webhook.id }, orderBy: { attemptNumber: "asc" } });
+  const event = await emitEvent({
+    accountId: principal.accountId,
+    environment: "live",
+    type: "post.processed",
+    data: { id: "post_1" },
+  });
+  const deliveries = () =>
+    db.webhookDelivery.findMany({ where: { webhookId: webhook.id }, orderBy: { attemptNumber: "asc" } });
   return { clock, receiver, webhook, event, deliveries, runner };
 };
 
@@ -51,7 +57,11 @@ describe("webhook delivery schedule", () => {
     await runner.drain();
     expect(await deliveries()).toHaveLength(1); // not before the minute is up
 
-    for (const [wait, expected] of [["1s", 2], ["5m", 3], ["30m", 4]] as const) {
+    for (const [wait, expected] of [
+      ["1s", 2],
+      ["5m", 3],
+      ["30m", 4],
+    ] as const) {
       clock.advance(wait);
       await runner.drain();
       expect((await deliveries()).length).toBe(expected);
@@ -69,7 +79,9 @@ describe("webhook delivery schedule", () => {
     clock.advance("3h");
     await runner.drain();
     expect(receiver.received).toHaveLength(4);
-    expect((await db.webhookDispatch.findFirstOrThrow({ where: { webhookId: rows[0]!.webhookId } })).status).toBe("delivered");
+    expect((await db.webhookDispatch.findFirstOrThrow({ where: { webhookId: rows[0]!.webhookId } })).status).toBe(
+      "delivered",
+    );
   });
 
   it("gives up after the fifth attempt, two hours after the fourth, and marks the dispatch failed", async () => {
@@ -103,12 +115,23 @@ describe("webhook delivery across a runner crash", () => {
     const first = await spawnRunnerProcess(childScript);
     children.push(first);
 
-    await emitEvent({ accountId: principal.accountId, environment: "live", type: "profile.connected", data: { id: "prof_1" } });
+    await emitEvent({
+      accountId: principal.accountId,
+      environment: "live",
+      type: "profile.connected",
+      data: { id: "prof_1" },
+    });
     const deliveryRun = await waitFor(
       async () => {
-        const run = await db.jobRun.findFirst({ where: { functionId: appFunctionId("deliver-webhook"), event: { path: ["data", "webhookId"], equals: webhook.id } } });
+        const run = await db.jobRun.findFirst({
+          where: {
+            functionId: appFunctionId("deliver-webhook"),
+            event: { path: ["data", "webhookId"], equals: webhook.id },
+          },
+        });
         // parked: not finished, no lease held, waking in the future
-        const isParked = run && ["queued", "running"].includes(run.status) && run.lockedBy === null && run.wakeAt > new Date();
+        const isParked =
+          run && ["queued", "running"].includes(run.status) && run.lockedBy === null && run.wakeAt > new Date();
         return isParked ? run : null;
       },
       { what: "the delivery run to sleep before its second attempt", timeoutMs: 30_000 },
@@ -126,7 +149,10 @@ describe("webhook delivery across a runner crash", () => {
     });
     await kill9(second);
 
-    const rows = await db.webhookDelivery.findMany({ where: { webhookId: webhook.id }, orderBy: { attemptNumber: "asc" } });
+    const rows = await db.webhookDelivery.findMany({
+      where: { webhookId: webhook.id },
+      orderBy: { attemptNumber: "asc" },
+    });
     expect(rows.map((d) => [d.attemptNumber, d.responseStatus, d.success])).toEqual([
       [1, 500, false],
       [2, 200, true],

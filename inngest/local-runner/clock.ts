@@ -29,7 +29,8 @@ export class ManualClock implements Clock {
   /** Jumps to an instant (never backwards: wake times already handed out would be skipped). */
   set(to: Date | string): Date {
     const target = new Date(to).getTime();
-    if (target < this.current) throw new Error(`ManualClock cannot go back in time (${new Date(target).toISOString()})`);
+    if (target < this.current)
+      throw new Error(`ManualClock cannot go back in time (${new Date(target).toISOString()})`);
     this.current = target;
     return this.now();
   }

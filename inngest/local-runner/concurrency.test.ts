@@ -28,7 +28,8 @@ const slowFunction = (id: string, intervals: Interval[], concurrency: { limit: n
   );
 
 const start = async (fn: ReturnType<typeof slowFunction>, count = 1) => {
-  for (let i = 0; i < count; i++) runners.push(await startLocalRunner({ functions: [fn], pollIntervalMs: 0, id: `${tag}-runner-${i}` }));
+  for (let i = 0; i < count; i++)
+    runners.push(await startLocalRunner({ functions: [fn], pollIntervalMs: 0, id: `${tag}-runner-${i}` }));
   return runners;
 };
 
@@ -54,7 +55,12 @@ describe("local runner: concurrency", () => {
     const intervals: Interval[] = [];
     const id = `cross-runner-${tag}`;
     const [one, two] = await start(slowFunction(id, intervals, { limit: 2, key: "event.data.key" }), 2);
-    await sendEvent(["1", "2", "3", "4", "5"].map((n) => ({ name: "system/jobs.probe" as const, data: { probeId: `k${n}`, key: "K" } })));
+    await sendEvent(
+      ["1", "2", "3", "4", "5"].map((n) => ({
+        name: "system/jobs.probe" as const,
+        data: { probeId: `k${n}`, key: "K" },
+      })),
+    );
     await Promise.all([one!.drain(), two!.drain(), delay(20).then(() => one!.drain())]);
 
     expect((await runsOf(id)).every((r) => r.status === "completed")).toBe(true);
@@ -70,7 +76,12 @@ describe("local runner: concurrency", () => {
     const fn = slowFunction(id, intervals, { limit: 1, key: "event.data.key" });
     const runner = await startLocalRunner({ functions: [fn], pollIntervalMs: 0, maxConcurrentRuns: 2 });
     runners.push(runner);
-    await sendEvent(Array.from({ length: 40 }, (_, i) => ({ name: "system/jobs.probe" as const, data: { probeId: `a${i}`, key: "A" } })));
+    await sendEvent(
+      Array.from({ length: 40 }, (_, i) => ({
+        name: "system/jobs.probe" as const,
+        data: { probeId: `a${i}`, key: "A" },
+      })),
+    );
     await sendEvent({ name: "system/jobs.probe", data: { probeId: "late", key: "B" } });
     expect(await runner.tick()).toBe(2); // one of A (its limit) and the B run behind the 40 A runs
     const running = (await runsOf(id)).filter((r) => r.lockedBy === runner.id);
@@ -102,7 +113,9 @@ describe("local runner: concurrency", () => {
     });
     runners.push(await startLocalRunner({ functions: [fn], pollIntervalMs: 0, maxConcurrentRuns: 4 }));
     runners.push(await startLocalRunner({ functions: [fn], pollIntervalMs: 0, maxConcurrentRuns: 4 }));
-    await sendEvent(Array.from({ length: 20 }, (_, i) => ({ name: "system/jobs.probe" as const, data: { probeId: `r${i}` } })));
+    await sendEvent(
+      Array.from({ length: 20 }, (_, i) => ({ name: "system/jobs.probe" as const, data: { probeId: `r${i}` } })),
+    );
     await Promise.all(runners.map((r) => r.drain()));
     await Promise.all(runners.map((r) => r.drain()));
 

@@ -111,17 +111,20 @@ export const compileFunctions = (
         continue;
       }
       if (raw.if !== undefined) fail(`trigger "${name}": "if" expressions are not supported by the local runner`);
-      if (name.startsWith("inngest/")) fail(`trigger "${name}": internal inngest/* events are never emitted by the local runner`);
+      if (name.startsWith("inngest/"))
+        fail(`trigger "${name}": internal inngest/* events are never emitted by the local runner`);
       if (name.indexOf("*") !== -1 && name.indexOf("*") !== name.length - 1) {
         fail(`trigger "${name}": only a trailing "*" wildcard is supported`);
       }
       events.push({ name: name.endsWith("*") ? name.slice(0, -1) : name, isPrefix: name.endsWith("*") });
     }
     if (crons.length > 1) fail("has more than one cron trigger (the local runner keeps one schedule per function)");
-    if (events.length === 0 && crons.length === 0) fail("has no event or cron trigger (invoke-only functions are not supported)");
+    if (events.length === 0 && crons.length === 0)
+      fail("has no event or cron trigger (invoke-only functions are not supported)");
 
     const retries = fn.opts.retries ?? 3;
-    if (!Number.isInteger(retries) || retries < 0 || retries > 20) fail(`retries must be 0 to 20 (got ${String(retries)})`);
+    if (!Number.isInteger(retries) || retries < 0 || retries > 20)
+      fail(`retries must be 0 to 20 (got ${String(retries)})`);
 
     specs.push({
       fn,
@@ -163,7 +166,9 @@ const compileConcurrency = (raw: unknown, fail: (what: string) => void): Concurr
   if (scope !== undefined && scope !== "fn") fail(`concurrency scope "${String(scope)}" is not supported (only "fn")`);
   if (key === undefined) return { limit, keyPath: null };
   if (typeof key !== "string" || !CONCURRENCY_KEY.test(key)) {
-    fail(`concurrency key ${JSON.stringify(key)} is not supported: the local runner evaluates event.data.<path> keys only`);
+    fail(
+      `concurrency key ${JSON.stringify(key)} is not supported: the local runner evaluates event.data.<path> keys only`,
+    );
     return null;
   }
   return { limit, keyPath: key.split(".").slice(2) };

@@ -14,7 +14,8 @@ export const SCHEDULED_TIMER_EVENT = "inngest/scheduled.timer";
 
 type CronFunction = FunctionSpec & { cron: NonNullable<FunctionSpec["cron"]> };
 
-const withCron = (specs: readonly FunctionSpec[]): CronFunction[] => specs.filter((s): s is CronFunction => s.cron !== null);
+const withCron = (specs: readonly FunctionSpec[]): CronFunction[] =>
+  specs.filter((s): s is CronFunction => s.cron !== null);
 
 /** Creates the schedule rows of new cron functions; a changed schedule restarts from its next tick. */
 export const syncCrons = async (specs: readonly FunctionSpec[], now: Date) => {
@@ -50,7 +51,10 @@ export const enqueueDueCrons = async (specs: readonly FunctionSpec[], now: Date)
     const next = nextCronRun(spec.cron, now);
     const tick = row.nextRunAt;
     const won = await db.$transaction(async (tx) => {
-      const { count } = await tx.jobCron.updateMany({ where: { functionId: spec.id, nextRunAt: tick }, data: { nextRunAt: next } });
+      const { count } = await tx.jobCron.updateMany({
+        where: { functionId: spec.id, nextRunAt: tick },
+        data: { nextRunAt: next },
+      });
       if (count === 0) return false; // another runner took this tick
       const event = {
         id: `cron|${spec.id}|${tick.toISOString()}`,

@@ -27,7 +27,10 @@ const spawnRunner = async (...args: string[]) => {
 const send = async (name: "system/jobs.probe" | "system/jobs.probe.reply", probeId: string) => {
   const event = normalizeEvent({ name, data: { probeId, from: "durability" } }, new Date());
   const target = specs.find((s) => s.events.some((m) => m.name === name))!.id;
-  await enqueueForTargets([{ event, targets: [target] }], { specs: new Map(specs.map((s) => [s.id, s])), now: new Date() });
+  await enqueueForTargets([{ event, targets: [target] }], {
+    specs: new Map(specs.map((s) => [s.id, s])),
+    now: new Date(),
+  });
   return runIdFor(event.id, target);
 };
 
@@ -60,11 +63,15 @@ beforeAll(async () => {
   const asleep = await waitFor(
     async () => {
       const run = await db.jobRun.findUnique({ where: { id: runs.sleep } });
-      return run && run.status === "running" && run.lockedBy === null && (await labels(sleepProbe)).includes("before") && run;
+      return (
+        run && run.status === "running" && run.lockedBy === null && (await labels(sleepProbe)).includes("before") && run
+      );
     },
     { what: "the first run to sleep" },
   );
-  await waitFor(async () => (await labels(stepsProbe)).includes("two-started"), { what: "step two of the second run to start" });
+  await waitFor(async () => (await labels(stepsProbe)).includes("two-started"), {
+    what: "step two of the second run to start",
+  });
   const inStepTwo = await db.jobRun.findUniqueOrThrow({ where: { id: runs.steps } });
   observed.sleepWakeAt = asleep.wakeAt;
   observed.stepsLockedBy = inStepTwo.lockedBy;
@@ -77,7 +84,12 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(children.splice(0).filter((c) => c.exitCode === null && c.signalCode === null).map(kill9));
+  await Promise.all(
+    children
+      .splice(0)
+      .filter((c) => c.exitCode === null && c.signalCode === null)
+      .map(kill9),
+  );
 });
 
 describe("local runner: durability across SIGKILL", () => {

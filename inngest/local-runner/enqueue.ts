@@ -15,7 +15,10 @@ export type JobsDb = Pick<Prisma.TransactionClient, "jobRun">;
 
 export const normalizeEvent = (event: EventInput, now: Date): JobEvent => {
   if (typeof event.name !== "string" || event.name === "") throw new Error("An event needs a name");
-  if (event.data !== undefined && (event.data === null || typeof event.data !== "object" || Array.isArray(event.data))) {
+  if (
+    event.data !== undefined &&
+    (event.data === null || typeof event.data !== "object" || Array.isArray(event.data))
+  ) {
     throw new Error(`Event "${event.name}": data must be an object`);
   }
   return {
@@ -57,7 +60,11 @@ export const enqueueForTargets = async (
 };
 
 /** One run of one function (cron ticks: the timer event goes to its own function only). */
-export const enqueueRun = async (spec: FunctionSpec, event: JobEvent, { now, db = defaultDb }: { now: Date; db?: JobsDb }) => {
+export const enqueueRun = async (
+  spec: FunctionSpec,
+  event: JobEvent,
+  { now, db = defaultDb }: { now: Date; db?: JobsDb },
+) => {
   const { count } = await db.jobRun.createMany({ data: [runRow(spec, event, now)], skipDuplicates: true });
   return count;
 };

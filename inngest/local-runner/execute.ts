@@ -65,16 +65,27 @@ export const processRun = async (ctx: RunContext, spec: FunctionSpec, run: JobRu
     const now = ctx.clock.now();
     const at = new Date(now.getTime() + (retryAfterMs(retryAfter, now) ?? ctx.backoff(nextAttempt)));
     state.retry(op.id, nextAttempt, at);
-    log.warn("job step failed; retrying", { ...fields, step: op.userland?.id ?? op.id, attempt: nextAttempt, retryAt: at.toISOString(), error: describeError(op.error) });
+    log.warn("job step failed; retrying", {
+      ...fields,
+      step: op.userland?.id ?? op.id,
+      attempt: nextAttempt,
+      retryAt: at.toISOString(),
+      error: describeError(op.error),
+    });
   };
 
   // Applies the ops of one response. `requestAttempt` is the attempt the request carried (a StepError's
   // next attempt is one more). Returns the steps the SDK planned, or how the run ended.
-  const applyOps = (ops: OutgoingOp[], requestAttempt: number, retryAfter: string | undefined): { planned: string[]; terminal?: Terminal } => {
+  const applyOps = (
+    ops: OutgoingOp[],
+    requestAttempt: number,
+    retryAfter: string | undefined,
+  ): { planned: string[]; terminal?: Terminal } => {
     const planned: string[] = [];
     for (const op of ops) {
       const unsupported = unsupportedOp(op);
-      if (unsupported) return { planned, terminal: { status: "failed", error: unsupportedMessage(spec.id, op, unsupported) } };
+      if (unsupported)
+        return { planned, terminal: { status: "failed", error: unsupportedMessage(spec.id, op, unsupported) } };
       if (op.id === RUN_COMPLETE_ID && (op.op === OP.StepError || op.op === OP.StepFailed)) {
         return { planned, terminal: { status: "failed", error: describeError(op.error) } };
       }
@@ -109,7 +120,10 @@ export const processRun = async (ctx: RunContext, spec: FunctionSpec, run: JobRu
     if (res.kind === "done") return { status: "completed", output: res.output };
     if (res.kind === "ops") {
       const { planned, terminal } = applyOps(res.ops, stepAttempt, res.retryAfter);
-      return terminal ?? (planned.length ? { status: "failed", error: `SDK planned new steps while running step ${stepId}` } : undefined);
+      return (
+        terminal ??
+        (planned.length ? { status: "failed", error: `SDK planned new steps while running step ${stepId}` } : undefined)
+      );
     }
     if (res.noRetry) return { status: "failed", error: describeError(res.error) };
     // 500 without ops: the function threw before reaching the step, or the SDK could not find it.
@@ -133,11 +147,17 @@ export const processRun = async (ctx: RunContext, spec: FunctionSpec, run: JobRu
   };
 
   const functionError = async (res: Extract<ExecutorResponse, { kind: "error" }>): Promise<RunOutcome> => {
-    if (res.noRetry || attempt + 1 >= run.maxAttempts) return finish({ status: "failed", error: describeError(res.error) });
+    if (res.noRetry || attempt + 1 >= run.maxAttempts)
+      return finish({ status: "failed", error: describeError(res.error) });
     attempt += 1;
     const now = ctx.clock.now();
     const wakeAt = new Date(now.getTime() + (retryAfterMs(res.retryAfter, now) ?? ctx.backoff(attempt)));
-    log.warn("job run failed; retrying", { ...fields, attempt, retryAt: wakeAt.toISOString(), error: describeError(res.error) });
+    log.warn("job run failed; retrying", {
+      ...fields,
+      attempt,
+      retryAt: wakeAt.toISOString(),
+      error: describeError(res.error),
+    });
     return park(wakeAt);
   };
 

@@ -21,7 +21,12 @@ export const enqueueLocally = async (
   const { specs, clock } = await sendTargets();
   const now = clock.now();
   const normalized = events.map((event, i) =>
-    normalizeEvent(!event.id && seed ? { ...event, id: createHash("sha256").update(`${seed}|${i}`).digest("hex").slice(0, 32) } : event, now),
+    normalizeEvent(
+      !event.id && seed
+        ? { ...event, id: createHash("sha256").update(`${seed}|${i}`).digest("hex").slice(0, 32) }
+        : event,
+      now,
+    ),
   );
   const entries = normalized
     .map((event) => ({ event, targets: specs.filter((spec) => matchesEvent(spec, event.name)).map((spec) => spec.id) }))

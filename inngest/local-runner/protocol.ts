@@ -101,7 +101,8 @@ export const parseResponse = async (response: Response): Promise<ExecutorRespons
   const noRetry = noRetryHeader === null ? undefined : noRetryHeader === "true";
   const retryAfter = response.headers.get(headerKeys.RetryAfter) ?? undefined;
   if (response.status === 200) return { kind: "done", output: body };
-  if (response.status === 206 && Array.isArray(body)) return { kind: "ops", ops: body as OutgoingOp[], noRetry, retryAfter };
+  if (response.status === 206 && Array.isArray(body))
+    return { kind: "ops", ops: body as OutgoingOp[], noRetry, retryAfter };
   return {
     kind: "error",
     status: response.status,
@@ -116,7 +117,8 @@ export const parseResponse = async (response: Response): Promise<ExecutorRespons
 export const describeError = (error: unknown): string => {
   if (error && typeof error === "object") {
     const { name, message, error: inner } = error as { name?: unknown; message?: unknown; error?: unknown };
-    if (typeof message === "string") return typeof name === "string" && name !== "Error" ? `${name}: ${message}` : message;
+    if (typeof message === "string")
+      return typeof name === "string" && name !== "Error" ? `${name}: ${message}` : message;
     if (typeof inner === "string") return inner;
   }
   return typeof error === "string" ? error : JSON.stringify(error);

@@ -69,11 +69,13 @@ describe("local runner: retries", () => {
 
   it("stops at a NonRetriableError", async () => {
     let calls = 0;
-    const fn = inngest.createFunction({ id: `non-retriable-${tag}`, retries: 5, triggers: [jobsProbe] }, async ({ step }) =>
-      step.run("reject", () => {
-        calls += 1;
-        throw new NonRetriableError("the network rejected the post");
-      }),
+    const fn = inngest.createFunction(
+      { id: `non-retriable-${tag}`, retries: 5, triggers: [jobsProbe] },
+      async ({ step }) =>
+        step.run("reject", () => {
+          calls += 1;
+          throw new NonRetriableError("the network rejected the post");
+        }),
     );
     const { run, waits } = await runToEnd([fn], `non-retriable-${tag}`);
     expect(run.status).toBe("failed");
@@ -114,14 +116,17 @@ describe("local runner: retries", () => {
   it("retries errors thrown outside steps with backoff, without re-running finished steps", async () => {
     let stepCalls = 0;
     let throws = 0;
-    const fn = inngest.createFunction({ id: `fn-error-${tag}`, retries: 3, triggers: [jobsProbe] }, async ({ step, attempt }) => {
-      await step.run("once", () => (stepCalls += 1));
-      if (attempt < 2) {
-        throws += 1;
-        throw new Error("transient outside a step");
-      }
-      return attempt;
-    });
+    const fn = inngest.createFunction(
+      { id: `fn-error-${tag}`, retries: 3, triggers: [jobsProbe] },
+      async ({ step, attempt }) => {
+        await step.run("once", () => (stepCalls += 1));
+        if (attempt < 2) {
+          throws += 1;
+          throw new Error("transient outside a step");
+        }
+        return attempt;
+      },
+    );
     const { run, waits } = await runToEnd([fn], `fn-error-${tag}`);
     expect(run).toMatchObject({ status: "completed", output: 2 });
     expect(waits).toEqual([10, 20]);

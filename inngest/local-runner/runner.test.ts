@@ -23,19 +23,22 @@ const start = async (functions: LocalRunnerOptions["functions"], clock: ManualCl
 
 describe("local runner: event-triggered functions", () => {
   const calls = { handler: 0, first: 0, second: 0 };
-  const twoSteps = inngest.createFunction({ id: `two-steps-${tag}`, triggers: [jobsProbe] }, async ({ event, step }) => {
-    calls.handler += 1;
-    const first = await step.run("first", () => {
-      calls.first += 1;
-      return { n: 41 };
-    });
-    await step.sleep("nap", "1m");
-    const second = await step.run("second", () => {
-      calls.second += 1;
-      return first.n + 1;
-    });
-    return { probeId: event.data.probeId, second };
-  });
+  const twoSteps = inngest.createFunction(
+    { id: `two-steps-${tag}`, triggers: [jobsProbe] },
+    async ({ event, step }) => {
+      calls.handler += 1;
+      const first = await step.run("first", () => {
+        calls.first += 1;
+        return { n: 41 };
+      });
+      await step.sleep("nap", "1m");
+      const second = await step.run("second", () => {
+        calls.second += 1;
+        return first.n + 1;
+      });
+      return { probeId: event.data.probeId, second };
+    },
+  );
 
   it("runs two steps around a step.sleep, memoising each step across re-entries and a restart", async () => {
     const clock = new ManualClock("2026-03-01T10:00:00Z");
@@ -59,7 +62,12 @@ describe("local runner: event-triggered functions", () => {
     clock.advance("1s");
     await runner!.drain();
     run = await onlyRunOf(`two-steps-${tag}`);
-    expect(run).toMatchObject({ status: "completed", output: { probeId: "p1", second: 42 }, error: null, lockedBy: null });
+    expect(run).toMatchObject({
+      status: "completed",
+      output: { probeId: "p1", second: 42 },
+      error: null,
+      lockedBy: null,
+    });
     expect(run.finishedAt?.toISOString()).toBe("2026-03-01T10:01:00.000Z");
     expect(calls.first).toBe(1);
     expect(calls.second).toBe(1);
@@ -83,7 +91,9 @@ describe("local runner: parallel steps and sleeps", () => {
     const counts: Record<string, number> = {};
     const count = (id: string) => (counts[id] = (counts[id] ?? 0) + 1);
     const fn = inngest.createFunction({ id: `parallel-${tag}`, triggers: [jobsProbe] }, async ({ step }) => {
-      const [a, b, c] = await Promise.all(["a", "b", "c"].map((id) => step.run(id, () => (count(id), id.toUpperCase()))));
+      const [a, b, c] = await Promise.all(
+        ["a", "b", "c"].map((id) => step.run(id, () => (count(id), id.toUpperCase()))),
+      );
       const after = await step.run("after", () => (count("after"), `${a}${b}${c}`));
       return after;
     });
@@ -140,11 +150,16 @@ describe("local runner: step.sendEvent", () => {
     const clock = new ManualClock("2026-03-01T10:00:00Z");
     const replies: string[] = [];
     const asker = inngest.createFunction({ id: `asker-${tag}`, triggers: [jobsProbe] }, async ({ event, step }) => {
-      const sent = await step.sendEvent("reply", { name: "system/jobs.probe.reply", data: { probeId: event.data.probeId, from: "asker" } });
+      const sent = await step.sendEvent("reply", {
+        name: "system/jobs.probe.reply",
+        data: { probeId: event.data.probeId, from: "asker" },
+      });
       return sent.ids.length;
     });
-    const answerer = inngest.createFunction({ id: `answerer-${tag}`, triggers: [jobsProbeReply] }, async ({ event, step }) =>
-      step.run("record", () => void replies.push(`${event.data.probeId} from ${event.data.from}`)),
+    const answerer = inngest.createFunction(
+      { id: `answerer-${tag}`, triggers: [jobsProbeReply] },
+      async ({ event, step }) =>
+        step.run("record", () => void replies.push(`${event.data.probeId} from ${event.data.from}`)),
     );
     await start([asker, answerer], clock);
     await sendEvent({ name: "system/jobs.probe", data: { probeId: "q1" } });

@@ -98,7 +98,10 @@ class Runner implements LocalRunner {
     this.context = {
       runnerId: this.id,
       clock: this.clock,
-      execute: createExecutor(specs.map((s) => s.fn), inngest),
+      execute: createExecutor(
+        specs.map((s) => s.fn),
+        inngest,
+      ),
       backoff: options.backoff ?? exponentialBackoff(),
       isStopping: () => this.stopping,
     };
@@ -107,18 +110,25 @@ class Runner implements LocalRunner {
   async start() {
     await syncCrons(this.specs, this.clock.now());
     registerRunner(this);
-    this.heartbeat = setInterval(() => {
-      renewLeases(this.id, [...this.inFlight.keys()], this.leaseMs).catch((err: unknown) =>
-        log.warn("job runner heartbeat failed", { runnerId: this.id, error: String(err) }),
-      );
-    }, Math.max(100, Math.floor(this.leaseMs / 3)));
+    this.heartbeat = setInterval(
+      () => {
+        renewLeases(this.id, [...this.inFlight.keys()], this.leaseMs).catch((err: unknown) =>
+          log.warn("job runner heartbeat failed", { runnerId: this.id, error: String(err) }),
+        );
+      },
+      Math.max(100, Math.floor(this.leaseMs / 3)),
+    );
     this.heartbeat.unref();
     if (this.pollIntervalMs > 0) {
       // Events committed by any process of this database wake the loop at once (NOTIFY at commit).
       this.outboxListener = listenToOutbox((destination) => destination !== "server" && this.wake());
       this.schedule(0);
     }
-    log.info("local job runner started", { runnerId: this.id, functions: this.functionIds, pollIntervalMs: this.pollIntervalMs });
+    log.info("local job runner started", {
+      runnerId: this.id,
+      functions: this.functionIds,
+      pollIntervalMs: this.pollIntervalMs,
+    });
   }
 
   tick(): Promise<number> {
@@ -157,7 +167,12 @@ class Runner implements LocalRunner {
   }
 
   private async onRunError(run: JobRun, err: unknown) {
-    const fields = { runId: run.id, functionId: run.functionId, runnerId: this.id, error: err instanceof Error ? err.message : String(err) };
+    const fields = {
+      runId: run.id,
+      functionId: run.functionId,
+      runnerId: this.id,
+      error: err instanceof Error ? err.message : String(err),
+    };
     if (err instanceof LeaseLostError) {
       log.warn("job run lease lost; another runner owns it now", fields);
       return;
@@ -193,7 +208,10 @@ class Runner implements LocalRunner {
     try {
       await this.tick();
     } catch (err) {
-      log.error("job runner tick failed", { runnerId: this.id, error: err instanceof Error ? err.message : String(err) });
+      log.error("job runner tick failed", {
+        runnerId: this.id,
+        error: err instanceof Error ? err.message : String(err),
+      });
     } finally {
       this.loopRunning = false;
       if (!this.stopping) {

@@ -21,7 +21,8 @@ export class RunState {
   private readonly entries: Record<string, StepEntry>;
 
   constructor(raw: unknown) {
-    this.entries = raw && typeof raw === "object" && !Array.isArray(raw) ? { ...(raw as Record<string, StepEntry>) } : {};
+    this.entries =
+      raw && typeof raw === "object" && !Array.isArray(raw) ? { ...(raw as Record<string, StepEntry>) } : {};
   }
 
   toJson(): Record<string, StepEntry> {
@@ -36,7 +37,9 @@ export class RunState {
 
   /** What the SDK receives as `steps`. */
   memo(): Record<string, MemoEntry> {
-    return Object.fromEntries(this.finished().map(([id, e]) => [id, "data" in e ? { data: e.data } : { error: e.error }]));
+    return Object.fromEntries(
+      this.finished().map(([id, e]) => [id, "data" in e ? { data: e.data } : { error: e.error }]),
+    );
   }
 
   /** ctx.stack.stack: finished step ids in completion order. */
@@ -92,6 +95,8 @@ export class RunState {
     const times = Object.values(this.entries).flatMap((e) =>
       "sleepUntil" in e ? [e.sleepUntil] : "retryAt" in e ? [e.retryAt] : [],
     );
-    return times.length === 0 ? null : new Date(times.map((t) => new Date(t).getTime()).reduce((a, b) => Math.min(a, b)));
+    return times.length === 0
+      ? null
+      : new Date(times.map((t) => new Date(t).getTime()).reduce((a, b) => Math.min(a, b)));
   }
 }

@@ -122,8 +122,11 @@ const fenced = async (runId: string, runnerId: string, data: Prisma.JobRunUpdate
 const json = (steps: Record<string, StepEntry>) => steps as unknown as Prisma.InputJsonObject;
 
 /** Progress while the run keeps executing (a step finished, a retry or sleep was scheduled). */
-export const saveProgress = (runId: string, runnerId: string, { steps, attempt }: { steps: Record<string, StepEntry>; attempt: number }) =>
-  fenced(runId, runnerId, { steps: json(steps), attempt });
+export const saveProgress = (
+  runId: string,
+  runnerId: string,
+  { steps, attempt }: { steps: Record<string, StepEntry>; attempt: number },
+) => fenced(runId, runnerId, { steps: json(steps), attempt });
 
 /** Gives the run back until wakeAt (sleeping, backing off, or handed over when the runner stops). */
 export const parkRun = (
@@ -136,8 +139,7 @@ export const finishRun = (
   runId: string,
   runnerId: string,
   result: { steps: Record<string, StepEntry>; attempt: number; finishedAt: Date } & (
-    | { status: "completed"; output: unknown }
-    | { status: "failed"; error: string }
+    { status: "completed"; output: unknown } | { status: "failed"; error: string }
   ),
 ) =>
   fenced(runId, runnerId, {
@@ -148,10 +150,18 @@ export const finishRun = (
     lockedBy: null,
     lockedUntil: null,
     ...(result.status === "completed"
-      ? { output: result.output === null || result.output === undefined ? Prisma.DbNull : (result.output as Prisma.InputJsonValue) }
+      ? {
+          output:
+            result.output === null || result.output === undefined
+              ? Prisma.DbNull
+              : (result.output as Prisma.InputJsonValue),
+        }
       : { error: result.error }),
   });
 
 /** Lets go of a run after an unexpected runner error; the progress saved so far stays. */
 export const releaseRun = (runId: string, runnerId: string, wakeAt: Date) =>
-  db.jobRun.updateMany({ where: { id: runId, lockedBy: runnerId }, data: { lockedBy: null, lockedUntil: null, wakeAt } });
+  db.jobRun.updateMany({
+    where: { id: runId, lockedBy: runnerId },
+    data: { lockedBy: null, lockedUntil: null, wakeAt },
+  });

@@ -49,16 +49,22 @@ describe("local runner: unsupported function options fail startup", () => {
     expect(await refused({ concurrency: { limit: 1, key: 'event.data.a + "-" + event.data.b' } })).toContain(
       "evaluates event.data.<path> keys only",
     );
-    expect(await refused({ concurrency: [{ limit: 1 }, { limit: 5, key: "event.data.a" }] })).toContain("several concurrency limits");
+    expect(await refused({ concurrency: [{ limit: 1 }, { limit: 5, key: "event.data.a" }] })).toContain(
+      "several concurrency limits",
+    );
     expect(await refused({ concurrency: { limit: 1, scope: "account" } })).toContain('concurrency scope "account"');
     expect(await refused({ concurrency: 0 })).toContain("concurrency limit must be a whole number of at least 1");
   });
 
   it("trigger expressions, internal events, cron jitter and two crons", async () => {
-    expect(await refused({ triggers: [{ event: jobsProbe, if: "event.data.key == 'a'" }] })).toContain('"if" expressions are not supported');
+    expect(await refused({ triggers: [{ event: jobsProbe, if: "event.data.key == 'a'" }] })).toContain(
+      '"if" expressions are not supported',
+    );
     expect(await refused({ triggers: [{ event: "inngest/function.failed" }] })).toContain("internal inngest/* events");
     expect(await refused({ triggers: [{ cron: "* * * * *", jitter: "10s" }] })).toContain('"jitter"');
-    expect(await refused({ triggers: [cron("0 * * * *"), cron("30 * * * *")] })).toContain("more than one cron trigger");
+    expect(await refused({ triggers: [cron("0 * * * *"), cron("30 * * * *")] })).toContain(
+      "more than one cron trigger",
+    );
     expect(await refused({ triggers: [cron("not a cron")] })).toContain('invalid cron "not a cron"');
     expect(await refused({ triggers: [] })).toContain("has no event or cron trigger");
   });
@@ -71,14 +77,20 @@ describe("local runner: unsupported function options fail startup", () => {
   it("functions of another client (not in local dev mode)", async () => {
     const other = new Inngest({ id: "someone-else", isDev: false });
     const fn = other.createFunction({ id: `foreign-${tag}`, triggers: [jobsProbe] }, handler);
-    await expect(startLocalRunner({ functions: [fn], pollIntervalMs: 0 })).rejects.toThrow(/belongs to another Inngest client/);
+    await expect(startLocalRunner({ functions: [fn], pollIntervalMs: 0 })).rejects.toThrow(
+      /belongs to another Inngest client/,
+    );
   });
 });
 
 describe("local runner: unsupported step tools fail the run", () => {
   const runOnce = async (id: string, body: Parameters<typeof inngest.createFunction>[1]) => {
     const fn = inngest.createFunction({ id, triggers: [jobsProbe] }, body);
-    runner = await startLocalRunner({ functions: [fn], clock: new ManualClock("2026-05-01T00:00:00Z"), pollIntervalMs: 0 });
+    runner = await startLocalRunner({
+      functions: [fn],
+      clock: new ManualClock("2026-05-01T00:00:00Z"),
+      pollIntervalMs: 0,
+    });
     await sendEvent({ name: "system/jobs.probe", data: { probeId: id } });
     await runner.drain();
     return onlyRunOf(id);
@@ -96,7 +108,9 @@ describe("local runner: unsupported step tools fail the run", () => {
 
   it("step.invoke", async () => {
     const target = inngest.createFunction({ id: `target-${tag}`, triggers: [jobsProbeReply] }, handler);
-    const run = await runOnce(`invoke-${tag}`, async ({ step }) => step.invoke("call-target", { function: target, data: {} }));
+    const run = await runOnce(`invoke-${tag}`, async ({ step }) =>
+      step.invoke("call-target", { function: target, data: {} }),
+    );
     expect(run.status).toBe("failed");
     expect(run.error).toContain('used step.invoke() in step "call-target" (op InvokeFunction)');
   });

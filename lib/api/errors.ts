@@ -40,7 +40,8 @@ export class ApiError extends Error {
 export const notFound = () => new ApiError("not_found", "Not found");
 export const invalidApiKey = () => new ApiError("unauthorized", "Invalid API key");
 export const noPermission = () => unprocessable(["Your API key has no such permission"]);
-export const unprocessable = (errors: string[], extra?: Record<string, unknown>) => new ApiError("unprocessable", errors.join("; "), { errors, ...(extra && { extra }) });
+export const unprocessable = (errors: string[], extra?: Record<string, unknown>) =>
+  new ApiError("unprocessable", errors.join("; "), { errors, ...(extra && { extra }) });
 export const badRequest = (message: string) => new ApiError("bad_request", message);
 
 // Bodies in the spec's shapes. 422 carries `errors` (spec) plus a joined `error` so SDKs that read

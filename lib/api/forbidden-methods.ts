@@ -17,7 +17,12 @@ export const refuseForbiddenMethods = () => {
   proto.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
     const [req, res] = args as [IncomingMessage, ServerResponse];
     if (event === "request" && FORBIDDEN.has(req.method ?? "")) {
-      res.writeHead(405, { "Content-Type": "application/json", Allow: ALLOW, "X-Request-Id": newId("request"), "Cache-Control": "no-store" });
+      res.writeHead(405, {
+        "Content-Type": "application/json",
+        Allow: ALLOW,
+        "X-Request-Id": newId("request"),
+        "Cache-Control": "no-store",
+      });
       res.end(JSON.stringify({ error: `Method ${req.method} is not allowed` }));
       return true;
     }

@@ -42,17 +42,32 @@ const errorsOf = (res: { json: Json }) => (res.json.errors as string[] | undefin
 const polluted = () => (Object.prototype as Record<string, unknown>).polluted;
 
 // A multipart request straight into a route handler.
-const multipart = async (handler: RouteHandler, fields: [string, string | Blob, string?][], { params = {}, pathname = "/api/posts" } = {}) => {
+const multipart = async (
+  handler: RouteHandler,
+  fields: [string, string | Blob, string?][],
+  { params = {}, pathname = "/api/posts" } = {},
+) => {
   const form = new FormData();
-  for (const [name, value, filename] of fields) (typeof value === "string" ? form.append(name, value) : form.append(name, value, filename));
-  const req = new Request(`http://localhost${pathname}`, { method: handler.endpoint.method, headers: { authorization: `Bearer ${t.token}` }, body: form });
+  for (const [name, value, filename] of fields)
+    typeof value === "string" ? form.append(name, value) : form.append(name, value, filename);
+  const req = new Request(`http://localhost${pathname}`, {
+    method: handler.endpoint.method,
+    headers: { authorization: `Bearer ${t.token}` },
+    body: form,
+  });
   const res = await handler(req, { params: Promise.resolve(params) });
   return { status: res.status, json: (await res.json()) as Json };
 };
 
 describe("prototype keys", () => {
   it("are refused in multipart field names, and parsed objects have no prototype", () => {
-    for (const name of ["__proto__[polluted]", "constructor[prototype][polluted]", "post[__proto__][polluted]", "platforms[bluesky][constructor][prototype][polluted]", "prototype"]) {
+    for (const name of [
+      "__proto__[polluted]",
+      "constructor[prototype][polluted]",
+      "post[__proto__][polluted]",
+      "platforms[bluesky][constructor][prototype][polluted]",
+      "prototype",
+    ]) {
       const form = new FormData();
       form.append(name, "yes");
       expect(() => formDataToObject(form), name).toThrow(expect.objectContaining({ status: 422 }));
@@ -75,7 +90,11 @@ describe("prototype keys", () => {
   });
 
   it("in a multipart POST /api/posts: 422 naming the field, and the service keeps answering", async () => {
-    const res = await multipart(postsRoute.POST, [["__proto__[polluted]", "yes"], ["profiles[]", "bluesky"], ["post[body]", "hello"]]);
+    const res = await multipart(postsRoute.POST, [
+      ["__proto__[polluted]", "yes"],
+      ["profiles[]", "bluesky"],
+      ["post[body]", "hello"],
+    ]);
     expect(res.status).toBe(422);
     expect(errorsOf(res)).toEqual(["__proto__[polluted]: __proto__ is not an allowed field name"]);
     expect(polluted()).toBeUndefined();
@@ -86,8 +105,14 @@ describe("prototype keys", () => {
     const create = (rawBody: string) => callRoute(postsRoute.POST, { path: "/api/posts", token: t.token, rawBody });
     const cases: [string, string][] = [
       ['{"__proto__": {"polluted": true}, "profiles": ["bluesky"]}', "__proto__"],
-      ['{"post": {"body": "x", "constructor": {"prototype": {"polluted": 1}}}, "profiles": ["bluesky"]}', "post.constructor"],
-      ['{"profiles": ["bluesky"], "platforms": {"bluesky": {"__proto__": {"polluted": 1}}}}', "platforms.bluesky.__proto__"],
+      [
+        '{"post": {"body": "x", "constructor": {"prototype": {"polluted": 1}}}, "profiles": ["bluesky"]}',
+        "post.constructor",
+      ],
+      [
+        '{"profiles": ["bluesky"], "platforms": {"bluesky": {"__proto__": {"polluted": 1}}}}',
+        "platforms.bluesky.__proto__",
+      ],
       ['{"profiles": ["bluesky"], "platforms": {"prototype": {}}}', "platforms.prototype"],
     ];
     for (const [rawBody, field] of cases) {
@@ -95,40 +120,83 @@ describe("prototype keys", () => {
       expect(res.status, rawBody).toBe(422);
       expect(errorsOf(res), rawBody).toEqual([`${field}: is not an allowed field name`]);
     }
-    const draft = await callRoute(postsRoute.POST, { path: "/api/posts", token: t.token, body: { post: { body: "draft", draft: true }, profiles: ["bluesky"] } });
+    const draft = await callRoute(postsRoute.POST, {
+      path: "/api/posts",
+      token: t.token,
+      body: { post: { body: "draft", draft: true }, profiles: ["bluesky"] },
+    });
     const id = (draft.json as Json).id as string;
-    const patch = await callRoute(postRoute.PATCH, { path: `/api/posts/${id}`, token: t.token, params: { id }, rawBody: '{"platforms": {"bluesky": {"__proto__": {"polluted": 1}}}}' });
+    const patch = await callRoute(postRoute.PATCH, {
+      path: `/api/posts/${id}`,
+      token: t.token,
+      params: { id },
+      rawBody: '{"platforms": {"bluesky": {"__proto__": {"polluted": 1}}}}',
+    });
     expect(patch.status).toBe(422);
     const query = await callRoute(postsRoute.GET, { path: "/api/posts?__proto__=1&constructor[]=x", token: t.token });
-    expect(query.json).toEqual({ status: 400, error: "Bad Request", message: "__proto__ is not an allowed query parameter" });
+    expect(query.json).toEqual({
+      status: 400,
+      error: "Bad Request",
+      message: "__proto__ is not an allowed query parameter",
+    });
     expect(polluted()).toBeUndefined();
   });
 });
 
 describe("NUL bytes, broken Unicode and nesting", () => {
   it("are refused in body fields with a 422 naming the field", async () => {
-    const group = await callRoute(profileGroupsRoute.POST, { path: "/api/profile_groups", token: t.token, body: { name: "a\u0000b" } });
+    const group = await callRoute(profileGroupsRoute.POST, {
+      path: "/api/profile_groups",
+      token: t.token,
+      body: { name: "a\u0000b" },
+    });
     expect(group.status).toBe(422);
     expect(errorsOf(group)).toEqual(["name: must not contain NUL characters (\\u0000)"]);
-    const post = await callRoute(postsRoute.POST, { path: "/api/posts", token: t.token, body: { profiles: ["bluesky"], post: { body: "ok" }, thread: [{ body: "x\u0000" }] } });
+    const post = await callRoute(postsRoute.POST, {
+      path: "/api/posts",
+      token: t.token,
+      body: { profiles: ["bluesky"], post: { body: "ok" }, thread: [{ body: "x\u0000" }] },
+    });
     expect(errorsOf(post)).toEqual(["thread.0.body: must not contain NUL characters (\\u0000)"]);
-    const params = await callRoute(postsRoute.POST, { path: "/api/posts", token: t.token, body: { profiles: ["bluesky"], platforms: { bluesky: { "a\u0000": 1 } } } });
-    expect(errorsOf(params)).toEqual(["platforms.bluesky: has a field name that must not contain NUL characters (\\u0000)"]);
-    const surrogate = await callRoute(profileGroupsRoute.POST, { path: "/api/profile_groups", token: t.token, rawBody: '{"name": "a\\ud800b"}' });
+    const params = await callRoute(postsRoute.POST, {
+      path: "/api/posts",
+      token: t.token,
+      body: { profiles: ["bluesky"], platforms: { bluesky: { "a\u0000": 1 } } },
+    });
+    expect(errorsOf(params)).toEqual([
+      "platforms.bluesky: has a field name that must not contain NUL characters (\\u0000)",
+    ]);
+    const surrogate = await callRoute(profileGroupsRoute.POST, {
+      path: "/api/profile_groups",
+      token: t.token,
+      rawBody: '{"name": "a\\ud800b"}',
+    });
     expect(errorsOf(surrogate)).toEqual(["name: must be valid Unicode text (unpaired surrogate)"]);
     expect(await db.profileGroup.count({ where: { accountId: t.account.id } })).toBe(1);
   });
 
   it("are refused in query parameters with the spec's 400 naming the parameter", async () => {
     const res = await callRoute(postsRoute.GET, { path: "/api/posts?profile_group_id=%00", token: t.token });
-    expect(res.json).toEqual({ status: 400, error: "Bad Request", message: "profile_group_id: must not contain NUL characters (\\u0000)" });
+    expect(res.json).toEqual({
+      status: 400,
+      error: "Bad Request",
+      message: "profile_group_id: must not contain NUL characters (\\u0000)",
+    });
   });
 
   it("refuses absurdly nested bodies instead of overflowing the stack", async () => {
     const deep = `${'{"a":'.repeat(50_000)}1${"}".repeat(50_000)}`;
-    const res = await callRoute(profileGroupsRoute.POST, { path: "/api/profile_groups", token: t.token, rawBody: deep });
+    const res = await callRoute(profileGroupsRoute.POST, {
+      path: "/api/profile_groups",
+      token: t.token,
+      rawBody: deep,
+    });
     expect([400, 422]).toContain(res.status);
-    const arrays = await callRoute(postsRoute.POST, { path: "/api/posts", token: t.token, rawBody: `{"profiles": ${"[".repeat(100)}${"]".repeat(100)}}` });
+    const arrays = await callRoute(postsRoute.POST, {
+      path: "/api/posts",
+      token: t.token,
+      rawBody: `{"profiles": ${"[".repeat(100)}${"]".repeat(100)}}`,
+    });
     expect(errorsOf(arrays)[0]).toMatch(/^profiles(\.0)+: is nested too deeply/);
   });
 });
@@ -136,15 +204,32 @@ describe("NUL bytes, broken Unicode and nesting", () => {
 describe("dates", () => {
   it("outside 0001-9999 are refused at the edge (body 422, query 400); the boundaries are accepted", async () => {
     for (const scheduled_at of ["0000-01-01T00:00:00Z", "0001-01-01T00:30:00+01:00", "9999-12-31T23:00:00-05:00"]) {
-      const res = await callRoute(postsRoute.POST, { path: "/api/posts", token: t.token, body: { profiles: ["bluesky"], post: { body: "x", scheduled_at } } });
+      const res = await callRoute(postsRoute.POST, {
+        path: "/api/posts",
+        token: t.token,
+        body: { profiles: ["bluesky"], post: { body: "x", scheduled_at } },
+      });
       expect(res.status, scheduled_at).toBe(422);
       expect(errorsOf(res)).toEqual(["post.scheduled_at: must be between 0001-01-01 and 9999-12-31"]);
     }
-    const list = await callRoute(postsRoute.GET, { path: "/api/posts?scheduled_after=0000-01-01T00:00:00Z", token: t.token });
-    expect(list.json).toMatchObject({ status: 400, message: "scheduled_after: must be between 0001-01-01 and 9999-12-31" });
-    expect((await callRoute(postsRoute.GET, { path: "/api/posts?scheduled_after=9999-12-31T23:59:59Z", token: t.token })).status).toBe(200);
+    const list = await callRoute(postsRoute.GET, {
+      path: "/api/posts?scheduled_after=0000-01-01T00:00:00Z",
+      token: t.token,
+    });
+    expect(list.json).toMatchObject({
+      status: 400,
+      message: "scheduled_after: must be between 0001-01-01 and 9999-12-31",
+    });
+    expect(
+      (await callRoute(postsRoute.GET, { path: "/api/posts?scheduled_after=9999-12-31T23:59:59Z", token: t.token }))
+        .status,
+    ).toBe(200);
     const id = t.profiles.bluesky!.id;
-    const stats = await callRoute(profileStatsRoute.GET, { path: `/api/profiles/${id}/stats?from=0000-01-01`, token: t.token, params: { id } });
+    const stats = await callRoute(profileStatsRoute.GET, {
+      path: `/api/profiles/${id}/stats?from=0000-01-01`,
+      token: t.token,
+      params: { id },
+    });
     expect(stats.status).toBe(400);
   });
 });
@@ -152,11 +237,27 @@ describe("dates", () => {
 describe("database data errors", () => {
   // An endpoint without the edge's checks (params and query untyped), reading straight from the database.
   const lookup = apiRoute(
-    defineEndpoint({ operationId: "dbEcho", method: "GET", path: "/api/db_echo", tag: "t", summary: "s", auth: "none", responses: {} }),
+    defineEndpoint({
+      operationId: "dbEcho",
+      method: "GET",
+      path: "/api/db_echo",
+      tag: "t",
+      summary: "s",
+      auth: "none",
+      responses: {},
+    }),
     async ({ req }) => {
       const url = new URL(req.url);
       const since = url.searchParams.get("since");
-      return ok(await db.post.findMany({ where: { body: url.searchParams.get("body") ?? undefined, ...(since && { createdAt: { gte: new Date(since) } }) }, take: 1 }));
+      return ok(
+        await db.post.findMany({
+          where: {
+            body: url.searchParams.get("body") ?? undefined,
+            ...(since && { createdAt: { gte: new Date(since) } }),
+          },
+          take: 1,
+        }),
+      );
     },
   );
 
@@ -175,7 +276,12 @@ describe("uploads of a failing request", () => {
 
   it("are removed when a later part is refused", async () => {
     const before = mediaFiles();
-    const res = await multipart(postsRoute.POST, [["profiles[]", "bluesky"], ["post[body]", "two files"], ["media[]", png(), "a.png"], ["media[]", new Blob(["not an image"], { type: "image/png" }), "b.png"]]);
+    const res = await multipart(postsRoute.POST, [
+      ["profiles[]", "bluesky"],
+      ["post[body]", "two files"],
+      ["media[]", png(), "a.png"],
+      ["media[]", new Blob(["not an image"], { type: "image/png" }), "b.png"],
+    ]);
     expect(res.status).toBe(422);
     expect(errorsOf(res)[0]).toMatch(/^media\[1\]: /);
     expect(mediaFiles()).toEqual(before);
@@ -183,14 +289,23 @@ describe("uploads of a failing request", () => {
 
   it("are removed when the network rules refuse the post after a cover file was stored", async () => {
     const before = mediaFiles();
-    const res = await multipart(postsRoute.POST, [["profiles[]", "bluesky"], ["post[body]", "x".repeat(400)], ["platforms[bluesky][cover_file]", png(), "cover.png"]]);
+    const res = await multipart(postsRoute.POST, [
+      ["profiles[]", "bluesky"],
+      ["post[body]", "x".repeat(400)],
+      ["platforms[bluesky][cover_file]", png(), "cover.png"],
+    ]);
     expect(res.status).toBe(422);
     expect(mediaFiles()).toEqual(before);
   });
 
   it("are kept when the post is saved", async () => {
     const before = mediaFiles().length;
-    const res = await multipart(postsRoute.POST, [["profiles[]", "bluesky"], ["post[body]", "one file"], ["post[draft]", "true"], ["media[]", png(), "a.png"]]);
+    const res = await multipart(postsRoute.POST, [
+      ["profiles[]", "bluesky"],
+      ["post[body]", "one file"],
+      ["post[draft]", "true"],
+      ["media[]", png(), "a.png"],
+    ]);
     expect(res.status).toBe(200);
     expect(mediaFiles().length).toBe(before + 2); // the file and its type sidecar
   });

@@ -24,7 +24,8 @@ const pathOf = (name: string): string[] | null => {
 
 const emptyNode = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof File);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof File);
 
 const assign = (target: Record<string, unknown>, path: string[], value: Value) => {
   let node = target;
@@ -57,7 +58,8 @@ const normalise = (value: unknown): unknown => {
   if (!isObject(value)) return value;
   const keys = Object.keys(value);
   const out = Object.assign(emptyNode(), Object.fromEntries(keys.map((k) => [k, normalise(value[k])])));
-  if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k))) return keys.sort((a, b) => Number(a) - Number(b)).map((k) => out[k]);
+  if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k)))
+    return keys.sort((a, b) => Number(a) - Number(b)).map((k) => out[k]);
   return out;
 };
 

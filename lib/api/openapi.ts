@@ -9,9 +9,13 @@ export const buildOpenApi = ({ endpoints, serverUrl }: { endpoints: EndpointDef[
   const components: Record<string, JsonSchema> = {};
   const render = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
     const out = z.toJSONSchema(schema, { io, unrepresentable: "any", reused: "inline" }) as JsonSchema;
-    const { $defs, $schema: _ignored, ...rest } = JSON.parse(
-      JSON.stringify(out).replaceAll('"#/$defs/', '"#/components/schemas/'),
-    ) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    const {
+      $defs,
+      $schema: _ignored,
+      ...rest
+    } = JSON.parse(JSON.stringify(out).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema & {
+      $defs?: Record<string, JsonSchema>;
+    };
     Object.assign(components, $defs);
     // A schema with `.meta({id})` comes back as a $ref to its own $defs entry (already collected above).
     if (typeof rest.$ref === "string") return { $ref: rest.$ref };
@@ -44,21 +48,37 @@ export const buildOpenApi = ({ endpoints, serverUrl }: { endpoints: EndpointDef[
       tags: [e.tag],
       summary: e.summary,
       ...(e.description && { description: e.description }),
-      security: e.auth === "none" ? [] : e.auth === "session" ? [{ staffSession: [] }] : [{ bearerAuth: [] }, { staffSession: [] }],
+      security:
+        e.auth === "none"
+          ? []
+          : e.auth === "session"
+            ? [{ staffSession: [] }]
+            : [{ bearerAuth: [] }, { staffSession: [] }],
       ...(parameters.length > 0 && { parameters }),
       ...(bodySchema && {
         requestBody: {
           required: true,
           content: {
             "application/json": { schema: render(bodySchema, "input") },
-            ...(e.multipart && { "multipart/form-data": { schema: { type: "object", description: "Rails bracket fields: post[body], profiles[], media[] (URLs or files), platforms[<network>][<key>], thread[<i>][body]" } } }),
+            ...(e.multipart && {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  description:
+                    "Rails bracket fields: post[body], profiles[], media[] (URLs or files), platforms[<network>][<key>], thread[<i>][body]",
+                },
+              },
+            }),
           },
         },
       }),
       responses: Object.fromEntries(
         Object.entries(e.responses).map(([status, r]) => [
           status,
-          { description: r.description, ...(r.schema && { content: { "application/json": { schema: render(r.schema, "output") } } }) },
+          {
+            description: r.description,
+            ...(r.schema && { content: { "application/json": { schema: render(r.schema, "output") } } }),
+          },
         ]),
       ),
     };
@@ -77,7 +97,12 @@ export const buildOpenApi = ({ endpoints, serverUrl }: { endpoints: EndpointDef[
       schemas: components,
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "Account-wide or profile-group-scoped API key" },
-        staffSession: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "Admin app session" },
+        staffSession: {
+          type: "apiKey",
+          in: "cookie",
+          name: "next-auth.session-token",
+          description: "Admin app session",
+        },
       },
     },
   };

@@ -6,8 +6,12 @@ import { queryToObject } from "./parse";
 describe("queryToObject", () => {
   it("accepts the three list encodings clients use", () => {
     expect(queryToObject(new URLSearchParams("platforms=instagram,tiktok"))).toEqual({ platforms: "instagram,tiktok" });
-    expect(queryToObject(new URLSearchParams("platforms[]=instagram&platforms[]=tiktok"))).toEqual({ platforms: ["instagram", "tiktok"] });
-    expect(queryToObject(new URLSearchParams("platforms=instagram&platforms=tiktok"))).toEqual({ platforms: ["instagram", "tiktok"] });
+    expect(queryToObject(new URLSearchParams("platforms[]=instagram&platforms[]=tiktok"))).toEqual({
+      platforms: ["instagram", "tiktok"],
+    });
+    expect(queryToObject(new URLSearchParams("platforms=instagram&platforms=tiktok"))).toEqual({
+      platforms: ["instagram", "tiktok"],
+    });
     expect(queryToObject(new URLSearchParams("a[]=1"))).toEqual({ a: ["1"] });
   });
 });

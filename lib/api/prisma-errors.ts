@@ -24,7 +24,9 @@ const DATA_MESSAGES: [RegExp, string][] = [
 
 // The SQLSTATE of the PostgreSQL error behind a Prisma error (driver adapters keep it in meta).
 export const sqlStateOf = (err: Prisma.PrismaClientKnownRequestError): string | null => {
-  const cause = (err.meta as { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } } | undefined)?.driverAdapterError?.cause;
+  const cause = (
+    err.meta as { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } } | undefined
+  )?.driverAdapterError?.cause;
   const code = cause?.originalCode ?? cause?.code;
   return typeof code === "string" ? code : null;
 };
@@ -38,5 +40,7 @@ export const prismaToApiError = (err: unknown, requestId: string): ApiError | nu
   if (!sqlState?.startsWith("22") && !VALUE_CODES.has(err.code)) return null;
   // The edge let a value through that the database refused: the client's error, and a gap to close.
   log.warn("database refused a request value", { requestId, prismaCode: err.code, sqlState });
-  return unprocessable([DATA_MESSAGES.find(([pattern]) => sqlState && pattern.test(sqlState))?.[1] ?? "A value is not valid for its field"]);
+  return unprocessable([
+    DATA_MESSAGES.find(([pattern]) => sqlState && pattern.test(sqlState))?.[1] ?? "A value is not valid for its field",
+  ]);
 };

@@ -32,7 +32,11 @@ const successStatusOf = (endpoint: EndpointDef) =>
     .map(Number)
     .find((status) => status >= 200 && status < 300) ?? 200;
 
-export const replayCommitted = async (endpoint: EndpointDef, principal: Principal, outcome: CommittedOutcome): Promise<StoredResponse> => ({
+export const replayCommitted = async (
+  endpoint: EndpointDef,
+  principal: Principal,
+  outcome: CommittedOutcome,
+): Promise<StoredResponse> => ({
   status: successStatusOf(endpoint),
   body: "body" in outcome ? outcome.body : await RENDER[outcome.resource](principal, outcome.id),
 });

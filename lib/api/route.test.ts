@@ -25,7 +25,15 @@ const echo = apiRoute(
 );
 
 const boom = apiRoute(
-  defineEndpoint({ operationId: "boom", method: "GET", path: "/api/boom", tag: "t", summary: "b", auth: "none", responses: {} }),
+  defineEndpoint({
+    operationId: "boom",
+    method: "GET",
+    path: "/api/boom",
+    tag: "t",
+    summary: "b",
+    auth: "none",
+    responses: {},
+  }),
   async () => {
     throw new Error("secret internals at /srv/app.ts:12");
   },
@@ -42,14 +50,27 @@ const call = (init: Partial<Parameters<typeof callRoute>[1]>) =>
 describe("apiRoute", () => {
   it("parses params, query and body, drops unknown fields and sets X-Request-Id", async () => {
     const { account, token } = await tenant();
-    const res = await call({ token, path: "/api/echo/grp_1?profile_id=p&n=3&extra=1", body: { name: "a", unknown: true } });
+    const res = await call({
+      token,
+      path: "/api/echo/grp_1?profile_id=p&n=3&extra=1",
+      body: { name: "a", unknown: true },
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ params: { id: "grp_1" }, query: { profile_id: "p", n: 3 }, body: { name: "a" }, account: account.id });
+    expect(res.json).toEqual({
+      params: { id: "grp_1" },
+      query: { profile_id: "p", n: 3 },
+      body: { name: "a" },
+      account: account.id,
+    });
     expect(res.headers.get("x-request-id")).toMatch(/^req_/);
   });
 
   it("answers 401 without a key, with an unknown key and with a malformed header", async () => {
-    const attempts: Record<string, string>[] = [{}, { authorization: "Bearer sk_live_nope_nope_nope_nope" }, { authorization: "Basic abc" }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer sk_live_nope_nope_nope_nope" },
+      { authorization: "Basic abc" },
+    ];
     for (const headers of attempts) {
       const res = await call({ headers, body: { name: "a" } });
       expect(res.status).toBe(401);
@@ -76,7 +97,11 @@ describe("apiRoute", () => {
     const { token } = await tenant();
     const res = await call({ token, path: "/api/echo/grp_1", body: { name: "a" } });
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ status: 400, error: "Bad Request", message: "param is missing or the value is empty: profile_id" });
+    expect(res.json).toEqual({
+      status: 400,
+      error: "Bad Request",
+      message: "param is missing or the value is empty: profile_id",
+    });
   });
 
   it("answers a malformed path id with 404", async () => {
@@ -98,7 +123,11 @@ describe("apiRoute", () => {
     const group = await seedGroup({ accountId: account.id });
     const { POST } = await import("@/app/api/profile_groups/route");
     for (const kind of ["scoped", "oauth"] as const) {
-      const { token } = await seedKey({ accountId: account.id, kind, profileGroupId: kind === "scoped" ? group.id : null });
+      const { token } = await seedKey({
+        accountId: account.id,
+        kind,
+        profileGroupId: kind === "scoped" ? group.id : null,
+      });
       const res = await callRoute(POST, { path: "/api/profile_groups", token, body: { name: "x" } });
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual(["Your API key has no such permission"]);

@@ -35,7 +35,10 @@ export type RouteHandler = ((req: Request, ctx: RouteContext) => Promise<Respons
 // The one wrapper every public route goes through: authentication and access, parsing of params,
 // query and body with the contract's zod schemas, Idempotency-Key, the spec's error bodies, and an
 // X-Request-Id on every response. Nothing else: product rules live in services.
-export const apiRoute = <E extends EndpointDef>(endpoint: E, handler: (input: HandlerInput<E>) => Promise<ApiResult>) => {
+export const apiRoute = <E extends EndpointDef>(
+  endpoint: E,
+  handler: (input: HandlerInput<E>) => Promise<ApiResult>,
+) => {
   const route = async (req: Request, ctx: RouteContext): Promise<Response> => {
     const requestId = requestIdFor(req);
     try {
@@ -56,7 +59,11 @@ export const apiRoute = <E extends EndpointDef>(endpoint: E, handler: (input: Ha
         const result = await withIdempotency({
           principal,
           key: idempotencyKey,
-          fingerprint: JSON.stringify([req.method, url.pathname.replace(/\/$/, ""), canonical(fingerprintable(rawBody))]),
+          fingerprint: JSON.stringify([
+            req.method,
+            url.pathname.replace(/\/$/, ""),
+            canonical(fingerprintable(rawBody)),
+          ]),
           run,
           replay: (outcome) => replayCommitted(endpoint, principal, outcome),
         });
@@ -77,7 +84,10 @@ const respond = (result: ApiResult, requestId: string, extra: Record<string, str
   });
 
 const respondError = (err: unknown, requestId: string, req: Request): Response => {
-  const apiError = err instanceof ApiError ? err : (prismaToApiError(err, requestId) ?? new ApiError("internal", "Internal server error"));
+  const apiError =
+    err instanceof ApiError
+      ? err
+      : (prismaToApiError(err, requestId) ?? new ApiError("internal", "Internal server error"));
   if (apiError.status >= 500) {
     log.error("request failed", {
       requestId,

@@ -15,7 +15,15 @@ afterAll(() => db.$disconnect());
 let session = "";
 beforeAll(async () => {
   const account = await seedAccount();
-  const user = await db.user.create({ data: { id: newId("user"), accountId: account.id, email: `staff-${newId("user")}@example.com`, passwordHash: "x", role: "owner" } });
+  const user = await db.user.create({
+    data: {
+      id: newId("user"),
+      accountId: account.id,
+      email: `staff-${newId("user")}@example.com`,
+      passwordHash: "x",
+      role: "owner",
+    },
+  });
   session = await encode({ token: { uid: user.id }, secret: env().NEXTAUTH_SECRET });
 });
 
@@ -28,7 +36,13 @@ const call = (method: "GET" | "POST", cookie: string, headers: Record<string, st
 
 describe("session cookies", () => {
   it("a malformed cookie is no session: 401, not 500", async () => {
-    for (const cookie of ["next-auth.session-token=%zz", "next-auth.session-token=%E0%A4%A", "next-auth.session-token=abc.def.ghi", "next-auth.session-token.0=%", "next-auth.session-token"]) {
+    for (const cookie of [
+      "next-auth.session-token=%zz",
+      "next-auth.session-token=%E0%A4%A",
+      "next-auth.session-token=abc.def.ghi",
+      "next-auth.session-token.0=%",
+      "next-auth.session-token",
+    ]) {
       const res = await call("GET", cookie);
       expect(res.status, cookie).toBe(401);
       expect(res.json).toEqual({ error: "Invalid API key" });

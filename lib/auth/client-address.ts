@@ -6,8 +6,16 @@ export const clientAddress = (headers: Record<string, unknown> | Headers | undef
   const get = (name: string): string | undefined => {
     if (!headers) return undefined;
     const value = headers instanceof Headers ? headers.get(name) : headers[name];
-    return typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value.join(",") : undefined;
+    return typeof value === "string"
+      ? value
+      : Array.isArray(value) && typeof value[0] === "string"
+        ? value.join(",")
+        : undefined;
   };
-  const forwarded = get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
+  const forwarded = get("x-forwarded-for")
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .at(-1);
   return (forwarded ?? get("x-real-ip") ?? "unknown").slice(0, 64);
 };

@@ -18,7 +18,11 @@ export const authOptions: NextAuthOptions = {
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       authorize: async (credentials, req) => {
         try {
-          const user = await signInStaff({ email: credentials?.email, password: credentials?.password, ip: clientAddress(req.headers) });
+          const user = await signInStaff({
+            email: credentials?.email,
+            password: credentials?.password,
+            ip: clientAddress(req.headers),
+          });
           return user ? { id: user.id, email: user.email, name: user.name } : null;
         } catch (err) {
           log.error("sign-in failed", { error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });

@@ -10,5 +10,12 @@ import { ENVIRONMENT_COOKIE, parseEnvironment } from "@/lib/query/environment-co
 export const staffPrincipal = async (): Promise<Principal> => {
   const user = await requireAdminSession();
   const environment = parseEnvironment((await cookies()).get(ENVIRONMENT_COOKIE)?.value);
-  return { kind: "session", accountId: user.accountId, environment, profileGroupId: null, apiKeyId: null, userId: user.id };
+  return {
+    kind: "session",
+    accountId: user.accountId,
+    environment,
+    profileGroupId: null,
+    apiKeyId: null,
+    userId: user.id,
+  };
 };

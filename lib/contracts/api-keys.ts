@@ -33,7 +33,10 @@ export const createApiKey = defineEndpoint({
   responses: {
     201: { description: "Created, with `token`", schema: ZApiKey },
     ...R400,
-    401: { description: "Invalid API key, or `profile_group_id` is not a group of this environment", schema: R401[401]!.schema },
+    401: {
+      description: "Invalid API key, or `profile_group_id` is not a group of this environment",
+      schema: R401[401]!.schema,
+    },
     ...R409,
     ...R422,
   },

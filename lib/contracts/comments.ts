@@ -20,7 +20,12 @@ import { R400, R401, R404, R409, R422 } from "./responses";
 
 const tag = "Comments";
 
-const R405 = { 405: { description: "Comments are not supported on this network (`Unsupported method for <network>`)", schema: ZErrorBody } };
+const R405 = {
+  405: {
+    description: "Comments are not supported on this network (`Unsupported method for <network>`)",
+    schema: ZErrorBody,
+  },
+};
 
 export const listComments = defineEndpoint({
   operationId: "listComments",
@@ -46,7 +51,13 @@ export const listPostComments = defineEndpoint({
   auth: "apiKey",
   params: ZPostCommentsParams,
   query: ZPostCommentsQuery,
-  responses: { 200: { description: "A page of top-level comments", schema: ZCommentList }, ...R400, ...R401, ...R404, ...R405 },
+  responses: {
+    200: { description: "A page of top-level comments", schema: ZCommentList },
+    ...R400,
+    ...R401,
+    ...R404,
+    ...R405,
+  },
 });
 
 export const getPostComment = defineEndpoint({
@@ -76,7 +87,15 @@ export const createPostComment = defineEndpoint({
   body: ZCreateCommentBody,
   docBody: ZCreateCommentDoc,
   idempotent: true,
-  responses: { 201: { description: "The comment, pending", schema: ZComment }, ...R400, ...R401, ...R404, ...R405, ...R409, ...R422 },
+  responses: {
+    201: { description: "The comment, pending", schema: ZComment },
+    ...R400,
+    ...R401,
+    ...R404,
+    ...R405,
+    ...R409,
+    ...R422,
+  },
 });
 
 // DELETE …/comments/{comment_id} and the POST actions: answered at once, carried out on the network.
@@ -94,13 +113,55 @@ const action = (operationId: string, method: "POST" | "DELETE", suffix: string, 
     responses: { 200: { description: "Accepted", schema: ZAccepted }, ...R400, ...R401, ...R404, ...R405, ...R422 },
   });
 
-export const deletePostComment = action("deletePostComment", "DELETE", "", "Delete a comment on the network", "Supported on facebook, instagram and youtube (youtube: only the channel's own comments); the comment leaves the lists once the network has removed it.");
-export const hidePostComment = action("hidePostComment", "POST", "/hide", "Hide a comment", "Supported on facebook, instagram and threads; `is_hidden` becomes true once the network has hidden it.");
-export const unhidePostComment = action("unhidePostComment", "POST", "/unhide", "Unhide a comment", "Supported on facebook, instagram and threads.");
-export const likePostComment = action("likePostComment", "POST", "/like", "Like a comment as the profile", "Supported on facebook; `like_count` grows by one once the network has recorded the like.");
-export const unlikePostComment = action("unlikePostComment", "POST", "/unlike", "Remove the profile's like", "Supported on facebook.");
-export const pinPostComment = action("pinPostComment", "POST", "/pin", "Pin a comment", "Spec'd for tiktok (profiles connected on or after 2026-09-30), whose comment API this server does not reach yet.");
-export const unpinPostComment = action("unpinPostComment", "POST", "/unpin", "Unpin a comment", "Spec'd for tiktok, like pin.");
+export const deletePostComment = action(
+  "deletePostComment",
+  "DELETE",
+  "",
+  "Delete a comment on the network",
+  "Supported on facebook, instagram and youtube (youtube: only the channel's own comments); the comment leaves the lists once the network has removed it.",
+);
+export const hidePostComment = action(
+  "hidePostComment",
+  "POST",
+  "/hide",
+  "Hide a comment",
+  "Supported on facebook, instagram and threads; `is_hidden` becomes true once the network has hidden it.",
+);
+export const unhidePostComment = action(
+  "unhidePostComment",
+  "POST",
+  "/unhide",
+  "Unhide a comment",
+  "Supported on facebook, instagram and threads.",
+);
+export const likePostComment = action(
+  "likePostComment",
+  "POST",
+  "/like",
+  "Like a comment as the profile",
+  "Supported on facebook; `like_count` grows by one once the network has recorded the like.",
+);
+export const unlikePostComment = action(
+  "unlikePostComment",
+  "POST",
+  "/unlike",
+  "Remove the profile's like",
+  "Supported on facebook.",
+);
+export const pinPostComment = action(
+  "pinPostComment",
+  "POST",
+  "/pin",
+  "Pin a comment",
+  "Spec'd for tiktok (profiles connected on or after 2026-09-30), whose comment API this server does not reach yet.",
+);
+export const unpinPostComment = action(
+  "unpinPostComment",
+  "POST",
+  "/unpin",
+  "Unpin a comment",
+  "Spec'd for tiktok, like pin.",
+);
 
 export const privateReplyToComment = defineEndpoint({
   operationId: "privateReplyToComment",
@@ -116,5 +177,13 @@ export const privateReplyToComment = defineEndpoint({
   body: ZPrivateReplyBody,
   docBody: ZPrivateReplyDoc,
   idempotent: true,
-  responses: { 202: { description: "The private reply, pending", schema: ZMessage }, ...R400, ...R401, ...R404, ...R405, ...R409, ...R422 },
+  responses: {
+    202: { description: "The private reply, pending", schema: ZMessage },
+    ...R400,
+    ...R401,
+    ...R404,
+    ...R405,
+    ...R409,
+    ...R422,
+  },
 });

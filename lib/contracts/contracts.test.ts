@@ -29,7 +29,9 @@ describe("endpoint contracts", () => {
         const handler = mod[method];
         if (!handler) continue;
         expect(handler.endpoint, `${method} ${folder} must use apiRoute()`).toBeDefined();
-        expect(ENDPOINTS, `${method} ${folder} contract must be listed in lib/contracts/index.ts`).toContain(handler.endpoint);
+        expect(ENDPOINTS, `${method} ${folder} contract must be listed in lib/contracts/index.ts`).toContain(
+          handler.endpoint,
+        );
         expect(`${handler.endpoint.method} ${handler.endpoint.path}`).toBe(`${method} ${toTemplate(folder)}`);
         served.push(handler.endpoint.operationId);
       }
@@ -49,7 +51,10 @@ describe("endpoint contracts", () => {
       responses: Record<string, unknown>;
     };
     expect(createKey.parameters.map((p) => p.name)).toContain("Idempotency-Key");
-    expect(Object.keys(createKey.requestBody.content["application/json"].schema.properties)).toEqual(["profile_group_id", "name"]);
+    expect(Object.keys(createKey.requestBody.content["application/json"].schema.properties)).toEqual([
+      "profile_group_id",
+      "name",
+    ]);
     expect(Object.keys(createKey.responses)).toEqual(expect.arrayContaining(["201", "401", "422"]));
     for (const name of ["ApiKey", "ProfileGroup", "Error", "ValidationError", "BadRequest", "Deleted"]) {
       const schema = doc.components.schemas[name] as { $ref?: string; type?: string };

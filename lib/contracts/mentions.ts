@@ -20,7 +20,10 @@ export const resolveMention = defineEndpoint({
     ...R400,
     ...R401,
     ...R404,
-    422: { description: "Not a linkedin profile, or the connection needs re-authentication", schema: ZValidationErrorBody },
+    422: {
+      description: "Not a linkedin profile, or the connection needs re-authentication",
+      schema: ZValidationErrorBody,
+    },
     429: { description: "LinkedIn is rate limiting", schema: ZErrorBody },
     502: { description: "LinkedIn did not answer", schema: ZErrorBody },
   },

@@ -62,7 +62,8 @@ export const listMessages = defineEndpoint({
   path: "/api/chats/{id}/messages",
   tag,
   summary: "Messages of a chat, most recent first",
-  description: "`page` zero-based (default 0), `per_page` default 20 (at most 100); `direction` (`inbound`, `outbound`) and `status` filter.",
+  description:
+    "`page` zero-based (default 0), `per_page` default 20 (at most 100); `direction` (`inbound`, `outbound`) and `status` filter.",
   auth: "apiKey",
   params: ZChatParams,
   query: ZListMessagesQuery,
@@ -81,7 +82,14 @@ export const sendMessage = defineEndpoint({
   params: ZChatParams,
   body: ZSendMessageBody,
   idempotent: true,
-  responses: { 202: { description: "The pending message", schema: ZMessage }, ...R400, ...R401, ...R404, ...R409, ...R422 },
+  responses: {
+    202: { description: "The pending message", schema: ZMessage },
+    ...R400,
+    ...R401,
+    ...R404,
+    ...R409,
+    ...R422,
+  },
 });
 
 export const getMessage = defineEndpoint({

@@ -12,7 +12,11 @@ const ERRORS = {
   ...R401,
   403: { description: "The page token lacks the permission (pages_manage_metadata) or task", schema: ZErrorBody },
   ...R404,
-  422: { description: "Not a facebook profile, the connection needs re-authentication, or Facebook refused the values (with error_details)", schema: ZValidationErrorBody },
+  422: {
+    description:
+      "Not a facebook profile, the connection needs re-authentication, or Facebook refused the values (with error_details)",
+    schema: ZValidationErrorBody,
+  },
   429: { description: "Facebook is rate limiting: retry after the Retry-After header", schema: ZErrorBody },
   502: { description: "Facebook did not accept the call", schema: ZErrorBody },
 };

@@ -62,7 +62,7 @@ export const createPostQueue = defineEndpoint({
   tag,
   summary: "Create a posting queue",
   description:
-    "`timezone` is an IANA name (default `UTC`); `jitter` 0 to 60 minutes (default 0); each timeslot is `{day: 0-6 (0 = Sunday), time: \"HH:MM\"}` in the queue's timezone. A repeated day and time is one slot.",
+    '`timezone` is an IANA name (default `UTC`); `jitter` 0 to 60 minutes (default 0); each timeslot is `{day: 0-6 (0 = Sunday), time: "HH:MM"}` in the queue\'s timezone. A repeated day and time is one slot.',
   auth: "apiKey",
   body: ZCreatePostQueueBody,
   docBody: ZCreatePostQueueDoc,

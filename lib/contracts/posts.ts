@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { ZDeleted } from "@/lib/schemas/common";
 import { paginatedListOf } from "@/lib/schemas/lists";
-import { ZCreatePostBody, ZDeleteOnPlatformBody, ZDeleteOnPlatformResponse, ZDeletePostQuery, ZListPostsQuery, ZPost, ZPostParams, ZUpdatePostBody } from "@/lib/schemas/posts";
+import {
+  ZCreatePostBody,
+  ZDeleteOnPlatformBody,
+  ZDeleteOnPlatformResponse,
+  ZDeletePostQuery,
+  ZListPostsQuery,
+  ZPost,
+  ZPostParams,
+  ZUpdatePostBody,
+} from "@/lib/schemas/posts";
 import { defineEndpoint } from "./define";
 import { R400, R401, R404, R409, R422 } from "./responses";
 
@@ -102,5 +111,11 @@ export const deletePostOnPlatform = defineEndpoint({
   params: ZPostParams,
   body: ZDeleteOnPlatformBody,
   idempotent: true,
-  responses: { 200: { description: "What is being deleted", schema: ZDeleteOnPlatformResponse }, ...R401, ...R404, ...R409, ...R422 },
+  responses: {
+    200: { description: "What is being deleted", schema: ZDeleteOnPlatformResponse },
+    ...R401,
+    ...R404,
+    ...R409,
+    ...R422,
+  },
 });

@@ -1,5 +1,10 @@
 import { ZProfileParams } from "@/lib/schemas/profiles";
-import { ZProfileComment, ZProfileCommentList, ZProfileCommentsQuery, ZProfileReplyBody } from "@/lib/schemas/profile-comments";
+import {
+  ZProfileComment,
+  ZProfileCommentList,
+  ZProfileCommentsQuery,
+  ZProfileReplyBody,
+} from "@/lib/schemas/profile-comments";
 import { ZErrorBody } from "@/lib/schemas/common";
 import { defineEndpoint } from "./define";
 import { R400, R401, R404, R409, R422 } from "./responses";
@@ -20,7 +25,10 @@ export const listProfileComments = defineEndpoint({
     ...R400,
     ...R401,
     ...R404,
-    405: { description: "The network has no profile-level comments (`Unsupported method for <network>`)", schema: ZErrorBody },
+    405: {
+      description: "The network has no profile-level comments (`Unsupported method for <network>`)",
+      schema: ZErrorBody,
+    },
   },
 });
 
@@ -41,7 +49,10 @@ export const replyToProfileComment = defineEndpoint({
     ...R400,
     ...R401,
     ...R404,
-    405: { description: "The network takes no replies to profile-level comments (`Unsupported method for <network>`)", schema: ZErrorBody },
+    405: {
+      description: "The network takes no replies to profile-level comments (`Unsupported method for <network>`)",
+      schema: ZErrorBody,
+    },
     ...R409,
     ...R422,
   },

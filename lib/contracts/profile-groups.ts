@@ -1,6 +1,11 @@
 import { ZDeleted } from "@/lib/schemas/common";
 import { listOf } from "@/lib/schemas/lists";
-import { ZCreateProfileGroupBody, ZProfileGroup, ZProfileGroupFields, ZProfileGroupParams } from "@/lib/schemas/profile-groups";
+import {
+  ZCreateProfileGroupBody,
+  ZProfileGroup,
+  ZProfileGroupFields,
+  ZProfileGroupParams,
+} from "@/lib/schemas/profile-groups";
 import { z } from "zod";
 import { defineEndpoint } from "./define";
 import { R400, R401, R404, R409, R422 } from "./responses";

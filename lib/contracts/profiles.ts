@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { listOf } from "@/lib/schemas/lists";
 import { ZProfileGroupParams } from "@/lib/schemas/profile-groups";
-import { ZInitializeConnectionBody, ZInitializeConnectionResponse, ZListProfilesQuery, ZPlacement, ZProfile, ZProfileDetail, ZProfileParams } from "@/lib/schemas/profiles";
+import {
+  ZInitializeConnectionBody,
+  ZInitializeConnectionResponse,
+  ZListProfilesQuery,
+  ZPlacement,
+  ZProfile,
+  ZProfileDetail,
+  ZProfileParams,
+} from "@/lib/schemas/profiles";
 import { defineEndpoint } from "./define";
 import { R400, R401, R404, R422 } from "./responses";
 
@@ -68,5 +76,11 @@ export const initializeConnection = defineEndpoint({
   auth: "apiKey",
   params: ZProfileGroupParams,
   body: ZInitializeConnectionBody,
-  responses: { 200: { description: "Started (OAuth) or connected (forms)", schema: ZInitializeConnectionResponse }, ...R400, ...R401, ...R404, ...R422 },
+  responses: {
+    200: { description: "Started (OAuth) or connected (forms)", schema: ZInitializeConnectionResponse },
+    ...R400,
+    ...R401,
+    ...R404,
+    ...R422,
+  },
 });

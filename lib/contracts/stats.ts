@@ -39,7 +39,8 @@ export const getPostsStats = defineEndpoint({
   path: "/api/posts/stats",
   tag,
   summary: "Stat snapshots of posts, per network",
-  description: "`post_ids` (comma-separated, at most 50; 400 without) and optional `profiles` (ids and/or network names, mixed), `from`, `to` (inclusive). Posts the caller cannot see, or without a matching network, are left out. Normalised keys per network in `stats`, the network's own names in `raw_stats`.",
+  description:
+    "`post_ids` (comma-separated, at most 50; 400 without) and optional `profiles` (ids and/or network names, mixed), `from`, `to` (inclusive). Posts the caller cannot see, or without a matching network, are left out. Normalised keys per network in `stats`, the network's own names in `raw_stats`.",
   auth: "apiKey",
   query: ZPostsStatsQuery,
   responses: { 200: { description: "Stats by post id", schema: ZPostsStats }, ...R400, ...R401 },

@@ -1,6 +1,12 @@
 import { ZDeleted } from "@/lib/schemas/common";
 import { listOf, paginatedListOf, zPageQuery } from "@/lib/schemas/lists";
-import { ZCreateWebhookBody, ZUpdateWebhookBody, ZWebhook, ZWebhookDelivery, ZWebhookParams } from "@/lib/schemas/webhooks";
+import {
+  ZCreateWebhookBody,
+  ZUpdateWebhookBody,
+  ZWebhook,
+  ZWebhookDelivery,
+  ZWebhookParams,
+} from "@/lib/schemas/webhooks";
 import { defineEndpoint } from "./define";
 import { R400, R401, R404, R409, R422 } from "./responses";
 
@@ -35,7 +41,7 @@ export const createWebhook = defineEndpoint({
   tag,
   summary: "Create a webhook",
   description:
-    "`url` must be HTTPS and must not resolve to a private, loopback or link-local address. `events` lists event names or `*`. Deliveries are signed: `X-Service-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, \"<t>.<raw body>\")>`.",
+    '`url` must be HTTPS and must not resolve to a private, loopback or link-local address. `events` lists event names or `*`. Deliveries are signed: `X-Service-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`.',
   auth: "apiKey",
   body: ZCreateWebhookBody,
   idempotent: true,
@@ -53,7 +59,14 @@ export const updateWebhook = defineEndpoint({
   params: ZWebhookParams,
   body: ZUpdateWebhookBody,
   idempotent: true,
-  responses: { 200: { description: "Updated, with `secret`", schema: ZWebhook }, ...R400, ...R401, ...R404, ...R409, ...R422 },
+  responses: {
+    200: { description: "Updated, with `secret`", schema: ZWebhook },
+    ...R400,
+    ...R401,
+    ...R404,
+    ...R409,
+    ...R422,
+  },
 });
 
 export const deleteWebhook = defineEndpoint({

@@ -210,7 +210,8 @@ export class MigratePg implements SqlMigrationAwareDriverAdapterFactory {
 
   private async openShadow(): Promise<SqlDriverAdapter> {
     if (this.options.shadowUrl) return this.connectToExternalShadow(this.options.shadowUrl);
-    if (!this.url) throw new Error("No database URL configured: a shadow database needs DATABASE_URL or SHADOW_DATABASE_URL.");
+    if (!this.url)
+      throw new Error("No database URL configured: a shadow database needs DATABASE_URL or SHADOW_DATABASE_URL.");
     const name = `prisma_migrate_shadow_db_${randomUUID()}`;
     await withServerClient(this.url, (client) => client.query(`CREATE DATABASE ${quoteIdent(name)}`));
     this.shadowDatabases.add(name);
@@ -235,7 +236,9 @@ export class MigratePg implements SqlMigrationAwareDriverAdapterFactory {
 
   private async dropShadow(name: string): Promise<void> {
     if (!this.shadowDatabases.delete(name)) return;
-    await withServerClient(this.url, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+    await withServerClient(this.url, (client) =>
+      client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+    );
   }
 
   /** Ends every pool this factory opened and drops temporary shadow databases left behind. Idempotent. */

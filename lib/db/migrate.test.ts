@@ -17,7 +17,10 @@ import {
 } from "./migrate";
 import { isSameDatabase, withDatabase } from "./pg-server";
 
-const SERVER_URL = process.env.MIGRATE_TEST_SERVER_URL ?? process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const SERVER_URL =
+  process.env.MIGRATE_TEST_SERVER_URL ??
+  process.env.TEST_DATABASE_SERVER_URL ??
+  "postgresql://postgres@127.0.0.1:5432/postgres";
 const RUN_ID = `${Date.now()}_${process.pid}`;
 const created: string[] = [];
 let tmpRoot = "";
@@ -29,7 +32,11 @@ function newDatabaseUrl(label: string): string {
   return withDatabase(SERVER_URL, name);
 }
 
-async function query<T extends pg.QueryResultRow = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []) {
+async function query<T extends pg.QueryResultRow = Record<string, unknown>>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -41,7 +48,10 @@ async function query<T extends pg.QueryResultRow = Record<string, unknown>>(url:
 
 async function localMigrationNames(): Promise<string[]> {
   const entries = await readdir(DEFAULT_MIGRATIONS_DIR, { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort((a, b) => a.localeCompare(b));
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort((a, b) => a.localeCompare(b));
 }
 
 /** Copies prisma/migrations to a temp dir and adds extra migration folders. */
@@ -76,11 +86,19 @@ describe("deploy / status on PostgreSQL", () => {
     const { applied } = await deploy({ url });
     expect(applied).toEqual(names);
 
-    const tables = (await query<{ tablename: string }>(url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).map(
-      (r) => r.tablename,
-    );
+    const tables = (
+      await query<{ tablename: string }>(url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+    ).map((r) => r.tablename);
     expect(tables).toEqual(
-      expect.arrayContaining(["_prisma_migrations", "accounts", "users", "api_keys", "profile_groups", "profiles", "idempotency_records"]),
+      expect.arrayContaining([
+        "_prisma_migrations",
+        "accounts",
+        "users",
+        "api_keys",
+        "profile_groups",
+        "profiles",
+        "idempotency_records",
+      ]),
     );
 
     const rows = await query<{
@@ -110,7 +128,9 @@ describe("deploy / status on PostgreSQL", () => {
     const s = await status({ url });
     expect(s).toMatchObject({ upToDate: true, hasMigrationsTable: true, unapplied: [], failed: [], edited: [] });
 
-    const dir = await migrationsWith("newer", { "29990101000000_add_notes": 'CREATE TABLE "notes" ("id" TEXT PRIMARY KEY);\n' });
+    const dir = await migrationsWith("newer", {
+      "29990101000000_add_notes": 'CREATE TABLE "notes" ("id" TEXT PRIMARY KEY);\n',
+    });
     const behind = await status({ url, migrationsDir: dir });
     expect(behind.upToDate).toBe(false);
     expect(behind.unapplied).toEqual(["29990101000000_add_notes"]);
@@ -180,7 +200,10 @@ describe("createMigration", () => {
 
     // Replays the new migration on a temporary shadow database: no difference left.
     expect(await createMigration({ url, name: "again", migrationsDir: dir })).toBeNull();
-    const leftovers = await query(SERVER_URL, "SELECT datname FROM pg_database WHERE datname LIKE 'prisma_migrate_shadow_db_%'");
+    const leftovers = await query(
+      SERVER_URL,
+      "SELECT datname FROM pg_database WHERE datname LIKE 'prisma_migrate_shadow_db_%'",
+    );
     expect(leftovers).toEqual([]);
   });
 

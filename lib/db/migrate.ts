@@ -89,7 +89,12 @@ export async function loadMigrationList(migrationsDir: string = DEFAULT_MIGRATIO
     );
     migrationDirectories.push({ path: dir, migrationFile: { path: "migration.sql", content } });
   }
-  return { baseDir, lockfile: { path: LOCKFILE_NAME, content: lockContent }, migrationDirectories, shadowDbInitScript: "" };
+  return {
+    baseDir,
+    lockfile: { path: LOCKFILE_NAME, content: lockContent },
+    migrationDirectories,
+    shadowDbInitScript: "",
+  };
 }
 
 /** Opens an engine on `url`, runs `fn`, then frees the engine and closes every pool (and temporary shadow DB). */
@@ -180,7 +185,10 @@ export function migrationTimestamp(date: Date = new Date()): string {
  * Returns the new directory name, or null when the schema has no changes.
  */
 export async function createMigration(opts: CreateMigrationOptions): Promise<string | null> {
-  const name = opts.name.trim().replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "");
+  const name = opts.name
+    .trim()
+    .replace(/[^A-Za-z0-9_]+/g, "_")
+    .replace(/^_+|_+$/g, "");
   if (!name) throw new Error(`Invalid migration name: ${JSON.stringify(opts.name)}`);
   const schemaPath = path.resolve(opts.schemaPath ?? DEFAULT_SCHEMA_PATH);
   const migrationsDir = path.resolve(opts.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
@@ -211,7 +219,8 @@ export async function createMigration(opts: CreateMigrationOptions): Promise<str
   if (exists) throw new Error(`The migration directory already exists at ${dir}`);
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, "migration.sql"), sql, "utf8");
-  if (list.lockfile.content === null) await writeFile(path.join(migrationsDir, LOCKFILE_NAME), LOCKFILE_CONTENT, "utf8");
+  if (list.lockfile.content === null)
+    await writeFile(path.join(migrationsDir, LOCKFILE_NAME), LOCKFILE_CONTENT, "utf8");
   opts.log?.(`Created ${path.join(dir, "migration.sql")}`);
   return dirName;
 }

@@ -23,7 +23,13 @@ export type Operation = {
 };
 export type TagGroup = { tag: string; slug: string; operations: Operation[] };
 export type SchemaDoc = { name: string; description: string | null; fields: FieldRow[] };
-export type ApiReference = { title: string; version: string; description: string; tags: TagGroup[]; schemas: SchemaDoc[] };
+export type ApiReference = {
+  title: string;
+  version: string;
+  description: string;
+  tags: TagGroup[];
+  schemas: SchemaDoc[];
+};
 
 const REF_PREFIX = "#/components/schemas/";
 
@@ -36,7 +42,9 @@ export const slugify = (value: string): string =>
 const authLabel = (e: EndpointDef): string => {
   if (e.auth === "none") return "None (public)";
   if (e.auth === "session") return "Staff session (admin app only)";
-  return e.access === "account" ? "API key: account-wide keys only (scoped keys get 422)" : "API key: account-wide or scoped";
+  return e.access === "account"
+    ? "API key: account-wide keys only (scoped keys get 422)"
+    : "API key: account-wide or scoped";
 };
 
 export const buildApiReference = (endpoints: EndpointDef[]): ApiReference => {
@@ -97,7 +105,10 @@ export const buildApiReference = (endpoints: EndpointDef[]): ApiReference => {
         in: p.in,
         type: typeOf(p.schema),
         isRequired: !!p.required,
-        notes: p.name === "Idempotency-Key" ? ["retries with the same key return the first response", ...notesOf(p.schema)] : notesOf(p.schema),
+        notes:
+          p.name === "Idempotency-Key"
+            ? ["retries with the same key return the first response", ...notesOf(p.schema)]
+            : notesOf(p.schema),
       })),
       body: bodySchema
         ? {
@@ -109,7 +120,12 @@ export const buildApiReference = (endpoints: EndpointDef[]): ApiReference => {
         : null,
       responses: Object.entries(op.responses ?? {}).map(([status, r]) => {
         const schema = r.content?.["application/json"].schema;
-        return { status, description: r.description, type: schema ? typeOf(schema) : null, fields: schema && !refName(schema) ? fieldsOf(schema) : [] };
+        return {
+          status,
+          description: r.description,
+          type: schema ? typeOf(schema) : null,
+          fields: schema && !refName(schema) ? fieldsOf(schema) : [],
+        };
       }),
     };
     groups.set(e.tag, [...(groups.get(e.tag) ?? []), operation]);
@@ -126,7 +142,11 @@ export const buildApiReference = (endpoints: EndpointDef[]): ApiReference => {
       .sort((a, b) => Number(!isPublicGroup(a, endpoints)) - Number(!isPublicGroup(b, endpoints))),
     schemas: Object.entries(components)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, s]) => ({ name, description: typeof s.description === "string" ? s.description : null, fields: fieldsOf(s) })),
+      .map(([name, s]) => ({
+        name,
+        description: typeof s.description === "string" ? s.description : null,
+        fields: fieldsOf(s),
+      })),
   };
 };
 
@@ -142,14 +162,20 @@ const refName = (s: JsonSchema): string | null =>
 
 // Named schemas straight from zod. They stand in for any component the document gives only as a
 // reference to itself (so every named schema has a real definition to show).
-const withZodDefinitions = (components: Record<string, JsonSchema>, endpoints: EndpointDef[]): Record<string, JsonSchema> => {
+const withZodDefinitions = (
+  components: Record<string, JsonSchema>,
+  endpoints: EndpointDef[],
+): Record<string, JsonSchema> => {
   const out: Record<string, JsonSchema> = {};
   const fromZod: Record<string, JsonSchema> = {};
   for (const e of endpoints) {
     for (const schema of Object.values(e.responses).map((r) => r.schema)) {
       if (!schema) continue;
       const json = z.toJSONSchema(schema, { io: "output", unrepresentable: "any", reused: "inline" }) as JsonSchema;
-      const defs = JSON.parse(JSON.stringify(json.$defs ?? {}).replaceAll('"#/$defs/', `"${REF_PREFIX}`)) as Record<string, JsonSchema>;
+      const defs = JSON.parse(JSON.stringify(json.$defs ?? {}).replaceAll('"#/$defs/', `"${REF_PREFIX}`)) as Record<
+        string,
+        JsonSchema
+      >;
       Object.assign(fromZod, defs);
     }
   }

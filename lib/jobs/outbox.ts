@@ -72,7 +72,15 @@ export const dispatchWithinTransaction = async ({
   });
 
 /** Inngest server: leases pending events for `leaseMs` (a crashed sender's lease runs out). */
-export const leasePending = async ({ ids, limit = 100, leaseMs = 30_000 }: { ids?: readonly string[]; limit?: number; leaseMs?: number }) => {
+export const leasePending = async ({
+  ids,
+  limit = 100,
+  leaseMs = 30_000,
+}: {
+  ids?: readonly string[];
+  limit?: number;
+  leaseMs?: number;
+}) => {
   const rows = await defaultDb.$queryRaw<Pick<OutboxEvent, "id" | "event" | "targets">[]>`
     UPDATE event_outbox SET locked_until = now() + (${leaseMs}::int * interval '1 millisecond'), attempts = attempts + 1
     WHERE id IN (
@@ -87,7 +95,10 @@ export const leasePending = async ({ ids, limit = 100, leaseMs = 30_000 }: { ids
 };
 
 export const markSent = (ids: readonly string[]) =>
-  defaultDb.outboxEvent.updateMany({ where: { id: { in: [...ids] } }, data: { sentAt: new Date(), lockedUntil: null, lastError: null } });
+  defaultDb.outboxEvent.updateMany({
+    where: { id: { in: [...ids] } },
+    data: { sentAt: new Date(), lockedUntil: null, lastError: null },
+  });
 
 /** A failed hand-over: kept pending, tried again after `retryInMs`. */
 export const markFailed = (ids: readonly string[], error: string, retryInMs: number) =>
@@ -100,7 +111,8 @@ export const markFailed = (ids: readonly string[], error: string, retryInMs: num
 export const OUTBOX_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export const purgeSentOutbox = async (now = new Date()) =>
-  (await defaultDb.outboxEvent.deleteMany({ where: { sentAt: { lt: new Date(now.getTime() - OUTBOX_RETENTION_MS) } } })).count;
+  (await defaultDb.outboxEvent.deleteMany({ where: { sentAt: { lt: new Date(now.getTime() - OUTBOX_RETENTION_MS) } } }))
+    .count;
 
 /** Events waiting longer than `olderThanMs` (a stuck dispatcher; reported by the health check). */
 export const countStalledOutbox = (olderThanMs: number) =>

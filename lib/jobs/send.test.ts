@@ -15,13 +15,16 @@ afterEach(async () => {
   runner = undefined;
 });
 
-const probeFunction = () => inngest.createFunction({ id: `send-probe-${tag}`, triggers: [jobsProbe] }, async ({ event }) => event.data.probeId);
+const probeFunction = () =>
+  inngest.createFunction({ id: `send-probe-${tag}`, triggers: [jobsProbe] }, async ({ event }) => event.data.probeId);
 
 describe("sendEvent (local mode)", () => {
   it("validates the payload against the event's schema before enqueueing anything", async () => {
     runner = await startLocalRunner({ functions: [probeFunction()], pollIntervalMs: 0 });
     // @ts-expect-error probeId must be a non-empty string
-    await expect(sendEvent({ name: "system/jobs.probe", data: { probeId: 42 } })).rejects.toThrow(/Invalid "system\/jobs.probe" event: probeId/);
+    await expect(sendEvent({ name: "system/jobs.probe", data: { probeId: 42 } })).rejects.toThrow(
+      /Invalid "system\/jobs.probe" event: probeId/,
+    );
     await expect(sendEvent({ name: "system/jobs.probe", data: { probeId: "" } })).rejects.toThrow(/probeId/);
     // @ts-expect-error not a registered event
     await expect(sendEvent({ name: "system/nope", data: {} })).rejects.toThrow(/Unknown event "system\/nope"/);
@@ -50,7 +53,9 @@ describe("sendEvent (local mode)", () => {
 
   it("without a runner in the process, enqueues for the app's functions (scripts, CLI)", async () => {
     const { ids } = await sendEvent({ name: "system/jobs.housekeeping.requested", data: { reason: "send.test" } });
-    const run = await db.jobRun.findUniqueOrThrow({ where: { id: runIdFor(ids[0]!, "social-publisher-housekeeping") } });
+    const run = await db.jobRun.findUniqueOrThrow({
+      where: { id: runIdFor(ids[0]!, "social-publisher-housekeeping") },
+    });
     expect(run).toMatchObject({ status: "queued", maxAttempts: 3, concurrencyKey: "" });
     await db.jobRun.delete({ where: { id: run.id } }); // no app runner runs in tests
   });

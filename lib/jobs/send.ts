@@ -55,12 +55,17 @@ const validate = async (event: AppEvent) => {
   if (!schema) return;
   const result = await schema["~standard"].validate(event.data);
   if (result.issues) {
-    const details = result.issues.map((i) => `${i.path?.map((p) => (typeof p === "object" ? p.key : p)).join(".") || "data"}: ${i.message}`);
+    const details = result.issues.map(
+      (i) => `${i.path?.map((p) => (typeof p === "object" ? p.key : p)).join(".") || "data"}: ${i.message}`,
+    );
     throw new Error(`Invalid "${event.name}" event: ${details.join(", ")}`);
   }
 };
 
-export const sendEvent = async (payload: AppEvent | readonly AppEvent[], options: SendEventOptions = {}): Promise<{ ids: string[] }> => {
+export const sendEvent = async (
+  payload: AppEvent | readonly AppEvent[],
+  options: SendEventOptions = {},
+): Promise<{ ids: string[] }> => {
   const events = (Array.isArray(payload) ? payload : [payload]) as readonly AppEvent[];
   for (const event of events) await validate(event);
   const plain = events.map(({ name, data, id, ts, v }) => ({ name, data, id, ts, v }));
@@ -71,7 +76,10 @@ export const sendEvent = async (payload: AppEvent | readonly AppEvent[], options
 const sendThroughServerOutbox = async (events: readonly EventInput[], tx?: Prisma.TransactionClient) => {
   const now = new Date();
   const payloads = events.map((event) => normalizeEvent(event, now));
-  await writeOutbox(payloads.map((event) => ({ event, targets: [] })), { destination: "server", db: tx });
+  await writeOutbox(
+    payloads.map((event) => ({ event, targets: [] })),
+    { destination: "server", db: tx },
+  );
   if (!tx) await relayOutbox({ ids: payloads.map((p) => p.id) });
   return { ids: payloads.map((p) => p.id) };
 };

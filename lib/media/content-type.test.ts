@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { extensionFor, kindOfContentType, resolveContentType, servedContentType, sniffContentType, typeNamesOf } from "./content-type";
+import {
+  extensionFor,
+  kindOfContentType,
+  resolveContentType,
+  servedContentType,
+  sniffContentType,
+  typeNamesOf,
+} from "./content-type";
 import { movie } from "./fixtures/iso-bmff";
 import { MediaError } from "./media-error";
 
@@ -23,7 +30,9 @@ describe("sniffContentType", () => {
     expect(sniffContentType(movie({ brand: "qt  " }))).toBe("video/quicktime");
     expect(sniffContentType(bytes([0, 0, 0, 8], "wide", [0, 0, 0, 8], "mdat"))).toBe("video/quicktime");
     expect(sniffContentType(bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84], "webm"))).toBe("video/webm");
-    expect(sniffContentType(bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x88], "matroska"))).toBe("video/x-matroska");
+    expect(sniffContentType(bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x88], "matroska"))).toBe(
+      "video/x-matroska",
+    );
     expect(sniffContentType(bytes("%PDF-1.7\n"))).toBe("application/pdf");
     expect(sniffContentType(bytes("RIFF", [0, 0, 0, 0], "AVI LIST"))).toBe("video/x-msvideo");
     expect(sniffContentType(bytes("<!doctype html><html>"))).toBeNull();
@@ -32,7 +41,8 @@ describe("sniffContentType", () => {
 });
 
 describe("resolveContentType", () => {
-  const resolve = (content: Uint8Array, declared: string | null) => resolveContentType({ bytes: content, declared, source: "https://x.test/a" });
+  const resolve = (content: Uint8Array, declared: string | null) =>
+    resolveContentType({ bytes: content, declared, source: "https://x.test/a" });
 
   it("prefers the bytes over the declared type", () => {
     expect(resolve(fixture("33x17.png"), "application/octet-stream")).toBe("image/png");
@@ -44,9 +54,13 @@ describe("resolveContentType", () => {
   it("refuses a declared image or video whose bytes are something else", () => {
     const html = bytes("<html><body>Not found</body></html>");
     expect(() => resolve(html, "image/jpeg")).toThrow(MediaError);
-    expect(() => resolve(html, "image/jpeg")).toThrow("media https://x.test/a: declared as image/jpeg, but the content is not a recognised image or video");
+    expect(() => resolve(html, "image/jpeg")).toThrow(
+      "media https://x.test/a: declared as image/jpeg, but the content is not a recognised image or video",
+    );
     expect(() => resolve(movie(), "image/png")).toThrow("declared as image/png, but the content is video/mp4");
-    expect(() => resolve(fixture("33x17.png"), "video/mp4")).toThrow("declared as video/mp4, but the content is image/png");
+    expect(() => resolve(fixture("33x17.png"), "video/mp4")).toThrow(
+      "declared as video/mp4, but the content is image/png",
+    );
     expect(() => resolve(bytes("<svg xmlns='http://www.w3.org/2000/svg'/>"), "image/svg+xml")).toThrow(MediaError);
   });
 

@@ -39,7 +39,8 @@ export const sniffContentType = (bytes: Uint8Array): string | null => {
   const ftyp = ftypType(bytes);
   if (ftyp) return ftyp;
   // QuickTime files without `ftyp` start directly with a movie or data box.
-  if (["moov", "mdat", "wide", "free", "skip", "pnot"].includes(ascii(bytes, 4, 4)) && ascii(bytes, 0, 4) !== "RIFF") return "video/quicktime";
+  if (["moov", "mdat", "wide", "free", "skip", "pnot"].includes(ascii(bytes, 4, 4)) && ascii(bytes, 0, 4) !== "RIFF")
+    return "video/quicktime";
   if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3])) {
     // EBML: WebM or Matroska, told apart by the DocType in the header.
     return ascii(bytes, 0, Math.min(bytes.length, 64)).includes("webm") ? "video/webm" : "video/x-matroska";
@@ -50,7 +51,8 @@ export const sniffContentType = (bytes: Uint8Array): string | null => {
   if (ascii(bytes, 0, 3) === "FLV") return "video/x-flv";
   if (startsWith(bytes, [0x00, 0x00, 0x01, 0xba]) || startsWith(bytes, [0x00, 0x00, 0x01, 0xb3])) return "video/mpeg";
   if (startsWith(bytes, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11])) return "video/x-ms-wmv";
-  if (ascii(bytes, 0, 3) === "ID3" || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0 && bytes.length > 2)) return "audio/mpeg";
+  if (ascii(bytes, 0, 3) === "ID3" || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0 && bytes.length > 2))
+    return "audio/mpeg";
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return "application/zip";
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return "application/x-cfb"; // legacy Office (doc, ppt, xls)
   return null;
@@ -67,8 +69,10 @@ const kindOfType = (type: string): "image" | "video" | "other" =>
 
 // Containers whose declared type says more than the bytes can (a .docx is a zip, a .doc a CFB file).
 const isRefinementOf = (declared: string, sniffed: string) =>
-  (sniffed === "application/zip" && (/^application\/vnd\.(openxmlformats|oasis|ms-)/.test(declared) || declared.endsWith("+zip"))) ||
-  (sniffed === "application/x-cfb" && (declared === "application/msword" || declared.startsWith("application/vnd.ms-")));
+  (sniffed === "application/zip" &&
+    (/^application\/vnd\.(openxmlformats|oasis|ms-)/.test(declared) || declared.endsWith("+zip"))) ||
+  (sniffed === "application/x-cfb" &&
+    (declared === "application/msword" || declared.startsWith("application/vnd.ms-")));
 
 // Types we keep without recognising their bytes. Anything else (text/html, image/svg+xml, …) is stored
 // as application/octet-stream: our media URLs are on the app's origin and must never render as a page.
@@ -77,12 +81,26 @@ const KEEP_UNSNIFFED = /^(application\/(msword|vnd\.[a-z0-9.+-]+|zip|octet-strea
 // The content type we store a file under: the bytes' own type when recognised (a refinement the bytes
 // cannot tell, like docx over zip, is kept). A file declared as an image or video whose bytes are not
 // one (or not recognisable at all) is refused: that is an error page or a mislabelled file, not media.
-export const resolveContentType = ({ bytes, declared, source }: { bytes: Uint8Array; declared: string | null | undefined; source: string }): string => {
+export const resolveContentType = ({
+  bytes,
+  declared,
+  source,
+}: {
+  bytes: Uint8Array;
+  declared: string | null | undefined;
+  source: string;
+}): string => {
   const claimed = normalizeContentType(declared);
   const sniffed = sniffContentType(bytes);
   if (claimed && kindOfType(claimed) !== "other") {
-    if (!sniffed) throw new MediaError("type_mismatch", source, `declared as ${claimed}, but the content is not a recognised image or video`);
-    if (kindOfType(sniffed) !== kindOfType(claimed)) throw new MediaError("type_mismatch", source, `declared as ${claimed}, but the content is ${sniffed}`);
+    if (!sniffed)
+      throw new MediaError(
+        "type_mismatch",
+        source,
+        `declared as ${claimed}, but the content is not a recognised image or video`,
+      );
+    if (kindOfType(sniffed) !== kindOfType(claimed))
+      throw new MediaError("type_mismatch", source, `declared as ${claimed}, but the content is ${sniffed}`);
   }
   if (sniffed) return claimed && isRefinementOf(claimed, sniffed) ? claimed : sniffed;
   return claimed && KEEP_UNSNIFFED.test(claimed) ? claimed : "application/octet-stream";
@@ -91,7 +109,10 @@ export const resolveContentType = ({ bytes, declared, source }: { bytes: Uint8Ar
 // What we serve: a stored type that could render as a page on our origin is served as a download.
 export const servedContentType = (stored: string | null | undefined): string => {
   const type = normalizeContentType(stored);
-  const isSafe = type && type !== "image/svg+xml" && (kindOfType(type) !== "other" || type === "application/pdf" || KEEP_UNSNIFFED.test(type));
+  const isSafe =
+    type &&
+    type !== "image/svg+xml" &&
+    (kindOfType(type) !== "other" || type === "application/pdf" || KEEP_UNSNIFFED.test(type));
   return isSafe ? type : "application/octet-stream";
 };
 

@@ -33,12 +33,15 @@ const streams: Record<string, { sent: number; aborted: boolean }> = {};
 
 const routes: Record<string, RequestListener> = {
   "/moved": (_req, res) => res.writeHead(301, { location: "/photo.png" }).end(),
-  "/photo.png": (_req, res) => res.writeHead(200, { "content-type": "image/png", "content-length": PNG.length }).end(PNG),
+  "/photo.png": (_req, res) =>
+    res.writeHead(200, { "content-type": "image/png", "content-length": PNG.length }).end(PNG),
   "/untyped": (_req, res) => res.writeHead(200, { "content-type": "application/octet-stream" }).end(PNG),
   "/clip.mp4": (_req, res) => res.writeHead(200, { "content-type": "video/mp4" }).end(movie()),
-  "/gzipped.png": (_req, res) => res.writeHead(200, { "content-type": "image/png", "content-encoding": "gzip" }).end(gzipSync(PNG)),
+  "/gzipped.png": (_req, res) =>
+    res.writeHead(200, { "content-type": "image/png", "content-encoding": "gzip" }).end(gzipSync(PNG)),
   "/missing.jpg": (_req, res) => res.writeHead(404, { "content-type": "text/html" }).end("<h1>Not found</h1>"),
-  "/error-page.jpg": (_req, res) => res.writeHead(200, { "content-type": "image/jpeg" }).end("<html><body>Please log in</body></html>"),
+  "/error-page.jpg": (_req, res) =>
+    res.writeHead(200, { "content-type": "image/jpeg" }).end("<html><body>Please log in</body></html>"),
   "/video-as.jpg": (_req, res) => res.writeHead(200, { "content-type": "image/jpeg" }).end(movie()),
   // Declares 10 MB and sends nothing more: refused from the header alone.
   "/huge-declared": (_req, res) => {
@@ -82,7 +85,8 @@ const handler: RequestListener = (req, res) => {
     res.writeHead(n % 2 ? 302 : 307, { location: n <= 1 ? "/photo.png" : `/redirect/${n - 1}` });
     return res.end();
   }
-  if (url.pathname === "/to-loopback-ip") return res.writeHead(307, { location: `http://127.0.0.1:${port}/photo.png` }).end();
+  if (url.pathname === "/to-loopback-ip")
+    return res.writeHead(307, { location: `http://127.0.0.1:${port}/photo.png` }).end();
   if (url.pathname === "/to-ftp") return res.writeHead(302, { location: "ftp://example.com/file.png" }).end();
   const route = routes[url.pathname];
   if (route) return route(req, res);
@@ -110,8 +114,14 @@ describe("downloadMedia", () => {
     const photo = await downloadMedia(`${base}/photo.png`, { maxBytes: MB });
     expect(photo).toEqual({ bytes: new Uint8Array(PNG), contentType: "image/png", sizeBytes: PNG.length });
     expect(await downloadMedia(`${base}/untyped`, { maxBytes: MB })).toMatchObject({ contentType: "image/png" });
-    expect(await downloadMedia(`${base}/clip.mp4`, { maxBytes: MB })).toMatchObject({ contentType: "video/mp4", sizeBytes: movie().length });
-    expect(await downloadMedia(`${base}/gzipped.png`, { maxBytes: MB })).toMatchObject({ contentType: "image/png", sizeBytes: PNG.length });
+    expect(await downloadMedia(`${base}/clip.mp4`, { maxBytes: MB })).toMatchObject({
+      contentType: "video/mp4",
+      sizeBytes: movie().length,
+    });
+    expect(await downloadMedia(`${base}/gzipped.png`, { maxBytes: MB })).toMatchObject({
+      contentType: "image/png",
+      sizeBytes: PNG.length,
+    });
   });
 
   it("refuses a file whose Content-Length is over the cap without reading it", async () => {
@@ -132,7 +142,10 @@ describe("downloadMedia", () => {
     expect(await downloadMedia(`${base}/redirect/5`, { maxBytes: MB })).toMatchObject({ contentType: "image/png" });
     expect(await downloadMedia(`${base}/moved`, { maxBytes: MB })).toMatchObject({ contentType: "image/png" });
     const err = await caught(downloadMedia(`${base}/redirect/6`, { maxBytes: MB }));
-    expect(err).toMatchObject({ code: "too_many_redirects", message: `media ${base}/redirect/6: more than 5 redirects` });
+    expect(err).toMatchObject({
+      code: "too_many_redirects",
+      message: `media ${base}/redirect/6: more than 5 redirects`,
+    });
   });
 
   it("checks every redirect target: a private address not allowlisted, or another scheme", async () => {
@@ -144,41 +157,84 @@ describe("downloadMedia", () => {
     });
     expect(await downloadMedia(`${base}/to-loopback-ip`, { maxBytes: MB })).toMatchObject({ contentType: "image/png" }); // allowlisted in tests
     const ftp = await caught(downloadMedia(`${base}/to-ftp`, { maxBytes: MB }));
-    expect(ftp).toMatchObject({ code: "invalid_url", message: `media ${base}/to-ftp: only http and https URLs can be downloaded (after a redirect to ftp://example.com/file.png)` });
+    expect(ftp).toMatchObject({
+      code: "invalid_url",
+      message: `media ${base}/to-ftp: only http and https URLs can be downloaded (after a redirect to ftp://example.com/file.png)`,
+    });
   });
 
   it("refuses private, loopback and link-local addresses unless allowlisted", async () => {
     const none = parseAllowlist("");
-    for (const url of [`http://127.0.0.1:${port}/photo.png`, `http://localhost:${port}/photo.png`, `http://[::1]:${port}/photo.png`, "http://169.254.169.254/latest/meta-data", "http://10.0.0.8/x.jpg", "https://192.168.1.1/x.jpg"]) {
+    for (const url of [
+      `http://127.0.0.1:${port}/photo.png`,
+      `http://localhost:${port}/photo.png`,
+      `http://[::1]:${port}/photo.png`,
+      "http://169.254.169.254/latest/meta-data",
+      "http://10.0.0.8/x.jpg",
+      "https://192.168.1.1/x.jpg",
+    ]) {
       const err = await caught(downloadMedia(url, { maxBytes: MB, allowlist: none }));
-      expect(err, url).toMatchObject({ code: "private_address", message: `media ${url}: resolves to a private address` });
+      expect(err, url).toMatchObject({
+        code: "private_address",
+        message: `media ${url}: resolves to a private address`,
+      });
     }
-    expect(await downloadMedia(`http://127.0.0.1:${port}/photo.png`, { maxBytes: MB, allowlist: parseAllowlist("127.0.0.0/8") })).toMatchObject({ sizeBytes: PNG.length });
+    expect(
+      await downloadMedia(`http://127.0.0.1:${port}/photo.png`, {
+        maxBytes: MB,
+        allowlist: parseAllowlist("127.0.0.0/8"),
+      }),
+    ).toMatchObject({ sizeBytes: PNG.length });
   });
 
   it("refuses other schemes and invalid URLs", async () => {
-    expect(await caught(downloadMedia("ftp://example.com/a.png", { maxBytes: MB }))).toMatchObject({ code: "invalid_url", message: "media ftp://example.com/a.png: only http and https URLs can be downloaded" });
+    expect(await caught(downloadMedia("ftp://example.com/a.png", { maxBytes: MB }))).toMatchObject({
+      code: "invalid_url",
+      message: "media ftp://example.com/a.png: only http and https URLs can be downloaded",
+    });
     expect(await caught(downloadMedia("file:///etc/passwd", { maxBytes: MB }))).toMatchObject({ code: "invalid_url" });
-    expect(await caught(downloadMedia("not a url", { maxBytes: MB }))).toMatchObject({ code: "invalid_url", message: "media not a url: not a valid URL" });
+    expect(await caught(downloadMedia("not a url", { maxBytes: MB }))).toMatchObject({
+      code: "invalid_url",
+      message: "media not a url: not a valid URL",
+    });
   });
 
   it("reports error answers, unreachable hosts and wrong content", async () => {
     const missing = await caught(downloadMedia(`${base}/missing.jpg`, { maxBytes: MB }));
-    expect(missing).toMatchObject({ code: "http_status", status: 404, message: `media ${base}/missing.jpg: the server answered 404`, isTransient: false });
+    expect(missing).toMatchObject({
+      code: "http_status",
+      status: 404,
+      message: `media ${base}/missing.jpg: the server answered 404`,
+      isTransient: false,
+    });
     expect(await caught(downloadMedia(`${base}/error-page.jpg`, { maxBytes: MB }))).toMatchObject({
       code: "type_mismatch",
       message: `media ${base}/error-page.jpg: declared as image/jpeg, but the content is not a recognised image or video`,
     });
-    expect(await caught(downloadMedia(`${base}/video-as.jpg`, { maxBytes: MB }))).toMatchObject({ code: "type_mismatch", reason: "declared as image/jpeg, but the content is video/mp4" });
+    expect(await caught(downloadMedia(`${base}/video-as.jpg`, { maxBytes: MB }))).toMatchObject({
+      code: "type_mismatch",
+      reason: "declared as image/jpeg, but the content is video/mp4",
+    });
     const refused = await caught(downloadMedia("http://localhost:1/a.png", { maxBytes: MB }));
-    expect(refused).toMatchObject({ code: "unreachable", message: "media http://localhost:1/a.png: the connection was refused", isTransient: true });
-    expect(await caught(downloadMedia("http://no-such-host.invalid/a.png", { maxBytes: MB }))).toMatchObject({ code: "unreachable", reason: "the host no-such-host.invalid does not resolve" });
+    expect(refused).toMatchObject({
+      code: "unreachable",
+      message: "media http://localhost:1/a.png: the connection was refused",
+      isTransient: true,
+    });
+    expect(await caught(downloadMedia("http://no-such-host.invalid/a.png", { maxBytes: MB }))).toMatchObject({
+      code: "unreachable",
+      reason: "the host no-such-host.invalid does not resolve",
+    });
   });
 
   it("gives up when the whole download takes too long", async () => {
     const started = Date.now();
     const err = await caught(downloadMedia(`${base}/stall`, { maxBytes: MB, timeoutMs: 300 }));
-    expect(err).toMatchObject({ code: "timeout", message: `media ${base}/stall: not downloaded within 0.3 s`, isTransient: true });
+    expect(err).toMatchObject({
+      code: "timeout",
+      message: `media ${base}/stall: not downloaded within 0.3 s`,
+      isTransient: true,
+    });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
@@ -186,14 +242,24 @@ describe("downloadMedia", () => {
     const silent = createTcpServer((socket) => socket.resume()); // accepts TCP, reads, never speaks TLS
     const silentPort = await start(silent);
     const started = Date.now();
-    const err = await caught(downloadMedia(`https://localhost:${silentPort}/a.png`, { maxBytes: MB, connectTimeoutMs: 200 }));
-    expect(err).toMatchObject({ code: "timeout", message: `media https://localhost:${silentPort}/a.png: no connection within 0.2 s` });
+    const err = await caught(
+      downloadMedia(`https://localhost:${silentPort}/a.png`, { maxBytes: MB, connectTimeoutMs: 200 }),
+    );
+    expect(err).toMatchObject({
+      code: "timeout",
+      message: `media https://localhost:${silentPort}/a.png: no connection within 0.2 s`,
+    });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it("downloads over HTTPS", async () => {
     const { key, cert } = testCertificate();
-    const tlsPort = await start(createHttpsServer({ key, cert }, (_req, res) => res.writeHead(200, { "content-type": "image/png" }).end(PNG)));
-    expect(await downloadMedia(`https://localhost:${tlsPort}/photo.png`, { maxBytes: MB })).toMatchObject({ contentType: "image/png", sizeBytes: PNG.length });
+    const tlsPort = await start(
+      createHttpsServer({ key, cert }, (_req, res) => res.writeHead(200, { "content-type": "image/png" }).end(PNG)),
+    );
+    expect(await downloadMedia(`https://localhost:${tlsPort}/photo.png`, { maxBytes: MB })).toMatchObject({
+      contentType: "image/png",
+      sizeBytes: PNG.length,
+    });
   });
 });

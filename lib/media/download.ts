@@ -3,7 +3,14 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
-import { guardedLookup, INTERNAL_ADDRESS_CODE, isForbiddenLiteralHost, plainHostname, type HostAllowlist, type Resolver } from "@/lib/net/address-policy";
+import {
+  guardedLookup,
+  INTERNAL_ADDRESS_CODE,
+  isForbiddenLiteralHost,
+  plainHostname,
+  type HostAllowlist,
+  type Resolver,
+} from "@/lib/net/address-policy";
 import { CONNECT_TIMEOUT_MS, DOWNLOAD_TIMEOUT_MS, MAX_REDIRECTS, USER_AGENT, mediaAllowlist } from "./config";
 import { resolveContentType } from "./content-type";
 import { formatBytes, formatDuration } from "./format";
@@ -28,7 +35,13 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 // connecting (IP literals) and at connect time (guardedLookup, so DNS cannot change the answer in
 // between). The body is capped while it streams, and the bytes decide the content type. Throws MediaError.
 export const downloadMedia = async (url: string, options: DownloadOptions): Promise<DownloadedMedia> => {
-  const { maxBytes, allowlist = mediaAllowlist(), connectTimeoutMs = CONNECT_TIMEOUT_MS, timeoutMs = DOWNLOAD_TIMEOUT_MS, resolver } = options;
+  const {
+    maxBytes,
+    allowlist = mediaAllowlist(),
+    connectTimeoutMs = CONNECT_TIMEOUT_MS,
+    timeoutMs = DOWNLOAD_TIMEOUT_MS,
+    resolver,
+  } = options;
   const deadline = new AbortController();
   const timer = setTimeout(
     () => deadline.abort(new MediaError("timeout", url, `not downloaded within ${formatDuration(timeoutMs / 1000)}`)),
@@ -43,15 +56,18 @@ export const downloadMedia = async (url: string, options: DownloadOptions): Prom
     }
     for (let redirects = 0; ; redirects++) {
       const hop = { source: url, target, redirected: redirects > 0 };
-      if (target.protocol !== "http:" && target.protocol !== "https:") throw hopError(hop, "invalid_url", "only http and https URLs can be downloaded");
-      if (isForbiddenLiteralHost(target, allowlist)) throw hopError(hop, "private_address", "resolves to a private address");
+      if (target.protocol !== "http:" && target.protocol !== "https:")
+        throw hopError(hop, "invalid_url", "only http and https URLs can be downloaded");
+      if (isForbiddenLiteralHost(target, allowlist))
+        throw hopError(hop, "private_address", "resolves to a private address");
 
       const res = await open(hop, { allowlist, resolver, connectTimeoutMs, signal: deadline.signal });
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
       if (REDIRECTS.has(status) && location) {
         res.destroy();
-        if (redirects >= MAX_REDIRECTS) throw new MediaError("too_many_redirects", url, `more than ${MAX_REDIRECTS} redirects`);
+        if (redirects >= MAX_REDIRECTS)
+          throw new MediaError("too_many_redirects", url, `more than ${MAX_REDIRECTS} redirects`);
         try {
           target = new URL(location, target);
         } catch {
@@ -61,7 +77,12 @@ export const downloadMedia = async (url: string, options: DownloadOptions): Prom
       }
       if (status < 200 || status >= 300) {
         res.destroy();
-        throw new MediaError("http_status", url, `the server answered ${status}${hop.redirected ? ` (after a redirect to ${target.href})` : ""}`, status);
+        throw new MediaError(
+          "http_status",
+          url,
+          `the server answered ${status}${hop.redirected ? ` (after a redirect to ${target.href})` : ""}`,
+          status,
+        );
       }
       const bytes = await readBody(res, { source: url, maxBytes, signal: deadline.signal });
       const contentType = resolveContentType({ bytes, declared: res.headers["content-type"], source: url });
@@ -113,12 +134,15 @@ const toMediaError = (hop: Hop, err: unknown): MediaError => {
   const code = (err as NodeJS.ErrnoException).code ?? "";
   const host = plainHostname(hop.target);
   if (code === INTERNAL_ADDRESS_CODE) return hopError(hop, "private_address", "resolves to a private address");
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_NONAME") return hopError(hop, "unreachable", `the host ${host} does not resolve`);
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_NONAME")
+    return hopError(hop, "unreachable", `the host ${host} does not resolve`);
   if (code === "ECONNREFUSED") return hopError(hop, "unreachable", "the connection was refused");
-  if (code === "ECONNRESET" || code === "EPIPE") return hopError(hop, "unreachable", "the connection was closed before the file was complete");
+  if (code === "ECONNRESET" || code === "EPIPE")
+    return hopError(hop, "unreachable", "the connection was closed before the file was complete");
   if (code === "ETIMEDOUT") return hopError(hop, "timeout", "the connection timed out");
   if (TLS_CODES.test(code)) return hopError(hop, "unreachable", `TLS error (${code})`);
-  if (code === "Z_DATA_ERROR" || code === "Z_BUF_ERROR" || code.startsWith("ERR__")) return hopError(hop, "unreachable", "the compressed answer is corrupt");
+  if (code === "Z_DATA_ERROR" || code === "Z_BUF_ERROR" || code.startsWith("ERR__"))
+    return hopError(hop, "unreachable", "the compressed answer is corrupt");
   return hopError(hop, "unreachable", `the download failed (${code || (err as Error).message})`);
 };
 
@@ -133,7 +157,10 @@ const join = (chunks: Buffer[], length: number) => {
 };
 
 // The body, decompressed when the server compressed it anyway, never more than maxBytes of it.
-const readBody = (res: IncomingMessage, { source, maxBytes, signal }: { source: string; maxBytes: number; signal: AbortSignal }) =>
+const readBody = (
+  res: IncomingMessage,
+  { source, maxBytes, signal }: { source: string; maxBytes: number; signal: AbortSignal },
+) =>
   new Promise<Uint8Array>((resolve, reject) => {
     const tooLarge = () => new MediaError("too_large", source, `larger than ${formatBytes(maxBytes)}`);
     const hop = { source, target: new URL(source), redirected: false };
@@ -145,8 +172,17 @@ const readBody = (res: IncomingMessage, { source, maxBytes, signal }: { source: 
       reject(signal.aborted ? signal.reason : toMediaError(hop, err));
     };
 
-    const encoding = String(res.headers["content-encoding"] ?? "identity").trim().toLowerCase();
-    const decoder = encoding === "gzip" || encoding === "x-gzip" ? createGunzip() : encoding === "deflate" ? createInflate() : encoding === "br" ? createBrotliDecompress() : null;
+    const encoding = String(res.headers["content-encoding"] ?? "identity")
+      .trim()
+      .toLowerCase();
+    const decoder =
+      encoding === "gzip" || encoding === "x-gzip"
+        ? createGunzip()
+        : encoding === "deflate"
+          ? createInflate()
+          : encoding === "br"
+            ? createBrotliDecompress()
+            : null;
     const declared = Number(res.headers["content-length"]);
     const hasLength = res.headers["content-length"] !== undefined && Number.isSafeInteger(declared) && declared >= 0;
     if (hasLength && !decoder && declared > maxBytes) return fail(tooLarge());
@@ -161,13 +197,15 @@ const readBody = (res: IncomingMessage, { source, maxBytes, signal }: { source: 
       received += chunk.length;
       if (received > maxBytes) return fail(tooLarge());
       if (single) {
-        if (received > single.length) return fail(Object.assign(new Error("more bytes than Content-Length"), { code: "ECONNRESET" }));
+        if (received > single.length)
+          return fail(Object.assign(new Error("more bytes than Content-Length"), { code: "ECONNRESET" }));
         single.set(chunk, received - chunk.length);
       } else chunks.push(chunk);
     });
     body.on("end", () => {
       if (settled) return;
-      if (single && received !== single.length) return fail(Object.assign(new Error("short body"), { code: "ECONNRESET" }));
+      if (single && received !== single.length)
+        return fail(Object.assign(new Error("short body"), { code: "ECONNRESET" }));
       settled = true;
       resolve(single ?? join(chunks, received));
     });

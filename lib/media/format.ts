@@ -19,7 +19,11 @@ export const formatDuration = (seconds: number, digits = 1): string => {
 
 // A value and the limit it breaks, with enough digits that they never read the same ("8.01 MB", not
 // "8 MB (maximum 8 MB)").
-export const formatAgainst = (value: number, limit: number, format: (n: number, digits?: number) => string): [string, string] => {
+export const formatAgainst = (
+  value: number,
+  limit: number,
+  format: (n: number, digits?: number) => string,
+): [string, string] => {
   for (let digits = 1; digits <= 4; digits++) {
     const pair: [string, string] = [format(value, digits), format(limit, digits)];
     if (pair[0] !== pair[1]) return pair;

@@ -24,6 +24,10 @@ export class MediaError extends Error {
 
   // Worth trying again later: the file may well be there next time.
   get isTransient(): boolean {
-    return this.code === "timeout" || this.code === "unreachable" || (this.code === "http_status" && (this.status === 429 || (this.status ?? 0) >= 500));
+    return (
+      this.code === "timeout" ||
+      this.code === "unreachable" ||
+      (this.code === "http_status" && (this.status === 429 || (this.status ?? 0) >= 500))
+    );
   }
 }

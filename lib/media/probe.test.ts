@@ -8,7 +8,15 @@ const fixture = (name: string) => new Uint8Array(readFileSync(path.join(import.m
 
 describe("probeMedia", () => {
   it("reads image sizes from real PNG, JPEG, GIF, WebP (VP8, VP8L, VP8X) and AVIF files", () => {
-    for (const name of ["33x17.png", "33x17.jpg", "33x17.gif", "33x17-lossy.webp", "33x17-lossless.webp", "33x17-alpha.webp", "33x17.avif"]) {
+    for (const name of [
+      "33x17.png",
+      "33x17.jpg",
+      "33x17.gif",
+      "33x17-lossy.webp",
+      "33x17-lossless.webp",
+      "33x17-alpha.webp",
+      "33x17.avif",
+    ]) {
       expect(probeMedia(fixture(name)), name).toEqual({ width: 33, height: 17, durationSec: null });
     }
   });
@@ -19,9 +27,15 @@ describe("probeMedia", () => {
 
   it("reads duration (mvhd) and size (tkhd of the video track) from MP4 and MOV", () => {
     expect(probeMedia(movie())).toEqual({ width: 1920, height: 1080, durationSec: 12.5 });
-    expect(probeMedia(movie({ brand: "qt  ", timescale: 30000, duration: 30000 * 3, width: 720, height: 1280 }))).toEqual({ width: 720, height: 1280, durationSec: 3 });
+    expect(
+      probeMedia(movie({ brand: "qt  ", timescale: 30000, duration: 30000 * 3, width: 720, height: 1280 })),
+    ).toEqual({ width: 720, height: 1280, durationSec: 3 });
     expect(probeMedia(movie({ version: 1, timescale: 1000, duration: 140_500 }))).toMatchObject({ durationSec: 140.5 });
-    expect(probeMedia(movie({ moovAtEnd: true, width: 640, height: 360 }))).toEqual({ width: 640, height: 360, durationSec: 12.5 });
+    expect(probeMedia(movie({ moovAtEnd: true, width: 640, height: 360 }))).toEqual({
+      width: 640,
+      height: 360,
+      durationSec: 12.5,
+    });
     expect(probeMedia(movie({ rotate: true, width: 1920, height: 1080 }))).toMatchObject({ width: 1080, height: 1920 });
     expect(probeMedia(movie({ duration: 0xffffffff }))).toMatchObject({ durationSec: null, width: 1920 });
   });
@@ -37,6 +51,8 @@ describe("probeMedia", () => {
     expect(probeMedia(new TextEncoder().encode("<html>not media</html>"))).toEqual(none);
     expect(probeMedia(new Uint8Array())).toEqual(none);
     // an MP4 without moov (say, the start of a file) still sniffs as video but has no facts
-    expect(probeMedia(Uint8Array.from([...box("ftyp", new TextEncoder().encode("isom0000")), ...box("mdat")]))).toEqual(none);
+    expect(probeMedia(Uint8Array.from([...box("ftyp", new TextEncoder().encode("isom0000")), ...box("mdat")]))).toEqual(
+      none,
+    );
   });
 });

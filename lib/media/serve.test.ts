@@ -17,7 +17,9 @@ const stored = async (bytes: Uint8Array, contentType: string) => {
 
 const get = (key: string | string[], headers: Record<string, string> = {}, method = "GET") => {
   const segments = Array.isArray(key) ? key : key.split("/");
-  return GET(new Request(`http://localhost/media/${segments.join("/")}`, { method, headers }), { params: Promise.resolve({ key: segments }) });
+  return GET(new Request(`http://localhost/media/${segments.join("/")}`, { method, headers }), {
+    params: Promise.resolve({ key: segments }),
+  });
 };
 
 describe("GET /media/:key", () => {
@@ -43,7 +45,11 @@ describe("GET /media/:key", () => {
     expect(res.headers.get("content-length")).toBe("5");
     expect(await res.text()).toBe("56789");
     const tail = await get(key, { range: "bytes=-4" });
-    expect([tail.status, tail.headers.get("content-range"), await tail.text()]).toEqual([206, "bytes 16-19/20", "ghij"]);
+    expect([tail.status, tail.headers.get("content-range"), await tail.text()]).toEqual([
+      206,
+      "bytes 16-19/20",
+      "ghij",
+    ]);
     const open = await get(key, { range: "bytes=18-" });
     expect([open.status, await open.text()]).toEqual([206, "ij"]);
     const beyond = await get(key, { range: "bytes=10-999" });
@@ -67,7 +73,13 @@ describe("GET /media/:key", () => {
   });
 
   it("answers 404 for missing files and keys outside the key alphabet", async () => {
-    for (const key of [newMediaKey("jpg"), ["..", "..", "etc", "passwd"], ["m", "..", "secrets.json"], ["m", "x.jpg.type"], ["m", "%2e%2e"]]) {
+    for (const key of [
+      newMediaKey("jpg"),
+      ["..", "..", "etc", "passwd"],
+      ["m", "..", "secrets.json"],
+      ["m", "x.jpg.type"],
+      ["m", "%2e%2e"],
+    ]) {
       const res = await get(key);
       expect(res.status, String(key)).toBe(404);
       expect(await res.json()).toEqual({ error: "Not found" });
@@ -81,7 +93,11 @@ describe("GET /media/:key", () => {
 
   it("works with backends that only have get()", async () => {
     const files = new Map([["m/a.mp4", { bytes: VIDEO, contentType: "video/mp4" }]]);
-    const minimal: MediaStorage = { put: async () => {}, get: async (k) => files.get(k) ?? null, delete: async () => {} };
+    const minimal: MediaStorage = {
+      put: async () => {},
+      get: async (k) => files.get(k) ?? null,
+      delete: async () => {},
+    };
     const res = await serveMedia({ key: "m/a.mp4", rangeHeader: "bytes=0-2", storage: minimal });
     expect([res.status, res.headers.get("content-range"), await res.text()]).toEqual([206, "bytes 0-2/20", "012"]);
     expect((await serveMedia({ key: "m/b.mp4", rangeHeader: null, storage: minimal })).status).toBe(404);

@@ -24,7 +24,17 @@ export const parseRange = (header: string | null, size: number): ByteRange | "un
   return { start: first, end: Math.min(last ?? size - 1, size - 1) };
 };
 
-export const serveMedia = async ({ key, method = "GET", rangeHeader, storage }: { key: string; method?: string; rangeHeader: string | null; storage: MediaStorage }): Promise<Response> => {
+export const serveMedia = async ({
+  key,
+  method = "GET",
+  rangeHeader,
+  storage,
+}: {
+  key: string;
+  method?: string;
+  rangeHeader: string | null;
+  storage: MediaStorage;
+}): Promise<Response> => {
   if (!isMediaKey(key)) return notFound();
 
   let info: { sizeBytes: number; contentType: string } | null;

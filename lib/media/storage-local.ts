@@ -31,7 +31,8 @@ const writeAtomically = async (file: string, data: Uint8Array | string) => {
 
 export const localMediaStorage = (root: string): MediaStorage => {
   const fileOf = (key: string) => path.join(root, ...assertMediaKey(key).split("/"));
-  const typeOf = async (file: string) => (await readFile(`${file}.type`, "utf8").catch(() => "")).trim() || "application/octet-stream";
+  const typeOf = async (file: string) =>
+    (await readFile(`${file}.type`, "utf8").catch(() => "")).trim() || "application/octet-stream";
 
   return {
     async put(key, bytes, contentType) {
@@ -44,7 +45,10 @@ export const localMediaStorage = (root: string): MediaStorage => {
       const file = fileOf(key);
       try {
         const bytes = await readFile(file);
-        return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: await typeOf(file) };
+        return {
+          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          contentType: await typeOf(file),
+        };
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;

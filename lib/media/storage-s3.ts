@@ -19,16 +19,30 @@ export type S3StorageConfig = {
 
 const EMPTY_SHA256 = createHash("sha256").digest("hex");
 
-export const s3MediaStorage = ({ endpoint, bucket, region, accessKeyId, secretAccessKey, requestTimeoutMs = 15 * 60_000 }: S3StorageConfig): MediaStorage => {
+export const s3MediaStorage = ({
+  endpoint,
+  bucket,
+  region,
+  accessKeyId,
+  secretAccessKey,
+  requestTimeoutMs = 15 * 60_000,
+}: S3StorageConfig): MediaStorage => {
   const base = (endpoint ?? `https://s3.${region}.amazonaws.com`).replace(/\/+$/, "");
   // Retries of 5xx and 429 answers with backoff; every request is idempotent.
   const client = new AwsClient({ accessKeyId, secretAccessKey, service: "s3", region, retries: 2 });
 
   type SendOptions = { body?: Uint8Array; headers?: Record<string, string>; signal?: AbortSignal };
-  const send = async (method: string, key: string, { body, headers = {}, signal = AbortSignal.timeout(requestTimeoutMs) }: SendOptions = {}) =>
+  const send = async (
+    method: string,
+    key: string,
+    { body, headers = {}, signal = AbortSignal.timeout(requestTimeoutMs) }: SendOptions = {},
+  ) =>
     client.fetch(`${base}/${encodeURIComponent(bucket)}/${assertMediaKey(key)}`, {
       method,
-      headers: { ...headers, "X-Amz-Content-Sha256": body ? createHash("sha256").update(body).digest("hex") : EMPTY_SHA256 },
+      headers: {
+        ...headers,
+        "X-Amz-Content-Sha256": body ? createHash("sha256").update(body).digest("hex") : EMPTY_SHA256,
+      },
       body: body as Uint8Array<ArrayBuffer> | undefined,
       signal,
     });
@@ -52,7 +66,10 @@ export const s3MediaStorage = ({ endpoint, bucket, region, accessKeyId, secretAc
         return null;
       }
       if (!res.ok) return fail("GET", key, res);
-      return { bytes: new Uint8Array(await res.arrayBuffer()), contentType: res.headers.get("content-type") ?? "application/octet-stream" };
+      return {
+        bytes: new Uint8Array(await res.arrayBuffer()),
+        contentType: res.headers.get("content-type") ?? "application/octet-stream",
+      };
     },
     async delete(key) {
       const res = await send("DELETE", key);
@@ -63,15 +80,22 @@ export const s3MediaStorage = ({ endpoint, bucket, region, accessKeyId, secretAc
       const res = await send("HEAD", key);
       if (res.status === 404) return null;
       if (!res.ok) throw new Error(`S3 HEAD ${bucket}/${key} answered ${res.status}`);
-      return { sizeBytes: Number(res.headers.get("content-length") ?? 0), contentType: res.headers.get("content-type") ?? "application/octet-stream" };
+      return {
+        sizeBytes: Number(res.headers.get("content-length") ?? 0),
+        contentType: res.headers.get("content-type") ?? "application/octet-stream",
+      };
     },
     async stream(key, range) {
       // The deadline covers the answer's head only: a slow client may take long to read a large video.
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(new Error(`S3 GET ${bucket}/${key}: no answer within ${requestTimeoutMs} ms`)), requestTimeoutMs);
-      const res = await send("GET", key, { signal: controller.signal, ...(range && { headers: { Range: `bytes=${range.start}-${range.end}` } }) }).finally(() =>
-        clearTimeout(timer),
+      const timer = setTimeout(
+        () => controller.abort(new Error(`S3 GET ${bucket}/${key}: no answer within ${requestTimeoutMs} ms`)),
+        requestTimeoutMs,
       );
+      const res = await send("GET", key, {
+        signal: controller.signal,
+        ...(range && { headers: { Range: `bytes=${range.start}-${range.end}` } }),
+      }).finally(() => clearTimeout(timer));
       if (res.status === 404) {
         await res.body?.cancel();
         return null;

@@ -10,7 +10,8 @@ import { localMediaStorage } from "./storage-local";
 import { s3MediaStorage } from "./storage-s3";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-const readAll = async (stream: ReadableStream<Uint8Array> | null) => (stream ? new TextDecoder().decode(await new Response(stream).arrayBuffer()) : null);
+const readAll = async (stream: ReadableStream<Uint8Array> | null) =>
+  stream ? new TextDecoder().decode(await new Response(stream).arrayBuffer()) : null;
 
 // The contract both backends keep.
 const behavesAsStorage = (name: string, storage: () => MediaStorage) => {
@@ -72,7 +73,11 @@ describe("local media storage", () => {
     await s.put(key, bytes("png bytes"), "image/png");
     const dir = path.join(root, "m");
     const name = key.slice(2);
-    expect(readdirSync(dir).filter((f) => f.startsWith(name) || f.startsWith(`.${name}`)).sort()).toEqual([name, `${name}.type`]);
+    expect(
+      readdirSync(dir)
+        .filter((f) => f.startsWith(name) || f.startsWith(`.${name}`))
+        .sort(),
+    ).toEqual([name, `${name}.type`]);
   });
 
   it("is the default backend, in MEDIA_DIR", async () => {
@@ -80,7 +85,9 @@ describe("local media storage", () => {
     const key = newMediaKey("txt");
     await mediaStorage().put(key, bytes("hello"), "application/octet-stream");
     expect(readdirSync(path.join(env().MEDIA_DIR!, "m"))).toContain(key.slice(2));
-    expect(await localMediaStorage(env().MEDIA_DIR!).get(key)).toMatchObject({ contentType: "application/octet-stream" });
+    expect(await localMediaStorage(env().MEDIA_DIR!).get(key)).toMatchObject({
+      contentType: "application/octet-stream",
+    });
     await mediaStorage().delete(key);
   });
 });
@@ -88,10 +95,21 @@ describe("local media storage", () => {
 describe("S3 media storage", () => {
   let fake: Awaited<ReturnType<typeof startS3Fake>>;
   beforeAll(async () => {
-    fake = await startS3Fake({ accessKeyId: "AKIATESTMEDIA", secretAccessKey: "s3cr3t/with+signs", region: "eu-central-1", buckets: ["media"] });
+    fake = await startS3Fake({
+      accessKeyId: "AKIATESTMEDIA",
+      secretAccessKey: "s3cr3t/with+signs",
+      region: "eu-central-1",
+      buckets: ["media"],
+    });
   });
   afterAll(() => fake.close());
-  const config = () => ({ endpoint: fake.url, bucket: "media", region: "eu-central-1", accessKeyId: "AKIATESTMEDIA", secretAccessKey: "s3cr3t/with+signs" });
+  const config = () => ({
+    endpoint: fake.url,
+    bucket: "media",
+    region: "eu-central-1",
+    accessKeyId: "AKIATESTMEDIA",
+    secretAccessKey: "s3cr3t/with+signs",
+  });
 
   behavesAsStorage("s3", () => s3MediaStorage(config()));
 
@@ -112,9 +130,15 @@ describe("S3 media storage", () => {
 
   it("fails loudly on a wrong secret or a missing bucket, and retries server errors", async () => {
     const key = newMediaKey("png");
-    await expect(s3MediaStorage({ ...config(), secretAccessKey: "wrong" }).put(key, bytes("x"), "image/png")).rejects.toThrow(`S3 PUT media/${key} answered 403 SignatureDoesNotMatch`);
-    await expect(s3MediaStorage({ ...config(), accessKeyId: "AKIAOTHER" }).get(key)).rejects.toThrow("403 InvalidAccessKeyId");
-    await expect(s3MediaStorage({ ...config(), bucket: "nope" }).put(key, bytes("x"), "image/png")).rejects.toThrow("404 NoSuchBucket");
+    await expect(
+      s3MediaStorage({ ...config(), secretAccessKey: "wrong" }).put(key, bytes("x"), "image/png"),
+    ).rejects.toThrow(`S3 PUT media/${key} answered 403 SignatureDoesNotMatch`);
+    await expect(s3MediaStorage({ ...config(), accessKeyId: "AKIAOTHER" }).get(key)).rejects.toThrow(
+      "403 InvalidAccessKeyId",
+    );
+    await expect(s3MediaStorage({ ...config(), bucket: "nope" }).put(key, bytes("x"), "image/png")).rejects.toThrow(
+      "404 NoSuchBucket",
+    );
     fake.failNext(503, "SlowDown");
     await s3MediaStorage(config()).put(key, bytes("after a retry"), "image/png");
     expect(fake.objects.get(`media/${key}`)?.bytes.toString()).toBe("after a retry");

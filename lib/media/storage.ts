@@ -28,4 +28,5 @@ let cached: MediaStorage | undefined;
 export const mediaStorage = (): MediaStorage => (cached ??= storageFromEnv(env()));
 
 // The public URL of a stored file (what networks that fetch media themselves are given).
-export const publicMediaUrl = (key: string): string => `${(env().MEDIA_PUBLIC_URL ?? appUrl()).replace(/\/+$/, "")}/media/${key}`;
+export const publicMediaUrl = (key: string): string =>
+  `${(env().MEDIA_PUBLIC_URL ?? appUrl()).replace(/\/+$/, "")}/media/${key}`;

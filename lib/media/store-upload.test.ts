@@ -26,7 +26,9 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 describe("storeUpload", () => {
   it("stores a multipart file under a new key, with its probed facts", async () => {
-    const stored = await storeUpload(new File([JPEG], "holiday.jpg", { type: "image/jpeg" }), { maxBytes: 1024 * 1024 });
+    const stored = await storeUpload(new File([JPEG], "holiday.jpg", { type: "image/jpeg" }), {
+      maxBytes: 1024 * 1024,
+    });
     expect(stored).toEqual({
       storageKey: expect.stringMatching(/^m\/[0-9a-f]{32}\.jpg$/),
       url: `${appUrl()}/media/${stored.storageKey}`,
@@ -43,27 +45,43 @@ describe("storeUpload", () => {
   });
 
   it("takes the type from the bytes, and applies the same caps and checks as downloads", async () => {
-    expect(await storeUpload(new Blob([JPEG], { type: "application/octet-stream" }), { maxBytes: 1024 * 1024 })).toMatchObject({ contentType: "image/jpeg", kind: "image" });
+    expect(
+      await storeUpload(new Blob([JPEG], { type: "application/octet-stream" }), { maxBytes: 1024 * 1024 }),
+    ).toMatchObject({ contentType: "image/jpeg", kind: "image" });
     await expect(storeUpload(new File([JPEG], "big.jpg", { type: "image/jpeg" }), { maxBytes: 1000 })).rejects.toThrow(
       new MediaError("too_large", "big.jpg", "larger than 1000 bytes"),
     );
-    await expect(storeUpload(new File(["<html>"], "fake.png", { type: "image/png" }), { maxBytes: 1000 })).rejects.toMatchObject({
+    await expect(
+      storeUpload(new File(["<html>"], "fake.png", { type: "image/png" }), { maxBytes: 1000 }),
+    ).rejects.toMatchObject({
       code: "type_mismatch",
       message: "media fake.png: declared as image/png, but the content is not a recognised image or video",
     });
-    await expect(storeUpload(new Blob(["x".repeat(2000)]), { maxBytes: 1024 })).rejects.toThrow("media upload: larger than 1 KB");
+    await expect(storeUpload(new Blob(["x".repeat(2000)]), { maxBytes: 1024 })).rejects.toThrow(
+      "media upload: larger than 1 KB",
+    );
   });
 });
 
 describe("storeDownloaded", () => {
   it("downloads a URL into storage", async () => {
     const stored = await storeDownloaded(`${base}/clip.mov`, { maxBytes: 1024 * 1024 });
-    expect(stored).toMatchObject({ contentType: "video/quicktime", kind: "video", sizeBytes: MOV.length, width: 1080, height: 1920, durationSec: 45 });
+    expect(stored).toMatchObject({
+      contentType: "video/quicktime",
+      kind: "video",
+      sizeBytes: MOV.length,
+      width: 1080,
+      height: 1920,
+      durationSec: 45,
+    });
     expect(stored.storageKey).toMatch(/\.mov$/);
     expect((await mediaStorage().get(stored.storageKey))?.bytes.byteLength).toBe(MOV.length);
   });
 
   it("stores nothing when the download fails", async () => {
-    await expect(storeDownloaded(`${base}/gone.mp4`, { maxBytes: 1024 })).rejects.toMatchObject({ code: "http_status", message: `media ${base}/gone.mp4: the server answered 404` });
+    await expect(storeDownloaded(`${base}/gone.mp4`, { maxBytes: 1024 })).rejects.toMatchObject({
+      code: "http_status",
+      message: `media ${base}/gone.mp4: the server answered 404`,
+    });
   });
 });

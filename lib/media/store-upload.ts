@@ -27,7 +27,15 @@ export type StoredMediaFile = {
 
 type StoreOptions = { maxBytes: number; storage?: MediaStorage };
 
-export const storeMediaBytes = async ({ bytes, contentType, storage = mediaStorage() }: { bytes: Uint8Array; contentType: string; storage?: MediaStorage }): Promise<StoredMediaFile> => {
+export const storeMediaBytes = async ({
+  bytes,
+  contentType,
+  storage = mediaStorage(),
+}: {
+  bytes: Uint8Array;
+  contentType: string;
+  storage?: MediaStorage;
+}): Promise<StoredMediaFile> => {
   const storageKey = newMediaKey(extensionFor(contentType));
   try {
     await storage.put(storageKey, bytes, contentType);
@@ -47,7 +55,10 @@ export const storeMediaBytes = async ({ bytes, contentType, storage = mediaStora
 
 // A multipart part (File, or a Blob without a name). Recorded in the request's upload scope, so a
 // request that fails afterwards takes it away again (upload-scope.ts).
-export const storeUpload = async (file: File | Blob, { maxBytes, storage = mediaStorage() }: StoreOptions): Promise<StoredMediaFile> => {
+export const storeUpload = async (
+  file: File | Blob,
+  { maxBytes, storage = mediaStorage() }: StoreOptions,
+): Promise<StoredMediaFile> => {
   const source = "name" in file && file.name ? file.name : "upload";
   if (file.size > maxBytes) throw new MediaError("too_large", source, `larger than ${formatBytes(maxBytes)}`);
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -58,7 +69,10 @@ export const storeUpload = async (file: File | Blob, { maxBytes, storage = media
 };
 
 // A media URL given by the API user (downloadMedia's rules and errors).
-export const storeDownloaded = async (url: string, { storage, ...options }: DownloadOptions & { storage?: MediaStorage }): Promise<StoredMediaFile> => {
+export const storeDownloaded = async (
+  url: string,
+  { storage, ...options }: DownloadOptions & { storage?: MediaStorage },
+): Promise<StoredMediaFile> => {
   const { bytes, contentType } = await downloadMedia(url, options);
   return storeMediaBytes({ bytes, contentType, storage });
 };

@@ -23,7 +23,11 @@ export const keepUploads = () => {
 
 const removeAll = async (uploads: Upload[]) => {
   for (const { key, storage } of uploads) {
-    await storage.delete(key).catch((err: unknown) => log.error("could not remove the upload of a failed request", { key, error: String(err) }));
+    await storage
+      .delete(key)
+      .catch((err: unknown) =>
+        log.error("could not remove the upload of a failed request", { key, error: String(err) }),
+      );
   }
 };
 

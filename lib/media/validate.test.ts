@@ -11,7 +11,14 @@ const limits: FormatLimits = {
   bodyMax: 280,
 };
 const image = { contentType: "image/jpeg", sizeBytes: 1 * MB, kind: "image" as const, width: 800, height: 600 };
-const video = { contentType: "video/mp4", sizeBytes: 20 * MB, kind: "video" as const, width: 1920, height: 1080, durationSec: 30 };
+const video = {
+  contentType: "video/mp4",
+  sizeBytes: 20 * MB,
+  kind: "video" as const,
+  width: 1920,
+  height: 1080,
+  durationSec: 30,
+};
 
 describe("mediaLimitIssues", () => {
   it("passes files within the limits, and unknown facts", () => {
@@ -21,13 +28,32 @@ describe("mediaLimitIssues", () => {
   });
 
   it("names the item, the value and the limit", () => {
-    expect(mediaLimitIssues({ ...image, sizeBytes: 9.1 * MB }, limits, 0)).toEqual(["media[0] is 9.1 MB (maximum 8 MB for images)"]);
-    expect(mediaLimitIssues({ ...image, sizeBytes: 8 * MB + 5000 }, limits, 1)).toEqual(["media[1] is 8.005 MB (maximum 8 MB for images)"]);
-    expect(mediaLimitIssues({ ...image, contentType: "image/webp" }, limits, 2)).toEqual(["media[2] is webp (allowed for images: jpg, png)"]);
-    expect(mediaLimitIssues({ ...image, width: 150, height: 900 }, limits, 0)).toEqual(["media[0] is 150x900 pixels (minimum 200x200)"]);
-    expect(mediaLimitIssues({ ...video, durationSec: 2.5 }, limits, 0)).toEqual(["media[0] is 2.5 s long (minimum 3 s)"]);
-    expect(mediaLimitIssues({ ...video, durationSec: 140.04 }, limits, 0)).toEqual(["media[0] is 140.04 s long (maximum 140 s)"]);
-    expect(mediaLimitIssues({ ...video, sizeBytes: 600 * MB, contentType: "video/webm", durationSec: 200 }, limits, 0, "thread[1].media")).toEqual([
+    expect(mediaLimitIssues({ ...image, sizeBytes: 9.1 * MB }, limits, 0)).toEqual([
+      "media[0] is 9.1 MB (maximum 8 MB for images)",
+    ]);
+    expect(mediaLimitIssues({ ...image, sizeBytes: 8 * MB + 5000 }, limits, 1)).toEqual([
+      "media[1] is 8.005 MB (maximum 8 MB for images)",
+    ]);
+    expect(mediaLimitIssues({ ...image, contentType: "image/webp" }, limits, 2)).toEqual([
+      "media[2] is webp (allowed for images: jpg, png)",
+    ]);
+    expect(mediaLimitIssues({ ...image, width: 150, height: 900 }, limits, 0)).toEqual([
+      "media[0] is 150x900 pixels (minimum 200x200)",
+    ]);
+    expect(mediaLimitIssues({ ...video, durationSec: 2.5 }, limits, 0)).toEqual([
+      "media[0] is 2.5 s long (minimum 3 s)",
+    ]);
+    expect(mediaLimitIssues({ ...video, durationSec: 140.04 }, limits, 0)).toEqual([
+      "media[0] is 140.04 s long (maximum 140 s)",
+    ]);
+    expect(
+      mediaLimitIssues(
+        { ...video, sizeBytes: 600 * MB, contentType: "video/webm", durationSec: 200 },
+        limits,
+        0,
+        "thread[1].media",
+      ),
+    ).toEqual([
       "thread[1].media[0] is webm (allowed for videos: mp4, mov)",
       "thread[1].media[0] is 600 MB (maximum 512 MB for videos)",
       "thread[1].media[0] is 200 s long (maximum 140 s)",
@@ -35,9 +61,15 @@ describe("mediaLimitIssues", () => {
   });
 
   it("checks GIFs as images, and refuses kinds the format does not take", () => {
-    expect(mediaLimitIssues({ contentType: "image/gif", sizeBytes: 100, kind: "gif" }, limits, 0)).toEqual(["media[0] is gif (allowed for images: jpg, png)"]);
-    expect(mediaLimitIssues({ contentType: "application/pdf", sizeBytes: 100, kind: "document" }, limits, 3)).toEqual(["media[3]: documents are not supported here"]);
-    expect(mediaLimitIssues({ contentType: "application/octet-stream", sizeBytes: 100, kind: "unknown" }, limits, 0)).toEqual(["media[0] has an unsupported file type (application/octet-stream)"]);
+    expect(mediaLimitIssues({ contentType: "image/gif", sizeBytes: 100, kind: "gif" }, limits, 0)).toEqual([
+      "media[0] is gif (allowed for images: jpg, png)",
+    ]);
+    expect(mediaLimitIssues({ contentType: "application/pdf", sizeBytes: 100, kind: "document" }, limits, 3)).toEqual([
+      "media[3]: documents are not supported here",
+    ]);
+    expect(
+      mediaLimitIssues({ contentType: "application/octet-stream", sizeBytes: 100, kind: "unknown" }, limits, 0),
+    ).toEqual(["media[0] has an unsupported file type (application/octet-stream)"]);
   });
 
   it("gives long durations in minutes and one-sided size minimums", () => {

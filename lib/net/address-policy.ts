@@ -46,7 +46,8 @@ for (const [net, prefix] of [
 // Names that are internal whatever DNS says: loopback names (RFC 6761), private-use and mDNS suffixes,
 // and the cloud metadata services' names.
 const INTERNAL_NAMES = /^(localhost|metadata|metadata\.goog|instance-data)$|\.(localhost|internal|local|home\.arpa)$/;
-export const isInternalHostname = (hostname: string): boolean => INTERNAL_NAMES.test(hostname.toLowerCase().replace(/\.$/, ""));
+export const isInternalHostname = (hostname: string): boolean =>
+  INTERNAL_NAMES.test(hostname.toLowerCase().replace(/\.$/, ""));
 
 // The error code of a connection refused by `guardedLookup`.
 export const INTERNAL_ADDRESS_CODE = "EINTERNALADDR";
@@ -55,7 +56,10 @@ export type HostAllowlist = { hostnames: Set<string>; addresses: BlockList };
 
 export const parseAllowlist = (spec: string | undefined): HostAllowlist => {
   const allow: HostAllowlist = { hostnames: new Set(), addresses: new BlockList() };
-  for (const entry of (spec ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+  for (const entry of (spec ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)) {
     const [addr, bits] = entry.split("/");
     const family = isIP(addr ?? "");
     if (family && bits) allow.addresses.addSubnet(addr!, Number(bits), family === 4 ? "ipv4" : "ipv6");
@@ -120,17 +124,27 @@ export const plainHostname = (url: URL): string => url.hostname.replace(/^\[|\]$
 
 // DNS as used here: every address of a name (node's dns.lookup with all: true). Tests pass their own to
 // play a resolver whose answers change.
-export type Resolver = (hostname: string, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
-export const systemResolver: Resolver = (hostname, callback) => dnsLookup(hostname, { all: true, verbatim: true }, callback);
+export type Resolver = (
+  hostname: string,
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+export const systemResolver: Resolver = (hostname, callback) =>
+  dnsLookup(hostname, { all: true, verbatim: true }, callback);
 
 // Every address of a host (an IP literal is its own answer); rejects when the name does not resolve.
 export const resolveHost = (hostname: string, resolver: Resolver = systemResolver): Promise<string[]> =>
   isIP(hostname)
     ? Promise.resolve([hostname])
-    : new Promise((resolve, reject) => resolver(hostname, (err, addresses) => (err ? reject(err) : resolve(addresses.map((a) => a.address)))));
+    : new Promise((resolve, reject) =>
+        resolver(hostname, (err, addresses) => (err ? reject(err) : resolve(addresses.map((a) => a.address)))),
+      );
 
 // The first address of `hostname` that may not be reached, or null when all may.
-export const findForbiddenAddress = async (hostname: string, allow: HostAllowlist, resolver?: Resolver): Promise<string | null> => {
+export const findForbiddenAddress = async (
+  hostname: string,
+  allow: HostAllowlist,
+  resolver?: Resolver,
+): Promise<string | null> => {
   if (isInternalHostname(hostname) && !allow.hostnames.has(hostname.toLowerCase())) return hostname;
   return (await resolveHost(hostname, resolver)).find((a) => isForbiddenAddress(hostname, a, allow)) ?? null;
 };
@@ -151,10 +165,13 @@ export const guardedLookup =
       if (err) return callback(err, "", 0);
       const usable = addresses.filter((a) => !isForbiddenAddress(hostname, a.address, allow));
       if (usable.length === 0) {
-        const refused = Object.assign(new Error(`Refusing to connect to an internal address for ${hostname}`), { code: INTERNAL_ADDRESS_CODE });
+        const refused = Object.assign(new Error(`Refusing to connect to an internal address for ${hostname}`), {
+          code: INTERNAL_ADDRESS_CODE,
+        });
         return callback(refused, "", 0);
       }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof usable) => void)(null, usable);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: typeof usable) => void)(null, usable);
       callback(null, usable[0]!.address, usable[0]!.family);
     });
   };

@@ -119,7 +119,13 @@ describe("SSRF table", () => {
       await expect(assertDeliverableUrl(`https://${host}/hook`, loopback), host).rejects.toMatchObject({ status: 422 });
     }
     await expect(assertDeliverableUrl("https://[::7f00:1]/hook", parseAllowlist("::/96"))).resolves.toBeUndefined();
-    await expect(assertDeliverableUrl("https://metadata.google.internal/hook", parseAllowlist("metadata.google.internal"), scriptedResolver(["169.254.169.254"]))).resolves.toBeUndefined();
+    await expect(
+      assertDeliverableUrl(
+        "https://metadata.google.internal/hook",
+        parseAllowlist("metadata.google.internal"),
+        scriptedResolver(["169.254.169.254"]),
+      ),
+    ).resolves.toBeUndefined();
     // An allowed spelling really connects (decimal form of the loopback test server).
     const photo = await downloadMedia(`http://2130706433:${port}/photo.png`, { maxBytes: MB, allowlist: loopback });
     expect(photo.sizeBytes).toBe(PNG.length);
@@ -127,7 +133,13 @@ describe("SSRF table", () => {
 
   it("refuses media redirects from an allowed host to an internal one, before connecting", async () => {
     const onlyLocalhost = parseAllowlist("localhost");
-    for (const target of [`http://2130706433:${port}/photo.png`, `http://[::7f00:1]:${port}/photo.png`, "http://169.254.169.254/latest/meta-data/", "http://metadata.google.internal/", `http://[::ffff:7f00:1]:${port}/photo.png`]) {
+    for (const target of [
+      `http://2130706433:${port}/photo.png`,
+      `http://[::7f00:1]:${port}/photo.png`,
+      "http://169.254.169.254/latest/meta-data/",
+      "http://metadata.google.internal/",
+      `http://[::ffff:7f00:1]:${port}/photo.png`,
+    ]) {
       hits.length = 0;
       const url = `http://localhost:${port}/r?to=${encodeURIComponent(target)}`;
       const err = await caught(downloadMedia(url, { maxBytes: MB, allowlist: onlyLocalhost }));
@@ -139,12 +151,21 @@ describe("SSRF table", () => {
 
   it("never follows a webhook receiver's redirect (a 3xx is a failed delivery)", async () => {
     const { key, cert } = testCertificate();
-    const redirecting = createHttpsServer({ key, cert }, (_req, res) => res.writeHead(307, { location: `http://127.0.0.1:${port}/inside` }).end());
+    const redirecting = createHttpsServer({ key, cert }, (_req, res) =>
+      res.writeHead(307, { location: `http://127.0.0.1:${port}/inside` }).end(),
+    );
     servers.push(redirecting);
     await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
     hits.length = 0;
     const url = `https://localhost:${(redirecting.address() as AddressInfo).port}/hook`;
-    const result = await postJson({ url, body: "{}", headers: {}, lookup: guardedLookup(parseAllowlist("localhost")), connectTimeoutMs: 2000, responseTimeoutMs: 2000 });
+    const result = await postJson({
+      url,
+      body: "{}",
+      headers: {},
+      lookup: guardedLookup(parseAllowlist("localhost")),
+      connectTimeoutMs: 2000,
+      responseTimeoutMs: 2000,
+    });
     expect(result).toMatchObject({ ok: false, status: 307, error: "HTTP 307" });
     expect(hits).toEqual([]);
   });
@@ -153,17 +174,34 @@ describe("SSRF table", () => {
     // Webhooks: the save-time check sees a public address, the connection gets loopback.
     const rebinding = scriptedResolver(["93.184.216.34", "127.0.0.1"]);
     await expect(assertDeliverableUrl("https://rebind.example/hook", none, rebinding)).resolves.toBeUndefined();
-    const delivery = await postJson({ url: `https://rebind.example:${port}/hook`, body: "{}", headers: {}, lookup: guardedLookup(none, rebinding), connectTimeoutMs: 2000, responseTimeoutMs: 2000 });
+    const delivery = await postJson({
+      url: `https://rebind.example:${port}/hook`,
+      body: "{}",
+      headers: {},
+      lookup: guardedLookup(none, rebinding),
+      connectTimeoutMs: 2000,
+      responseTimeoutMs: 2000,
+    });
     expect(delivery).toMatchObject({ ok: false, error: expect.stringContaining("EINTERNALADDR") });
     expect(rebinding.calls).toBe(2);
 
     // Media: every connection (first hop and redirects) is checked on the address it really uses.
     hits.length = 0;
     const media = scriptedResolver(["127.0.0.1"]);
-    expect((await caught(downloadMedia(`http://rebind.example:${port}/photo.png`, { maxBytes: MB, allowlist: none, resolver: media }))).code).toBe("private_address");
+    expect(
+      (
+        await caught(
+          downloadMedia(`http://rebind.example:${port}/photo.png`, { maxBytes: MB, allowlist: none, resolver: media }),
+        )
+      ).code,
+    ).toBe("private_address");
     expect(hits).toEqual([]);
     // The same resolver with the name allowlisted: the connection goes where the answer says.
-    const allowed = await downloadMedia(`http://rebind.example:${port}/photo.png`, { maxBytes: MB, allowlist: parseAllowlist("rebind.example"), resolver: scriptedResolver(["127.0.0.1"]) });
+    const allowed = await downloadMedia(`http://rebind.example:${port}/photo.png`, {
+      maxBytes: MB,
+      allowlist: parseAllowlist("rebind.example"),
+      resolver: scriptedResolver(["127.0.0.1"]),
+    });
     expect(allowed.sizeBytes).toBe(PNG.length);
   });
 });

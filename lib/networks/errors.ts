@@ -13,7 +13,11 @@ export class NetworkError extends Error {
   constructor(
     readonly kind: NetworkErrorKind,
     message: string,
-    readonly details: PlatformErrorDetails = { platformErrorCode: null, platformErrorSubcode: null, platformErrorMessage: null },
+    readonly details: PlatformErrorDetails = {
+      platformErrorCode: null,
+      platformErrorSubcode: null,
+      platformErrorMessage: null,
+    },
     readonly retryAfterMs: number | null = null,
   ) {
     super(message);

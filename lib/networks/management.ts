@@ -22,4 +22,5 @@ export class ManagementError extends Error {
 
 export const unprocessableBy = (...messages: string[]) => new ManagementError("unprocessable", messages);
 export const invalidRequest = (message: string) => new ManagementError("invalid", [message]);
-export const notReachable = (what: string, details: PlatformErrorDetails | null = null) => new ManagementError("not_found", [`${what} not found`], details);
+export const notReachable = (what: string, details: PlatformErrorDetails | null = null) =>
+  new ManagementError("not_found", [`${what} not found`], details);

@@ -28,13 +28,22 @@ export const CAPABILITIES: Record<TPlatform, Capabilities> = {
   telegram: cap({ placements: true, placementsRequired: true, messaging: true }),
   pinterest: cap({ placements: true }),
   google_business: cap({ placements: true, placementsRequired: true, profileComments: true }),
-  whatsapp: cap({ placements: true, placementsRequired: true, announcesPlacementSync: true, messaging: true, stats: false }),
+  whatsapp: cap({
+    placements: true,
+    placementsRequired: true,
+    announcesPlacementSync: true,
+    messaging: true,
+    stats: false,
+  }),
 };
 
 // Networks whose accounts connect with credentials typed into a form instead of an OAuth redirect.
 export const CREDENTIAL_FIELDS: Partial<Record<TPlatform, z.ZodType<Record<string, string>>>> = {
   bluesky: z.object({
-    identifier: z.string({ error: "identifier is required (handle, DID or email)" }).trim().min(1, "identifier can't be blank"),
+    identifier: z
+      .string({ error: "identifier is required (handle, DID or email)" })
+      .trim()
+      .min(1, "identifier can't be blank"),
     app_password: z.string({ error: "app_password is required" }).trim().min(1, "app_password can't be blank"),
   }),
   telegram: z.object({

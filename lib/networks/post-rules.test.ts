@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { bodyLengthIssues, graphemeLength, mediaIssues, mediaKindOf, ZCountries, type FormatLimits } from "./post-rules";
+import {
+  bodyLengthIssues,
+  graphemeLength,
+  mediaIssues,
+  mediaKindOf,
+  ZCountries,
+  type FormatLimits,
+} from "./post-rules";
 
 describe("post rule helpers", () => {
   it("counts graphemes, not code units", () => {
@@ -40,6 +47,8 @@ describe("post rule helpers", () => {
     expect(mediaIssues([img, vid], limits)).toEqual(["media cannot mix images and video"]);
     expect(mediaIssues([vid, vid], limits)).toEqual(["media has 2 videos (maximum 1)"]);
     expect(mediaIssues([img, img, img, img, img], limits)).toEqual(["media has 5 items (maximum 4)"]);
-    expect(mediaIssues([{ url: "a.pdf", kind: "document" }], limits)).toEqual(["media: documents are not supported here"]);
+    expect(mediaIssues([{ url: "a.pdf", kind: "document" }], limits)).toEqual([
+      "media: documents are not supported here",
+    ]);
   });
 });

@@ -68,10 +68,25 @@ export const graphemeLength = (text: string): number => {
 };
 
 const EXTENSIONS: Record<string, MediaKind> = {
-  jpg: "image", jpeg: "image", png: "image", webp: "image", heic: "image",
+  jpg: "image",
+  jpeg: "image",
+  png: "image",
+  webp: "image",
+  heic: "image",
   gif: "gif",
-  mp4: "video", mov: "video", avi: "video", webm: "video", m4v: "video",
-  pdf: "document", doc: "document", docx: "document", ppt: "document", pptx: "document", zip: "document", mp3: "document", wav: "document",
+  mp4: "video",
+  mov: "video",
+  avi: "video",
+  webm: "video",
+  m4v: "video",
+  pdf: "document",
+  doc: "document",
+  docx: "document",
+  ppt: "document",
+  pptx: "document",
+  zip: "document",
+  mp3: "document",
+  wav: "document",
 };
 
 // The kind of a media item from its content type (multipart uploads) or its URL's extension.
@@ -80,7 +95,8 @@ export const mediaKindOf = ({ url, contentType }: { url: string; contentType?: s
   if (type === "image/gif") return "gif";
   if (type?.startsWith("image/")) return "image";
   if (type?.startsWith("video/")) return "video";
-  if (type === "application/pdf" || type?.startsWith("application/vnd") || type === "application/msword") return "document";
+  if (type === "application/pdf" || type?.startsWith("application/vnd") || type === "application/msword")
+    return "document";
   let path = url;
   try {
     path = new URL(url).pathname;
@@ -121,13 +137,19 @@ export const mediaIssues = (media: DraftMedia[], limits: FormatLimits, field = "
   const images = media.filter((m) => m.kind === "image" || m.kind === "gif");
   const videos = media.filter((m) => m.kind === "video");
   const documents = media.filter((m) => m.kind === "document");
-  for (const [kind, items] of [["image", images], ["video", videos], ["document", documents]] as const) {
+  for (const [kind, items] of [
+    ["image", images],
+    ["video", videos],
+    ["document", documents],
+  ] as const) {
     if (items.length === 0) continue;
     const limit = limits[kind];
     if (!limit) issues.push(`${field}: ${kind}s are not supported here`);
     // one mistake, one message: the per-kind count only when the total is within bounds
-    else if (items.length > limit.maxCount && media.length <= limits.maxItems) issues.push(`${field} has ${items.length} ${kind}s (maximum ${limit.maxCount})`);
+    else if (items.length > limit.maxCount && media.length <= limits.maxItems)
+      issues.push(`${field} has ${items.length} ${kind}s (maximum ${limit.maxCount})`);
   }
-  if (!limits.mixingAllowed && images.length > 0 && videos.length > 0) issues.push(`${field} cannot mix images and video`);
+  if (!limits.mixingAllowed && images.length > 0 && videos.length > 0)
+    issues.push(`${field} cannot mix images and video`);
   return issues;
 };

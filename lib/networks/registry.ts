@@ -34,7 +34,13 @@ const LIVE: Partial<Record<TPlatform, AnyConnector>> = {
 export class NetworkUnavailableError extends Error {}
 
 // Sandbox-environment profiles always live on the simulated network, whatever their platform.
-export const connectorFor = ({ platform, environment }: { platform: TPlatform; environment: TEnvironment }): AnyConnector => {
+export const connectorFor = ({
+  platform,
+  environment,
+}: {
+  platform: TPlatform;
+  environment: TEnvironment;
+}): AnyConnector => {
   if (environment === "sandbox") return sandboxConnector(platform, LIVE[platform]);
   const connector = LIVE[platform];
   if (!connector) throw new NetworkUnavailableError(`${platform} is not available on this server yet`);
@@ -45,4 +51,5 @@ export const livePlatforms = (): TPlatform[] => Object.keys(LIVE) as TPlatform[]
 
 // Networks whose connector looks pages up for mentions (management.mentions; the sandbox simulates the
 // same ones): the composer turns a pasted page URL into a mention on their profiles.
-export const mentionPlatforms = (): TPlatform[] => livePlatforms().filter((p) => LIVE[p]?.management?.mentions !== undefined);
+export const mentionPlatforms = (): TPlatform[] =>
+  livePlatforms().filter((p) => LIVE[p]?.management?.mentions !== undefined);

@@ -86,7 +86,13 @@ export type OAuthFlow<TSettings> = {
   authorizeUrl(ctx: ConnectorContext<TSettings>, start: OAuthStart): string;
   exchangeCode(
     ctx: ConnectorContext<TSettings>,
-    input: { code: string; redirectUri: string; codeVerifier: string; credentials: Record<string, string> | null; callbackParams: Record<string, string> },
+    input: {
+      code: string;
+      redirectUri: string;
+      codeVerifier: string;
+      credentials: Record<string, string> | null;
+      callbackParams: Record<string, string>;
+    },
   ): Promise<TokenSet>;
 };
 
@@ -94,7 +100,10 @@ export type CredentialsFlow<TSettings> = {
   kind: "credentials";
   // The connect form's fields (bluesky identifier + app_password, telegram bot_token, ...).
   fields: z.ZodType<Record<string, string>>;
-  connect(ctx: ConnectorContext<TSettings>, credentials: Record<string, string>): Promise<{ tokens: TokenSet | null; identity: Identity }>;
+  connect(
+    ctx: ConnectorContext<TSettings>,
+    credentials: Record<string, string>,
+  ): Promise<{ tokens: TokenSet | null; identity: Identity }>;
   nextStep?: string; // shown to the user after connecting (telegram: add the bot to a channel)
 };
 
@@ -150,12 +159,35 @@ export type PublishingMethods<TSettings> = {
   findPublished?(ctx: ConnectorContext<TSettings>, input: PublishInput): Promise<PublishResult | null>;
   // Removes a published post from the network (delete_on_platform). A post that is already gone counts
   // as deleted (resolve, do not throw). Networks that cannot delete posts through their API leave it out.
-  deletePublished?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; externalId: string; params: Record<string, unknown> }): Promise<void>;
+  deletePublished?(
+    ctx: ConnectorContext<TSettings>,
+    input: {
+      auth: ProfileAuth;
+      placement: PublishInput["placement"];
+      externalId: string;
+      params: Record<string, unknown>;
+    },
+  ): Promise<void>;
   // The first comment under a published post (params.first_comment), where the network has one.
-  createFirstComment?(ctx: ConnectorContext<TSettings>, input: PublishInput & { postExternalId: string; body: string }): Promise<{ externalId: string }>;
+  createFirstComment?(
+    ctx: ConnectorContext<TSettings>,
+    input: PublishInput & { postExternalId: string; body: string },
+  ): Promise<{ externalId: string }>;
   // `connectedAt`: networks whose metrics depend on when the profile was connected (tiktok, 2026-09-30).
-  profileStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; connectedAt?: Date }): Promise<StatsReading>;
-  postStats?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string; params: Record<string, unknown>; connectedAt?: Date }): Promise<StatsReading | null>;
+  profileStats?(
+    ctx: ConnectorContext<TSettings>,
+    input: { auth: ProfileAuth; placement: PublishInput["placement"]; connectedAt?: Date },
+  ): Promise<StatsReading>;
+  postStats?(
+    ctx: ConnectorContext<TSettings>,
+    input: {
+      auth: ProfileAuth;
+      placement: PublishInput["placement"];
+      postExternalId: string;
+      params: Record<string, unknown>;
+      connectedAt?: Date;
+    },
+  ): Promise<StatsReading | null>;
 };
 
 export type NetworkConnector<TSettings = Record<string, unknown>> = PublishingMethods<TSettings> & {
@@ -249,24 +281,46 @@ export type PageQuery = { pageSize?: number; pageToken?: string };
 export type FieldsWrite = { fields: string[]; values: JsonObject };
 
 export type ListingManagement<TSettings> = {
-  getLocation(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & { readMask: string[] | null }): Promise<JsonObject>;
+  getLocation(
+    ctx: ConnectorContext<TSettings>,
+    input: ManagedPlacement & { readMask: string[] | null },
+  ): Promise<JsonObject>;
   updateLocation(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & FieldsWrite): Promise<JsonObject>;
   listCategories(
     ctx: ConnectorContext<TSettings>,
-    input: ManagedPlacement & PageQuery & { regionCode: string; languageCode: string; filter?: string; view: "BASIC" | "FULL" },
+    input: ManagedPlacement &
+      PageQuery & { regionCode: string; languageCode: string; filter?: string; view: "BASIC" | "FULL" },
   ): Promise<JsonObject>;
   updateHours(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & FieldsWrite): Promise<JsonObject>;
   getAttributes(ctx: ConnectorContext<TSettings>, input: ManagedPlacement): Promise<JsonObject>;
-  listAvailableAttributes(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & PageQuery & { languageCode?: string }): Promise<JsonObject>;
-  updateAttributes(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & { names: string[]; attributes: JsonObject[] }): Promise<JsonObject>;
+  listAvailableAttributes(
+    ctx: ConnectorContext<TSettings>,
+    input: ManagedPlacement & PageQuery & { languageCode?: string },
+  ): Promise<JsonObject>;
+  updateAttributes(
+    ctx: ConnectorContext<TSettings>,
+    input: ManagedPlacement & { names: string[]; attributes: JsonObject[] },
+  ): Promise<JsonObject>;
   getServiceList(ctx: ConnectorContext<TSettings>, input: ManagedPlacement): Promise<JsonObject>;
   updateServiceList(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & FieldsWrite): Promise<JsonObject>;
   getFoodMenus(ctx: ConnectorContext<TSettings>, input: ManagedPlacement): Promise<JsonObject>;
   updateFoodMenus(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & FieldsWrite): Promise<JsonObject>;
-  listPlaceActionLinks(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & PageQuery & { filter?: string }): Promise<JsonObject>;
-  listPlaceActionTypes(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & PageQuery & { languageCode?: string }): Promise<JsonObject>;
-  createPlaceActionLink(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & { link: JsonObject }): Promise<JsonObject>;
-  updatePlaceActionLink(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & FieldsWrite & { name: string }): Promise<JsonObject>;
+  listPlaceActionLinks(
+    ctx: ConnectorContext<TSettings>,
+    input: ManagedPlacement & PageQuery & { filter?: string },
+  ): Promise<JsonObject>;
+  listPlaceActionTypes(
+    ctx: ConnectorContext<TSettings>,
+    input: ManagedPlacement & PageQuery & { languageCode?: string },
+  ): Promise<JsonObject>;
+  createPlaceActionLink(
+    ctx: ConnectorContext<TSettings>,
+    input: ManagedPlacement & { link: JsonObject },
+  ): Promise<JsonObject>;
+  updatePlaceActionLink(
+    ctx: ConnectorContext<TSettings>,
+    input: ManagedPlacement & FieldsWrite & { name: string },
+  ): Promise<JsonObject>;
   deletePlaceActionLink(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & { name: string }): Promise<void>;
   listMedia(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & PageQuery): Promise<JsonObject>;
   createMedia(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & { item: JsonObject }): Promise<JsonObject>;
@@ -277,12 +331,18 @@ export type PageManagement<TSettings> = {
   // The page's fields as the network names them; fields the page never set are absent.
   getPage(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & { fields: string[] }): Promise<JsonObject>;
   // Writes the given fields (already validated by the API), then reads the page back.
-  updatePage(ctx: ConnectorContext<TSettings>, input: ManagedPlacement & { values: JsonObject; fields: string[] }): Promise<JsonObject>;
+  updatePage(
+    ctx: ConnectorContext<TSettings>,
+    input: ManagedPlacement & { values: JsonObject; fields: string[] },
+  ): Promise<JsonObject>;
 };
 
 export type MentionLookup<TSettings> = {
   // A page URL or slug to {urn, name, …}; null when nothing by that name exists.
-  resolveMention(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; query: string }): Promise<JsonObject | null>;
+  resolveMention(
+    ctx: ConnectorContext<TSettings>,
+    input: { auth: ProfileAuth; query: string },
+  ): Promise<JsonObject | null>;
 };
 
 export type Management<TSettings> = {
@@ -389,7 +449,10 @@ export type CommentSync<TSettings> = {
   postPollMs?: number;
   // Every comment and reply on one published post, replies at any depth with their parent's id (the
   // post's own id for a top-level comment).
-  listPostComments?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string }): Promise<InboundComment[]>;
+  listPostComments?(
+    ctx: ConnectorContext<TSettings>,
+    input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string },
+  ): Promise<InboundComment[]>;
   // Profile-level comments of one placement (a location's reviews, a page's recommendations).
   listProfileComments?(ctx: ConnectorContext<TSettings>, input: ManagedPlacement): Promise<InboundProfileComment[]>;
   // The owner's answer to one of them (POST /api/profiles/:id/comments), with the discipline of comment
@@ -398,7 +461,12 @@ export type CommentSync<TSettings> = {
   replyToProfileComment?(ctx: ConnectorContext<TSettings>, draft: ProfileReplyDraft): Promise<CreatedComment>;
   findProfileReply?(ctx: ConnectorContext<TSettings>, draft: ProfileReplyDraft): Promise<CreatedComment | null>;
 };
-export type ProfileReplyDraft = ManagedPlacement & { parentExternalId: string; body: string; clientReference: string; since: Date };
+export type ProfileReplyDraft = ManagedPlacement & {
+  parentExternalId: string;
+  body: string;
+  clientReference: string;
+  since: Date;
+};
 
 // Messaging (optional capability): direct messages. Generic code (lib/services/messages) finds or
 // creates chats, applies the window and the network's send rules, and sends asynchronously with the
@@ -518,19 +586,43 @@ export type Messaging<TSettings> = {
   // cannot read back leave it out: the message ends as delivery_unconfirmed, never resent.
   findSent?(ctx: ConnectorContext<TSettings>, input: MessageSendInput): Promise<{ externalId: string } | null>;
   // Messages the network has in a chat when it is created (the sandbox's simulated participant writes first).
-  openChat?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: string | null; participantExternalId: string }): Promise<InboundMessage[]>;
+  openChat?(
+    ctx: ConnectorContext<TSettings>,
+    input: { auth: ProfileAuth; placement: string | null; participantExternalId: string },
+  ): Promise<InboundMessage[]>;
   // A read receipt for the participant's messages up to `lastInboundExternalId` (whatsapp's blue ticks);
   // networks without one leave it out (mark_read then only stamps metadata.read_at).
-  markRead?(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: MessageSendInput["placement"]; participantExternalId: string; lastInboundExternalId: string }): Promise<void>;
+  markRead?(
+    ctx: ConnectorContext<TSettings>,
+    input: {
+      auth: ProfileAuth;
+      placement: MessageSendInput["placement"];
+      participantExternalId: string;
+      lastInboundExternalId: string;
+    },
+  ): Promise<void>;
   // What the network pushes a moment after one of our messages was sent (the sandbox's simulated
   // participant answers): after `delayMs`, `collect` hands over the messages that are due (each once;
   // they are applied like pushed inbound messages).
   followUp?: {
     delayMs: number;
-    collect(ctx: ConnectorContext<TSettings>, input: { auth: ProfileAuth; placement: string | null; participantExternalId: string }): Promise<InboundMessage[]>;
+    collect(
+      ctx: ConnectorContext<TSettings>,
+      input: { auth: ProfileAuth; placement: string | null; participantExternalId: string },
+    ): Promise<InboundMessage[]>;
   };
 };
 
 // The rules half of a messaging capability (what is checked before anything is stored), shared by a
 // network's real sending and the sandbox's.
-export type MessagingRules = Pick<Messaging<unknown>, "windowHours" | "participantWritesFirst" | "placementRequired" | "participantId" | "fields" | "check" | "bypassesWindow" | "privateReplies">;
+export type MessagingRules = Pick<
+  Messaging<unknown>,
+  | "windowHours"
+  | "participantWritesFirst"
+  | "placementRequired"
+  | "participantId"
+  | "fields"
+  | "check"
+  | "bypassesWindow"
+  | "privateReplies"
+>;

@@ -37,7 +37,8 @@ export const useCreateScopedKey = () => {
   const { environment } = useEnvironment();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TCreateScopedKeyInput) => request<TApiKey>("/api/api_keys", { method: "POST", body: input, environment }),
+    mutationFn: (input: TCreateScopedKeyInput) =>
+      request<TApiKey>("/api/api_keys", { method: "POST", body: input, environment }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.scoped(environment) }),
   });
 };
@@ -46,7 +47,8 @@ export const useCreateAccountKey = () => {
   const { environment } = useEnvironment();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TCreateAccountKeyBody) => request<TAccountKey>("/api/admin/account_keys", { method: "POST", body: input, environment }),
+    mutationFn: (input: TCreateAccountKeyBody) =>
+      request<TAccountKey>("/api/admin/account_keys", { method: "POST", body: input, environment }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.account() }),
   });
 };
@@ -55,7 +57,8 @@ export const useRevokeScopedKey = () => {
   const { environment } = useEnvironment();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => request<{ deleted: boolean }>(`/api/api_keys/${encodeURIComponent(id)}`, { method: "DELETE", environment }),
+    mutationFn: (id: string) =>
+      request<{ deleted: boolean }>(`/api/api_keys/${encodeURIComponent(id)}`, { method: "DELETE", environment }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.scoped(environment) }),
   });
 };
@@ -65,7 +68,10 @@ export const useRevokeAccountKey = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      request<{ deleted: boolean }>(`/api/admin/account_keys/${encodeURIComponent(id)}`, { method: "DELETE", environment }),
+      request<{ deleted: boolean }>(`/api/admin/account_keys/${encodeURIComponent(id)}`, {
+        method: "DELETE",
+        environment,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.account() }),
   });
 };

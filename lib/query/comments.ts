@@ -12,7 +12,14 @@ import { request } from "./fetcher";
 
 export type TComment = z.infer<typeof ZComment>;
 export type TProfileComment = z.infer<typeof ZProfileComment>;
-export type TInboxFilters = { groupId?: string; platform?: string; profileId?: string; postId?: string; status?: TCommentInboxStatus; q?: string };
+export type TInboxFilters = {
+  groupId?: string;
+  platform?: string;
+  profileId?: string;
+  postId?: string;
+  status?: TCommentInboxStatus;
+  q?: string;
+};
 export type TInboxAction = "hide" | "unhide" | "like" | "delete";
 type Page<T> = { data: T[]; total: number; page: number; per_page: number };
 
@@ -22,7 +29,8 @@ export const commentKeys = {
   list: (environment: TEnvironment, filters: TInboxFilters) => [...commentKeys.lists(), environment, filters] as const,
   threads: () => [...commentKeys.all, "thread"] as const,
   thread: (environment: TEnvironment, commentId: string) => [...commentKeys.threads(), environment, commentId] as const,
-  reviews: (environment: TEnvironment, profileId: string) => [...commentKeys.all, "reviews", environment, profileId] as const,
+  reviews: (environment: TEnvironment, profileId: string) =>
+    [...commentKeys.all, "reviews", environment, profileId] as const,
 };
 
 export const INBOX_POLL_MS = 3_000;
@@ -64,7 +72,9 @@ export const useCommentThread = (comment: TBulkComment | null) => {
       const c = comment!;
       const [self, parent] = await Promise.all([
         request<TComment>(commentPath(c, c.id), { environment, signal }),
-        c.parent_external_id ? request<TComment>(commentPath(c, c.parent_external_id), { environment, signal }).catch(() => null) : Promise.resolve(null),
+        c.parent_external_id
+          ? request<TComment>(commentPath(c, c.parent_external_id), { environment, signal }).catch(() => null)
+          : Promise.resolve(null),
       ]);
       return { parent, comment: self };
     },
@@ -94,11 +104,14 @@ export const useReplyToComment = () => {
   const refresh = useRefreshComments();
   return useMutation({
     mutationFn: ({ comment, body }: { comment: TBulkComment; body: string }) =>
-      request<TComment>(`/api/posts/${encodeURIComponent(comment.post_id)}/comments?profile_id=${encodeURIComponent(comment.profile_id)}`, {
-        method: "POST",
-        body: { body, parent_id: comment.id },
-        environment,
-      }),
+      request<TComment>(
+        `/api/posts/${encodeURIComponent(comment.post_id)}/comments?profile_id=${encodeURIComponent(comment.profile_id)}`,
+        {
+          method: "POST",
+          body: { body, parent_id: comment.id },
+          environment,
+        },
+      ),
     onSettled: refresh,
   });
 };
@@ -108,6 +121,10 @@ export const useProfileReviews = (profileId: string | null) => {
   return useQuery({
     queryKey: commentKeys.reviews(environment, profileId ?? ""),
     enabled: profileId !== null,
-    queryFn: ({ signal }) => request<Page<TProfileComment>>(`/api/profiles/${encodeURIComponent(profileId!)}/comments?per_page=50`, { environment, signal }),
+    queryFn: ({ signal }) =>
+      request<Page<TProfileComment>>(`/api/profiles/${encodeURIComponent(profileId!)}/comments?per_page=50`, {
+        environment,
+        signal,
+      }),
   });
 };

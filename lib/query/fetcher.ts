@@ -21,7 +21,10 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
-export const request = async <T>(path: string, { method = "GET", body, environment = "live", signal }: RequestOptions = {}): Promise<T> => {
+export const request = async <T>(
+  path: string,
+  { method = "GET", body, environment = "live", signal }: RequestOptions = {},
+): Promise<T> => {
   const headers: Record<string, string> = { Accept: "application/json", "X-Environment": environment };
   const isForm = typeof FormData !== "undefined" && body instanceof FormData; // multipart: the browser sets the boundary
   if (body !== undefined && !isForm) headers["Content-Type"] = "application/json";

@@ -26,7 +26,8 @@ export const postQueueKeys = {
   detail: (environment: TEnvironment, id: string) => [...postQueueKeys.details(), environment, id] as const,
   nextSlot: (environment: TEnvironment, id: string) => [...postQueueKeys.all, "next-slot", environment, id] as const,
   posts: (environment: TEnvironment, id: string) => [...postQueueKeys.all, "posts", environment, id] as const,
-  postsWindow: (environment: TEnvironment, id: string, from: string, to: string) => [...postQueueKeys.posts(environment, id), from, to] as const,
+  postsWindow: (environment: TEnvironment, id: string, from: string, to: string) =>
+    [...postQueueKeys.posts(environment, id), from, to] as const,
 };
 
 const queuePath = (id: string) => `/api/post_queues/${encodeURIComponent(id)}`;
@@ -96,7 +97,8 @@ export const useCreatePostQueue = () => {
   const { environment } = useEnvironment();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TCreatePostQueueInput) => request<TPostQueue>("/api/post_queues", { method: "POST", body: input, environment }),
+    mutationFn: (input: TCreatePostQueueInput) =>
+      request<TPostQueue>("/api/post_queues", { method: "POST", body: input, environment }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: postQueueKeys.list(environment) }),
   });
 };
@@ -131,7 +133,11 @@ export const useSetQueuedPostPriority = () => {
   const invalidate = useInvalidateQueue();
   return useMutation({
     mutationFn: ({ postId, priority }: { queueId: string; postId: string; priority: TQueuePriority }) =>
-      request<TQueuedPost>(`/api/admin/queued_posts/${encodeURIComponent(postId)}`, { method: "PATCH", body: { queue_priority: priority }, environment }),
+      request<TQueuedPost>(`/api/admin/queued_posts/${encodeURIComponent(postId)}`, {
+        method: "PATCH",
+        body: { queue_priority: priority },
+        environment,
+      }),
     onSuccess: (_post, { queueId }) => invalidate(queueId),
   });
 };

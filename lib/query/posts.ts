@@ -51,15 +51,32 @@ export type TCreatePostRequest = { json: Record<string, unknown> } | { form: For
 const postForm = async <T>(path: string, form: FormData, environment: TEnvironment): Promise<T> => {
   let res: Response;
   try {
-    res = await fetch(path, { method: "POST", headers: { Accept: "application/json", "X-Environment": environment }, body: form, credentials: "same-origin", cache: "no-store" });
+    res = await fetch(path, {
+      method: "POST",
+      headers: { Accept: "application/json", "X-Environment": environment },
+      body: form,
+      credentials: "same-origin",
+      cache: "no-store",
+    });
   } catch {
     throw new ApiClientError(0, ["Network error: the server could not be reached"]);
   }
-  const payload = (await res.json().catch(() => null)) as { errors?: unknown; error?: unknown; message?: unknown } | null;
+  const payload = (await res.json().catch(() => null)) as {
+    errors?: unknown;
+    error?: unknown;
+    message?: unknown;
+  } | null;
   if (res.ok) return payload as T;
-  const messages = Array.isArray(payload?.errors) && payload.errors.length > 0
-    ? payload.errors.map(String)
-    : [typeof payload?.message === "string" ? payload.message : typeof payload?.error === "string" ? payload.error : `Request failed (${res.status})`];
+  const messages =
+    Array.isArray(payload?.errors) && payload.errors.length > 0
+      ? payload.errors.map(String)
+      : [
+          typeof payload?.message === "string"
+            ? payload.message
+            : typeof payload?.error === "string"
+              ? payload.error
+              : `Request failed (${res.status})`,
+        ];
   throw new ApiClientError(res.status, messages);
 };
 
@@ -68,7 +85,9 @@ export const useCreatePost = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TCreatePostRequest) =>
-      "form" in input ? postForm<TPost>("/api/posts", input.form, environment) : request<TPost>("/api/posts", { method: "POST", body: input.json, environment }),
+      "form" in input
+        ? postForm<TPost>("/api/posts", input.form, environment)
+        : request<TPost>("/api/posts", { method: "POST", body: input.json, environment }),
     onSuccess: (post) => queryClient.setQueryData(postKeys.detail(environment, post.id), post),
   });
 };

@@ -26,7 +26,8 @@ export const useProfileGroup = (id: string) => {
   const { environment } = useEnvironment();
   return useQuery({
     queryKey: profileGroupKeys.detail(environment, id),
-    queryFn: ({ signal }) => request<TProfileGroup>(`/api/profile_groups/${encodeURIComponent(id)}`, { environment, signal }),
+    queryFn: ({ signal }) =>
+      request<TProfileGroup>(`/api/profile_groups/${encodeURIComponent(id)}`, { environment, signal }),
   });
 };
 
@@ -44,7 +45,8 @@ export const useDeleteProfileGroup = () => {
   const { environment } = useEnvironment();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => request<{ deleted: boolean }>(`/api/profile_groups/${encodeURIComponent(id)}`, { method: "DELETE", environment }),
+    mutationFn: (id: string) =>
+      request<{ deleted: boolean }>(`/api/profile_groups/${encodeURIComponent(id)}`, { method: "DELETE", environment }),
     // The group's scoped keys are deleted with it.
     onSuccess: (_res, id) => {
       queryClient.removeQueries({ queryKey: profileGroupKeys.detail(environment, id) });

@@ -15,7 +15,8 @@ export const profileKeys = {
   all: ["profiles"] as const,
   lists: () => [...profileKeys.all, "list"] as const,
   list: (environment: TEnvironment, groupId: string) => [...profileKeys.lists(), environment, groupId] as const,
-  placements: (environment: TEnvironment, profileId: string) => [...profileKeys.all, "placements", environment, profileId] as const,
+  placements: (environment: TEnvironment, profileId: string) =>
+    [...profileKeys.all, "placements", environment, profileId] as const,
 };
 
 const profilePath = (id: string) => `/api/profiles/${encodeURIComponent(id)}`;
@@ -25,7 +26,10 @@ export const useProfiles = (groupId: string) => {
   return useQuery({
     queryKey: profileKeys.list(environment, groupId),
     queryFn: ({ signal }) =>
-      request<{ data: TProfile[] }>(`/api/profiles?profile_group_id=${encodeURIComponent(groupId)}`, { environment, signal }),
+      request<{ data: TProfile[] }>(`/api/profiles?profile_group_id=${encodeURIComponent(groupId)}`, {
+        environment,
+        signal,
+      }),
     select: (res) => res.data,
   });
 };
@@ -34,7 +38,8 @@ export const usePlacements = (profileId: string, { enabled }: { enabled: boolean
   const { environment } = useEnvironment();
   return useQuery({
     queryKey: profileKeys.placements(environment, profileId),
-    queryFn: ({ signal }) => request<{ data: TPlacement[] }>(`${profilePath(profileId)}/placements`, { environment, signal }),
+    queryFn: ({ signal }) =>
+      request<{ data: TPlacement[] }>(`${profilePath(profileId)}/placements`, { environment, signal }),
     select: (res) => res.data,
     enabled,
   });

@@ -21,7 +21,8 @@ export const webhookKeys = {
   // Only while "Reveal secret" is on screen (gcTime 0): dropped as soon as the dialog closes.
   secret: (environment: TEnvironment, id: string) => [...webhookKeys.all, "secret", environment, id] as const,
   deliveries: (environment: TEnvironment, id: string) => [...webhookKeys.all, "deliveries", environment, id] as const,
-  deliveriesPage: (environment: TEnvironment, id: string, page: number) => [...webhookKeys.deliveries(environment, id), page] as const,
+  deliveriesPage: (environment: TEnvironment, id: string, page: number) =>
+    [...webhookKeys.deliveries(environment, id), page] as const,
 };
 
 const webhookPath = (id: string) => `/api/webhooks/${encodeURIComponent(id)}`;
@@ -66,7 +67,10 @@ export const useWebhookDeliveries = (id: string, page: number) => {
   return useQuery({
     queryKey: webhookKeys.deliveriesPage(environment, id, page),
     queryFn: ({ signal }) =>
-      request<TWebhookDeliveryPage>(`${webhookPath(id)}/deliveries?page=${page}&per_page=${DELIVERIES_PER_PAGE}`, { environment, signal }),
+      request<TWebhookDeliveryPage>(`${webhookPath(id)}/deliveries?page=${page}&per_page=${DELIVERIES_PER_PAGE}`, {
+        environment,
+        signal,
+      }),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.status === "error" ? false : DELIVERIES_REFETCH_MS),
@@ -80,7 +84,8 @@ export const useCreateWebhook = () => {
   const { environment } = useEnvironment();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TCreateWebhookBody) => request<TWebhook>("/api/webhooks", { method: "POST", body: input, environment }),
+    mutationFn: (input: TCreateWebhookBody) =>
+      request<TWebhook>("/api/webhooks", { method: "POST", body: input, environment }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list(environment) }),
     gcTime: 0,
   });

@@ -41,7 +41,14 @@ export function compareQueuedPosts(a: QueuedPost, b: QueuedPost): number {
 }
 
 /** Assigns every post a slot strictly after `now`; returns entries in queue order (pure; no I/O). */
-export function arrangeQueue({ posts, timeslots, timezone, jitterMinutes, now, random = Math.random }: ArrangeInput): ArrangedPost[] {
+export function arrangeQueue({
+  posts,
+  timeslots,
+  timezone,
+  jitterMinutes,
+  now,
+  random = Math.random,
+}: ArrangeInput): ArrangedPost[] {
   if (!Number.isInteger(jitterMinutes) || jitterMinutes < 0 || jitterMinutes > 60) {
     throw new RangeError(`jitter must be an integer from 0 to 60 minutes, got ${jitterMinutes}`);
   }

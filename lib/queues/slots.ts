@@ -60,7 +60,11 @@ export function zoneOffset(timezone: string, ms: number): number {
  * gap/overlap rules above. Offsets are sampled at UTC midnights bracketing the instant (2 days before,
  * 3 days after; real zones change offset at most once in such a window), so `offsetAt` can be memoised.
  */
-export function localToInstant(timezone: string, localMs: number, offsetAt = (ms: number) => zoneOffset(timezone, ms)): number {
+export function localToInstant(
+  timezone: string,
+  localMs: number,
+  offsetAt = (ms: number) => zoneOffset(timezone, ms),
+): number {
   const day = Math.floor(localMs / DAY) * DAY;
   const before = offsetAt(day - 2 * DAY);
   const after = offsetAt(day + 3 * DAY);

@@ -5,13 +5,21 @@ import { wallClock, zoneOffset, type Timeslot } from "./slots";
 const at = (s: string) => new Date(s);
 
 export const ZONES = [
-  "UTC", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Australia/Lord_Howe", // 30-min DST
-  "America/Santiago", "Pacific/Chatham", "Asia/Kathmandu", "America/Havana", // midnight DST changes
+  "UTC",
+  "America/New_York",
+  "Europe/Berlin",
+  "Asia/Kolkata",
+  "Australia/Lord_Howe", // 30-min DST
+  "America/Santiago",
+  "Pacific/Chatham",
+  "Asia/Kathmandu",
+  "America/Havana", // midnight DST changes
 ] as const;
 
 export const timeslotArb = fc.record({
   day: fc.integer({ min: 0, max: 6 }),
-  time: fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+  time: fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
     .map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`),
 });
 export const instantArb = fc.date({ min: at("2000-01-01T00:00Z"), max: at("2090-01-01T00:00Z"), noInvalidDate: true });
@@ -25,5 +33,8 @@ export function isScheduleSlot(slot: Date, timeslots: readonly Timeslot[], timez
   if (gap <= 0) return false;
   const unshifted = new Date(ms + zoneOffset(timezone, ms) - gap); // wall clock minus the gap, as UTC fields
   const pad = (n: number) => String(n).padStart(2, "0");
-  return matches({ day: unshifted.getUTCDay(), time: `${pad(unshifted.getUTCHours())}:${pad(unshifted.getUTCMinutes())}` });
+  return matches({
+    day: unshifted.getUTCDay(),
+    time: `${pad(unshifted.getUTCHours())}:${pad(unshifted.getUTCMinutes())}`,
+  });
 }

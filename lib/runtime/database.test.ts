@@ -67,10 +67,16 @@ describe("resolveDatabase without DATABASE_URL", () => {
     open.pop();
     const dead = spawn(process.execPath, ["-e", ""]);
     await new Promise((r) => dead.once("exit", r));
-    writeFileSync(path.join(dataDir, "embedded-db.json"), JSON.stringify({ pid: dead.pid, role: "serve", url: first.url }));
+    writeFileSync(
+      path.join(dataDir, "embedded-db.json"),
+      JSON.stringify({ pid: dead.pid, role: "serve", url: first.url }),
+    );
     const next = await resolve(dataDir, "serve");
     expect(await ping(next.url)).toBe(1);
-    expect(JSON.parse(readFileSync(path.join(dataDir, "embedded-db.json"), "utf8"))).toMatchObject({ pid: process.pid, role: "serve" });
+    expect(JSON.parse(readFileSync(path.join(dataDir, "embedded-db.json"), "utf8"))).toMatchObject({
+      pid: process.pid,
+      role: "serve",
+    });
   });
 
   it("uses DATABASE_URL when it is set, starting nothing", async () => {

@@ -15,7 +15,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * it for as long as the app runs; `client` (the CLI) uses the running one, or runs it briefly itself.
  * A CLI that briefly holds the server makes `npm start` wait; two `npm start` on one data directory refuse.
  */
-export const resolveDatabase = async ({ dataDir, role }: { dataDir: string; role: OwnerRole }): Promise<ResolvedDatabase> => {
+export const resolveDatabase = async ({
+  dataDir,
+  role,
+}: {
+  dataDir: string;
+  role: OwnerRole;
+}): Promise<ResolvedDatabase> => {
   const external = process.env.DATABASE_URL;
   if (external) return { url: external, isEmbedded: false, stop: async () => {} };
 
@@ -25,7 +31,9 @@ export const resolveDatabase = async ({ dataDir, role }: { dataDir: string; role
     if (claim.claimed) break;
     const { owner } = claim;
     if (role === "serve" && owner.role === "serve") {
-      throw new Error(`The embedded database in ${dataDir} is already in use by process ${owner.pid} (another npm start?).`);
+      throw new Error(
+        `The embedded database in ${dataDir} is already in use by process ${owner.pid} (another npm start?).`,
+      );
     }
     if (role === "client" && owner.url) return { url: owner.url, isEmbedded: true, stop: async () => {} };
     if (Date.now() > deadline) throw new Error(`The embedded database in ${dataDir} is held by process ${owner.pid}.`);
@@ -33,7 +41,10 @@ export const resolveDatabase = async ({ dataDir, role }: { dataDir: string; role
   }
 
   try {
-    const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), password: embeddedDatabasePassword(dataDir) });
+    const server = await startEmbeddedPostgres({
+      dataDir: path.join(dataDir, "pg"),
+      password: embeddedDatabasePassword(dataDir),
+    });
     publishAddress(dataDir, role, server.url);
     return {
       url: server.url,

@@ -11,7 +11,6 @@ export type Owner = { pid: number; role: OwnerRole; url?: string };
 
 const ownerFile = (dataDir: string) => path.join(dataDir, "embedded-db.json");
 
-
 export const readOwner = (dataDir: string): Owner | null => {
   try {
     const owner = JSON.parse(readFileSync(ownerFile(dataDir), "utf8")) as Owner;
@@ -22,7 +21,10 @@ export const readOwner = (dataDir: string): Owner | null => {
 };
 
 /** Becomes the owner, or returns the live owner that holds the data directory. */
-export const claimOwnership = (dataDir: string, role: OwnerRole): { claimed: true } | { claimed: false; owner: Owner } => {
+export const claimOwnership = (
+  dataDir: string,
+  role: OwnerRole,
+): { claimed: true } | { claimed: false; owner: Owner } => {
   mkdirSync(dataDir, { recursive: true });
   for (let attempt = 0; attempt < 50; attempt++) {
     try {

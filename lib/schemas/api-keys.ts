@@ -6,7 +6,11 @@ export const ZApiKeyParams = zIdParams("key");
 export const ZCreateApiKeyBody = z.object({
   // Required by the service, which answers the spec's 422 "Profile group not found" when it is missing.
   profile_group_id: z.string({ error: "profile_group_id must be a string" }).optional(),
-  name: z.string({ error: "name must be a string" }).trim().max(100, "Name is too long (maximum is 100 characters)").optional(),
+  name: z
+    .string({ error: "name must be a string" })
+    .trim()
+    .max(100, "Name is too long (maximum is 100 characters)")
+    .optional(),
 });
 export type TCreateApiKeyBody = z.infer<typeof ZCreateApiKeyBody>;
 

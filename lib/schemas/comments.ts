@@ -4,7 +4,14 @@ import { paginatedListOf, zPageQuery } from "./lists";
 
 // Comments (core-api "Comment", "Comments (post-scoped)"; client-compat 6.8, 7.5, 8.3).
 
-export const COMMENT_STATUSES = ["synced", "pending", "published", "failed", "failed_waiting_for_retry", "delivery_unconfirmed"] as const;
+export const COMMENT_STATUSES = [
+  "synced",
+  "pending",
+  "published",
+  "failed",
+  "failed_waiting_for_retry",
+  "delivery_unconfirmed",
+] as const;
 export const ATTACHMENT_TYPES = ["image", "video", "audio", "gif", "external", "file"] as const;
 
 export const ZCommentAttachment = z
@@ -37,7 +44,9 @@ const commentFields = {
   metadata: z
     .record(z.string(), z.unknown())
     .nullable()
-    .describe("instagram author signals: is_verified_user, is_user_follow_business, is_business_follow_user, follower_count, author_fetched_at"),
+    .describe(
+      "instagram author signals: is_verified_user, is_user_follow_business, is_business_follow_user, follower_count, author_fetched_at",
+    ),
   parent_external_id: z.string().nullable().describe("null for top-level comments"),
   like_count: z.int(),
   is_hidden: z.boolean(),
@@ -52,7 +61,10 @@ export type TCommentFields = z.infer<z.ZodObject<typeof commentFields>>;
 
 export const ZReply = z.object(commentFields).meta({ id: "CommentReply" });
 export const ZComment = z
-  .object({ ...commentFields, replies: z.array(ZReply).describe("every reply under this comment, oldest first, each keeping parent_external_id") })
+  .object({
+    ...commentFields,
+    replies: z.array(ZReply).describe("every reply under this comment, oldest first, each keeping parent_external_id"),
+  })
   .meta({ id: "Comment" });
 // What the admin inbox may offer on a comment: the network's writes (the connector's `comments`
 // capability) that apply to it now (a comment without a network id takes none).
@@ -67,7 +79,9 @@ export const ZBulkComment = z
     platform: z.string(),
     supported_actions: z
       .array(z.enum(COMMENT_INBOX_ACTIONS))
-      .describe("the writes the network takes on this comment now: `reply` (POST …/comments with `parent_id`), `delete`, `hide`/`unhide`, `like`/`unlike`, `pin`/`unpin`; empty while it has no network id (an extension of the spec)"),
+      .describe(
+        "the writes the network takes on this comment now: `reply` (POST …/comments with `parent_id`), `delete`, `hide`/`unhide`, `like`/`unlike`, `pin`/`unpin`; empty while it has no network id (an extension of the spec)",
+      ),
   })
   .meta({ id: "BulkComment" });
 
@@ -76,13 +90,18 @@ export const ZBulkCommentList = paginatedListOf(ZBulkComment);
 
 // `from`/`to`: ISO 8601; a date alone means the start of that day (UTC). Anything else is a 400.
 const ZInstant = z
-  .union([z.iso.datetime({ offset: true, local: true }), z.iso.date()], { error: "must be an ISO 8601 timestamp or date" })
+  .union([z.iso.datetime({ offset: true, local: true }), z.iso.date()], {
+    error: "must be an ISO 8601 timestamp or date",
+  })
   .optional();
 
 const profileId = z.string({ error: "profile_id is required" }).trim().min(1);
 
 export const ZPostCommentsParams = z.object({ id: zId("post") });
-export const ZPostCommentParams = z.object({ id: zId("post"), comment_id: z.string().min(1).describe("the comment's id or the network's id of it") });
+export const ZPostCommentParams = z.object({
+  id: zId("post"),
+  comment_id: z.string().min(1).describe("the comment's id or the network's id of it"),
+});
 
 export const ZPostCommentsQuery = z.object({
   profile_id: profileId,
@@ -99,7 +118,12 @@ export type TCommentInboxStatus = (typeof COMMENT_INBOX_STATUSES)[number];
 
 const commaList = z.preprocess(
   (v) => (Array.isArray(v) ? v.join(",") : v),
-  z.string().transform((s) => s.split(",").map((id) => id.trim()).filter(Boolean)),
+  z.string().transform((s) =>
+    s
+      .split(",")
+      .map((id) => id.trim())
+      .filter(Boolean),
+  ),
 );
 
 export const ZCommentsQuery = z.object({
@@ -111,8 +135,15 @@ export const ZCommentsQuery = z.object({
   status: z
     .enum(COMMENT_INBOX_STATUSES, { error: `must be one of ${COMMENT_INBOX_STATUSES.join(", ")}` })
     .optional()
-    .describe("`needs_reply`: from the audience, not hidden, with no reply of ours; `replied`: with a reply of ours (not failed); `hidden` (an extension of the spec)"),
-  q: z.string().trim().max(200).optional().describe("case-insensitive text search in the body and the author's username (an extension of the spec)"),
+    .describe(
+      "`needs_reply`: from the audience, not hidden, with no reply of ours; `replied`: with a reply of ours (not failed); `hidden` (an extension of the spec)",
+    ),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe("case-insensitive text search in the body and the author's username (an extension of the spec)"),
   ...zPageQuery({ base: 1, defaultPerPage: 20, maxPerPage: 100 }).shape,
 });
 
@@ -122,7 +153,12 @@ export const ZCreateCommentBody = z
   .object({
     body: z.string().optional().describe("the comment's text (`text` is accepted as an alias)"),
     text: z.string().optional().describe("alias of `body`"),
-    parent_id: z.string().trim().min(1, "can't be blank").optional().describe("the comment answered: its id or the network's id; omit to comment on the post"),
+    parent_id: z
+      .string()
+      .trim()
+      .min(1, "can't be blank")
+      .optional()
+      .describe("the comment answered: its id or the network's id; omit to comment on the post"),
   })
   .transform(({ body, text, parent_id }) => ({ body: (body ?? text ?? "").trim(), parentId: parent_id ?? null }))
   .refine((v) => v.body.length > 0, { message: "body can't be blank", path: ["body"] });

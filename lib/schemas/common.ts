@@ -53,8 +53,10 @@ export const isStorableInstant = (value: string): boolean => {
 const RANGE_MESSAGE = "must be between 0001-01-01 and 9999-12-31";
 
 // An ISO 8601 timestamp with an offset (`Z` or `+02:00`), within the storable range.
-export const zTimestamp = (error?: string) => z.iso.datetime({ offset: true, ...(error && { error }) }).refine(isStorableInstant, RANGE_MESSAGE);
+export const zTimestamp = (error?: string) =>
+  z.iso.datetime({ offset: true, ...(error && { error }) }).refine(isStorableInstant, RANGE_MESSAGE);
 // An ISO 8601 date (a whole UTC day), within the storable range.
-export const zDay = (error?: string) => z.iso.date(error ? { error } : undefined).refine((d) => isStorableInstant(`${d}T00:00:00Z`), RANGE_MESSAGE);
+export const zDay = (error?: string) =>
+  z.iso.date(error ? { error } : undefined).refine((d) => isStorableInstant(`${d}T00:00:00Z`), RANGE_MESSAGE);
 // A 4-byte PostgreSQL integer id.
 export const MAX_INT4 = 2_147_483_647;

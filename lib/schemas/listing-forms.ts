@@ -10,7 +10,11 @@ export type TDay = (typeof DAYS)[number];
 
 const zCategory = z.object({ name: z.string().min(1), displayName: z.string() });
 const zOptionalUrl = z.union([z.literal(""), z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })]);
-const phoneList = (text: string) => text.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+const phoneList = (text: string) =>
+  text
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 // Google's ServiceAreaBusiness.businessType values (with a storefront address, or only at the customer's).
 export const SERVICE_BUSINESS_TYPES = ["CUSTOMER_AND_BUSINESS_LOCATION", "CUSTOMER_LOCATION_ONLY"] as const;
@@ -24,30 +28,51 @@ const placeLines = (text: string) =>
       const m = /^(.+?)\s*\|\s*(\S+)$/.exec(l);
       return m ? { placeName: m[1]!, placeId: m[2]! } : null;
     });
-export const placesOf = (text: string) => placeLines(text).filter((p): p is { placeName: string; placeId: string } => p !== null);
+export const placesOf = (text: string) =>
+  placeLines(text).filter((p): p is { placeName: string; placeId: string } => p !== null);
 
-export const ZLocationDetailsForm = z.object({
-  title: z.string().trim().min(1, "The business name is required"),
-  primaryPhone: z.string().trim(),
-  additionalPhones: z.string().refine((v) => phoneList(v).length <= 2, "At most 2 additional phone numbers"),
-  websiteUri: zOptionalUrl,
-  description: z.string().trim().max(750, "At most 750 characters"),
-  primaryCategory: zCategory.nullable(),
-  additionalCategories: z.array(zCategory).max(9, "At most 9 additional categories"),
-  addressLines: z.string(),
-  locality: z.string().trim(),
-  administrativeArea: z.string().trim(),
-  postalCode: z.string().trim(),
-  regionCode: z.string().trim().regex(/^([A-Z]{2})?$/, "A two-letter country code (US, DE, …)"),
-  serviceBusinessType: z.enum(["", ...SERVICE_BUSINESS_TYPES]),
-  servicePlaces: z.string().refine((v) => placeLines(v).every((p) => p !== null), "Each place needs its name and its Google place ID, as name | place ID"),
-}).superRefine((v, ctx) => {
-  if (v.serviceBusinessType === "" && placeLines(v.servicePlaces).length > 0)
-    ctx.addIssue({ code: "custom", path: ["serviceBusinessType"], message: "Pick how customers are served to keep a service area" });
-  if (v.serviceBusinessType === "CUSTOMER_LOCATION_ONLY" && v.addressLines.trim())
-    ctx.addIssue({ code: "custom", path: ["serviceBusinessType"], message: "A business that only visits customers has no street address: clear it, or serve customers at the address too" });
-  if (!v.primaryCategory) ctx.addIssue({ code: "custom", path: ["primaryCategory"], message: "Pick a primary category" });
-});
+export const ZLocationDetailsForm = z
+  .object({
+    title: z.string().trim().min(1, "The business name is required"),
+    primaryPhone: z.string().trim(),
+    additionalPhones: z.string().refine((v) => phoneList(v).length <= 2, "At most 2 additional phone numbers"),
+    websiteUri: zOptionalUrl,
+    description: z.string().trim().max(750, "At most 750 characters"),
+    primaryCategory: zCategory.nullable(),
+    additionalCategories: z.array(zCategory).max(9, "At most 9 additional categories"),
+    addressLines: z.string(),
+    locality: z.string().trim(),
+    administrativeArea: z.string().trim(),
+    postalCode: z.string().trim(),
+    regionCode: z
+      .string()
+      .trim()
+      .regex(/^([A-Z]{2})?$/, "A two-letter country code (US, DE, …)"),
+    serviceBusinessType: z.enum(["", ...SERVICE_BUSINESS_TYPES]),
+    servicePlaces: z
+      .string()
+      .refine(
+        (v) => placeLines(v).every((p) => p !== null),
+        "Each place needs its name and its Google place ID, as name | place ID",
+      ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.serviceBusinessType === "" && placeLines(v.servicePlaces).length > 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["serviceBusinessType"],
+        message: "Pick how customers are served to keep a service area",
+      });
+    if (v.serviceBusinessType === "CUSTOMER_LOCATION_ONLY" && v.addressLines.trim())
+      ctx.addIssue({
+        code: "custom",
+        path: ["serviceBusinessType"],
+        message:
+          "A business that only visits customers has no street address: clear it, or serve customers at the address too",
+      });
+    if (!v.primaryCategory)
+      ctx.addIssue({ code: "custom", path: ["primaryCategory"], message: "Pick a primary category" });
+  });
 export type TLocationDetailsForm = z.infer<typeof ZLocationDetailsForm>;
 export const phonesOf = phoneList;
 
@@ -56,8 +81,16 @@ export const ZHoursForm = z.object({
   periods: z.array(z.object({ day: z.enum(DAYS), opens: zTime, closes: zTime })),
   special: z.array(
     z
-      .object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD"), closed: z.boolean(), opens: z.string(), closes: z.string() })
-      .refine((s) => s.closed || (zTime.safeParse(s.opens).success && zTime.safeParse(s.closes).success), { message: "Opening and closing times (HH:MM), or closed", path: ["opens"] }),
+      .object({
+        date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD"),
+        closed: z.boolean(),
+        opens: z.string(),
+        closes: z.string(),
+      })
+      .refine((s) => s.closed || (zTime.safeParse(s.opens).success && zTime.safeParse(s.closes).success), {
+        message: "Opening and closing times (HH:MM), or closed",
+        path: ["opens"],
+      }),
   ),
 });
 export type THoursForm = z.infer<typeof ZHoursForm>;
@@ -68,18 +101,34 @@ export const ZMoreHoursForm = z.object({
 });
 export type TMoreHoursForm = z.infer<typeof ZMoreHoursForm>;
 
-const emailList = (text: string) => text.split(/[,\s]+/).map((s) => s.trim()).filter(Boolean);
+const emailList = (text: string) =>
+  text
+    .split(/[,\s]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 export const ZPageForm = z.object({
-  about: z.string().trim().refine((v) => [...v].length <= ABOUT_MAX, `At most ${ABOUT_MAX} characters`),
+  about: z
+    .string()
+    .trim()
+    .refine((v) => [...v].length <= ABOUT_MAX, `At most ${ABOUT_MAX} characters`),
   description: z.string().trim(),
   general_info: z.string().trim(),
   company_overview: z.string().trim(),
   mission: z.string().trim(),
   products: z.string().trim(),
   founded: z.string().trim(),
-  website: z.string().refine((v) => v.split(/\s+/).filter(Boolean).every((u) => zOptionalUrl.safeParse(u).success), "http(s) URLs, separated by spaces"),
+  website: z.string().refine(
+    (v) =>
+      v
+        .split(/\s+/)
+        .filter(Boolean)
+        .every((u) => zOptionalUrl.safeParse(u).success),
+    "http(s) URLs, separated by spaces",
+  ),
   phone: z.string().trim(),
-  emails: z.string().refine((v) => emailList(v).every((e) => z.email().safeParse(e).success), "Email addresses, one per line"),
+  emails: z
+    .string()
+    .refine((v) => emailList(v).every((e) => z.email().safeParse(e).success), "Email addresses, one per line"),
   impressum: z.string().trim(),
   price_range: z.union([z.literal(""), z.enum(PRICE_RANGES)]),
 });

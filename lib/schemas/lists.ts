@@ -7,7 +7,15 @@ export const paginatedListOf = <T extends z.ZodType>(item: T) =>
 
 // page/per_page query. `base` 0 is the zero-indexed convention of most endpoints; base 1 (comments)
 // still accepts 0 and treats it as 1 (client-compat 13.10). Out-of-range values are clamped, not refused.
-export const zPageQuery = ({ base, defaultPerPage, maxPerPage }: { base: 0 | 1; defaultPerPage: number; maxPerPage: number }) =>
+export const zPageQuery = ({
+  base,
+  defaultPerPage,
+  maxPerPage,
+}: {
+  base: 0 | 1;
+  defaultPerPage: number;
+  maxPerPage: number;
+}) =>
   z.object({
     page: z.coerce
       .number()

@@ -2,7 +2,11 @@ import { z } from "zod";
 
 // GET /api/profiles/:id/resolve_mention (networks-and-messaging "Other profile-scoped helpers").
 export const ZResolveMentionQuery = z.object({
-  url: z.string().trim().min(1).describe("a company, showcase or school page URL, a vanity name (slug), a numeric id or an organization URN"),
+  url: z
+    .string()
+    .trim()
+    .min(1)
+    .describe("a company, showcase or school page URL, a vanity name (slug), a numeric id or an organization URN"),
   profile_group_id: z.string().optional(),
 });
 

@@ -3,7 +3,14 @@ import { paginatedListOf, zPageQuery } from "./lists";
 
 // Direct messages (networks-and-messaging "Direct messages"; client-compat 6.10, 7.7, 8.3).
 
-export const MESSAGE_STATUSES = ["received", "pending", "published", "failed_waiting_for_retry", "failed", "delivery_unconfirmed"] as const;
+export const MESSAGE_STATUSES = [
+  "received",
+  "pending",
+  "published",
+  "failed_waiting_for_retry",
+  "failed",
+  "delivery_unconfirmed",
+] as const;
 export const MESSAGE_DIRECTIONS = ["inbound", "outbound"] as const;
 export const MESSAGE_ATTACHMENT_TYPES = ["image", "video", "audio", "sticker", "file", "story_mention"] as const;
 
@@ -14,7 +21,9 @@ export const ZChat = z
     id: z.string(),
     profile_id: z.string(),
     platform: z.string(),
-    participant_external_id: z.string().describe("instagram scoped user id, facebook page-scoped id, telegram user id, bluesky DID, whatsapp digits"),
+    participant_external_id: z
+      .string()
+      .describe("instagram scoped user id, facebook page-scoped id, telegram user id, bluesky DID, whatsapp digits"),
     participant_username: z.string().nullable(),
     participant_name: z.string().nullable(),
     participant_avatar_url: z.string().nullable(),
@@ -25,7 +34,9 @@ export const ZChat = z
     archived: z.boolean(),
     within_messaging_window: z
       .boolean()
-      .describe("instagram, facebook, whatsapp: within 24 hours of the participant's last inbound message; always true where the network has no window"),
+      .describe(
+        "instagram, facebook, whatsapp: within 24 hours of the participant's last inbound message; always true where the network has no window",
+      ),
     last_inbound_at: z.string().nullable(),
     last_outbound_at: z.string().nullable(),
     last_message_at: z.string().nullable(),
@@ -35,7 +46,13 @@ export const ZChat = z
   .meta({ id: "Chat" });
 
 export const ZMessageAttachment = z
-  .object({ id: z.string(), type: z.enum(MESSAGE_ATTACHMENT_TYPES), url: z.string().nullable(), status: z.enum(["pending", "processed", "failed"]), external_id: z.string().nullable() })
+  .object({
+    id: z.string(),
+    type: z.enum(MESSAGE_ATTACHMENT_TYPES),
+    url: z.string().nullable(),
+    status: z.enum(["pending", "processed", "failed"]),
+    external_id: z.string().nullable(),
+  })
   .meta({ id: "MessageAttachment" });
 
 export const ZMessage = z
@@ -51,15 +68,29 @@ export const ZMessage = z
     external_comment_id: z.string().nullable(),
     error_message: z.string().nullable(),
     error_details: z
-      .object({ platform_error_code: z.string().nullable(), platform_error_subcode: z.string().nullable(), platform_error_message: z.string().nullable(), postproxy_note: z.string().nullable() })
+      .object({
+        platform_error_code: z.string().nullable(),
+        platform_error_subcode: z.string().nullable(),
+        platform_error_message: z.string().nullable(),
+        postproxy_note: z.string().nullable(),
+      })
       .nullable(),
     platform_data: ZJsonObject.nullable(),
     reply_to_external_id: z.string().nullable(),
     reply_markup: ZJsonObject.nullable().optional().describe("telegram only"),
     template: ZJsonObject.nullable().optional().describe("whatsapp only"),
     interactive: ZJsonObject.nullable(),
-    tapped_action: z.object({ kind: z.string(), payload: z.string().nullable(), title: z.string().nullable() }).nullable(),
-    reactions: z.array(z.object({ sender_external_id: z.string(), emoji: z.string().nullable(), reaction: z.string().nullable(), at: z.string().nullable() })),
+    tapped_action: z
+      .object({ kind: z.string(), payload: z.string().nullable(), title: z.string().nullable() })
+      .nullable(),
+    reactions: z.array(
+      z.object({
+        sender_external_id: z.string(),
+        emoji: z.string().nullable(),
+        reaction: z.string().nullable(),
+        at: z.string().nullable(),
+      }),
+    ),
     attachments: z.array(ZMessageAttachment),
     is_unsupported: z.boolean(),
     external_posted_at: z.string().nullable(),
@@ -77,8 +108,12 @@ export const ZMessageList = paginatedListOf(ZMessage);
 const ZInstant = z.iso.datetime({ offset: true, local: true, error: "must be an ISO 8601 timestamp" }).optional();
 
 export const ZProfileChatsParams = z.object({ id: z.string().min(1) });
-export const ZChatParams = z.object({ id: z.string().min(1).describe("the chat's id or its external_conversation_id") });
-export const ZMessageParams = z.object({ id: z.string().min(1).describe("the message's id or the network's id of it") });
+export const ZChatParams = z.object({
+  id: z.string().min(1).describe("the chat's id or its external_conversation_id"),
+});
+export const ZMessageParams = z.object({
+  id: z.string().min(1).describe("the message's id or the network's id of it"),
+});
 
 export const ZListChatsQuery = z.object({
   before: ZInstant.describe("last_message_at before"),
@@ -95,21 +130,40 @@ export const ZListMessagesQuery = z.object({
 });
 
 export const ZCreateChatBody = z.object({
-  participant_external_id: z.coerce.string({ error: "participant_external_id is required" }).trim().min(1, "participant_external_id is required"),
+  participant_external_id: z.coerce
+    .string({ error: "participant_external_id is required" })
+    .trim()
+    .min(1, "participant_external_id is required"),
   participant_username: z.string().trim().min(1).max(200).optional(),
   participant_name: z.string().trim().min(1).max(200).optional(),
   placement_id: z.coerce.string().trim().min(1).optional().describe("required on whatsapp: the phone number id"),
 });
 export type TCreateChatBody = z.infer<typeof ZCreateChatBody>;
 
-const ZQuickReply = z.object({ title: z.string().min(1).max(20), payload: z.string().min(1).max(1000), content_type: z.literal("text").optional() });
-const ZButton = z.object({ type: z.enum(["web_url", "postback"]), title: z.string().min(1), url: z.string().optional(), payload: z.string().optional() });
+const ZQuickReply = z.object({
+  title: z.string().min(1).max(20),
+  payload: z.string().min(1).max(1000),
+  content_type: z.literal("text").optional(),
+});
+const ZButton = z.object({
+  type: z.enum(["web_url", "postback"]),
+  title: z.string().min(1),
+  url: z.string().optional(),
+  payload: z.string().optional(),
+});
 const ZTemplate = z.object({
   name: z.string({ error: "template.name is required" }).min(1),
-  language: z.union([z.string().min(1), z.object({ code: z.string().min(1) })], { error: "template.language is required" }),
+  language: z.union([z.string().min(1), z.object({ code: z.string().min(1) })], {
+    error: "template.language is required",
+  }),
   components: z.array(ZJsonObject).optional(),
 });
-const ZLocation = z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180), name: z.string().optional(), address: z.string().optional() });
+const ZLocation = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  name: z.string().optional(),
+  address: z.string().optional(),
+});
 
 // One send. Which fields a network takes, and its combinations, are the connector's rules (422 naming
 // the field); here only the shapes.
@@ -125,7 +179,13 @@ export const ZSendMessageBody = z.object({
   reply_markup: ZJsonObject.optional(),
   quick_replies: z.array(ZQuickReply).max(13, "quick_replies: at most 13").optional(),
   buttons: z.array(ZButton).max(3, "buttons: at most 3").optional(),
-  card: z.object({ subtitle: z.string().optional(), image_url: z.string().optional(), default_action: ZJsonObject.optional() }).optional(),
+  card: z
+    .object({
+      subtitle: z.string().optional(),
+      image_url: z.string().optional(),
+      default_action: ZJsonObject.optional(),
+    })
+    .optional(),
   template: ZTemplate.optional(),
   interactive: ZJsonObject.optional(),
   location: ZLocation.optional(),

@@ -78,4 +78,6 @@ export const ZUpdatePageBody = z.object({
 });
 export type TUpdatePageBody = z.infer<typeof ZUpdatePageBody>;
 
-export const ZPage = z.record(z.string(), z.unknown()).describe("the page's fields as Graph names them; fields the page never set are absent");
+export const ZPage = z
+  .record(z.string(), z.unknown())
+  .describe("the page's fields as Graph names them; fields the page never set are absent");

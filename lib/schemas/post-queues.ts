@@ -27,13 +27,19 @@ export const ZQueueName = z
   .min(1, "Name can't be blank")
   .max(100, "Name is too long (maximum is 100 characters)");
 
-export const ZQueueDescription = z.string({ error: "Description must be a string" }).trim().max(500, "Description is too long (maximum is 500 characters)");
+export const ZQueueDescription = z
+  .string({ error: "Description must be a string" })
+  .trim()
+  .max(500, "Description is too long (maximum is 500 characters)");
 
 // Stored in the runtime's canonical spelling ("europe/berlin" -> "Europe/Berlin").
 export const ZQueueTimezone = z
   .string({ error: "Timezone must be a string" })
   .trim()
-  .refine((tz) => IANA_NAME.test(tz) && isValidTimeZone(tz), "Timezone must be an IANA time zone name such as Europe/Berlin")
+  .refine(
+    (tz) => IANA_NAME.test(tz) && isValidTimeZone(tz),
+    "Timezone must be an IANA time zone name such as Europe/Berlin",
+  )
   .transform((tz) => new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone);
 
 export const ZQueueJitter = z
@@ -50,7 +56,9 @@ export const ZTimeslotDay = z
   .min(0, "Day must be an integer from 0 (Sunday) to 6 (Saturday)")
   .max(6, "Day must be an integer from 0 (Sunday) to 6 (Saturday)");
 
-export const ZTimeslotTime = z.string({ error: required("Time", "a string") }).regex(TIME, "Time must be HH:MM (24-hour)");
+export const ZTimeslotTime = z
+  .string({ error: required("Time", "a string") })
+  .regex(TIME, "Time must be HH:MM (24-hour)");
 
 export const ZTimeslotInput = z.object({ day: ZTimeslotDay, time: ZTimeslotTime });
 export type TTimeslotInput = z.infer<typeof ZTimeslotInput>;
@@ -61,21 +69,32 @@ const isDestroy = (v: unknown) => v === true || v === "true" || v === "1" || v =
 // PATCH entries: {day, time} adds a slot; {id, _destroy: true} removes one. A slot is not edited in place.
 const ZTimeslotChange = z
   .object({
-    id: z.number({ error: "Id must be a timeslot id" }).int("Id must be a timeslot id").positive("Id must be a timeslot id").max(MAX_INT4, "Id must be a timeslot id").optional(),
+    id: z
+      .number({ error: "Id must be a timeslot id" })
+      .int("Id must be a timeslot id")
+      .positive("Id must be a timeslot id")
+      .max(MAX_INT4, "Id must be a timeslot id")
+      .optional(),
     day: z.unknown().optional(),
     time: z.unknown().optional(),
     _destroy: z.unknown().optional(),
   })
   .transform((entry, ctx): TTimeslotChange => {
     if (isDestroy(entry._destroy)) {
-      if (entry.id === undefined) ctx.addIssue({ code: "custom", path: ["id"], message: "Id is required to remove a timeslot" });
+      if (entry.id === undefined)
+        ctx.addIssue({ code: "custom", path: ["id"], message: "Id is required to remove a timeslot" });
       return { id: entry.id ?? 0, _destroy: true };
     }
     if (entry.id !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["id"], message: "A timeslot can't be changed in place: remove it with {id, _destroy: true} and add the new one" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["id"],
+        message: "A timeslot can't be changed in place: remove it with {id, _destroy: true} and add the new one",
+      });
     }
     const slot = ZTimeslotInput.safeParse({ day: entry.day, time: entry.time });
-    if (!slot.success) for (const issue of slot.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    if (!slot.success)
+      for (const issue of slot.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
     return slot.success ? slot.data : { day: 0, time: "00:00" };
   });
 export type TTimeslotChange = { id: number; _destroy: true } | { day: number; time: string };
@@ -153,7 +172,9 @@ export const ZListPostQueuesQuery = z.object({
 });
 export type TListPostQueuesQuery = z.infer<typeof ZListPostQueuesQuery>;
 
-export const ZQueueTimeslot = z.object({ id: z.int(), day: z.int().min(0).max(6), time: z.string() }).meta({ id: "QueueTimeslot" });
+export const ZQueueTimeslot = z
+  .object({ id: z.int(), day: z.int().min(0).max(6), time: z.string() })
+  .meta({ id: "QueueTimeslot" });
 export type TQueueTimeslot = z.infer<typeof ZQueueTimeslot>;
 
 export const ZPostQueue = z

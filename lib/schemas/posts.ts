@@ -4,8 +4,24 @@ import { zPageQuery } from "./lists";
 
 // Posts (core-api "Posts"; client-compat 6.4, 7.3, 9, 11). Isomorphic: the API and the admin composer.
 
-export const POST_STATUSES = ["draft", "pending", "scheduled", "processing", "processed", "media_processing_failed"] as const;
-export const PLATFORM_POST_STATUSES = ["pending", "processing", "published", "failed", "failed_waiting_for_retry", "delivery_unconfirmed", "pending_deletion", "deleted"] as const;
+export const POST_STATUSES = [
+  "draft",
+  "pending",
+  "scheduled",
+  "processing",
+  "processed",
+  "media_processing_failed",
+] as const;
+export const PLATFORM_POST_STATUSES = [
+  "pending",
+  "processing",
+  "published",
+  "failed",
+  "failed_waiting_for_retry",
+  "delivery_unconfirmed",
+  "pending_deletion",
+  "deleted",
+] as const;
 export const QUEUE_PRIORITIES = ["high", "medium", "low"] as const;
 export const ZQueuePriority = z.enum(QUEUE_PRIORITIES, { error: "queue_priority must be high, medium or low" });
 
@@ -18,7 +34,8 @@ export const ZMediaRef = z.union([
   z.custom<File>(isFile, "media entries must be http(s) URLs or uploaded files"),
 ]);
 
-const zBoolish = () => z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]);
+const zBoolish = () =>
+  z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]);
 
 const ZScheduledAt = zTimestamp("scheduled_at must be an ISO 8601 timestamp").transform((s) => new Date(s));
 
@@ -36,7 +53,9 @@ const ZThreadEntry = z.object({
 const ZProfileRefs = z.array(z.string().trim().min(1, "profiles entries can't be blank").max(100)).max(50);
 
 // platforms.<network>: each value is checked by the network's own rules (lib/networks/<p>/post-rules.ts).
-const ZPlatformParams = z.partialRecord(ZPlatform, z.record(z.string(), z.unknown()), { error: "platforms must be an object keyed by network" });
+const ZPlatformParams = z.partialRecord(ZPlatform, z.record(z.string(), z.unknown()), {
+  error: "platforms must be an object keyed by network",
+});
 
 const createShape = {
   post: ZPostFields.optional(),
@@ -44,7 +63,14 @@ const createShape = {
   media: z.array(ZMediaRef).max(35).optional(),
   platforms: ZPlatformParams.optional(),
   thread: z.array(ZThreadEntry).max(25).optional(),
-  queue_id: zId("que").or(z.string().length(0).transform(() => undefined)).optional(),
+  queue_id: zId("que")
+    .or(
+      z
+        .string()
+        .length(0)
+        .transform(() => undefined),
+    )
+    .optional(),
   queue_priority: ZQueuePriority.optional(),
   profile_group_id: zId("grp").optional(),
 };
@@ -54,7 +80,13 @@ export type TCreatePostBody = z.infer<typeof ZCreatePostBody>;
 
 // On update, `queue_id: null` takes the post out of its queue (it keeps its slot time unless
 // post.scheduled_at says otherwise).
-export const ZUpdatePostBody = z.object({ ...createShape, profiles: ZProfileRefs.optional(), queue_id: createShape.queue_id.unwrap().nullable().optional() }).partial();
+export const ZUpdatePostBody = z
+  .object({
+    ...createShape,
+    profiles: ZProfileRefs.optional(),
+    queue_id: createShape.queue_id.unwrap().nullable().optional(),
+  })
+  .partial();
 export type TUpdatePostBody = z.infer<typeof ZUpdatePostBody>;
 
 // GET /api/posts (client-compat 4): both status vocabularies, platforms in three encodings,
@@ -63,7 +95,12 @@ const LIST_STATUSES = [...POST_STATUSES, "published", "failed"] as const;
 const listOrComma = <T extends z.ZodType<string, string>>(item: T) =>
   z
     .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      (Array.isArray(v) ? v : [v])
+        .flatMap((s) => s.split(","))
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(item));
 export const ZListPostsQuery = zPageQuery({ base: 0, defaultPerPage: 10, maxPerPage: 100 }).extend({
   status: z.enum(LIST_STATUSES, { error: `status must be one of ${LIST_STATUSES.join(", ")}` }).optional(),
@@ -73,7 +110,10 @@ export const ZListPostsQuery = zPageQuery({ base: 0, defaultPerPage: 10, maxPerP
   profile_group_id: z.string().optional(),
 });
 
-export const ZDeletePostQuery = z.object({ delete_on_platform: z.enum(["true", "false"]).optional(), profile_group_id: z.string().optional() });
+export const ZDeletePostQuery = z.object({
+  delete_on_platform: z.enum(["true", "false"]).optional(),
+  profile_group_id: z.string().optional(),
+});
 
 // Response side.
 const ZErrorDetails = z
@@ -112,7 +152,9 @@ export const ZMedia = z
   })
   .meta({ id: "Media" });
 
-export const ZThreadChild = z.object({ id: z.string(), body: z.string(), media: z.array(ZMedia) }).meta({ id: "ThreadChild" });
+export const ZThreadChild = z
+  .object({ id: z.string(), body: z.string(), media: z.array(ZMedia) })
+  .meta({ id: "ThreadChild" });
 
 export const ZPost = z
   .object({

@@ -7,13 +7,19 @@ import { paginatedListOf, zPageQuery } from "./lists";
 export const ZProfileCommentFields = z.object({
   id: z.string(),
   external_id: z.string().nullable(),
-  parent_external_id: z.string().nullable().describe("null for a review or recommendation; the review's id for a reply"),
+  parent_external_id: z
+    .string()
+    .nullable()
+    .describe("null for a review or recommendation; the review's id for a reply"),
   placement_id: z.string().nullable().describe("the location (accounts/{a}/locations/{l}) or page id"),
   body: z.string(),
   status: z.string(),
   author_username: z.string().nullable(),
   author_avatar_url: z.string().nullable(),
-  platform_data: z.record(z.string(), z.unknown()).nullable().describe("e.g. star_rating (google_business), recommendation_type (facebook)"),
+  platform_data: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe("e.g. star_rating (google_business), recommendation_type (facebook)"),
   posted_at: z.string().nullable(),
   created_at: z.string(),
 });
@@ -29,6 +35,10 @@ export const ZProfileCommentsQuery = z.object({
 // network's id of it).
 export const ZProfileReplyBody = z.object({
   body: z.string().trim().min(1, "can't be blank").describe("the reply's text"),
-  parent_id: z.string().trim().min(1, "can't be blank").describe("the review or recommendation answered: its id or the network's id"),
+  parent_id: z
+    .string()
+    .trim()
+    .min(1, "can't be blank")
+    .describe("the review or recommendation answered: its id or the network's id"),
 });
 export type TProfileReplyBody = z.infer<typeof ZProfileReplyBody>;

@@ -5,7 +5,11 @@ export const ZProfileGroupId = zId("grp");
 export const ZProfileGroupParams = zIdParams("grp");
 
 export const ZProfileGroupFields = z.object({
-  name: z.string({ error: "Name must be a string" }).trim().min(1, "Name can't be blank").max(100, "Name is too long (maximum is 100 characters)"),
+  name: z
+    .string({ error: "Name must be a string" })
+    .trim()
+    .min(1, "Name can't be blank")
+    .max(100, "Name is too long (maximum is 100 characters)"),
 });
 
 export const ZCreateProfileGroupBody = z.preprocess(unwrap("profile_group"), ZProfileGroupFields);

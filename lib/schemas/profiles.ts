@@ -27,7 +27,12 @@ export const ZProfileDetail = ZProfile.extend(ZProfileStatsSummary.shape).meta({
 export type TProfileDetail = z.infer<typeof ZProfileDetail>;
 
 export const ZPlacement = z
-  .object({ id: z.string().nullable(), name: z.string(), avatar_url: z.string().nullable(), metadata: z.record(z.string(), z.unknown()) })
+  .object({
+    id: z.string().nullable(),
+    name: z.string(),
+    avatar_url: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+  })
   .meta({ id: "Placement" });
 export type TPlacement = z.infer<typeof ZPlacement>;
 

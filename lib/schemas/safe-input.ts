@@ -35,7 +35,8 @@ export const findInputProblem = (input: unknown): Problem | null => {
       continue;
     }
     if (value === null || typeof value !== "object" || (typeof Blob !== "undefined" && value instanceof Blob)) continue;
-    if (path.length >= MAX_INPUT_DEPTH) return { path, message: `is nested too deeply (more than ${MAX_INPUT_DEPTH} levels)` };
+    if (path.length >= MAX_INPUT_DEPTH)
+      return { path, message: `is nested too deeply (more than ${MAX_INPUT_DEPTH} levels)` };
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });
       continue;
@@ -46,7 +47,8 @@ export const findInputProblem = (input: unknown): Problem | null => {
       const keyProblem = textProblem(key);
       if (keyProblem) return { path, message: `has a field name that ${keyProblem}` };
     }
-    for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: (value as Record<string, unknown>)[keys[i]!], path: [...path, keys[i]!] });
+    for (let i = keys.length - 1; i >= 0; i--)
+      stack.push({ value: (value as Record<string, unknown>)[keys[i]!], path: [...path, keys[i]!] });
   }
   return null;
 };
@@ -55,4 +57,3 @@ export const ZSafeInput = z.unknown().superRefine((value, ctx) => {
   const problem = findInputProblem(value);
   if (problem) ctx.addIssue({ code: "custom", path: problem.path, message: problem.message, input: value });
 });
-

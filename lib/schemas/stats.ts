@@ -4,9 +4,7 @@ import { zDay, zTimestamp } from "./common";
 // Stats (networks-and-messaging "Placements and stats"; client-compat 6.2 latest_stats/summary_stats, 6.5).
 
 // `from`/`to`: an ISO 8601 timestamp, or a date (a whole UTC day: `from` its start, `to` its end).
-const ZIso = z
-  .union([zTimestamp(), zDay()], { error: "must be an ISO 8601 timestamp or date" })
-  .optional();
+const ZIso = z.union([zTimestamp(), zDay()], { error: "must be an ISO 8601 timestamp or date" }).optional();
 
 export const ZProfileStatsQuery = z.object({
   placement_id: z.string().trim().min(1).optional(),
@@ -18,7 +16,12 @@ export const ZProfileStatsQuery = z.object({
 // `a,b`, `a&a`, `a[]=…`: one list. Missing is the spec's 400 "param is missing" (a string is expected).
 const commaList = z.preprocess(
   (v) => (Array.isArray(v) ? v.join(",") : v),
-  z.string().transform((s) => s.split(",").map((id) => id.trim()).filter(Boolean)),
+  z.string().transform((s) =>
+    s
+      .split(",")
+      .map((id) => id.trim())
+      .filter(Boolean),
+  ),
 );
 
 export const ZPostsStatsQuery = z.object({
@@ -39,14 +42,20 @@ export const ZStatsRecord = z
   })
   .meta({ id: "StatsRecord" });
 
-const ZPlacementOfRecord = z.string().nullable().describe("the placement the snapshot is of (facebook, linkedin, telegram); null on other networks");
+const ZPlacementOfRecord = z
+  .string()
+  .nullable()
+  .describe("the placement the snapshot is of (facebook, linkedin, telegram); null on other networks");
 
 export const ZProfileStats = z
   .object({
     data: z.object({
       profile_id: z.string(),
       platform: z.string(),
-      placement_id: z.string().nullable().describe("echo of the request; null when every placement was asked for, and on other networks"),
+      placement_id: z
+        .string()
+        .nullable()
+        .describe("echo of the request; null when every placement was asked for, and on other networks"),
       records: z.array(ZStatsRecord.extend({ placement_id: ZPlacementOfRecord })).describe("oldest first"),
     }),
   })
@@ -62,7 +71,9 @@ export const ZDailyStats = z.object({
         date: z.string().describe("YYYY-MM-DD (UTC)"),
         placement_id: ZPlacementOfRecord,
         stats: ZStats,
-        platform_stats: z.record(z.string(), z.unknown()).describe("network-specific daily metrics (tiktok: profile_views)"),
+        platform_stats: z
+          .record(z.string(), z.unknown())
+          .describe("network-specific daily metrics (tiktok: profile_views)"),
         recorded_at: z.string().describe("the day's last snapshot"),
       }),
     ),
@@ -73,7 +84,9 @@ export const ZPostsStats = z
   .object({
     data: z.record(
       z.string().describe("post id"),
-      z.object({ platforms: z.array(z.object({ profile_id: z.string(), platform: z.string(), records: z.array(ZStatsRecord) })) }),
+      z.object({
+        platforms: z.array(z.object({ profile_id: z.string(), platform: z.string(), records: z.array(ZStatsRecord) })),
+      }),
     ),
   })
   .meta({ id: "PostsStats" });
@@ -87,10 +100,14 @@ export type TLatestStats = z.infer<typeof ZLatestStats>;
 export const ZProfileStatsSummary = z.object({
   latest_stats: z
     .array(ZLatestStats)
-    .describe("one entry per placement on facebook, linkedin, telegram; one with placement_id null on other networks; empty until stats were collected"),
+    .describe(
+      "one entry per placement on facebook, linkedin, telegram; one with placement_id null on other networks; empty until stats were collected",
+    ),
   summary_stats: z
     .record(z.string(), z.number())
     .nullable()
-    .describe("placement networks: numeric stats summed across the placements' latest snapshots; null on other networks"),
+    .describe(
+      "placement networks: numeric stats summed across the placements' latest snapshots; null on other networks",
+    ),
 });
 export type TProfileStatsSummary = z.infer<typeof ZProfileStatsSummary>;

@@ -10,7 +10,14 @@ export const callRoute = async (
     rawBody,
     params = {},
     headers = {},
-  }: { path: string; token?: string; body?: unknown; rawBody?: string; params?: Record<string, string>; headers?: Record<string, string> },
+  }: {
+    path: string;
+    token?: string;
+    body?: unknown;
+    rawBody?: string;
+    params?: Record<string, string>;
+    headers?: Record<string, string>;
+  },
 ) => {
   const req = new Request(`http://localhost${path}`, {
     method: handler.endpoint.method,
@@ -23,5 +30,9 @@ export const callRoute = async (
   });
   const res = await handler(req, { params: Promise.resolve(params) });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, json: (text ? JSON.parse(text) : null) as Record<string, unknown> & { data?: unknown[] } };
+  return {
+    status: res.status,
+    headers: res.headers,
+    json: (text ? JSON.parse(text) : null) as Record<string, unknown> & { data?: unknown[] },
+  };
 };

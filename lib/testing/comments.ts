@@ -77,8 +77,18 @@ export const seedPublishedPost = async ({
 };
 
 export const seedComment = (
-  target: { platformPost: { id: string; postId: string; rootPostId: string; profileId: string; platform: Platform }; group: Group },
-  c: { externalId?: string | null; parentExternalId?: string | null; rootExternalId?: string | null; body?: string; createdAt: Date; status?: CommentStatus },
+  target: {
+    platformPost: { id: string; postId: string; rootPostId: string; profileId: string; platform: Platform };
+    group: Group;
+  },
+  c: {
+    externalId?: string | null;
+    parentExternalId?: string | null;
+    rootExternalId?: string | null;
+    body?: string;
+    createdAt: Date;
+    status?: CommentStatus;
+  },
 ) =>
   db.comment.create({
     data: {

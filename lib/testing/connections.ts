@@ -21,17 +21,30 @@ export const connectViaOAuth = async ({
   // Given the authorize URL, returns the query the network sends back to our callback ({code, state} or {error, state}).
   consent: (authorizeUrl: URL) => Promise<Record<string, string>>;
 }) => {
-  const started = await initializeConnection({ principal, groupId, input: { platform, redirect_url: redirectUrl, ...extra } });
+  const started = await initializeConnection({
+    principal,
+    groupId,
+    input: { platform, redirect_url: redirectUrl, ...extra },
+  });
   if (!started.url) throw new Error(`${platform} did not start an OAuth flow`);
   const authorizeUrl = new URL(started.url);
   const callbackParams = await consent(authorizeUrl);
   const redirect = new URL(await completeOAuthCallback({ platform, params: callbackParams }));
   const profileId = redirect.searchParams.get("profile_id");
-  const profile = profileId ? await db.profile.findUnique({ where: { id: profileId }, include: { placements: { orderBy: { position: "asc" } } } }) : null;
+  const profile = profileId
+    ? await db.profile.findUnique({
+        where: { id: profileId },
+        include: { placements: { orderBy: { position: "asc" } } },
+      })
+    : null;
   return { authorizeUrl, callbackParams, redirect, profile };
 };
 
 // The sandbox consent screen's "Allow access" button.
 export const sandboxConsent =
   (accountName = "Sandbox account") =>
-  async (authorizeUrl: URL) => ({ state: authorizeUrl.searchParams.get("state")!, code: "sandbox-approved", sandbox_account: accountName });
+  async (authorizeUrl: URL) => ({
+    state: authorizeUrl.searchParams.get("state")!,
+    code: "sandbox-approved",
+    sandbox_account: accountName,
+  });

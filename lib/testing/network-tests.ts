@@ -14,7 +14,8 @@ export const seedTenant = async ({ environment = "live" }: { environment?: Envir
 export type Tenant = Awaited<ReturnType<typeof seedTenant>>;
 
 // The account's events of one type, oldest first.
-export const eventsOf = (accountId: string, type: string) => db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
+export const eventsOf = (accountId: string, type: string) =>
+  db.event.findMany({ where: { accountId, type }, orderBy: { createdAt: "asc" } });
 
 // Sets environment variables (undefined removes one) and returns the function that puts the previous
 // values back; return it from beforeAll to have vitest call it after the file's tests.

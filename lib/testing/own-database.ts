@@ -9,7 +9,8 @@ export const useOwnDatabase = async (prefix: string) => {
   const database = await createTestDatabase(prefix);
   process.env.DATABASE_URL = database.url;
   const { env } = await import("@/lib/env");
-  if (env().DATABASE_URL !== database.url) throw new Error("useOwnDatabase must run before anything reads the environment");
+  if (env().DATABASE_URL !== database.url)
+    throw new Error("useOwnDatabase must run before anything reads the environment");
   afterAll(async () => {
     const { db } = await import("@/lib/db/client");
     await db.$disconnect();

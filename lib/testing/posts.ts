@@ -18,9 +18,17 @@ export const connectSandboxProfile = async (principal: Principal, groupId: strin
   const credentials = CREDENTIALS[platform];
   if (credentials) {
     const result = await initializeConnection({ principal, groupId, input: { platform, ...credentials } });
-    return db.profile.findUniqueOrThrow({ where: { id: (result as { profile: { id: string } }).profile.id }, include: { placements: true } });
+    return db.profile.findUniqueOrThrow({
+      where: { id: (result as { profile: { id: string } }).profile.id },
+      include: { placements: true },
+    });
   }
-  const { profile } = await connectViaOAuth({ principal, groupId, platform, consent: sandboxConsent(`Sandbox ${platform}`) });
+  const { profile } = await connectViaOAuth({
+    principal,
+    groupId,
+    platform,
+    consent: sandboxConsent(`Sandbox ${platform}`),
+  });
   if (!profile) throw new Error(`sandbox ${platform} did not connect`);
   return profile;
 };
@@ -29,6 +37,7 @@ export const seedSandboxTenant = async (platforms: TPlatform[]) => {
   const tenant = await seedTenant({ environment: "sandbox" });
   const { token } = await seedKey({ accountId: tenant.account.id, environment: "sandbox" });
   const profiles: Partial<Record<TPlatform, Awaited<ReturnType<typeof connectSandboxProfile>>>> = {};
-  for (const platform of platforms) profiles[platform] = await connectSandboxProfile(tenant.principal, tenant.group.id, platform);
+  for (const platform of platforms)
+    profiles[platform] = await connectSandboxProfile(tenant.principal, tenant.group.id, platform);
   return { ...tenant, token, profiles };
 };

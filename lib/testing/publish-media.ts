@@ -5,11 +5,17 @@ import type { ProfileAuth, PublishInput, PublishMedia } from "@/lib/networks/typ
 
 // A 1x1 PNG.
 export const PNG_BYTES = Uint8Array.from(
-  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"),
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  ),
 );
 // An MP4 `ftyp` box followed by filler: enough for content sniffing and upload byte counts.
 export const MP4_BYTES = Uint8Array.from([
-  ...[0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 0x02, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32],
+  ...[
+    0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 0x02, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73,
+    0x6f, 0x32,
+  ],
   ...new Array<number>(2048).fill(7),
 ]);
 

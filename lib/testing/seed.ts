@@ -9,12 +9,26 @@ import { mintToken } from "@/lib/services/api-keys/tokens";
 
 export const seedAccount = () => db.account.create({ data: { id: newId("account"), name: `Test ${randomBase58(6)}` } });
 
-export const seedGroup = ({ accountId, environment = "live", name }: { accountId: string; environment?: Environment; name?: string }) =>
+export const seedGroup = ({
+  accountId,
+  environment = "live",
+  name,
+}: {
+  accountId: string;
+  environment?: Environment;
+  name?: string;
+}) =>
   db.profileGroup.create({
     data: { id: newId("profileGroup"), accountId, environment, name: name ?? `Group ${randomBase58(6)}` },
   });
 
-export const seedProfile = ({ group, platform = "bluesky" }: { group: { id: string; accountId: string; environment: Environment }; platform?: "bluesky" | "twitter" | "facebook" }) =>
+export const seedProfile = ({
+  group,
+  platform = "bluesky",
+}: {
+  group: { id: string; accountId: string; environment: Environment };
+  platform?: "bluesky" | "twitter" | "facebook";
+}) =>
   db.profile.create({
     data: {
       id: newId("profile"),
@@ -39,7 +53,16 @@ export const seedKey = async ({
 }) => {
   const { token, tokenHash, tokenHint } = mintToken({ kind, environment });
   const key = await db.apiKey.create({
-    data: { id: newId("apiKey"), accountId, environment, kind, profileGroupId, name: `${kind} key`, tokenHash, tokenHint },
+    data: {
+      id: newId("apiKey"),
+      accountId,
+      environment,
+      kind,
+      profileGroupId,
+      name: `${kind} key`,
+      tokenHash,
+      tokenHint,
+    },
   });
   return { key, token };
 };

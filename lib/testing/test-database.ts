@@ -14,7 +14,11 @@ const DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres";
 // else (none answers, or TEST_DB=embedded) an embedded PostgreSQL started for this test run in a temporary
 // folder. Its address goes into TEST_DATABASE_SERVER_URL, so child processes (vitest workers, scripts)
 // create their databases on the same server. `stopServer` ends a server this process started.
-export const ensureTestServer = async (): Promise<{ url: string; embedded: boolean; stopServer: () => Promise<void> }> => {
+export const ensureTestServer = async (): Promise<{
+  url: string;
+  embedded: boolean;
+  stopServer: () => Promise<void>;
+}> => {
   const configured = process.env.TEST_DATABASE_SERVER_URL;
   if (configured) return { url: configured, embedded: false, stopServer: async () => {} };
   if (process.env.TEST_DB !== "embedded" && (await isReachable(DEFAULT_SERVER))) {
@@ -22,7 +26,10 @@ export const ensureTestServer = async (): Promise<{ url: string; embedded: boole
   }
   const folder = mkdtempSync(path.join(tmpdir(), "social-publisher-test-pg-"));
   chmodSync(folder, 0o755); // as root, the server runs as the user postgres, which must reach its data
-  const server = await startEmbeddedPostgres({ dataDir: path.join(folder, "pg"), password: randomBytes(16).toString("hex") });
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(folder, "pg"),
+    password: randomBytes(16).toString("hex"),
+  });
   process.env.TEST_DATABASE_SERVER_URL = server.url;
   return {
     url: server.url,

@@ -15,8 +15,23 @@ export const testCertificateFiles = () => {
     const tmp = `${certFile}.${process.pid}`;
     execFileSync(
       "openssl",
-      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "3650", "-subj", "/CN=localhost",
-        "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", keyFile, "-out", tmp],
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "3650",
+        "-subj",
+        "/CN=localhost",
+        "-addext",
+        "subjectAltName=DNS:localhost,IP:127.0.0.1",
+        "-keyout",
+        keyFile,
+        "-out",
+        tmp,
+      ],
       { stdio: "ignore" },
     );
     renameSync(tmp, certFile); // the cert appears only once the key next to it is complete

@@ -19,7 +19,12 @@ export default async function CommentsPage({ searchParams }: Props) {
   const principal = await staffPrincipal();
   const params = await searchParams;
   const [groups, rows] = await Promise.all([listProfileGroups({ principal }), listProfiles({ principal })]);
-  const profiles = rows.map((p) => ({ id: p.id, name: p.name, platform: p.platform, profile_group_id: p.profileGroupId }));
+  const profiles = rows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    platform: p.platform,
+    profile_group_id: p.profileGroupId,
+  }));
   // Reviews: the profiles whose network has profile-level comments (the connector's capabilities).
   const reviewProfiles = profiles.filter((p) => CAPABILITIES[p.platform].profileComments);
   const postId = single(params.post_id);
@@ -32,8 +37,8 @@ export default async function CommentsPage({ searchParams }: Props) {
         title="Inbox"
         description={
           <>
-            Comments on the <span className="font-medium text-slate-700">{principal.environment}</span> environment&apos;s posts across every
-            network, newest first; reviews in their own tab.
+            Comments on the <span className="font-medium text-slate-700">{principal.environment}</span>{" "}
+            environment&apos;s posts across every network, newest first; reviews in their own tab.
           </>
         }
       />

@@ -28,7 +28,11 @@ export default async function PostsPage({ searchParams }: Props) {
   const principal = await staffPrincipal();
   const params = await searchParams;
   const status = STATUS_FILTERS.find((s) => s === single(params.status));
-  const query = ZListPostsQuery.parse({ page: single(params.page) ?? "0", per_page: String(PER_PAGE), ...(status && { status }) });
+  const query = ZListPostsQuery.parse({
+    page: single(params.page) ?? "0",
+    per_page: String(PER_PAGE),
+    ...(status && { status }),
+  });
   const [posts, profiles] = await Promise.all([listPosts({ principal, query }), listProfiles({ principal })]);
   const profileNames = Object.fromEntries(profiles.map((p) => [p.id, p.name]));
 
@@ -45,8 +49,8 @@ export default async function PostsPage({ searchParams }: Props) {
         title="Posts"
         description={
           <>
-            Posts of the <span className="font-medium text-slate-700">{principal.environment}</span> environment, newest first, with each
-            network&apos;s outcome.
+            Posts of the <span className="font-medium text-slate-700">{principal.environment}</span> environment, newest
+            first, with each network&apos;s outcome.
           </>
         }
         actions={newPost("new-post")}
@@ -57,14 +61,23 @@ export default async function PostsPage({ searchParams }: Props) {
       {posts.data.length === 0 && posts.total === 0 ? (
         <EmptyState
           testId="posts-empty"
-          title={status ? `No ${status.replaceAll("_", " ")} posts in ${principal.environment}` : `No posts in ${principal.environment} yet`}
+          title={
+            status
+              ? `No ${status.replaceAll("_", " ")} posts in ${principal.environment}`
+              : `No posts in ${principal.environment} yet`
+          }
           description={status ? "Try another status." : "Compose a post to one or more of a profile group's profiles."}
           action={status ? undefined : newPost("new-post-empty")}
         />
       ) : (
         <>
           <PostsTable posts={posts.data} profileNames={profileNames} />
-          <PostsPagination page={posts.page} perPage={posts.per_page} total={posts.total} query={status ? { status } : {}} />
+          <PostsPagination
+            page={posts.page}
+            perPage={posts.per_page}
+            total={posts.total}
+            query={status ? { status } : {}}
+          />
         </>
       )}
     </>

@@ -11,7 +11,11 @@ export const metadata: Metadata = { title: "Sign in" };
 const safeCallback = (value: string | string[] | undefined): string =>
   typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : "/";
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   if (!(await hasAnyStaffUser())) redirect("/setup");
   if (await getStaffSession()) redirect("/");
   const { callbackUrl } = await searchParams;

@@ -13,8 +13,8 @@ export default async function SetupPage() {
     <>
       <h1 className="text-xl font-semibold text-slate-900">Create the owner account</h1>
       <p className="mt-1 text-sm text-slate-500">
-        This server has no staff users yet. The first account owns the installation and can invite others later. Prove you run the
-        server with the setup token it printed at start.
+        This server has no staff users yet. The first account owns the installation and can invite others later. Prove
+        you run the server with the setup token it printed at start.
       </p>
       <div className="mt-6">
         <SetupOwnerForm />

@@ -7,6 +7,8 @@ import { answerHandshake, receiveDelivery } from "@/lib/services/inbound/receive
 
 type Ctx = { params: Promise<{ platform: string }> };
 
-export const GET = async (req: Request, ctx: Ctx) => plainResponse(answerHandshake({ platform: (await ctx.params).platform, query: new URL(req.url).searchParams }));
+export const GET = async (req: Request, ctx: Ctx) =>
+  plainResponse(answerHandshake({ platform: (await ctx.params).platform, query: new URL(req.url).searchParams }));
 
-export const POST = async (req: Request, ctx: Ctx) => plainResponse(await receiveDelivery({ platform: (await ctx.params).platform, profileId: null, req }));
+export const POST = async (req: Request, ctx: Ctx) =>
+  plainResponse(await receiveDelivery({ platform: (await ctx.params).platform, profileId: null, req }));

@@ -19,7 +19,12 @@ export const sideEffects = (probeId: string) =>
   );
 
 const record = (probeId: string, label: string) =>
-  db.$executeRawUnsafe(`INSERT INTO ${SIDE_EFFECTS_TABLE} (probe_id, label, pid) VALUES ($1, $2, $3)`, probeId, label, process.pid);
+  db.$executeRawUnsafe(
+    `INSERT INTO ${SIDE_EFFECTS_TABLE} (probe_id, label, pid) VALUES ($1, $2, $3)`,
+    probeId,
+    label,
+    process.pid,
+  );
 
 let hangInStepTwo = false;
 /** Set in the first child of the "between steps" case: step two then never finishes (until SIGKILL). */
@@ -27,20 +32,26 @@ export const setHangInStepTwo = (value: boolean) => {
   hangInStepTwo = value;
 };
 
-export const sleeper = inngest.createFunction({ id: "durability-sleeper", triggers: [jobsProbe] }, async ({ event, step }) => {
-  await step.run("before", () => record(event.data.probeId, "before"));
-  await step.sleep("nap", "3s");
-  await step.run("after", () => record(event.data.probeId, "after"));
-  return "slept";
-});
+export const sleeper = inngest.createFunction(
+  { id: "durability-sleeper", triggers: [jobsProbe] },
+  async ({ event, step }) => {
+    await step.run("before", () => record(event.data.probeId, "before"));
+    await step.sleep("nap", "3s");
+    await step.run("after", () => record(event.data.probeId, "after"));
+    return "slept";
+  },
+);
 
-export const stepper = inngest.createFunction({ id: "durability-stepper", triggers: [jobsProbeReply] }, async ({ event, step }) => {
-  await step.run("one", () => record(event.data.probeId, "one"));
-  await step.run("two", async () => {
-    await record(event.data.probeId, "two-started");
-    if (hangInStepTwo) await new Promise(() => undefined);
-    await record(event.data.probeId, "two");
-  });
-  await step.run("three", () => record(event.data.probeId, "three"));
-  return "stepped";
-});
+export const stepper = inngest.createFunction(
+  { id: "durability-stepper", triggers: [jobsProbeReply] },
+  async ({ event, step }) => {
+    await step.run("one", () => record(event.data.probeId, "one"));
+    await step.run("two", async () => {
+      await record(event.data.probeId, "two-started");
+      if (hangInStepTwo) await new Promise(() => undefined);
+      await record(event.data.probeId, "two");
+    });
+    await step.run("three", () => record(event.data.probeId, "three"));
+    return "stepped";
+  },
+);

@@ -9,7 +9,8 @@ export const COMMENT_INCLUDE = { attachments: { orderBy: { position: "asc" } } }
 export type CommentRow = Prisma.CommentGetPayload<{ include: typeof COMMENT_INCLUDE }>;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const objectOrNull = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const objectOrNull = (value: unknown) =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 export const serializeCommentFields = (c: CommentRow, urlOf: (key: string) => string): TCommentFields => ({
   id: c.id,

@@ -10,12 +10,14 @@ type TChat = z.infer<typeof ZChat>;
 type TMessage = z.infer<typeof ZMessage>;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const objectOrNull = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const objectOrNull = (value: unknown) =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 // Free-form messages are allowed within `windowHours` of the participant's last inbound message; a
 // network without a window (null) is always within it.
 export const withinWindow = (chat: Pick<Chat, "lastInboundAt">, windowHours: number | null, now = new Date()) =>
-  windowHours === null || (chat.lastInboundAt !== null && now.getTime() - chat.lastInboundAt.getTime() < windowHours * 3600_000);
+  windowHours === null ||
+  (chat.lastInboundAt !== null && now.getTime() - chat.lastInboundAt.getTime() < windowHours * 3600_000);
 
 export const serializeChat = (chat: Chat, windowHours: number | null, now = new Date()): TChat => ({
   id: chat.id,
@@ -38,8 +40,18 @@ export const serializeChat = (chat: Chat, windowHours: number | null, now = new 
   created_at: chat.createdAt.toISOString(),
 });
 
-type StoredAttachment = { id: string; type: TMessage["attachments"][number]["type"]; url: string | null; external_id?: string | null };
-type StoredReaction = { sender_external_id: string; emoji?: string | null; reaction?: string | null; at?: string | null };
+type StoredAttachment = {
+  id: string;
+  type: TMessage["attachments"][number]["type"];
+  url: string | null;
+  external_id?: string | null;
+};
+type StoredReaction = {
+  sender_external_id: string;
+  emoji?: string | null;
+  reaction?: string | null;
+  at?: string | null;
+};
 type StoredTap = { kind: string; payload?: string | null; title?: string | null };
 
 export const serializeMessage = (m: Message): TMessage => {
@@ -63,8 +75,19 @@ export const serializeMessage = (m: Message): TMessage => {
     ...(request?.template !== undefined && { template: objectOrNull(request.template) }),
     interactive: objectOrNull(m.interactive) ?? objectOrNull(request?.interactive),
     tapped_action: tap ? { kind: tap.kind, payload: tap.payload ?? null, title: tap.title ?? null } : null,
-    reactions: ((m.reactions as StoredReaction[] | null) ?? []).map((r) => ({ sender_external_id: r.sender_external_id, emoji: r.emoji ?? null, reaction: r.reaction ?? null, at: r.at ?? null })),
-    attachments: ((m.attachments as StoredAttachment[] | null) ?? []).map((a) => ({ id: a.id, type: a.type, url: a.url, status: "pending" as const, external_id: a.external_id ?? null })),
+    reactions: ((m.reactions as StoredReaction[] | null) ?? []).map((r) => ({
+      sender_external_id: r.sender_external_id,
+      emoji: r.emoji ?? null,
+      reaction: r.reaction ?? null,
+      at: r.at ?? null,
+    })),
+    attachments: ((m.attachments as StoredAttachment[] | null) ?? []).map((a) => ({
+      id: a.id,
+      type: a.type,
+      url: a.url,
+      status: "pending" as const,
+      external_id: a.external_id ?? null,
+    })),
     is_unsupported: false,
     external_posted_at: iso(m.externalPostedAt),
     external_delivered_at: iso(m.externalDeliveredAt),

@@ -24,7 +24,12 @@ export const serializeMedia = (m: MediaRow, urlOf: (key: string) => string): TPo
   url: m.status === "processed" && m.storageKey ? urlOf(m.storageKey) : null,
 });
 
-type ErrorDetails = { platformErrorCode?: string | null; platformErrorSubcode?: string | null; platformErrorMessage?: string | null; note?: string | null };
+type ErrorDetails = {
+  platformErrorCode?: string | null;
+  platformErrorSubcode?: string | null;
+  platformErrorMessage?: string | null;
+  note?: string | null;
+};
 
 // `error_details` as clients read it (client-compat 6.4), from the stored platform post's errorDetails.
 export const serializeErrorDetails = (stored: unknown): TPost["platforms"][number]["error_details"] => {
@@ -52,7 +57,9 @@ export const serializePlatformPost = (pp: PlatformPostRow): TPost["platforms"][n
     attempted_at: iso(pp.attemptedAt),
     platform_id: pp.externalId,
     url: pp.url,
-    insights: insights ? { impressions: typeof insights.impressions === "number" ? insights.impressions : null, on: iso(pp.insightsAt) } : null,
+    insights: insights
+      ? { impressions: typeof insights.impressions === "number" ? insights.impressions : null, on: iso(pp.insightsAt) }
+      : null,
   };
 };
 

@@ -4,7 +4,8 @@ import type { CommentRow } from "./comment";
 // their profile_comment.created payload (client-compat 8.3).
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const objectOrNull = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const objectOrNull = (value: unknown) =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 export const serializeProfileCommentFields = (c: CommentRow) => ({
   id: c.id,

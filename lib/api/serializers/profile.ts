@@ -28,13 +28,22 @@ export const serializeProfile = (p: ProfileRow, { postCount = 0 }: { postCount?:
 });
 
 // GET /api/profiles/:id: the profile with its latest stats (lib/services/stats/read-stats latestStatsOf).
-export const serializeProfileDetail = (p: ProfileRow, stats: TProfileStatsSummary, options: { postCount?: number } = {}): TProfileDetail => ({
+export const serializeProfileDetail = (
+  p: ProfileRow,
+  stats: TProfileStatsSummary,
+  options: { postCount?: number } = {},
+): TProfileDetail => ({
   ...serializeProfile(p, options),
   latest_stats: stats.latest_stats,
   summary_stats: stats.summary_stats,
 });
 
-export const serializePlacement = (p: { externalId: string | null; name: string; avatarUrl: string | null; metadata: unknown }): TPlacement => ({
+export const serializePlacement = (p: {
+  externalId: string | null;
+  name: string;
+  avatarUrl: string | null;
+  metadata: unknown;
+}): TPlacement => ({
   id: p.externalId,
   name: p.name,
   avatar_url: p.avatarUrl,

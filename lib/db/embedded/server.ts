@@ -61,16 +61,24 @@ const initialise = (dataDir: string, password: string, runAs: RunAs) => {
   try {
     const result = spawnSync(
       binaries().initdb,
-      [`--pgdata=${cluster}`, `--username=${USER}`, `--pwfile=${passwordFile}`, "--auth=scram-sha-256", "--encoding=UTF8", "--locale=C", "--no-instructions"],
+      [
+        `--pgdata=${cluster}`,
+        `--username=${USER}`,
+        `--pwfile=${passwordFile}`,
+        "--auth=scram-sha-256",
+        "--encoding=UTF8",
+        "--locale=C",
+        "--no-instructions",
+      ],
       { uid: runAs.uid, gid: runAs.gid, encoding: "utf8", env: { ...process.env, LC_ALL: "C" } },
     );
-    if (result.status !== 0) throw new Error(`initdb failed (${result.status ?? result.signal}): ${result.stderr || result.stdout}`);
+    if (result.status !== 0)
+      throw new Error(`initdb failed (${result.status ?? result.signal}): ${result.stderr || result.stdout}`);
     renameSync(cluster, dataDir);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
 };
-
 
 const waitForExit = async (pid: number, timeoutMs: number) => {
   const deadline = Date.now() + timeoutMs;
@@ -86,8 +94,12 @@ const recoverLock = async (dataDir: string) => {
   const lockFile = path.join(dataDir, "postmaster.pid");
   if (!existsSync(lockFile)) return;
   const pid = Number(readFileSync(lockFile, "utf8").split("\n")[0]);
-  const cmdline = Number.isInteger(pid) && pid > 0 && existsSync(`/proc/${pid}/cmdline`) ? readFileSync(`/proc/${pid}/cmdline`, "utf8") : "";
-  const isOurServer = isProcessAlive(pid) && (cmdline === "" ? process.platform !== "linux" : cmdline.includes(dataDir));
+  const cmdline =
+    Number.isInteger(pid) && pid > 0 && existsSync(`/proc/${pid}/cmdline`)
+      ? readFileSync(`/proc/${pid}/cmdline`, "utf8")
+      : "";
+  const isOurServer =
+    isProcessAlive(pid) && (cmdline === "" ? process.platform !== "linux" : cmdline.includes(dataDir));
   if (isOurServer) {
     process.kill(pid, "SIGINT");
     if (!(await waitForExit(pid, 30_000))) {
@@ -102,7 +114,9 @@ const waitUntilReady = async (url: string, child: ChildProcess, log: () => strin
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The embedded PostgreSQL exited during startup (${child.exitCode ?? child.signalCode}): ${log()}`);
+      throw new Error(
+        `The embedded PostgreSQL exited during startup (${child.exitCode ?? child.signalCode}): ${log()}`,
+      );
     }
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
     try {
@@ -110,7 +124,8 @@ const waitUntilReady = async (url: string, child: ChildProcess, log: () => strin
       await client.query("SELECT 1");
       return;
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`The embedded PostgreSQL did not become ready: ${(error as Error).message}\n${log()}`);
+      if (Date.now() > deadline)
+        throw new Error(`The embedded PostgreSQL did not become ready: ${(error as Error).message}\n${log()}`);
       await new Promise((r) => setTimeout(r, 100));
     } finally {
       await client.end().catch(() => {});
@@ -126,7 +141,18 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
   await recoverLock(dataDir);
 
   const port = options.port ?? (await freePort());
-  const args = ["-D", dataDir, "-p", String(port), "-h", HOST, "-c", "unix_socket_directories=", "-c", "max_connections=200"];
+  const args = [
+    "-D",
+    dataDir,
+    "-p",
+    String(port),
+    "-h",
+    HOST,
+    "-c",
+    "unix_socket_directories=",
+    "-c",
+    "max_connections=200",
+  ];
   const child = spawn(binaries().postgres, args, {
     uid: runAs.uid,
     gid: runAs.gid,

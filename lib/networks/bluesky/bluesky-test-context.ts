@@ -20,7 +20,11 @@ export const testContext = (pds: string) => {
     const nsid = url.pathname.replace(/^\/xrpc\//, "");
     calls.push(`${init?.method ?? "GET"} ${nsid}`);
     const scripted = failures.take(nsid);
-    if (scripted) return new Response(scripted.body === undefined ? null : JSON.stringify(scripted.body), { status: scripted.status, headers: { "content-type": "application/json", ...scripted.headers } });
+    if (scripted)
+      return new Response(scripted.body === undefined ? null : JSON.stringify(scripted.body), {
+        status: scripted.status,
+        headers: { "content-type": "application/json", ...scripted.headers },
+      });
     const res = await fetch(input, init);
     if (lost.delete(nsid)) {
       await res.arrayBuffer();

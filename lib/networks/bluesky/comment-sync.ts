@@ -16,7 +16,12 @@ type PostView = {
   cid?: string;
   author?: { did?: string; handle?: string; displayName?: string; avatar?: string };
   record?: { text?: string; createdAt?: string; langs?: string[] };
-  embed?: { $type?: string; images?: { fullsize?: string; thumb?: string }[]; external?: { uri?: string }; media?: { images?: { fullsize?: string }[] } };
+  embed?: {
+    $type?: string;
+    images?: { fullsize?: string; thumb?: string }[];
+    external?: { uri?: string };
+    media?: { images?: { fullsize?: string }[] };
+  };
   likeCount?: number;
   replyCount?: number;
   indexedAt?: string;
@@ -48,7 +53,11 @@ const commentOf = (view: PostView, parent: string): InboundComment => ({
   likeCount: typeof view.likeCount === "number" ? view.likeCount : null,
   isHidden: null,
   permalink: permalinkOf(view),
-  platformData: { cid: view.cid ?? null, reply_count: view.replyCount ?? 0, ...(view.record?.langs && { langs: view.record.langs }) },
+  platformData: {
+    cid: view.cid ?? null,
+    reply_count: view.replyCount ?? 0,
+    ...(view.record?.langs && { langs: view.record.langs }),
+  },
   attachments: attachmentsOf(view.embed),
   postedAt: view.record?.createdAt ? new Date(view.record.createdAt) : view.indexedAt ? new Date(view.indexedAt) : null,
 });
@@ -62,8 +71,16 @@ const flatten = (node: ThreadNode, out: InboundComment[], depth: number) => {
   }
 };
 
-export const listBlueskyReplies = async (ctx: BlueskyCtx, { auth, postExternalId }: { auth: ProfileAuth; postExternalId: string }) => {
-  const { thread } = await xrpcQuery<{ thread: ThreadNode }>(ctx, "app.bsky.feed.getPostThread", { uri: postExternalId, depth: String(REPLY_DEPTH), parentHeight: "0" }, accessTokenOf(auth));
+export const listBlueskyReplies = async (
+  ctx: BlueskyCtx,
+  { auth, postExternalId }: { auth: ProfileAuth; postExternalId: string },
+) => {
+  const { thread } = await xrpcQuery<{ thread: ThreadNode }>(
+    ctx,
+    "app.bsky.feed.getPostThread",
+    { uri: postExternalId, depth: String(REPLY_DEPTH), parentHeight: "0" },
+    accessTokenOf(auth),
+  );
   const out: InboundComment[] = [];
   flatten(thread, out, 1);
   return out;

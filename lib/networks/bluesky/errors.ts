@@ -5,8 +5,22 @@ import { NetworkError, details, retryAfterMs } from "../errors";
 // and 401 AuthenticationRequired for a refused identifier/password. Account states (takedown,
 // suspension, deactivation) also come as 401 but will not change by re-authenticating.
 
-const AUTH_ERRORS = new Set(["ExpiredToken", "InvalidToken", "AuthenticationRequired", "AuthMissing", "InvalidAuthentication"]);
-const ACCOUNT_ERRORS = new Set(["AccountTakedown", "AccountSuspended", "AccountDeactivated", "AccountNotFound", "RepoTakendown", "RepoSuspended", "RepoDeactivated"]);
+const AUTH_ERRORS = new Set([
+  "ExpiredToken",
+  "InvalidToken",
+  "AuthenticationRequired",
+  "AuthMissing",
+  "InvalidAuthentication",
+]);
+const ACCOUNT_ERRORS = new Set([
+  "AccountTakedown",
+  "AccountSuspended",
+  "AccountDeactivated",
+  "AccountNotFound",
+  "RepoTakendown",
+  "RepoSuspended",
+  "RepoDeactivated",
+]);
 
 type XrpcErrorBody = { error?: unknown; message?: unknown };
 
@@ -25,11 +39,20 @@ const rateLimitResetMs = (headers: Headers, now = Date.now()): number | null => 
   return retryAfterMs(headers, now);
 };
 
-export const mapBlueskyError = ({ status, body, headers }: { status: number; body: unknown; headers: Headers }): NetworkError => {
+export const mapBlueskyError = ({
+  status,
+  body,
+  headers,
+}: {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}): NetworkError => {
   const { error, message } = parse(body);
   const info = details(error ?? status, null, message);
   const text = message ?? error ?? `HTTP ${status}`;
-  if (error === "RateLimitExceeded" || status === 429) return new NetworkError("rate_limited", text, info, rateLimitResetMs(headers));
+  if (error === "RateLimitExceeded" || status === 429)
+    return new NetworkError("rate_limited", text, info, rateLimitResetMs(headers));
   if (error && ACCOUNT_ERRORS.has(error)) return new NetworkError("rejected", text, info);
   if ((error && AUTH_ERRORS.has(error)) || status === 401) return new NetworkError("auth_expired", text, info);
   // InternalServerError, UpstreamFailure (the AppView behind the PDS), gateway errors: may or may not have acted.

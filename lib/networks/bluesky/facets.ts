@@ -11,7 +11,11 @@ import { xrpcQuery, type BlueskyCtx } from "./xrpc";
 
 export type Facet = {
   index: { byteStart: number; byteEnd: number };
-  features: ({ $type: "app.bsky.richtext.facet#link"; uri: string } | { $type: "app.bsky.richtext.facet#mention"; did: string } | { $type: "app.bsky.richtext.facet#tag"; tag: string })[];
+  features: (
+    | { $type: "app.bsky.richtext.facet#link"; uri: string }
+    | { $type: "app.bsky.richtext.facet#mention"; did: string }
+    | { $type: "app.bsky.richtext.facet#tag"; tag: string }
+  )[];
 };
 
 type Span = { start: number; end: number }; // UTF-16 indexes into the text
@@ -72,14 +76,36 @@ export const facetsFor = async (ctx: BlueskyCtx, text: string): Promise<Facet[]>
   const insideLink = (s: Span) => links.some((l) => s.start >= l.start && s.start < l.end);
   const mentions = findMentions(text).filter((m) => !insideLink(m));
   const tags = findTags(text).filter((t) => !insideLink(t));
-  const dids = mentions.length > 0 ? await resolveHandles(ctx, mentions.map((m) => m.handle)) : new Map<string, string>();
+  const dids =
+    mentions.length > 0
+      ? await resolveHandles(
+          ctx,
+          mentions.map((m) => m.handle),
+        )
+      : new Map<string, string>();
   const facets: (Facet & { start: number })[] = [
-    ...links.map((l) => ({ start: l.start, index: byteRange(text, l), features: [{ $type: "app.bsky.richtext.facet#link" as const, uri: l.uri }] })),
+    ...links.map((l) => ({
+      start: l.start,
+      index: byteRange(text, l),
+      features: [{ $type: "app.bsky.richtext.facet#link" as const, uri: l.uri }],
+    })),
     ...mentions.flatMap((m) => {
       const did = dids.get(m.handle);
-      return did ? [{ start: m.start, index: byteRange(text, m), features: [{ $type: "app.bsky.richtext.facet#mention" as const, did }] }] : [];
+      return did
+        ? [
+            {
+              start: m.start,
+              index: byteRange(text, m),
+              features: [{ $type: "app.bsky.richtext.facet#mention" as const, did }],
+            },
+          ]
+        : [];
     }),
-    ...tags.map((t) => ({ start: t.start, index: byteRange(text, t), features: [{ $type: "app.bsky.richtext.facet#tag" as const, tag: t.tag }] })),
+    ...tags.map((t) => ({
+      start: t.start,
+      index: byteRange(text, t),
+      features: [{ $type: "app.bsky.richtext.facet#tag" as const, tag: t.tag }],
+    })),
   ];
   return facets.sort((a, b) => a.start - b.start).map(({ index, features }) => ({ index, features }));
 };

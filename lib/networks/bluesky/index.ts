@@ -60,7 +60,9 @@ const tokensOf = (session: Session): TokenSet => {
 };
 
 const pdsUrlOf = (didDoc: DidDocument | undefined): string | null => {
-  const service = didDoc?.service?.find((s) => s.id?.endsWith("#atproto_pds") && s.type === "AtprotoPersonalDataServer");
+  const service = didDoc?.service?.find(
+    (s) => s.id?.endsWith("#atproto_pds") && s.type === "AtprotoPersonalDataServer",
+  );
   return typeof service?.serviceEndpoint === "string" ? service.serviceEndpoint : null;
 };
 
@@ -76,7 +78,12 @@ const isAuthFailure = (err: unknown) => err instanceof NetworkError && err.kind 
 // Display name and avatar: the AppView's profile view (app.bsky.actor.getProfile, proxied by the PDS)
 // when there is one, else the account's own profile record read from its repo (a PDS without an AppView,
 // or an AppView outage), else just the handle. Only a failed session stops the connection.
-const identityOf = async (ctx: Ctx, accessToken: string, session: { did: string; handle: string; didDoc?: DidDocument }, scopes: string[]): Promise<Identity> => {
+const identityOf = async (
+  ctx: Ctx,
+  accessToken: string,
+  session: { did: string; handle: string; didDoc?: DidDocument },
+  scopes: string[],
+): Promise<Identity> => {
   const pdsUrl = pdsUrlOf(session.didDoc);
   const metadata = {
     ...(pdsUrl && { pds_url: pdsUrl }),
@@ -85,16 +92,33 @@ const identityOf = async (ctx: Ctx, accessToken: string, session: { did: string;
   const base = { externalId: session.did, username: session.handle, connectionExpiresAt: null };
   try {
     const view = await xrpcQuery<ProfileView>(ctx, "app.bsky.actor.getProfile", { actor: session.did }, accessToken);
-    return { ...base, name: view.displayName?.trim() || session.handle, avatarUrl: view.avatar ?? null, metadata: { ...metadata, profile_source: "appview" } };
+    return {
+      ...base,
+      name: view.displayName?.trim() || session.handle,
+      avatarUrl: view.avatar ?? null,
+      metadata: { ...metadata, profile_source: "appview" },
+    };
   } catch (err) {
     if (isAuthFailure(err)) throw err;
   }
   try {
-    const record = await xrpcQuery<ProfileRecord>(ctx, "com.atproto.repo.getRecord", { repo: session.did, collection: "app.bsky.actor.profile", rkey: "self" }, accessToken);
+    const record = await xrpcQuery<ProfileRecord>(
+      ctx,
+      "com.atproto.repo.getRecord",
+      { repo: session.did, collection: "app.bsky.actor.profile", rkey: "self" },
+      accessToken,
+    );
     const cid = record.value?.avatar?.ref?.$link ?? record.value?.avatar?.cid;
     const blobBase = pdsUrl ?? ctx.settings.service_url;
-    const avatarUrl = cid ? `${at(blobBase, "com.atproto.sync.getBlob")}?${new URLSearchParams({ did: session.did, cid }).toString()}` : null;
-    return { ...base, name: record.value?.displayName?.trim() || session.handle, avatarUrl, metadata: { ...metadata, profile_source: "repo" } };
+    const avatarUrl = cid
+      ? `${at(blobBase, "com.atproto.sync.getBlob")}?${new URLSearchParams({ did: session.did, cid }).toString()}`
+      : null;
+    return {
+      ...base,
+      name: record.value?.displayName?.trim() || session.handle,
+      avatarUrl,
+      metadata: { ...metadata, profile_source: "repo" },
+    };
   } catch (err) {
     if (isAuthFailure(err)) throw err;
   }
@@ -103,7 +127,14 @@ const identityOf = async (ctx: Ctx, accessToken: string, session: { did: string;
 
 // A refusal while re-opening the session keeps its kind; the message says what happened.
 const reopenFailed = (err: unknown): unknown =>
-  err instanceof NetworkError ? new NetworkError(err.kind, `The Bluesky session ended and the app password was refused: ${err.message}`, err.details, err.retryAfterMs) : err;
+  err instanceof NetworkError
+    ? new NetworkError(
+        err.kind,
+        `The Bluesky session ended and the app password was refused: ${err.message}`,
+        err.details,
+        err.retryAfterMs,
+      )
+    : err;
 
 export const blueskyConnector: NetworkConnector<BlueskySettings> = {
   platform: "bluesky",
@@ -121,17 +152,28 @@ export const blueskyConnector: NetworkConnector<BlueskySettings> = {
       const tokens = tokensOf(session);
       if (tokens.scopes?.includes(FULL_ACCESS_SCOPE)) {
         // Never keep the account password: end that session and ask for an app password.
-        await xrpcProcedure(ctx, "com.atproto.server.deleteSession", undefined, session.refreshJwt).catch(() => undefined);
-        throw new NetworkError("rejected", "That is the account password: create an app password in Bluesky (Settings, Privacy and security, App passwords) and use it instead");
+        await xrpcProcedure(ctx, "com.atproto.server.deleteSession", undefined, session.refreshJwt).catch(
+          () => undefined,
+        );
+        throw new NetworkError(
+          "rejected",
+          "That is the account password: create an app password in Bluesky (Settings, Privacy and security, App passwords) and use it instead",
+        );
       }
-      if (session.active === false) throw new NetworkError("rejected", `The account is ${session.status ?? "not active"}`);
+      if (session.active === false)
+        throw new NetworkError("rejected", `The account is ${session.status ?? "not active"}`);
       return { tokens, identity: await identityOf(ctx, tokens.accessToken, session, tokens.scopes ?? []) };
     },
   },
   identity: async (ctx, auth) => {
     const accessToken = auth.tokens?.accessToken;
     if (!accessToken) throw new NetworkError("auth_expired", "No Bluesky session");
-    const session = await xrpcQuery<{ did: string; handle: string; didDoc?: DidDocument }>(ctx, "com.atproto.server.getSession", {}, accessToken);
+    const session = await xrpcQuery<{ did: string; handle: string; didDoc?: DidDocument }>(
+      ctx,
+      "com.atproto.server.getSession",
+      {},
+      accessToken,
+    );
     return identityOf(ctx, accessToken, session, auth.tokens?.scopes ?? []);
   },
   // com.atproto.server.refreshSession with the refresh JWT (it rotates: the answer carries a new one). When
@@ -149,14 +191,16 @@ export const blueskyConnector: NetworkConnector<BlueskySettings> = {
     }
     const password = auth.credentials?.app_password;
     const identifier = auth.externalId ?? auth.credentials?.identifier;
-    if (!password || !identifier) throw new NetworkError("auth_expired", "The Bluesky session ended and no app password is stored");
+    if (!password || !identifier)
+      throw new NetworkError("auth_expired", "The Bluesky session ended and no app password is stored");
     let session: Session;
     try {
       session = await createSession(ctx, identifier, password);
     } catch (err) {
       throw reopenFailed(err);
     }
-    if (auth.externalId && session.did !== auth.externalId) throw new NetworkError("rejected", "The stored Bluesky login now belongs to another account");
+    if (auth.externalId && session.did !== auth.externalId)
+      throw new NetworkError("rejected", "The stored Bluesky login now belongs to another account");
     return tokensOf(session);
   },
   postRules: blueskyPostRules,

@@ -26,11 +26,13 @@ export const imageSize = (b: Uint8Array): AspectRatio | null => {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const ascii = (at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
   const size = (width: number, height: number) => (width > 0 && height > 0 ? { width, height } : null);
-  if (b.length >= 24 && ascii(1, 3) === "PNG" && ascii(12, 4) === "IHDR") return size(view.getUint32(16), view.getUint32(20));
+  if (b.length >= 24 && ascii(1, 3) === "PNG" && ascii(12, 4) === "IHDR")
+    return size(view.getUint32(16), view.getUint32(20));
   if (b.length >= 10 && ascii(0, 3) === "GIF") return size(view.getUint16(6, true), view.getUint16(8, true));
   if (b.length >= 32 && ascii(0, 4) === "RIFF" && ascii(8, 4) === "WEBP") {
     const chunk = ascii(12, 4);
-    if (chunk === "VP8X") return size(1 + (view.getUint32(24, true) & 0xffffff), 1 + (view.getUint32(27, true) & 0xffffff));
+    if (chunk === "VP8X")
+      return size(1 + (view.getUint32(24, true) & 0xffffff), 1 + (view.getUint32(27, true) & 0xffffff));
     if (chunk === "VP8 ") return size(view.getUint16(26, true) & 0x3fff, view.getUint16(28, true) & 0x3fff);
     if (chunk === "VP8L") {
       const bits = view.getUint32(21, true);
@@ -44,26 +46,44 @@ export const imageSize = (b: Uint8Array): AspectRatio | null => {
     while (at + 9 < b.length && b[at] === 0xff) {
       const marker = b[at + 1]!;
       const length = view.getUint16(at + 2);
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return size(view.getUint16(at + 7), view.getUint16(at + 5));
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+        return size(view.getUint16(at + 7), view.getUint16(at + 5));
       at += 2 + length;
     }
   }
   return null;
 };
 
-const uploadBlob = async (ctx: BlueskyCtx, token: string, media: PublishMedia): Promise<{ blob: Blob; bytes: Uint8Array }> => {
+const uploadBlob = async (
+  ctx: BlueskyCtx,
+  token: string,
+  media: PublishMedia,
+): Promise<{ blob: Blob; bytes: Uint8Array }> => {
   const bytes = await media.read();
-  const { blob } = await xrpcUpload<{ blob: Blob }>(ctx, "com.atproto.repo.uploadBlob", bytes, media.contentType || "application/octet-stream", token);
+  const { blob } = await xrpcUpload<{ blob: Blob }>(
+    ctx,
+    "com.atproto.repo.uploadBlob",
+    bytes,
+    media.contentType || "application/octet-stream",
+    token,
+  );
   return { blob, bytes };
 };
 
 const isVideo = (m: PublishMedia) => m.kind === "video" || (m.kind === "unknown" && m.contentType.startsWith("video/"));
-const isImage = (m: PublishMedia) => m.kind === "image" || m.kind === "gif" || (m.kind === "unknown" && m.contentType.startsWith("image/"));
+const isImage = (m: PublishMedia) =>
+  m.kind === "image" || m.kind === "gif" || (m.kind === "unknown" && m.contentType.startsWith("image/"));
 
 // The alt text of item `i`: a string describes every item, a list goes item by item.
-const altFor = (alt: unknown, i: number): string => (typeof alt === "string" ? alt : Array.isArray(alt) && typeof alt[i] === "string" ? alt[i] : "");
+const altFor = (alt: unknown, i: number): string =>
+  typeof alt === "string" ? alt : Array.isArray(alt) && typeof alt[i] === "string" ? alt[i] : "";
 
-export const embedFor = async (ctx: BlueskyCtx, token: string, media: PublishMedia[], alt: unknown): Promise<Embed | null> => {
+export const embedFor = async (
+  ctx: BlueskyCtx,
+  token: string,
+  media: PublishMedia[],
+  alt: unknown,
+): Promise<Embed | null> => {
   if (media.length === 0) return null;
   const videos = media.filter(isVideo);
   if (videos.length > 0) {
@@ -73,7 +93,8 @@ export const embedFor = async (ctx: BlueskyCtx, token: string, media: PublishMed
     return { $type: "app.bsky.embed.video", video: blob, ...(text && { alt: text }) };
   }
   if (!media.every(isImage)) throw new NetworkError("rejected", "Bluesky posts take images or one video only");
-  if (media.length > MAX_IMAGES) throw new NetworkError("rejected", `A Bluesky post takes at most ${MAX_IMAGES} images (got ${media.length})`);
+  if (media.length > MAX_IMAGES)
+    throw new NetworkError("rejected", `A Bluesky post takes at most ${MAX_IMAGES} images (got ${media.length})`);
   const images: Extract<Embed, { $type: "app.bsky.embed.images" }>["images"] = [];
   for (const [i, item] of media.entries()) {
     const { blob, bytes } = await uploadBlob(ctx, token, item);

@@ -32,7 +32,9 @@ export const BLUESKY_FORMATS = {
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 const bytesIssues = (body: string, field: string): string[] => {
   const bytes = utf8Bytes(body);
-  return bytes > BLUESKY_BODY_MAX_BYTES ? [`${field} is too long (${bytes} bytes, maximum ${BLUESKY_BODY_MAX_BYTES})`] : [];
+  return bytes > BLUESKY_BODY_MAX_BYTES
+    ? [`${field} is too long (${bytes} bytes, maximum ${BLUESKY_BODY_MAX_BYTES})`]
+    : [];
 };
 
 const altMax = (item: DraftMedia | undefined) => (item?.kind === "video" ? 1000 : 2000);

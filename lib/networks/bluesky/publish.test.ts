@@ -21,7 +21,12 @@ type PostRecord = {
   embed?: Record<string, unknown> & { $type: string };
   reply?: { root: { uri: string; cid: string }; parent: { uri: string; cid: string } };
 };
-const posts = async (account: Account) => (await bluesky.listRecords(account, "app.bsky.feed.post")).map((r) => ({ uri: r.uri, cid: r.cid, value: r.value as PostRecord }));
+const posts = async (account: Account) =>
+  (await bluesky.listRecords(account, "app.bsky.feed.post")).map((r) => ({
+    uri: r.uri,
+    cid: r.cid,
+    value: r.value as PostRecord,
+  }));
 const onlyPost = async (account: Account) => {
   const all = await posts(account);
   expect(all).toHaveLength(1);
@@ -45,10 +50,17 @@ describe("bluesky publish (real PDS)", () => {
 
     const rkey = recordKeyFor(input.clientReference);
     expect(rkey).toMatch(TID_PATTERN);
-    expect(result).toEqual({ externalId: `at://${account.did}/app.bsky.feed.post/${rkey}`, url: `https://bsky.app/profile/${account.did}/post/${rkey}` });
+    expect(result).toEqual({
+      externalId: `at://${account.did}/app.bsky.feed.post/${rkey}`,
+      url: `https://bsky.app/profile/${account.did}/post/${rkey}`,
+    });
     const post = await onlyPost(account);
     expect(post.uri).toBe(result.externalId);
-    expect(post.value).toEqual({ $type: "app.bsky.feed.post", text: "gm from the publisher", createdAt: expect.any(String) });
+    expect(post.value).toEqual({
+      $type: "app.bsky.feed.post",
+      text: "gm from the publisher",
+      createdAt: expect.any(String),
+    });
     expect(Math.abs(Date.parse(post.value.createdAt) - Date.now())).toBeLessThan(60_000);
     expect(calls).toEqual(["POST com.atproto.repo.createRecord"]);
   });
@@ -66,8 +78,14 @@ describe("bluesky publish (real PDS)", () => {
     const facets = value.facets!.map((f) => ({ text: utf8Slice(body, f.index), feature: f.features[0] }));
     expect(facets).toEqual([
       { text: `@${bob.handle}`, feature: { $type: "app.bsky.richtext.facet#mention", did: bob.did } },
-      { text: "https://example.com/a?b=1", feature: { $type: "app.bsky.richtext.facet#link", uri: "https://example.com/a?b=1" } },
-      { text: "https://en.wikipedia.org/wiki/Foo_(bar)", feature: { $type: "app.bsky.richtext.facet#link", uri: "https://en.wikipedia.org/wiki/Foo_(bar)" } },
+      {
+        text: "https://example.com/a?b=1",
+        feature: { $type: "app.bsky.richtext.facet#link", uri: "https://example.com/a?b=1" },
+      },
+      {
+        text: "https://en.wikipedia.org/wiki/Foo_(bar)",
+        feature: { $type: "app.bsky.richtext.facet#link", uri: "https://en.wikipedia.org/wiki/Foo_(bar)" },
+      },
       { text: "#Launch2026", feature: { $type: "app.bsky.richtext.facet#tag", tag: "Launch2026" } },
       { text: "#café", feature: { $type: "app.bsky.richtext.facet#tag", tag: "café" } },
     ]);
@@ -80,16 +98,45 @@ describe("bluesky publish (real PDS)", () => {
   it("uploads images as blobs (bytes from read()) into app.bsky.embed.images, with alt text and aspect ratio", async () => {
     const account = await bluesky.createAccount();
     const { ctx, calls } = testContext(bluesky.pds);
-    const other = Uint8Array.from(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADklEQVR4nGP4z8DwH4QBEfcD/ePF9e8AAAAASUVORK5CYII=", "base64"));
-    const media = [publishMedia("image"), publishMedia("image", { bytes: other, url: "https://media.example.test/wide.png" })];
+    const other = Uint8Array.from(
+      Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADklEQVR4nGP4z8DwH4QBEfcD/ePF9e8AAAAASUVORK5CYII=",
+        "base64",
+      ),
+    );
+    const media = [
+      publishMedia("image"),
+      publishMedia("image", { bytes: other, url: "https://media.example.test/wide.png" }),
+    ];
 
-    await publish(ctx, publishInput(authOf(account), { body: "two pictures", media, params: { format: "post", alt_text: ["A red pixel", "A wide one"] } }));
+    await publish(
+      ctx,
+      publishInput(authOf(account), {
+        body: "two pictures",
+        media,
+        params: { format: "post", alt_text: ["A red pixel", "A wide one"] },
+      }),
+    );
 
     expect(calls.filter((c) => c === "POST com.atproto.repo.uploadBlob")).toHaveLength(2);
     const { value } = await onlyPost(account);
-    const embed = value.embed as { $type: string; images: { alt: string; aspectRatio?: unknown; image: { ref: { $link: string }; mimeType: string; size: number } }[] };
+    const embed = value.embed as {
+      $type: string;
+      images: {
+        alt: string;
+        aspectRatio?: unknown;
+        image: { ref: { $link: string }; mimeType: string; size: number };
+      }[];
+    };
     expect(embed.$type).toBe("app.bsky.embed.images");
-    expect(embed.images.map((i) => ({ alt: i.alt, aspectRatio: i.aspectRatio, mimeType: i.image.mimeType, size: i.image.size }))).toEqual([
+    expect(
+      embed.images.map((i) => ({
+        alt: i.alt,
+        aspectRatio: i.aspectRatio,
+        mimeType: i.image.mimeType,
+        size: i.image.size,
+      })),
+    ).toEqual([
       { alt: "A red pixel", aspectRatio: { width: 1, height: 1 }, mimeType: "image/png", size: PNG_BYTES.byteLength },
       { alt: "A wide one", aspectRatio: { width: 2, height: 1 }, mimeType: "image/png", size: other.byteLength },
     ]);
@@ -100,19 +147,42 @@ describe("bluesky publish (real PDS)", () => {
   it("one alt_text string describes every image; no alt_text sends the lexicon's required empty alt", async () => {
     const account = await bluesky.createAccount();
     const { ctx } = testContext(bluesky.pds);
-    await publish(ctx, publishInput(authOf(account), { body: "same", media: [publishMedia("image"), publishMedia("image")], params: { alt_text: "A pixel" } }));
+    await publish(
+      ctx,
+      publishInput(authOf(account), {
+        body: "same",
+        media: [publishMedia("image"), publishMedia("image")],
+        params: { alt_text: "A pixel" },
+      }),
+    );
     await publish(ctx, publishInput(authOf(account), { body: "none", media: [publishMedia("image")], params: {} }));
-    const byText = Object.fromEntries((await posts(account)).map((p) => [p.value.text, (p.value.embed as unknown as { images: { alt: string }[] }).images.map((i) => i.alt)]));
+    const byText = Object.fromEntries(
+      (await posts(account)).map((p) => [
+        p.value.text,
+        (p.value.embed as unknown as { images: { alt: string }[] }).images.map((i) => i.alt),
+      ]),
+    );
     expect(byText).toEqual({ same: ["A pixel", "A pixel"], none: [""] });
   });
 
   it("uploads a video as a blob into app.bsky.embed.video (the PDS accepts it), with alt text", async () => {
     const account = await bluesky.createAccount();
     const { ctx } = testContext(bluesky.pds);
-    await publish(ctx, publishInput(authOf(account), { body: "", media: [publishMedia("video")], params: { alt_text: "A short clip" } }));
+    await publish(
+      ctx,
+      publishInput(authOf(account), { body: "", media: [publishMedia("video")], params: { alt_text: "A short clip" } }),
+    );
     const { value } = await onlyPost(account);
-    const embed = value.embed as { $type: string; alt: string; video: { ref: { $link: string }; mimeType: string; size: number } };
-    expect(embed).toMatchObject({ $type: "app.bsky.embed.video", alt: "A short clip", video: { mimeType: "video/mp4", size: MP4_BYTES.byteLength } });
+    const embed = value.embed as {
+      $type: string;
+      alt: string;
+      video: { ref: { $link: string }; mimeType: string; size: number };
+    };
+    expect(embed).toMatchObject({
+      $type: "app.bsky.embed.video",
+      alt: "A short clip",
+      video: { mimeType: "video/mp4", size: MP4_BYTES.byteLength },
+    });
     expect(await blobBytes(account.did, embed.video.ref.$link)).toEqual(MP4_BYTES);
   });
 
@@ -120,8 +190,13 @@ describe("bluesky publish (real PDS)", () => {
     const account = await bluesky.createAccount();
     const { ctx, calls } = testContext(bluesky.pds);
     const five = Array.from({ length: 5 }, () => publishMedia("image"));
-    await expect(publish(ctx, publishInput(authOf(account), { media: five }))).rejects.toMatchObject({ kind: "rejected", message: "A Bluesky post takes at most 4 images (got 5)" });
-    await expect(publish(ctx, publishInput(authOf(account), { media: [publishMedia("image"), publishMedia("video")] }))).rejects.toMatchObject({ kind: "rejected" });
+    await expect(publish(ctx, publishInput(authOf(account), { media: five }))).rejects.toMatchObject({
+      kind: "rejected",
+      message: "A Bluesky post takes at most 4 images (got 5)",
+    });
+    await expect(
+      publish(ctx, publishInput(authOf(account), { media: [publishMedia("image"), publishMedia("video")] })),
+    ).rejects.toMatchObject({ kind: "rejected" });
     expect(calls).toEqual([]);
     expect(await posts(account)).toEqual([]);
   });
@@ -130,11 +205,29 @@ describe("bluesky publish (real PDS)", () => {
     const account = await bluesky.createAccount();
     const { ctx, calls } = testContext(bluesky.pds);
     const auth = authOf(account);
-    const root = await publish(ctx, publishInput(auth, { body: "1/3", media: [publishMedia("image")], params: { alt_text: "root image" } }));
-    const second = await publish(ctx, publishInput(auth, { body: "2/3", media: [publishMedia("image")], params: { alt_text: "root image" }, replyTo: { externalId: root.externalId, rootExternalId: root.externalId } }));
+    const root = await publish(
+      ctx,
+      publishInput(auth, { body: "1/3", media: [publishMedia("image")], params: { alt_text: "root image" } }),
+    );
+    const second = await publish(
+      ctx,
+      publishInput(auth, {
+        body: "2/3",
+        media: [publishMedia("image")],
+        params: { alt_text: "root image" },
+        replyTo: { externalId: root.externalId, rootExternalId: root.externalId },
+      }),
+    );
     const from = calls.length;
-    const third = await publish(ctx, publishInput(auth, { body: "3/3", replyTo: { externalId: second.externalId, rootExternalId: root.externalId } }));
-    expect(calls.slice(from)).toEqual(["GET com.atproto.repo.getRecord", "GET com.atproto.repo.getRecord", "POST com.atproto.repo.createRecord"]);
+    const third = await publish(
+      ctx,
+      publishInput(auth, { body: "3/3", replyTo: { externalId: second.externalId, rootExternalId: root.externalId } }),
+    );
+    expect(calls.slice(from)).toEqual([
+      "GET com.atproto.repo.getRecord",
+      "GET com.atproto.repo.getRecord",
+      "POST com.atproto.repo.createRecord",
+    ]);
 
     const byUri = new Map((await posts(account)).map((p) => [p.uri, p]));
     const [r, s, t] = [byUri.get(root.externalId)!, byUri.get(second.externalId)!, byUri.get(third.externalId)!];
@@ -151,8 +244,19 @@ describe("bluesky publish (real PDS)", () => {
     const { ctx } = testContext(bluesky.pds);
     const auth = authOf(account);
     const root = await publish(ctx, publishInput(auth, { body: "soon gone" }));
-    await bluesky.xrpc("com.atproto.repo.deleteRecord", { token: account.accessJwt, body: { repo: account.did, collection: "app.bsky.feed.post", rkey: root.externalId.split("/").pop() } });
-    await expect(publish(ctx, publishInput(auth, { body: "reply", replyTo: { externalId: root.externalId, rootExternalId: root.externalId } }))).rejects.toMatchObject({
+    await bluesky.xrpc("com.atproto.repo.deleteRecord", {
+      token: account.accessJwt,
+      body: { repo: account.did, collection: "app.bsky.feed.post", rkey: root.externalId.split("/").pop() },
+    });
+    await expect(
+      publish(
+        ctx,
+        publishInput(auth, {
+          body: "reply",
+          replyTo: { externalId: root.externalId, rootExternalId: root.externalId },
+        }),
+      ),
+    ).rejects.toMatchObject({
       kind: "rejected",
       message: "The post this one replies to is no longer on Bluesky",
       details: { platformErrorCode: "RecordNotFound" },
@@ -184,14 +288,20 @@ describe("bluesky exactly once and read-back", () => {
     const account = await bluesky.createAccount();
     const { ctx, calls, loseAnswer, fail } = testContext(bluesky.pds);
     loseAnswer("com.atproto.repo.createRecord");
-    fail("com.atproto.repo.getRecord", { status: 502, body: { error: "UpstreamFailure", message: "Upstream service unreachable" } });
+    fail("com.atproto.repo.getRecord", {
+      status: 502,
+      body: { error: "UpstreamFailure", message: "Upstream service unreachable" },
+    });
     const input = publishInput(authOf(account), { body: "sent, unanswered", media: [publishMedia("image")] });
     await expect(publish(ctx, input)).rejects.toMatchObject({ kind: "outcome_unknown" });
 
     const from = calls.length;
     const found = await findPublished(ctx, input);
     const rkey = recordKeyFor(input.clientReference);
-    expect(found).toEqual({ externalId: `at://${account.did}/app.bsky.feed.post/${rkey}`, url: `https://bsky.app/profile/${account.did}/post/${rkey}` });
+    expect(found).toEqual({
+      externalId: `at://${account.did}/app.bsky.feed.post/${rkey}`,
+      url: `https://bsky.app/profile/${account.did}/post/${rkey}`,
+    });
     expect(calls.slice(from)).toEqual(["GET com.atproto.repo.getRecord"]);
     expect(await posts(account)).toHaveLength(1);
   });
@@ -202,15 +312,38 @@ describe("bluesky exactly once and read-back", () => {
     const input = publishInput(authOf(account), { body: "never sent" });
     expect(await findPublished(ctx, input)).toBeNull();
 
-    fail("com.atproto.repo.getRecord", { status: 500, body: { error: "InternalServerError", message: "Internal Server Error" } });
+    fail("com.atproto.repo.getRecord", {
+      status: 500,
+      body: { error: "InternalServerError", message: "Internal Server Error" },
+    });
     await expect(findPublished(ctx, input)).rejects.toMatchObject({ kind: "outcome_unknown" });
-    fail("com.atproto.repo.getRecord", { status: 400, body: { error: "RepoDeactivated", message: "Repo has been deactivated" } });
-    await expect(findPublished(ctx, input)).rejects.toMatchObject({ kind: "outcome_unknown", details: { platformErrorCode: "RepoDeactivated" } });
-    fail("com.atproto.repo.getRecord", { status: 429, body: { error: "RateLimitExceeded" }, headers: { "retry-after": "7" } });
+    fail("com.atproto.repo.getRecord", {
+      status: 400,
+      body: { error: "RepoDeactivated", message: "Repo has been deactivated" },
+    });
+    await expect(findPublished(ctx, input)).rejects.toMatchObject({
+      kind: "outcome_unknown",
+      details: { platformErrorCode: "RepoDeactivated" },
+    });
+    fail("com.atproto.repo.getRecord", {
+      status: 429,
+      body: { error: "RateLimitExceeded" },
+      headers: { "retry-after": "7" },
+    });
     await expect(findPublished(ctx, input)).rejects.toMatchObject({ kind: "rate_limited", retryAfterMs: 7000 });
     // getRecord is a public read: this PDS does not check a bad session there, the answer stays exact.
-    expect(await findPublished(ctx, publishInput(authOf(account, `${account.accessJwt}x`), { clientReference: input.clientReference }))).toBeNull();
-    await expect(findPublished(ctx, publishInput({ ...authOf(account), tokens: null }, { clientReference: input.clientReference }))).rejects.toMatchObject({ kind: "auth_expired" });
+    expect(
+      await findPublished(
+        ctx,
+        publishInput(authOf(account, `${account.accessJwt}x`), { clientReference: input.clientReference }),
+      ),
+    ).toBeNull();
+    await expect(
+      findPublished(
+        ctx,
+        publishInput({ ...authOf(account), tokens: null }, { clientReference: input.clientReference }),
+      ),
+    ).rejects.toMatchObject({ kind: "auth_expired" });
     expect(calls.every((c) => c === "GET com.atproto.repo.getRecord")).toBe(true);
     expect(await posts(account)).toEqual([]);
   });
@@ -245,27 +378,43 @@ describe("bluesky publish errors", () => {
     const account = await bluesky.createAccount();
     const { ctx, fail } = testContext(bluesky.pds);
     const reset = Math.floor(Date.now() / 1000) + 60;
-    fail("com.atproto.repo.createRecord", { status: 429, body: { error: "RateLimitExceeded", message: "Rate Limit Exceeded" }, headers: { "ratelimit-remaining": "0", "ratelimit-reset": String(reset) } });
+    fail("com.atproto.repo.createRecord", {
+      status: 429,
+      body: { error: "RateLimitExceeded", message: "Rate Limit Exceeded" },
+      headers: { "ratelimit-remaining": "0", "ratelimit-reset": String(reset) },
+    });
     const limited = await publish(ctx, publishInput(authOf(account))).catch((e: unknown) => e);
     expect(limited).toMatchObject({ kind: "rate_limited", details: { platformErrorCode: "RateLimitExceeded" } });
     expect((limited as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(55_000);
 
-    await expect(publish(ctx, publishInput(authOf(account, `${account.accessJwt}x`)))).rejects.toMatchObject({ kind: "auth_expired" });
-    await expect(publish(ctx, publishInput(authOf(account, `${account.accessJwt}x`), { media: [publishMedia("image")] }))).rejects.toMatchObject({ kind: "auth_expired" });
-    await expect(publish(ctx, publishInput({ ...authOf(account), tokens: null }))).rejects.toMatchObject({ kind: "auth_expired", message: "No Bluesky session" });
+    await expect(publish(ctx, publishInput(authOf(account, `${account.accessJwt}x`)))).rejects.toMatchObject({
+      kind: "auth_expired",
+    });
+    await expect(
+      publish(ctx, publishInput(authOf(account, `${account.accessJwt}x`), { media: [publishMedia("image")] })),
+    ).rejects.toMatchObject({ kind: "auth_expired" });
+    await expect(publish(ctx, publishInput({ ...authOf(account), tokens: null }))).rejects.toMatchObject({
+      kind: "auth_expired",
+      message: "No Bluesky session",
+    });
     expect(await posts(account)).toEqual([]);
   });
 });
 
 describe("bluesky rich text and media helpers", () => {
   it("finds links without trailing punctuation, mentions that are domain names, tags that are not only digits", () => {
-    expect(findLinks("go to https://a.example/x, then (http://b.example/y) and https://c.example/z?q=1!").map((l) => l.uri)).toEqual([
-      "https://a.example/x",
-      "http://b.example/y",
-      "https://c.example/z?q=1",
+    expect(
+      findLinks("go to https://a.example/x, then (http://b.example/y) and https://c.example/z?q=1!").map((l) => l.uri),
+    ).toEqual(["https://a.example/x", "http://b.example/y", "https://c.example/z?q=1"]);
+    expect(findMentions("hi @alice.bsky.social and @bob. and email@x.com and @nodot").map((m) => m.handle)).toEqual([
+      "alice.bsky.social",
     ]);
-    expect(findMentions("hi @alice.bsky.social and @bob. and email@x.com and @nodot").map((m) => m.handle)).toEqual(["alice.bsky.social"]);
-    expect(findTags("#one two#three #4 #five, #six🎉 ＃seven").map((t) => t.tag)).toEqual(["one", "five", "six🎉", "seven"]);
+    expect(findTags("#one two#three #4 #five, #six🎉 ＃seven").map((t) => t.tag)).toEqual([
+      "one",
+      "five",
+      "six🎉",
+      "seven",
+    ]);
   });
 
   it("reads image sizes from PNG, GIF, JPEG and WebP headers", () => {
@@ -273,7 +422,9 @@ describe("bluesky rich text and media helpers", () => {
     const gif = Uint8Array.from([...Buffer.from("GIF89a"), 3, 0, 2, 0, 0, 0]);
     expect(imageSize(gif)).toEqual({ width: 3, height: 2 });
     // SOI, an APP0 segment of 2 data bytes, then SOF0: precision 8, height 480, width 640
-    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xc0, 0, 11, 8, 0x01, 0xe0, 0x02, 0x80, 1, 0, 0]);
+    const jpeg = Uint8Array.from([
+      0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xc0, 0, 11, 8, 0x01, 0xe0, 0x02, 0x80, 1, 0, 0,
+    ]);
     expect(imageSize(jpeg)).toEqual({ width: 640, height: 480 });
     const webp = new Uint8Array(32);
     webp.set(Buffer.from("RIFF"), 0);
@@ -299,12 +450,23 @@ describe("bluesky deletePublished (com.atproto.repo.deleteRecord, real PDS)", ()
     expect(since(from)).toEqual(["POST com.atproto.repo.deleteRecord"]);
     expect((await posts(account)).map((p) => p.uri)).toEqual([kept.externalId]);
     const { rkey } = parseAtUri(externalId);
-    await expect(bluesky.xrpc("com.atproto.repo.getRecord", { query: { repo: account.did, collection: "app.bsky.feed.post", rkey } })).rejects.toThrow(/RecordNotFound/);
-    await expect(deletePublished(ctx, { auth: authOf(account), placement: null, externalId, params: {} })).resolves.toBeUndefined();
+    await expect(
+      bluesky.xrpc("com.atproto.repo.getRecord", {
+        query: { repo: account.did, collection: "app.bsky.feed.post", rkey },
+      }),
+    ).rejects.toThrow(/RecordNotFound/);
+    await expect(
+      deletePublished(ctx, { auth: authOf(account), placement: null, externalId, params: {} }),
+    ).resolves.toBeUndefined();
     // A PDS that answers RecordNotFound instead of a no-op: deleted all the same.
     const scripted = testContext(bluesky.pds);
-    scripted.fail("com.atproto.repo.deleteRecord", { status: 400, body: { error: "RecordNotFound", message: "Could not locate record" } });
-    await expect(deletePublished(scripted.ctx, { auth: authOf(account), placement: null, externalId, params: {} })).resolves.toBeUndefined();
+    scripted.fail("com.atproto.repo.deleteRecord", {
+      status: 400,
+      body: { error: "RecordNotFound", message: "Could not locate record" },
+    });
+    await expect(
+      deletePublished(scripted.ctx, { auth: authOf(account), placement: null, externalId, params: {} }),
+    ).resolves.toBeUndefined();
   });
 
   it("refusals throw the mapped error: an invalid session, someone else's repo, a rate limit; a bad id never reaches the PDS", async () => {
@@ -312,19 +474,35 @@ describe("bluesky deletePublished (com.atproto.repo.deleteRecord, real PDS)", ()
     const other = await bluesky.createAccount();
     const { ctx, calls, fail } = testContext(bluesky.pds);
     const { externalId } = await publish(ctx, publishInput(authOf(account), { body: "mine" }));
-    const del = (auth: ReturnType<typeof authOf>, id = externalId) => deletePublished(ctx, { auth, placement: null, externalId: id, params: {} });
+    const del = (auth: ReturnType<typeof authOf>, id = externalId) =>
+      deletePublished(ctx, { auth, placement: null, externalId: id, params: {} });
 
     await expect(del(authOf(account, `${account.accessJwt}x`))).rejects.toMatchObject({ kind: "auth_expired" });
     // Someone else's repo: refused before the call (the PDS would answer 401 AuthenticationRequired).
     const from = calls.length;
-    await expect(del(authOf(other))).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "not_own_repo" } });
+    await expect(del(authOf(other))).rejects.toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "not_own_repo" },
+    });
     expect(calls.length).toBe(from);
-    const foreign = await bluesky.xrpc("com.atproto.repo.deleteRecord", { token: other.accessJwt, body: { repo: account.did, collection: "app.bsky.feed.post", rkey: parseAtUri(externalId).rkey } }).catch((e: unknown) => e);
+    const foreign = await bluesky
+      .xrpc("com.atproto.repo.deleteRecord", {
+        token: other.accessJwt,
+        body: { repo: account.did, collection: "app.bsky.feed.post", rkey: parseAtUri(externalId).rkey },
+      })
+      .catch((e: unknown) => e);
     expect(String(foreign)).toMatch(/401.*AuthenticationRequired/);
     // Without a stored DID, the session's DID is asked for first.
-    await expect(del({ ...authOf(other), externalId: null })).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "not_own_repo" } });
+    await expect(del({ ...authOf(other), externalId: null })).rejects.toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "not_own_repo" },
+    });
     expect(calls.at(-1)).toBe("GET com.atproto.server.getSession");
-    fail("com.atproto.repo.deleteRecord", { status: 429, body: { error: "RateLimitExceeded", message: "Rate Limit Exceeded" }, headers: { "retry-after": "5" } });
+    fail("com.atproto.repo.deleteRecord", {
+      status: 429,
+      body: { error: "RateLimitExceeded", message: "Rate Limit Exceeded" },
+      headers: { "retry-after": "5" },
+    });
     await expect(del(authOf(account))).rejects.toMatchObject({ kind: "rate_limited", retryAfterMs: 5000 });
     expect((await posts(account)).map((p) => p.uri)).toEqual([externalId]);
 

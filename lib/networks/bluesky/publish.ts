@@ -27,11 +27,17 @@ export const accessTokenOf = (auth: ProfileAuth): string => {
 export const didOf = async (ctx: BlueskyCtx, auth: ProfileAuth, token: string): Promise<string> =>
   auth.externalId ?? (await xrpcQuery<{ did: string }>(ctx, "com.atproto.server.getSession", {}, token)).did;
 
-export const isRecordNotFound = (err: unknown) => err instanceof NetworkError && err.details.platformErrorCode === "RecordNotFound";
+export const isRecordNotFound = (err: unknown) =>
+  err instanceof NetworkError && err.details.platformErrorCode === "RecordNotFound";
 
 export const getPostRecord = (ctx: BlueskyCtx, token: string, uri: string) => {
   const { repo, collection, rkey } = parseAtUri(uri);
-  return xrpcQuery<StrongRef & { value?: unknown }>(ctx, "com.atproto.repo.getRecord", { repo, collection, rkey }, token);
+  return xrpcQuery<StrongRef & { value?: unknown }>(
+    ctx,
+    "com.atproto.repo.getRecord",
+    { repo, collection, rkey },
+    token,
+  );
 };
 
 // The {uri, cid} of a post we published earlier (its at-uri is our externalId).
@@ -40,26 +46,42 @@ const strongRef = async (ctx: BlueskyCtx, token: string, uri: string): Promise<S
     const record = await getPostRecord(ctx, token, uri);
     return { uri: record.uri, cid: record.cid };
   } catch (err) {
-    if (isRecordNotFound(err)) throw new NetworkError("rejected", "The post this one replies to is no longer on Bluesky", (err as NetworkError).details);
+    if (isRecordNotFound(err))
+      throw new NetworkError(
+        "rejected",
+        "The post this one replies to is no longer on Bluesky",
+        (err as NetworkError).details,
+      );
     throw err;
   }
 };
 
 const replyOf = async (ctx: BlueskyCtx, token: string, replyTo: NonNullable<PublishInput["replyTo"]>) => {
   const parent = await strongRef(ctx, token, replyTo.externalId);
-  const root = replyTo.rootExternalId === replyTo.externalId ? parent : await strongRef(ctx, token, replyTo.rootExternalId);
+  const root =
+    replyTo.rootExternalId === replyTo.externalId ? parent : await strongRef(ctx, token, replyTo.rootExternalId);
   return { root, parent };
 };
 
 // Our record for this clientReference: found, certainly absent (null), or cannot tell (outcome_unknown).
 const readBack = async (ctx: BlueskyCtx, token: string, did: string, rkey: string): Promise<PublishResult | null> => {
   try {
-    const record = await xrpcQuery<StrongRef>(ctx, "com.atproto.repo.getRecord", { repo: did, collection: POST_COLLECTION, rkey }, token);
+    const record = await xrpcQuery<StrongRef>(
+      ctx,
+      "com.atproto.repo.getRecord",
+      { repo: did, collection: POST_COLLECTION, rkey },
+      token,
+    );
     return { externalId: record.uri, url: postUrl(did, rkey) };
   } catch (err) {
     if (isRecordNotFound(err)) return null;
     // Session problems and rate limits keep their kind (refresh, wait); any other refusal leaves it open.
-    if (err instanceof NetworkError && err.kind === "rejected") throw new NetworkError("outcome_unknown", `Could not read the post back from Bluesky: ${err.message}`, err.details);
+    if (err instanceof NetworkError && err.kind === "rejected")
+      throw new NetworkError(
+        "outcome_unknown",
+        `Could not read the post back from Bluesky: ${err.message}`,
+        err.details,
+      );
     throw err;
   }
 };
@@ -81,7 +103,12 @@ export const publishBluesky = async (ctx: BlueskyCtx, input: PublishInput): Prom
     ...(embed && { embed }),
   };
   try {
-    const created = await xrpcProcedure<StrongRef>(ctx, "com.atproto.repo.createRecord", { repo: did, collection: POST_COLLECTION, rkey, record }, token);
+    const created = await xrpcProcedure<StrongRef>(
+      ctx,
+      "com.atproto.repo.createRecord",
+      { repo: did, collection: POST_COLLECTION, rkey, record },
+      token,
+    );
     return { externalId: created.uri, url: postUrl(did, rkey) };
   } catch (err) {
     // Refused or unanswered: when our key already holds the post, an earlier attempt went through (the PDS
@@ -106,11 +133,18 @@ export const findPublishedBluesky = async (ctx: BlueskyCtx, input: PublishInput)
 // deleted. A post in another account's repo is refused before the call: the PDS answers it with 401
 // AuthenticationRequired, which would read as a dead session. Session problems and rate limits throw
 // through mapBlueskyError.
-export const deletePublishedBluesky = async (ctx: BlueskyCtx, { auth, externalId }: { auth: ProfileAuth; externalId: string }): Promise<void> => {
+export const deletePublishedBluesky = async (
+  ctx: BlueskyCtx,
+  { auth, externalId }: { auth: ProfileAuth; externalId: string },
+): Promise<void> => {
   const { repo, collection, rkey } = parseAtUri(externalId);
   const token = accessTokenOf(auth);
   if (repo !== (await didOf(ctx, auth, token))) {
-    throw new NetworkError("rejected", "The post belongs to another Bluesky account than this profile's", details("not_own_repo", null, null));
+    throw new NetworkError(
+      "rejected",
+      "The post belongs to another Bluesky account than this profile's",
+      details("not_own_repo", null, null),
+    );
   }
   try {
     await xrpcProcedure<unknown>(ctx, "com.atproto.repo.deleteRecord", { repo, collection, rkey }, token);

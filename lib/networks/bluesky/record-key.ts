@@ -26,7 +26,9 @@ const encode = (value: bigint): string => {
 
 export const recordKeyFor = (clientReference: string): string => {
   for (let n = 0; ; n++) {
-    const digest = createHash("sha256").update(n === 0 ? clientReference : `${clientReference}#${n}`).digest();
+    const digest = createHash("sha256")
+      .update(n === 0 ? clientReference : `${clientReference}#${n}`)
+      .digest();
     const key = encode(digest.readBigUInt64BE(0) >> 4n); // 60 bits
     if (!REFUSED.test(key)) return key;
   }

@@ -18,9 +18,15 @@ const headers = (token: string | undefined, contentType?: string) => ({
   ...(token && { authorization: `Bearer ${token}` }),
 });
 
-export const xrpcQuery = async <T>(ctx: BlueskyCtx, nsid: string, params: Record<string, string | string[]>, token?: string): Promise<T> => {
+export const xrpcQuery = async <T>(
+  ctx: BlueskyCtx,
+  nsid: string,
+  params: Record<string, string | string[]>,
+  token?: string,
+): Promise<T> => {
   const url = new URL(at(ctx.settings.service_url, nsid));
-  for (const [name, value] of Object.entries(params)) for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(name, v);
+  for (const [name, value] of Object.entries(params))
+    for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(name, v);
   const res = await ctx.fetch(url, { headers: headers(token) });
   return readJson<T>(mapper, res);
 };
@@ -35,7 +41,17 @@ export const xrpcProcedure = async <T>(ctx: BlueskyCtx, nsid: string, body: unkn
 };
 
 // A procedure whose input is raw bytes (com.atproto.repo.uploadBlob).
-export const xrpcUpload = async <T>(ctx: BlueskyCtx, nsid: string, bytes: Uint8Array, contentType: string, token: string): Promise<T> => {
-  const res = await ctx.fetch(at(ctx.settings.service_url, nsid), { method: "POST", headers: headers(token, contentType), body: new Uint8Array(bytes) });
+export const xrpcUpload = async <T>(
+  ctx: BlueskyCtx,
+  nsid: string,
+  bytes: Uint8Array,
+  contentType: string,
+  token: string,
+): Promise<T> => {
+  const res = await ctx.fetch(at(ctx.settings.service_url, nsid), {
+    method: "POST",
+    headers: headers(token, contentType),
+    body: new Uint8Array(bytes),
+  });
   return readJson<T>(mapper, res);
 };

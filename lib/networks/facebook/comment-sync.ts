@@ -16,7 +16,8 @@ import { facebookApi, type FacebookSettings } from "./settings";
 // Meta pushes are the main path: a post is read again at most hourly (polls taper as posts age).
 
 const CATCH_UP_POLL_MS = 60 * 60_000;
-const COMMENT_FIELDS = "id,message,created_time,from{id,name},parent{id},is_hidden,like_count,permalink_url,attachment{type,url,media}";
+const COMMENT_FIELDS =
+  "id,message,created_time,from{id,name},parent{id},is_hidden,like_count,permalink_url,attachment{type,url,media}";
 const RATING_FIELDS = `created_time,recommendation_type,review_text,rating,has_rating,has_review,reviewer{id,name},open_graph_story{id,comments{${"id,message,created_time,from{id,name}"}}}`;
 
 const ZFrom = z.object({ id: z.coerce.string(), name: z.string().optional() }).loose();
@@ -30,7 +31,17 @@ const ZComment = z
     is_hidden: z.boolean().optional(),
     like_count: z.number().optional(),
     permalink_url: z.string().optional(),
-    attachment: z.object({ type: z.string().optional(), url: z.string().optional(), media: z.object({ image: z.object({ src: z.string() }).loose().optional() }).loose().optional() }).loose().optional(),
+    attachment: z
+      .object({
+        type: z.string().optional(),
+        url: z.string().optional(),
+        media: z
+          .object({ image: z.object({ src: z.string() }).loose().optional() })
+          .loose()
+          .optional(),
+      })
+      .loose()
+      .optional(),
   })
   .loose();
 const ZRating = z
@@ -40,11 +51,24 @@ const ZRating = z
     review_text: z.string().optional(),
     rating: z.number().optional(),
     reviewer: ZFrom.optional(),
-    open_graph_story: z.object({ id: z.coerce.string(), comments: z.object({ data: z.array(ZComment) }).loose().optional() }).loose().optional(),
+    open_graph_story: z
+      .object({
+        id: z.coerce.string(),
+        comments: z
+          .object({ data: z.array(ZComment) })
+          .loose()
+          .optional(),
+      })
+      .loose()
+      .optional(),
   })
   .loose();
 
-const commentOf = (c: z.infer<typeof ZComment>, parent: string, platformData: Record<string, unknown> | null = null): InboundComment => {
+const commentOf = (
+  c: z.infer<typeof ZComment>,
+  parent: string,
+  platformData: Record<string, unknown> | null = null,
+): InboundComment => {
   const image = c.attachment?.media?.image?.src;
   return {
     externalId: c.id,
@@ -59,12 +83,22 @@ const commentOf = (c: z.infer<typeof ZComment>, parent: string, platformData: Re
     isHidden: c.is_hidden ?? null,
     permalink: c.permalink_url ?? null,
     platformData,
-    attachments: c.attachment ? [{ type: c.attachment.type?.includes("video") ? "video" : image ? "image" : "external", url: image ?? c.attachment.url ?? null }] : [],
+    attachments: c.attachment
+      ? [
+          {
+            type: c.attachment.type?.includes("video") ? "video" : image ? "image" : "external",
+            url: image ?? c.attachment.url ?? null,
+          },
+        ]
+      : [],
     postedAt: metaTime(c.created_time),
   };
 };
 
-export const listFacebookPostComments: NonNullable<CommentSync<FacebookSettings>["listPostComments"]> = async (ctx: Ctx, { placement, postExternalId }) => {
+export const listFacebookPostComments: NonNullable<CommentSync<FacebookSettings>["listPostComments"]> = async (
+  ctx: Ctx,
+  { placement, postExternalId },
+) => {
   const page = pageOf(placement);
   const call = {
     url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${postExternalId}/comments`),
@@ -77,7 +111,10 @@ export const listFacebookPostComments: NonNullable<CommentSync<FacebookSettings>
 };
 
 // Recommendations without a story cannot be answered or told apart: skipped.
-export const listFacebookRecommendations: NonNullable<CommentSync<FacebookSettings>["listProfileComments"]> = async (ctx: Ctx, { placement }) => {
+export const listFacebookRecommendations: NonNullable<CommentSync<FacebookSettings>["listProfileComments"]> = async (
+  ctx: Ctx,
+  { placement },
+) => {
   const page = pageOf(placement);
   const call = {
     url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${page.id}/ratings`),
@@ -94,8 +131,13 @@ export const listFacebookRecommendations: NonNullable<CommentSync<FacebookSettin
         ...commentOf({ id: story.id, message: r.review_text, created_time: r.created_time, from: r.reviewer }, ""),
         parentExternalId: null,
         permalink: `https://www.facebook.com/${story.id}`,
-        platformData: { recommendation_type: r.recommendation_type ?? null, ...(r.rating !== undefined && { rating: r.rating }) },
-        replies: (story.comments?.data ?? []).filter((c) => c.from?.id === page.id).map((c) => commentOf(c, story.id, { owner_reply: true })),
+        platformData: {
+          recommendation_type: r.recommendation_type ?? null,
+          ...(r.rating !== undefined && { rating: r.rating }),
+        },
+        replies: (story.comments?.data ?? [])
+          .filter((c) => c.from?.id === page.id)
+          .map((c) => commentOf(c, story.id, { owner_reply: true })),
       },
     ];
   });
@@ -105,7 +147,9 @@ export const listFacebookRecommendations: NonNullable<CommentSync<FacebookSettin
 // Page's own comment with the same text on the story (as for post comments).
 const ZId = z.object({ id: z.coerce.string() }).loose();
 export const replyToRecommendation = async (ctx: Ctx, draft: ProfileReplyDraft): Promise<CreatedComment> => {
-  const { id } = await pageCall(ctx, pageOf(draft.placement), `${draft.parentExternalId}/comments`, ZId, { form: { message: draft.body } });
+  const { id } = await pageCall(ctx, pageOf(draft.placement), `${draft.parentExternalId}/comments`, ZId, {
+    form: { message: draft.body },
+  });
   return { externalId: id };
 };
 export const findRecommendationReply = (ctx: Ctx, draft: ProfileReplyDraft): Promise<CreatedComment | null> => {
@@ -116,7 +160,12 @@ export const findRecommendationReply = (ctx: Ctx, draft: ProfileReplyDraft): Pro
     token: page.token,
     appSecret: ctx.settings.client_secret,
   };
-  return findGraphComment(ctx, facebookApi, call, { draft, authorId: page.id, textField: "message", timeField: "created_time" });
+  return findGraphComment(ctx, facebookApi, call, {
+    draft,
+    authorId: page.id,
+    textField: "message",
+    timeField: "created_time",
+  });
 };
 
 export const facebookCommentSync: CommentSync<FacebookSettings> = {

@@ -20,14 +20,20 @@ const ZSuccess = z.object({ success: z.boolean() }).loose();
 // A Graph call as the Page the post is on.
 const call = (ctx: Ctx, ref: { placement: CommentRef["placement"] }, path: string) => {
   const page = pageOf(ref.placement);
-  return { url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, path), token: page.token, appSecret: ctx.settings.client_secret };
+  return {
+    url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, path),
+    token: page.token,
+    appSecret: ctx.settings.client_secret,
+  };
 };
 
 export const facebookComments: Comments<FacebookSettings> = {
   announcesCreated: true,
   create: async (ctx, draft) => {
     const page = pageOf(draft.placement);
-    const { id } = await pageCall(ctx, page, `${draft.parentExternalId ?? draft.postExternalId}/comments`, ZId, { form: { message: draft.body } });
+    const { id } = await pageCall(ctx, page, `${draft.parentExternalId ?? draft.postExternalId}/comments`, ZId, {
+      form: { message: draft.body },
+    });
     return { externalId: id };
   },
   findCreated: async (ctx, draft) => {
@@ -35,7 +41,14 @@ export const facebookComments: Comments<FacebookSettings> = {
     return findGraphComment(
       ctx,
       facebookApi,
-      { ...c, query: { filter: "stream", order: "reverse_chronological", fields: "id,message,created_time,from,permalink_url" } },
+      {
+        ...c,
+        query: {
+          filter: "stream",
+          order: "reverse_chronological",
+          fields: "id,message,created_time,from,permalink_url",
+        },
+      },
       { draft, authorId: pageOf(draft.placement).id, textField: "message", timeField: "created_time" },
     );
   },

@@ -18,15 +18,25 @@ const USER = "10160001";
 const auth = { externalId: USER, tokens: { accessToken: "unused-user-token" }, credentials: null, metadata: {} };
 
 beforeAll(async () => {
-  ({ fake, ctx, pageToken } = await startFacebookTestContext({ userId: USER, pages: [{ id: PAGE, name: "Engines" }, { id: OTHER, name: "Other" }] }));
+  ({ fake, ctx, pageToken } = await startFacebookTestContext({
+    userId: USER,
+    pages: [
+      { id: PAGE, name: "Engines" },
+      { id: OTHER, name: "Other" },
+    ],
+  }));
 });
 afterAll(() => fake.close());
 
-const params = (p: Record<string, unknown> = {}) => facebookPostRules.params.parse({ page_id: PAGE, ...p }) as Record<string, unknown>;
+const params = (p: Record<string, unknown> = {}) =>
+  facebookPostRules.params.parse({ page_id: PAGE, ...p }) as Record<string, unknown>;
 const placement = (token = pageToken, pageId = PAGE) => ({ externalId: pageId, accessToken: token, metadata: {} });
-const publish = (over: Partial<PublishInput> = {}) => facebookConnector.publish!(ctx, publishInput(auth, { placement: placement(), params: params(), ...over }));
-const remove = (externalId: string, over: Partial<Parameters<NonNullable<typeof facebookConnector.deletePublished>>[1]> = {}) =>
-  facebookConnector.deletePublished!(ctx, { auth, placement: placement(), externalId, params: params(), ...over });
+const publish = (over: Partial<PublishInput> = {}) =>
+  facebookConnector.publish!(ctx, publishInput(auth, { placement: placement(), params: params(), ...over }));
+const remove = (
+  externalId: string,
+  over: Partial<Parameters<NonNullable<typeof facebookConnector.deletePublished>>[1]> = {},
+) => facebookConnector.deletePublished!(ctx, { auth, placement: placement(), externalId, params: params(), ...over });
 const image = (n: number) => publishMedia("image", { url: `https://media.example.test/d${n}.png` });
 const video = publishMedia("video", { url: "https://media.example.test/d.mp4" });
 const stored = (id: string) => fake.facebookObjects(PAGE).find((o) => o.id === id || o.postId === id);
@@ -38,7 +48,12 @@ describe("facebook deletePublished", () => {
     await expect(remove(externalId)).resolves.toBeUndefined();
     expect(stored(externalId)).toBeUndefined();
     const call = fake.calls("graph.facebook.com", externalId).at(-1)!;
-    expect(call).toMatchObject({ method: "DELETE", version: "v25.0", token: pageToken, query: { appsecret_proof: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(call).toMatchObject({
+      method: "DELETE",
+      version: "v25.0",
+      token: pageToken,
+      query: { appsecret_proof: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
     expect(call.query.access_token).toBeUndefined();
   });
 
@@ -48,7 +63,12 @@ describe("facebook deletePublished", () => {
     await expect(remove(externalId)).resolves.toBeUndefined();
     expect(fake.calls("graph.facebook.com", externalId).filter((r) => r.method === "DELETE")).toHaveLength(2);
     await expect(remove(`${PAGE}_999999999`)).resolves.toBeUndefined();
-    fake.failNext({ host: "graph.facebook.com", path: "31337", status: 404, body: { error: { message: "Not found", code: 803 } } });
+    fake.failNext({
+      host: "graph.facebook.com",
+      path: "31337",
+      status: 404,
+      body: { error: { message: "Not found", code: 803 } },
+    });
     await expect(remove("31337")).resolves.toBeUndefined();
   });
 
@@ -71,16 +91,34 @@ describe("facebook deletePublished", () => {
   it("a refused delete throws the mapped NetworkError and leaves the post: another Page's token, a revoked token, throttling", async () => {
     const { externalId } = await publish({ body: "Stays" });
     const otherToken = fake.pageToken(USER, OTHER, FACEBOOK_SCOPES);
-    await expect(remove(externalId, { placement: placement(otherToken) })).rejects.toMatchObject({ name: "NetworkError", kind: "rejected", details: { platformErrorCode: "200" } });
+    await expect(remove(externalId, { placement: placement(otherToken) })).rejects.toMatchObject({
+      name: "NetworkError",
+      kind: "rejected",
+      details: { platformErrorCode: "200" },
+    });
 
-    const noManage = fake.pageToken(USER, PAGE, FACEBOOK_SCOPES.filter((s) => s !== "pages_manage_posts"));
-    await expect(remove(externalId, { placement: placement(noManage) })).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "200" } });
+    const noManage = fake.pageToken(
+      USER,
+      PAGE,
+      FACEBOOK_SCOPES.filter((s) => s !== "pages_manage_posts"),
+    );
+    await expect(remove(externalId, { placement: placement(noManage) })).rejects.toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "200" },
+    });
 
     const doomed = fake.pageToken(USER, PAGE, FACEBOOK_SCOPES);
     fake.revoke(doomed, 460);
-    await expect(remove(externalId, { placement: placement(doomed) })).rejects.toMatchObject({ kind: "auth_expired", details: { platformErrorSubcode: "460" } });
+    await expect(remove(externalId, { placement: placement(doomed) })).rejects.toMatchObject({
+      kind: "auth_expired",
+      details: { platformErrorSubcode: "460" },
+    });
 
-    fake.failNext({ host: "graph.facebook.com", path: externalId, error: { code: 32, message: "Page request limit reached" } });
+    fake.failNext({
+      host: "graph.facebook.com",
+      path: externalId,
+      error: { code: 32, message: "Page request limit reached" },
+    });
     await expect(remove(externalId)).rejects.toMatchObject({ kind: "rate_limited" });
 
     expect(stored(externalId)).toBeDefined();
@@ -88,8 +126,13 @@ describe("facebook deletePublished", () => {
 
   it("needs the Page: no placement or no Page token is rejected and sends nothing", async () => {
     const before = fake.requests.length;
-    await expect(remove(`${PAGE}_1`, { placement: null })).rejects.toMatchObject({ kind: "rejected", message: "page_id is required" });
-    await expect(remove(`${PAGE}_1`, { placement: { externalId: PAGE, accessToken: null, metadata: {} } })).rejects.toMatchObject({ kind: "rejected" });
+    await expect(remove(`${PAGE}_1`, { placement: null })).rejects.toMatchObject({
+      kind: "rejected",
+      message: "page_id is required",
+    });
+    await expect(
+      remove(`${PAGE}_1`, { placement: { externalId: PAGE, accessToken: null, metadata: {} } }),
+    ).rejects.toMatchObject({ kind: "rejected" });
     expect(fake.requests.length).toBe(before);
   });
 });

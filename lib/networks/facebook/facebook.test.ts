@@ -67,12 +67,31 @@ describe("facebook connector (Graph fake)", () => {
 
     // code -> short-lived user token -> fb_exchange_token long-lived token, both on the pinned version
     const [exchange, longLived] = fake.calls("graph.facebook.com", "oauth/access_token");
-    expect(exchange).toMatchObject({ version: "v25.0", query: { client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: callbackUrl("facebook"), code: callbackParams.code } });
-    expect(longLived?.query).toMatchObject({ grant_type: "fb_exchange_token", client_id: CLIENT_ID, client_secret: CLIENT_SECRET });
+    expect(exchange).toMatchObject({
+      version: "v25.0",
+      query: {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uri: callbackUrl("facebook"),
+        code: callbackParams.code,
+      },
+    });
+    expect(longLived?.query).toMatchObject({
+      grant_type: "fb_exchange_token",
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+    });
     expect(fake.tokenInfo(longLived!.query.fb_exchange_token!)?.kind).toBe("user_short");
 
     // the long-lived token, encrypted at rest
-    expect(profile).toMatchObject({ platform: "facebook", status: "active", name: "Ada Lovelace", externalId: "10150001", username: null, avatarUrl: "https://cdn.example/ada.jpg" });
+    expect(profile).toMatchObject({
+      platform: "facebook",
+      status: "active",
+      name: "Ada Lovelace",
+      externalId: "10150001",
+      username: null,
+      avatarUrl: "https://cdn.example/ada.jpg",
+    });
     const token = decryptSecret(profile!.accessToken!);
     expect(fake.tokenInfo(token)).toMatchObject({ kind: "user_long", userId: "10150001" });
     expect(profile!.accessToken).not.toContain(token);
@@ -85,11 +104,19 @@ describe("facebook connector (Graph fake)", () => {
 
     // /me and /me/accounts with the token as a Bearer header plus appsecret_proof (the fake checks it)
     const [me] = fake.calls("graph.facebook.com", "me");
-    expect(me).toMatchObject({ version: "v25.0", token, query: { fields: "id,name,picture{url}", appsecret_proof: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(me).toMatchObject({
+      version: "v25.0",
+      token,
+      query: { fields: "id,name,picture{url}", appsecret_proof: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
     expect(me!.query.access_token).toBeUndefined();
 
     expect(profile!.placements.map((p) => ({ externalId: p.externalId, name: p.name, metadata: p.metadata }))).toEqual([
-      { externalId: "20001", name: "Analytical Engines", metadata: { category: "Engineering Service", username: "analyticalengines" } },
+      {
+        externalId: "20001",
+        name: "Analytical Engines",
+        metadata: { category: "Engineering Service", username: "analyticalengines" },
+      },
       { externalId: "20002", name: "Poetical Science", metadata: { category: "Community" } },
     ]);
     for (const placement of profile!.placements) {
@@ -99,9 +126,21 @@ describe("facebook connector (Graph fake)", () => {
     }
 
     const [event] = await eventsOf(account.id, "profile.connected");
-    expect(event!.data).toEqual({ id: profile!.id, name: "Ada Lovelace", platform: "facebook", status: "active", uid: "10150001", username: null });
+    expect(event!.data).toEqual({
+      id: profile!.id,
+      name: "Ada Lovelace",
+      platform: "facebook",
+      status: "active",
+      uid: "10150001",
+      username: null,
+    });
     expect(redirect.origin + redirect.pathname).toBe("https://crm.example.com/done");
-    expect(Object.fromEntries(redirect.searchParams)).toEqual({ x: "1", profile_id: profile!.id, platform: "facebook", status: "connected" });
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({
+      x: "1",
+      profile_id: profile!.id,
+      platform: "facebook",
+      status: "connected",
+    });
 
     // no refresh tokens on facebook: the refresh job leaves the profile alone
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "skipped" });
@@ -109,10 +148,19 @@ describe("facebook connector (Graph fake)", () => {
 
   it("reads every page of /me/accounts with cursor paging", async () => {
     const { group, principal } = await seedTenant();
-    const pages = Array.from({ length: 130 }, (_, i) => ({ id: String(30000 + i), name: `Page ${i}`, category: "Brand" }));
+    const pages = Array.from({ length: 130 }, (_, i) => ({
+      id: String(30000 + i),
+      name: `Page ${i}`,
+      category: "Brand",
+    }));
     fake.addFacebookUser({ id: "10150002", name: "Many Pages", pages });
     fake.consentAs("facebook", "10150002");
-    const { profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "facebook", consent: fake.consent });
+    const { profile } = await connectViaOAuth({
+      principal,
+      groupId: group.id,
+      platform: "facebook",
+      consent: fake.consent,
+    });
     expect(profile!.placements.map((p) => p.externalId)).toEqual(pages.map((p) => p.id));
     const calls = fake.calls("graph.facebook.com", "me/accounts").slice(-2);
     expect(calls[0]!.query).toMatchObject({ limit: "100" });
@@ -123,7 +171,12 @@ describe("facebook connector (Graph fake)", () => {
   it("a denied consent returns to redirect_url with the error and creates nothing", async () => {
     const { group, principal } = await seedTenant();
     fake.denyNextConsent();
-    const { redirect, profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "facebook", consent: fake.consent });
+    const { redirect, profile } = await connectViaOAuth({
+      principal,
+      groupId: group.id,
+      platform: "facebook",
+      consent: fake.consent,
+    });
     expect(redirect.searchParams.get("error")).toBe("access_denied");
     expect(profile).toBeNull();
     expect(await db.profile.count({ where: { profileGroupId: group.id } })).toBe(0);
@@ -132,19 +185,43 @@ describe("facebook connector (Graph fake)", () => {
   it("codes are single use: a replayed code is rejected with Graph's code and subcode", async () => {
     const { group, principal } = await seedTenant();
     fake.consentAs("facebook", "10150001");
-    const { callbackParams, profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "facebook", consent: fake.consent });
+    const { callbackParams, profile } = await connectViaOAuth({
+      principal,
+      groupId: group.id,
+      platform: "facebook",
+      consent: fake.consent,
+    });
     expect(profile).not.toBeNull();
     const connector: AnyConnector = facebookConnector;
     if (connector.auth.kind !== "oauth") throw new Error("oauth expected");
-    const replay = connector.auth.exchangeCode(contextFor(connector), { code: callbackParams.code!, redirectUri: callbackUrl("facebook"), codeVerifier: "", credentials: null, callbackParams });
+    const replay = connector.auth.exchangeCode(contextFor(connector), {
+      code: callbackParams.code!,
+      redirectUri: callbackUrl("facebook"),
+      codeVerifier: "",
+      credentials: null,
+      callbackParams,
+    });
     await expect(replay).rejects.toBeInstanceOf(NetworkError);
-    await expect(replay).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "100", platformErrorSubcode: "36009" } });
+    await expect(replay).rejects.toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "100", platformErrorSubcode: "36009" },
+    });
   });
 
   it("a throttled Graph call fails the connection with the network's reason", async () => {
     const { group, principal } = await seedTenant();
-    fake.failNext({ host: "graph.facebook.com", path: "me/accounts", error: { code: 80001, message: "There have been too many calls to this Page account." }, headers: bucUsageHeader("20001", 5) });
-    const { redirect, profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "facebook", consent: fake.consent });
+    fake.failNext({
+      host: "graph.facebook.com",
+      path: "me/accounts",
+      error: { code: 80001, message: "There have been too many calls to this Page account." },
+      headers: bucUsageHeader("20001", 5),
+    });
+    const { redirect, profile } = await connectViaOAuth({
+      principal,
+      groupId: group.id,
+      platform: "facebook",
+      consent: fake.consent,
+    });
     expect(profile).toBeNull();
     expect(redirect.searchParams.get("error")).toBe("connection_failed");
     expect(redirect.searchParams.get("error_description")).toContain("too many calls");
@@ -154,7 +231,13 @@ describe("facebook connector (Graph fake)", () => {
     const { group, principal } = await seedTenant();
     const restoreEnv = setEnv({ NETWORK_FACEBOOK_CLIENT_SECRET: undefined });
     try {
-      await expect(initializeConnection({ principal, groupId: group.id, input: { platform: "facebook", redirect_url: "https://a.example/cb" } })).rejects.toMatchObject({
+      await expect(
+        initializeConnection({
+          principal,
+          groupId: group.id,
+          input: { platform: "facebook", redirect_url: "https://a.example/cb" },
+        }),
+      ).rejects.toMatchObject({
         status: 422,
         details: { errors: [expect.stringContaining("NETWORK_FACEBOOK_CLIENT_SECRET")] },
       });

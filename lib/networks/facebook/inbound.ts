@@ -67,5 +67,6 @@ const readFeedChange = (change: GraphChange): InboundItem => {
 export const facebookInbound = metaInbound<FacebookSettings>({
   object: "page",
   readChange: readFeedChange,
-  readMessaging: (event, settings) => readMessagingEvent(event, { placementOf: (account) => account, ownAppId: settings.client_id }),
+  readMessaging: (event, settings) =>
+    readMessagingEvent(event, { placementOf: (account) => account, ownAppId: settings.client_id }),
 });

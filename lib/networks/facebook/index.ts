@@ -86,7 +86,15 @@ export const facebookConnector: NetworkConnector<Settings> = {
       const short = await graphRequest(
         ctx,
         facebookConnector,
-        { url: tokenUrl, query: { client_id: settings.client_id, client_secret: settings.client_secret, redirect_uri: redirectUri, code } },
+        {
+          url: tokenUrl,
+          query: {
+            client_id: settings.client_id,
+            client_secret: settings.client_secret,
+            redirect_uri: redirectUri,
+            code,
+          },
+        },
         ZTokenAnswer,
       );
       const long = await graphRequest(
@@ -94,7 +102,12 @@ export const facebookConnector: NetworkConnector<Settings> = {
         facebookConnector,
         {
           url: tokenUrl,
-          query: { grant_type: "fb_exchange_token", client_id: settings.client_id, client_secret: settings.client_secret, fb_exchange_token: short.access_token },
+          query: {
+            grant_type: "fb_exchange_token",
+            client_id: settings.client_id,
+            client_secret: settings.client_secret,
+            fb_exchange_token: short.access_token,
+          },
         },
         ZTokenAnswer,
       );

@@ -8,13 +8,19 @@ import type { FacebookSettings } from "./settings";
 // the Send API body (graph/send-api.ts). Facebook takes quick replies with media and with buttons, and
 // caps the body at 220 characters with buttons. A send cannot be read back by our message id: an
 // unanswered one ends delivery_unconfirmed.
-export const FACEBOOK_MESSAGING_RULES = metaMessagingRules({ bodyCapWithButtons: 220, quickRepliesCombine: true, placementRequired: true });
+export const FACEBOOK_MESSAGING_RULES = metaMessagingRules({
+  bodyCapWithButtons: 220,
+  quickRepliesCombine: true,
+  placementRequired: true,
+});
 
 export const facebookMessaging: Messaging<FacebookSettings> = {
   ...FACEBOOK_MESSAGING_RULES,
   send: async (ctx, { placement, participantExternalId, request, privateReplyTo }) => {
     const page = pageOf(placement);
-    const sent = await pageCall(ctx, page, `${page.id}/messages`, ZSendAnswer, { form: sendApiForm(participantExternalId, request, privateReplyTo) });
+    const sent = await pageCall(ctx, page, `${page.id}/messages`, ZSendAnswer, {
+      form: sendApiForm(participantExternalId, request, privateReplyTo),
+    });
     return { externalId: sent.message_id, recipientId: sent.recipient_id ?? null };
   },
 };

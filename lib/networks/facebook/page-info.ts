@@ -17,7 +17,6 @@ import type { FacebookSettings } from "./settings";
 // failures -> 502 (generic mapping in lib/services/listings/managed.ts); any other refusal -> 422 with
 // Graph's code, subcode and message.
 
-
 const ZPage = z.record(z.string(), z.unknown());
 
 const isPermission = (code: number) => code === 10 || (code >= 200 && code <= 299);
@@ -26,7 +25,12 @@ const managementFailure = (err: unknown): unknown => {
   if (!(err instanceof NetworkError) || err.kind !== "rejected") return err;
   const code = Number(err.details.platformErrorCode);
   const subcode = Number(err.details.platformErrorSubcode);
-  if (isPermission(code)) return new ManagementError("forbidden", [`${err.message} (the Page token lacks the permission or task)`], err.details);
+  if (isPermission(code))
+    return new ManagementError(
+      "forbidden",
+      [`${err.message} (the Page token lacks the permission or task)`],
+      err.details,
+    );
   if (code === 100 && subcode === 33) return notReachable("Page", err.details);
   return new ManagementError("unprocessable", [err.message], err.details);
 };
@@ -46,13 +50,17 @@ export const facebookPages: PageManagement<FacebookSettings> = {
   getPage: (ctx: Ctx, { placement, fields }) =>
     guarded(() => {
       const page = pageOf(placement);
-      return pageCall(ctx, page, page.id, ZPage, { query: { fields: (fields.length ? fields : PAGE_FIELDS).join(",") } });
+      return pageCall(ctx, page, page.id, ZPage, {
+        query: { fields: (fields.length ? fields : PAGE_FIELDS).join(",") },
+      });
     }),
 
   updatePage: (ctx: Ctx, { placement, values, fields }) =>
     guarded(async () => {
       const page = pageOf(placement);
       await pageCall(ctx, page, page.id, z.object({ success: z.boolean() }).loose(), { form: formOf(values) });
-      return pageCall(ctx, page, page.id, ZPage, { query: { fields: [...new Set(["id", "name", ...fields])].join(",") } });
+      return pageCall(ctx, page, page.id, ZPage, {
+        query: { fields: [...new Set(["id", "name", ...fields])].join(",") },
+      });
     }),
 };

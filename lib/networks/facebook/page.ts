@@ -15,7 +15,10 @@ export const pageOf = (placement: PublishInput["placement"]): Page => {
   const id = placement?.externalId;
   if (!id) throw new NetworkError("rejected", "page_id is required", details(null, null, "page_id is required"));
   if (!placement.accessToken) {
-    throw new NetworkError("rejected", `Facebook: no Page access token is stored for page ${id}; reconnect the profile`);
+    throw new NetworkError(
+      "rejected",
+      `Facebook: no Page access token is stored for page ${id}; reconnect the profile`,
+    );
   }
   return { id, token: placement.accessToken };
 };

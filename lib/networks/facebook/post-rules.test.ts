@@ -10,8 +10,23 @@ describe("facebook post params", () => {
   it("fills the default format and normalises what clients send", () => {
     expect(fb.parse({ page_id: 20001 })).toMatchObject({ format: "post", page_id: "20001" });
     expect(
-      fb.parse({ ...page, format: "REEL", made_with_ai: "true", countries: "us, de ,fr", link: "https://example.com/a", title: " Launch ", alt_text: ["a", "b"] }),
-    ).toMatchObject({ format: "reel", made_with_ai: true, countries: ["US", "DE", "FR"], link: "https://example.com/a", title: "Launch", alt_text: ["a", "b"] });
+      fb.parse({
+        ...page,
+        format: "REEL",
+        made_with_ai: "true",
+        countries: "us, de ,fr",
+        link: "https://example.com/a",
+        title: " Launch ",
+        alt_text: ["a", "b"],
+      }),
+    ).toMatchObject({
+      format: "reel",
+      made_with_ai: true,
+      countries: ["US", "DE", "FR"],
+      link: "https://example.com/a",
+      title: "Launch",
+      alt_text: ["a", "b"],
+    });
     expect(fb.parse({ ...page, countries: ["us", "US"] }).countries).toEqual(["US"]);
   });
 
@@ -26,7 +41,9 @@ describe("facebook post params", () => {
     expect(fb.paramIssues({ ...page, format: "carousel" })).toEqual(["format: must be one of post, reel, story"]);
     expect(fb.paramIssues({ ...page, link: "ftp://example.com/x" })).toEqual(["link: must be an http or https URL"]);
     expect(fb.paramIssues({ ...page, link: "not a url" })).toEqual(["link: must be an http or https URL"]);
-    expect(fb.paramIssues({ ...page, countries: "USA" })).toEqual(["countries.0: USA is not an ISO 3166-1 alpha-2 country code"]);
+    expect(fb.paramIssues({ ...page, countries: "USA" })).toEqual([
+      "countries.0: USA is not an ISO 3166-1 alpha-2 country code",
+    ]);
     expect(fb.paramIssues({ ...page, countries: 7 })).toEqual([
       "countries: must be a list of ISO 3166-1 alpha-2 country codes (an array or a comma-separated string)",
     ]);
@@ -44,7 +61,12 @@ describe("facebook post rules", () => {
     expect(fb.validate(page, { media: [video()] })).toEqual([]);
     expect(fb.validate({ ...page, link: "https://example.com", countries: "us" }, { body: "Read this" })).toEqual([]);
     expect(fb.validate({ ...page, link: "https://example.com" }, { body: "" })).toEqual([]);
-    expect(fb.validate({ ...page, format: "reel", title: "Launch", first_comment: "First!" }, { media: [video()], body: "x".repeat(2_200) })).toEqual([]);
+    expect(
+      fb.validate(
+        { ...page, format: "reel", title: "Launch", first_comment: "First!" },
+        { media: [video()], body: "x".repeat(2_200) },
+      ),
+    ).toEqual([]);
     expect(fb.validate({ ...page, format: "story" }, { media: [image()] })).toEqual([]);
     expect(fb.validate({ page_id: "20002", format: "story" }, { media: [video()] })).toEqual([]);
   });
@@ -54,12 +76,16 @@ describe("facebook post rules", () => {
   });
 
   it("refuses thread entries", () => {
-    expect(fb.validate(page, { thread: [{ body: "more", media: [] }] })).toEqual(["thread is not supported on facebook"]);
+    expect(fb.validate(page, { thread: [{ body: "more", media: [] }] })).toEqual([
+      "thread is not supported on facebook",
+    ]);
   });
 
   it("limits the body per format; stories take no caption", () => {
     expect(fb.validate(page, { body: "x".repeat(63_206) })).toEqual([]);
-    expect(fb.validate(page, { body: "x".repeat(63_207) })).toEqual(["body is too long (63207 characters, maximum 63206)"]);
+    expect(fb.validate(page, { body: "x".repeat(63_207) })).toEqual([
+      "body is too long (63207 characters, maximum 63206)",
+    ]);
     expect(fb.validate({ ...page, format: "reel" }, { body: "x".repeat(2_201), media: [video()] })).toEqual([
       "body is too long (2201 characters, maximum 2200)",
     ]);
@@ -69,10 +95,16 @@ describe("facebook post rules", () => {
   it("checks media per format", () => {
     expect(fb.validate({ ...page, format: "reel" })).toEqual(["media is required for reel"]);
     expect(fb.validate({ ...page, format: "story" })).toEqual(["media is required for story"]);
-    expect(fb.validate({ ...page, format: "reel" }, { media: [image()] })).toEqual(["media: images are not supported here"]);
+    expect(fb.validate({ ...page, format: "reel" }, { media: [image()] })).toEqual([
+      "media: images are not supported here",
+    ]);
     expect(fb.validate({ ...page, format: "reel" }, { media: videos(2) })).toEqual(["media has 2 items (maximum 1)"]);
-    expect(fb.validate({ ...page, format: "story" }, { media: [image(), video()] })).toContain("media has 2 items (maximum 1)");
-    expect(fb.validate({ ...page, format: "story" }, { media: [gif()] })).toEqual(["media: GIFs are not supported here"]);
+    expect(fb.validate({ ...page, format: "story" }, { media: [image(), video()] })).toContain(
+      "media has 2 items (maximum 1)",
+    );
+    expect(fb.validate({ ...page, format: "story" }, { media: [gif()] })).toEqual([
+      "media: GIFs are not supported here",
+    ]);
     expect(fb.validate(page, { media: images(11) })).toEqual(["media has 11 items (maximum 10)"]);
     expect(fb.validate(page, { media: [image(), video()] })).toEqual(["media cannot mix images and video"]);
     expect(fb.validate(page, { media: videos(2) })).toEqual(["media has 2 videos (maximum 1)"]);
@@ -94,12 +126,23 @@ describe("facebook post rules", () => {
   });
 
   it("ignores countries, link and made_with_ai where they do not apply", () => {
-    expect(fb.validate({ ...page, format: "reel", link: "https://example.com", countries: "us", made_with_ai: true }, { media: [video()] })).toEqual([]);
-    expect(fb.validate({ ...page, format: "story", link: "https://example.com" }, { media: [image()], body: "" })).toEqual([]);
+    expect(
+      fb.validate(
+        { ...page, format: "reel", link: "https://example.com", countries: "us", made_with_ai: true },
+        { media: [video()] },
+      ),
+    ).toEqual([]);
+    expect(
+      fb.validate({ ...page, format: "story", link: "https://example.com" }, { media: [image()], body: "" }),
+    ).toEqual([]);
   });
 
   it("encodes the spec's media limits and is wired into the connector", () => {
-    expect(FACEBOOK_FORMAT_LIMITS.post.image).toMatchObject({ maxCount: 10, minWidth: 200, types: ["jpg", "png", "gif", "webp"] });
+    expect(FACEBOOK_FORMAT_LIMITS.post.image).toMatchObject({
+      maxCount: 10,
+      minWidth: 200,
+      types: ["jpg", "png", "gif", "webp"],
+    });
     expect(FACEBOOK_FORMAT_LIMITS.reel.video).toMatchObject({ minDurationSec: 3, maxDurationSec: 90 });
     expect(FACEBOOK_FORMAT_LIMITS.story.image).toMatchObject({ minWidth: 500, types: ["jpg", "png"] });
     expect(facebookPostRules.formatOf(fb.parse({ ...page, format: "story" }))).toBe("story");

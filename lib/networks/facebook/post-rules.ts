@@ -69,10 +69,14 @@ export const facebookPostRules: PostRules<FacebookParams> = {
       ...formatMediaIssues(media, limits, format),
     ];
     if (format === "post") {
-      if (params.link !== undefined && media.length > 0) issues.push("link cannot be combined with media (a link post is text-only)");
-      if (body.trim() === "" && media.length === 0 && params.link === undefined) issues.push("body is required when there is no media or link");
+      if (params.link !== undefined && media.length > 0)
+        issues.push("link cannot be combined with media (a link post is text-only)");
+      if (body.trim() === "" && media.length === 0 && params.link === undefined)
+        issues.push("body is required when there is no media or link");
       if (params.made_with_ai === true && media.some((m) => m.kind === "image" || m.kind === "gif")) {
-        issues.push("made_with_ai is not supported: the Graph API cannot set the AI label on Page posts (Meta labels AI images from their metadata)");
+        issues.push(
+          "made_with_ai is not supported: the Graph API cannot set the AI label on Page posts (Meta labels AI images from their metadata)",
+        );
       }
     }
     return issues;

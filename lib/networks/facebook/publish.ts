@@ -29,11 +29,21 @@ const paramsOf = (input: PublishInput) => input.params as Partial<FacebookParams
 const text = (body: string) => (body.trim() === "" ? undefined : body);
 
 const targetingOf = (params: Partial<FacebookParams>) =>
-  params.countries && params.countries.length > 0 ? JSON.stringify({ geo_locations: { countries: params.countries } }) : undefined;
+  params.countries && params.countries.length > 0
+    ? JSON.stringify({ geo_locations: { countries: params.countries } })
+    : undefined;
 
 const permalink = async (ctx: Ctx, page: Page, id: string, fallback: string | null) =>
-  (await readPermalink(ctx, { connector: facebookApi, url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, id), token: page.token, appSecret: ctx.settings.client_secret }, "permalink_url")) ??
-  fallback;
+  (await readPermalink(
+    ctx,
+    {
+      connector: facebookApi,
+      url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, id),
+      token: page.token,
+      appSecret: ctx.settings.client_secret,
+    },
+    "permalink_url",
+  )) ?? fallback;
 
 const feedUrl = (postId: string) => {
   const [pageId, post] = postId.split("_");
@@ -53,7 +63,13 @@ const publishPost = async (ctx: Ctx, page: Page, input: PublishInput): Promise<P
   }
   if (input.media.length === 1 && first) {
     const photo = await pageCall(ctx, page, `${page.id}/photos`, ZPhoto, {
-      form: { url: first.url, caption: text(input.body), alt_text_custom: altTextAt(params.alt_text, 0), targeting, published: true },
+      form: {
+        url: first.url,
+        caption: text(input.body),
+        alt_text_custom: altTextAt(params.alt_text, 0),
+        targeting,
+        published: true,
+      },
     });
     const postId = photo.post_id ?? photo.id;
     return { externalId: postId, url: await permalink(ctx, page, postId, feedUrl(postId)) };
@@ -74,7 +90,12 @@ const publishPost = async (ctx: Ctx, page: Page, input: PublishInput): Promise<P
 const publishReel = async (ctx: Ctx, page: Page, input: PublishInput): Promise<PublishResult> => {
   const video = requireMedia("Facebook", input.media, "a reel");
   const videoId = await uploadSession(ctx, page, "video_reels", video);
-  await finishSession(ctx, page, "video_reels", { video_id: videoId, video_state: "PUBLISHED", description: text(input.body), title: paramsOf(input).title });
+  await finishSession(ctx, page, "video_reels", {
+    video_id: videoId,
+    video_state: "PUBLISHED",
+    description: text(input.body),
+    title: paramsOf(input).title,
+  });
   await waitForVideo(ctx, page, videoId);
   return { externalId: videoId, url: `https://www.facebook.com/reel/${videoId}` };
 };
@@ -108,10 +129,20 @@ export const findFacebookPost = async (ctx: Ctx, input: PublishInput): Promise<P
   const format = paramsOf(input).format ?? "post";
   const since = Date.now() - FIND_WINDOW_MS;
   const read = (edge: string, fields: string, timeField: string) =>
-    readRecent(ctx, facebookApi, { url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${page.id}/${edge}`), query: { fields }, token: page.token, appSecret: ctx.settings.client_secret }, {
-      since,
-      timeOf: (item) => parseGraphTime(str(item[timeField])),
-    });
+    readRecent(
+      ctx,
+      facebookApi,
+      {
+        url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${page.id}/${edge}`),
+        query: { fields },
+        token: page.token,
+        appSecret: ctx.settings.client_secret,
+      },
+      {
+        since,
+        timeOf: (item) => parseGraphTime(str(item[timeField])),
+      },
+    );
   const video = input.media[0] !== undefined && isVideo(input.media[0]);
 
   if (format === "story") {
@@ -135,7 +166,13 @@ export const findFacebookPost = async (ctx: Ctx, input: PublishInput): Promise<P
       id,
       text: str(item[textField]),
       createdAt: parseGraphTime(str(item.created_time)),
-      url: link ? (link.startsWith("/") ? `https://www.facebook.com${link}` : link) : format === "reel" ? `https://www.facebook.com/reel/${id}` : null,
+      url: link
+        ? link.startsWith("/")
+          ? `https://www.facebook.com${link}`
+          : link
+        : format === "reel"
+          ? `https://www.facebook.com/reel/${id}`
+          : null,
       kindMatches: true,
     };
   });
@@ -148,14 +185,21 @@ export const createFacebookComment = (ctx: Ctx, input: PublishInput & { postExte
   return postComment(
     ctx,
     facebookApi,
-    { url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${input.postExternalId}/comments`), token: page.token, appSecret: ctx.settings.client_secret },
+    {
+      url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${input.postExternalId}/comments`),
+      token: page.token,
+      appSecret: ctx.settings.client_secret,
+    },
     input.body,
   );
 };
 
 // delete_on_platform: DELETE /{id} as the Page, with the id exactly as `publish` returned it (a feed or
 // photo post id `{page}_{post}`, a video or reel id, a story's post id). Already gone counts as deleted.
-export const deleteFacebookPost: NonNullable<PublishingMethods<FacebookSettings>["deletePublished"]> = async (ctx, input) => {
+export const deleteFacebookPost: NonNullable<PublishingMethods<FacebookSettings>["deletePublished"]> = async (
+  ctx,
+  input,
+) => {
   const page = pageOf(input.placement);
   await deleteGraphNode(ctx, facebookApi, {
     url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, input.externalId),

@@ -17,5 +17,6 @@ export type FacebookSettings = z.infer<typeof ZFacebookSettings>;
 // What the request helpers need of the connector: its name and error mapping.
 export const facebookApi = {
   displayName: DISPLAY_NAMES.facebook,
-  mapError: (failure: { status: number; body: unknown; headers: Headers }) => mapGraphError(DISPLAY_NAMES.facebook, failure),
+  mapError: (failure: { status: number; body: unknown; headers: Headers }) =>
+    mapGraphError(DISPLAY_NAMES.facebook, failure),
 };

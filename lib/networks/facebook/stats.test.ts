@@ -15,12 +15,16 @@ const auth = { externalId: "10150009", tokens: { accessToken: "unused" }, creden
 
 beforeAll(async () => {
   let pageToken: string;
-  ({ fake, ctx, pageToken } = await startFacebookTestContext({ userId: "10150009", pages: [{ id: PAGE, name: "Stats page" }] }));
+  ({ fake, ctx, pageToken } = await startFacebookTestContext({
+    userId: "10150009",
+    pages: [{ id: PAGE, name: "Stats page" }],
+  }));
   placement = { externalId: PAGE, accessToken: pageToken, metadata: {} };
 });
 afterAll(() => fake.close());
 
-const publish = (over: Parameters<typeof publishInput>[1]) => facebookConnector.publish!(ctx, publishInput(auth, { placement, ...over }));
+const publish = (over: Parameters<typeof publishInput>[1]) =>
+  facebookConnector.publish!(ctx, publishInput(auth, { placement, ...over }));
 
 describe("facebook stats", () => {
   it("page stats: fan and follower counts plus the latest daily value of each Page metric", async () => {
@@ -59,28 +63,56 @@ describe("facebook stats", () => {
 
   it("post stats of a feed post: impressions from post_media_view, clicks, likes; raw keeps every metric", async () => {
     const post = await publish({ body: "Stats me" });
-    fake.setMetrics(post.externalId, { post_media_view: 300, post_total_media_view_unique: 210, post_clicks: 12, post_reactions_like_total: 25 });
-    const reading = await facebookConnector.postStats!(ctx, { auth, placement, postExternalId: post.externalId, params: { format: "post" } });
+    fake.setMetrics(post.externalId, {
+      post_media_view: 300,
+      post_total_media_view_unique: 210,
+      post_clicks: 12,
+      post_reactions_like_total: 25,
+    });
+    const reading = await facebookConnector.postStats!(ctx, {
+      auth,
+      placement,
+      postExternalId: post.externalId,
+      params: { format: "post" },
+    });
     expect(reading).toEqual({
       stats: { impressions: 300, clicks: 12, likes: 25 },
       raw: { post_media_view: 300, post_total_media_view_unique: 210, post_clicks: 12, post_reactions_like_total: 25 },
     });
-    expect(fake.calls("graph.facebook.com", `${post.externalId}/insights`)[0]!.query.metric).not.toMatch(/post_impressions/);
+    expect(fake.calls("graph.facebook.com", `${post.externalId}/insights`)[0]!.query.metric).not.toMatch(
+      /post_impressions/,
+    );
   });
 
   it("videos and reels read video_insights; likes come from the reaction breakdown", async () => {
     const video = publishMedia("video");
     const plain = await publish({ body: "A video", media: [video] });
     fake.setMetrics(plain.externalId, { total_video_views: 77, total_video_reactions_by_type_total: 9 });
-    expect((await facebookConnector.postStats!(ctx, { auth, placement, postExternalId: plain.externalId, params: { format: "post" } }))!.stats).toEqual({
+    expect(
+      (await facebookConnector.postStats!(ctx, {
+        auth,
+        placement,
+        postExternalId: plain.externalId,
+        params: { format: "post" },
+      }))!.stats,
+    ).toEqual({
       impressions: 77,
       clicks: null,
       likes: 9,
     });
 
     const reel = await publish({ body: "A reel", media: [video], params: { format: "reel", page_id: PAGE } });
-    fake.setMetrics(reel.externalId, { fb_reels_total_plays: 1234, blue_reels_play_count: 1000, post_video_likes_by_reaction_type: 56 });
-    const reading = await facebookConnector.postStats!(ctx, { auth, placement, postExternalId: reel.externalId, params: { format: "reel" } });
+    fake.setMetrics(reel.externalId, {
+      fb_reels_total_plays: 1234,
+      blue_reels_play_count: 1000,
+      post_video_likes_by_reaction_type: 56,
+    });
+    const reading = await facebookConnector.postStats!(ctx, {
+      auth,
+      placement,
+      postExternalId: reel.externalId,
+      params: { format: "reel" },
+    });
     expect(reading!.stats).toEqual({ impressions: 1234, clicks: null, likes: 56 });
     expect(reading!.raw.post_video_likes_by_reaction_type).toEqual({ REACTION_LIKE: 56, REACTION_LOVE: 1 });
     expect(fake.calls("graph.facebook.com", `${reel.externalId}/video_insights`)).toHaveLength(1);
@@ -88,10 +120,27 @@ describe("facebook stats", () => {
 
   it("stories have no post stats; a missing page or a refused metric is an error", async () => {
     const before = fake.requests.length;
-    expect(await facebookConnector.postStats!(ctx, { auth, placement, postExternalId: `${PAGE}_1`, params: { format: "story" } })).toBeNull();
+    expect(
+      await facebookConnector.postStats!(ctx, {
+        auth,
+        placement,
+        postExternalId: `${PAGE}_1`,
+        params: { format: "story" },
+      }),
+    ).toBeNull();
     expect(fake.requests.length).toBe(before);
-    await expect(facebookConnector.profileStats!(ctx, { auth, placement: null })).rejects.toMatchObject({ kind: "rejected", message: "page_id is required" });
-    fake.failNext({ host: "graph.facebook.com", path: `${PAGE}/insights`, error: { code: 100, message: "(#100) The value must be a valid insights metric" } });
-    await expect(facebookConnector.profileStats!(ctx, { auth, placement })).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "100" } });
+    await expect(facebookConnector.profileStats!(ctx, { auth, placement: null })).rejects.toMatchObject({
+      kind: "rejected",
+      message: "page_id is required",
+    });
+    fake.failNext({
+      host: "graph.facebook.com",
+      path: `${PAGE}/insights`,
+      error: { code: 100, message: "(#100) The value must be a valid insights metric" },
+    });
+    await expect(facebookConnector.profileStats!(ctx, { auth, placement })).rejects.toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "100" },
+    });
   });
 });

@@ -6,7 +6,13 @@ import { ZFacebookSettings } from "./settings";
 
 // The Graph fake with the Facebook app and one user managing `pages`, and the connector context pointed
 // at it: what the publish, stats and delete tests share. The first page's token comes back ready.
-export const startFacebookTestContext = async ({ userId, pages }: { userId: string; pages: { id: string; name: string }[] }) => {
+export const startFacebookTestContext = async ({
+  userId,
+  pages,
+}: {
+  userId: string;
+  pages: { id: string; name: string }[];
+}) => {
   const fake = await startGraphFake();
   fake.addApp("facebook", "1000000000001", "fb-secret");
   fake.addFacebookUser({ id: userId, name: "Ada", pages: pages.map((p) => ({ ...p, category: "Brand" })) });

@@ -39,7 +39,12 @@ export const googleJson = async <T>(
   ctx: { fetch: typeof fetch },
   url: URL | string,
   auth: ProfileAuth,
-  { method = "GET", json, schema, what }: { method?: "GET" | "POST" | "PATCH" | "PUT"; json?: unknown; schema: z.ZodType<T>; what: string },
+  {
+    method = "GET",
+    json,
+    schema,
+    what,
+  }: { method?: "GET" | "POST" | "PATCH" | "PUT"; json?: unknown; schema: z.ZodType<T>; what: string },
 ): Promise<T> => {
   const res = await googleRequest(ctx, url, auth, { method, json });
   const parsed = schema.safeParse(await readJson(method === "GET" ? googleReads : googleWrites, res));
@@ -52,8 +57,15 @@ export const googleJson = async <T>(
 // reason such as videoNotFound) means the thing is already gone, and resolves. Anything else goes
 // through the write mapping, as publishing does (a 5xx is outcome_unknown: the delete may have happened;
 // repeating it is safe).
-export const googleDelete = async (ctx: { fetch: typeof fetch }, url: URL | string, auth: ProfileAuth): Promise<void> => {
-  const res = await ctx.fetch(url, { method: "DELETE", headers: { authorization: `Bearer ${accessTokenOf(auth)}`, accept: "application/json" } });
+export const googleDelete = async (
+  ctx: { fetch: typeof fetch },
+  url: URL | string,
+  auth: ProfileAuth,
+): Promise<void> => {
+  const res = await ctx.fetch(url, {
+    method: "DELETE",
+    headers: { authorization: `Bearer ${accessTokenOf(auth)}`, accept: "application/json" },
+  });
   if (res.status === 404) {
     const text = await res.text();
     if (isGoneAnswer(text)) return;
@@ -71,7 +83,10 @@ const parsedOrText = (text: string): unknown => {
 };
 
 const ZNotFound = z.object({
-  error: z.object({ status: z.string().optional(), errors: z.array(z.object({ reason: z.string().optional() })).optional() }),
+  error: z.object({
+    status: z.string().optional(),
+    errors: z.array(z.object({ reason: z.string().optional() })).optional(),
+  }),
 });
 // A 404 from the API itself, not from a wrong path in front of it (an HTML page).
 const isGoneAnswer = (text: string) => {
@@ -110,11 +125,17 @@ export const readBack = async <T>(what: string, run: () => Promise<T>): Promise<
   } catch (err) {
     if (err instanceof NetworkError && err.kind === "auth_expired") throw err;
     const e = err instanceof NetworkError ? err : null;
-    throw new NetworkError("outcome_unknown", `Could not read back the ${what} from Google: ${e?.message ?? "unexpected error"}`, e?.details, e?.retryAfterMs ?? null);
+    throw new NetworkError(
+      "outcome_unknown",
+      `Could not read back the ${what} from Google: ${e?.message ?? "unexpected error"}`,
+      e?.details,
+      e?.retryAfterMs ?? null,
+    );
   }
 };
 
-export const sleeper = (ctx: Pick<ConnectorContext<unknown>, "sleep">) => ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+export const sleeper = (ctx: Pick<ConnectorContext<unknown>, "sleep">) =>
+  ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
 // Polls `read` until `settled` says so, at most `attempts` times `intervalMs` apart. A read that fails
 // ends the polling quietly (null): the thing polled already exists, so the caller reports success.
@@ -138,8 +159,12 @@ export const pollUntil = async <T>(
   return last;
 };
 
-export const rejected = (message: string, code: string, subcode: string | null = null, platformMessage: string | null = null) =>
-  new NetworkError("rejected", message, details(code, subcode, platformMessage));
+export const rejected = (
+  message: string,
+  code: string,
+  subcode: string | null = null,
+  platformMessage: string | null = null,
+) => new NetworkError("rejected", message, details(code, subcode, platformMessage));
 
 // Google's int64 values are JSON strings; absent stays null.
 export const count = (v: unknown): number | null => {

@@ -3,7 +3,13 @@ import { googleApiError } from "@/e2e/fakes/google";
 import { failure } from "@/lib/testing/network-errors";
 import { googleBusinessConnector } from "../google_business";
 import { youtubeConnector } from "../youtube";
-import { DEFAULT_RATE_LIMIT_MS, DEFAULT_UNAVAILABLE_MS, QUOTA_RESET_MARGIN_MS, mapGoogleError, msUntilPacificMidnight } from "./errors";
+import {
+  DEFAULT_RATE_LIMIT_MS,
+  DEFAULT_UNAVAILABLE_MS,
+  QUOTA_RESET_MARGIN_MS,
+  mapGoogleError,
+  msUntilPacificMidnight,
+} from "./errors";
 
 const HOUR = 3_600_000;
 
@@ -12,15 +18,27 @@ describe("Google error mapping", () => {
     const api = youtubeConnector.mapError(
       failure(
         401,
-        googleApiError(401, "UNAUTHENTICATED", "Request had invalid authentication credentials.", { reason: "authError", errorInfo: "ACCESS_TOKEN_EXPIRED" }),
+        googleApiError(401, "UNAUTHENTICATED", "Request had invalid authentication credentials.", {
+          reason: "authError",
+          errorInfo: "ACCESS_TOKEN_EXPIRED",
+        }),
       ),
     );
-    expect(api).toMatchObject({ kind: "auth_expired", details: { platformErrorCode: "authError", platformErrorSubcode: "UNAUTHENTICATED" } });
-    expect(googleBusinessConnector.mapError(failure(400, { error: "invalid_grant", error_description: "Token has been expired or revoked." }))).toMatchObject({
+    expect(api).toMatchObject({
+      kind: "auth_expired",
+      details: { platformErrorCode: "authError", platformErrorSubcode: "UNAUTHENTICATED" },
+    });
+    expect(
+      googleBusinessConnector.mapError(
+        failure(400, { error: "invalid_grant", error_description: "Token has been expired or revoked." }),
+      ),
+    ).toMatchObject({
       kind: "auth_expired",
       details: { platformErrorCode: "invalid_grant", platformErrorMessage: "Token has been expired or revoked." },
     });
-    expect(mapGoogleError(failure(401, { error: "invalid_request", error_description: "Invalid Credentials" }))).toMatchObject({ kind: "auth_expired" });
+    expect(
+      mapGoogleError(failure(401, { error: "invalid_request", error_description: "Invalid Credentials" })),
+    ).toMatchObject({ kind: "auth_expired" });
     expect(mapGoogleError(failure(401, "<html>Unauthorized</html>"))).toMatchObject({ kind: "auth_expired" });
   });
 
@@ -32,13 +50,18 @@ describe("Google error mapping", () => {
   });
 
   it("rate limits wait for Retry-After, else a minute", () => {
-    const gbp = googleApiError(429, "RESOURCE_EXHAUSTED", "Quota exceeded for quota metric 'Requests'", { errorInfo: "RATE_LIMIT_EXCEEDED" });
+    const gbp = googleApiError(429, "RESOURCE_EXHAUSTED", "Quota exceeded for quota metric 'Requests'", {
+      errorInfo: "RATE_LIMIT_EXCEEDED",
+    });
     expect(mapGoogleError(failure(429, gbp, { "retry-after": "30" }))).toMatchObject({
       kind: "rate_limited",
       retryAfterMs: 30_000,
       details: { platformErrorCode: "RATE_LIMIT_EXCEEDED" },
     });
-    expect(mapGoogleError(failure(429, gbp))).toMatchObject({ kind: "rate_limited", retryAfterMs: DEFAULT_RATE_LIMIT_MS });
+    expect(mapGoogleError(failure(429, gbp))).toMatchObject({
+      kind: "rate_limited",
+      retryAfterMs: DEFAULT_RATE_LIMIT_MS,
+    });
     for (const reason of ["rateLimitExceeded", "userRateLimitExceeded"]) {
       const body = googleApiError(403, "PERMISSION_DENIED", "Rate Limit Exceeded", { reason, domain: "usageLimits" });
       expect(mapGoogleError(failure(403, body))).toMatchObject({
@@ -50,10 +73,15 @@ describe("Google error mapping", () => {
   });
 
   it("YouTube's daily quota waits until the next midnight Pacific time", () => {
-    const body = googleApiError(403, "PERMISSION_DENIED", "The request cannot be completed because you have exceeded your quota.", {
-      reason: "quotaExceeded",
-      domain: "youtube.quota",
-    });
+    const body = googleApiError(
+      403,
+      "PERMISSION_DENIED",
+      "The request cannot be completed because you have exceeded your quota.",
+      {
+        reason: "quotaExceeded",
+        domain: "youtube.quota",
+      },
+    );
     const now = Date.parse("2026-07-01T06:00:00Z"); // 23:00 PDT on June 30
     expect(mapGoogleError(failure(403, body), { now })).toMatchObject({
       kind: "rate_limited",
@@ -72,10 +100,20 @@ describe("Google error mapping", () => {
   });
 
   it("5xx: outcome_unknown for writes and code exchanges, retry later for reads", () => {
-    const body = googleApiError(503, "UNAVAILABLE", "The service is currently unavailable.", { reason: "backendError" });
-    expect(youtubeConnector.mapError(failure(503, body))).toMatchObject({ kind: "outcome_unknown", details: { platformErrorCode: "backendError" } });
-    expect(mapGoogleError(failure(503, body), { read: true })).toMatchObject({ kind: "rate_limited", retryAfterMs: DEFAULT_UNAVAILABLE_MS });
-    expect(mapGoogleError(failure(502, "<html>Bad Gateway</html>", { "retry-after": "5" }), { read: true })).toMatchObject({
+    const body = googleApiError(503, "UNAVAILABLE", "The service is currently unavailable.", {
+      reason: "backendError",
+    });
+    expect(youtubeConnector.mapError(failure(503, body))).toMatchObject({
+      kind: "outcome_unknown",
+      details: { platformErrorCode: "backendError" },
+    });
+    expect(mapGoogleError(failure(503, body), { read: true })).toMatchObject({
+      kind: "rate_limited",
+      retryAfterMs: DEFAULT_UNAVAILABLE_MS,
+    });
+    expect(
+      mapGoogleError(failure(502, "<html>Bad Gateway</html>", { "retry-after": "5" }), { read: true }),
+    ).toMatchObject({
       kind: "rate_limited",
       retryAfterMs: 5000,
     });
@@ -83,11 +121,18 @@ describe("Google error mapping", () => {
   });
 
   it("anything else is rejected with the reason (or status) and Google's message", () => {
-    const forbidden = googleApiError(403, "PERMISSION_DENIED", "The request is not properly authorized.", { reason: "forbidden", domain: "youtube.video" });
+    const forbidden = googleApiError(403, "PERMISSION_DENIED", "The request is not properly authorized.", {
+      reason: "forbidden",
+      domain: "youtube.video",
+    });
     expect(youtubeConnector.mapError(failure(403, forbidden))).toMatchObject({
       kind: "rejected",
       message: "Google: The request is not properly authorized. (forbidden)",
-      details: { platformErrorCode: "forbidden", platformErrorSubcode: "PERMISSION_DENIED", platformErrorMessage: "The request is not properly authorized." },
+      details: {
+        platformErrorCode: "forbidden",
+        platformErrorSubcode: "PERMISSION_DENIED",
+        platformErrorMessage: "The request is not properly authorized.",
+      },
     });
     const scopes = googleApiError(403, "PERMISSION_DENIED", "Request had insufficient authentication scopes.", {
       errorInfo: "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
@@ -102,6 +147,8 @@ describe("Google error mapping", () => {
       kind: "rejected",
       details: { platformErrorCode: "404", platformErrorMessage: "Not Found" },
     });
-    expect(mapGoogleError(failure(400, { error: "redirect_uri_mismatch", error_description: "Bad Request" }))).toMatchObject({ kind: "rejected" });
+    expect(
+      mapGoogleError(failure(400, { error: "redirect_uri_mismatch", error_description: "Bad Request" })),
+    ).toMatchObject({ kind: "rejected" });
   });
 });

@@ -64,14 +64,26 @@ export const msUntilPacificMidnight = (now = Date.now()): number => {
   return midnight - offset(guess) - now;
 };
 
-const rateLimited = (message: string, d: ReturnType<typeof details>, ms: number) => new NetworkError("rate_limited", message, d, ms);
+const rateLimited = (message: string, d: ReturnType<typeof details>, ms: number) =>
+  new NetworkError("rate_limited", message, d, ms);
 
 const unavailable = (status: number, d: ReturnType<typeof details>, headers: Headers, read: boolean) =>
   read
-    ? rateLimited(`Google is unavailable (HTTP ${status}); retry later`, d, retryAfterMs(headers) ?? DEFAULT_UNAVAILABLE_MS)
-    : new NetworkError("outcome_unknown", `Google failed with HTTP ${status}; the request may or may not have taken effect`, d);
+    ? rateLimited(
+        `Google is unavailable (HTTP ${status}); retry later`,
+        d,
+        retryAfterMs(headers) ?? DEFAULT_UNAVAILABLE_MS,
+      )
+    : new NetworkError(
+        "outcome_unknown",
+        `Google failed with HTTP ${status}; the request may or may not have taken effect`,
+        d,
+      );
 
-export const mapGoogleError = ({ status, body, headers }: Failure, { read = false, now = Date.now() } = {}): NetworkError => {
+export const mapGoogleError = (
+  { status, body, headers }: Failure,
+  { read = false, now = Date.now() } = {},
+): NetworkError => {
   const oauth = ZOAuthError.safeParse(body);
   if (oauth.success) {
     const { error, error_description: description } = oauth.data;
@@ -90,16 +102,18 @@ export const mapGoogleError = ({ status, body, headers }: Failure, { read = fals
     const text = typeof body === "string" ? body.slice(0, 200) : null;
     const d = details(status, null, text);
     if (status === 401) return new NetworkError("auth_expired", `Google refused the access token (HTTP ${status})`, d);
-    if (status === 429) return rateLimited(`Google rate limit (HTTP ${status})`, d, retryAfterMs(headers) ?? DEFAULT_RATE_LIMIT_MS);
+    if (status === 429)
+      return rateLimited(`Google rate limit (HTTP ${status})`, d, retryAfterMs(headers) ?? DEFAULT_RATE_LIMIT_MS);
     if (status >= 500) return unavailable(status, d, headers, read);
     return new NetworkError("rejected", `Google refused the request (HTTP ${status})`, d);
   }
 
   const e = api.data.error;
   const errorInfo = e.details?.find((x) => x["@type"] === "type.googleapis.com/google.rpc.ErrorInfo");
-  const reasons = [...(e.errors ?? []).map((x) => x.reason), typeof errorInfo?.reason === "string" ? errorInfo.reason : undefined].filter((r): r is string =>
-    Boolean(r),
-  );
+  const reasons = [
+    ...(e.errors ?? []).map((x) => x.reason),
+    typeof errorInfo?.reason === "string" ? errorInfo.reason : undefined,
+  ].filter((r): r is string => Boolean(r));
   const reason = reasons[0];
   const d = details(reason ?? e.status ?? status, reason ? (e.status ?? null) : null, e.message ?? null);
   const message = `Google: ${e.message ?? `HTTP ${status}`}${reason ? ` (${reason})` : e.status ? ` (${e.status})` : ""}`;

@@ -18,7 +18,12 @@ export const googleOAuthSettings = {
   accounts_url: z.url().default("https://accounts.google.com"), // consent screen: /o/oauth2/v2/auth
   oauth2_url: z.url().default("https://oauth2.googleapis.com"), // token endpoint: /token
 };
-export type GoogleOAuthSettings = { client_id: string; client_secret: string; accounts_url: string; oauth2_url: string };
+export type GoogleOAuthSettings = {
+  client_id: string;
+  client_secret: string;
+  accounts_url: string;
+  oauth2_url: string;
+};
 type Ctx = ConnectorContext<GoogleOAuthSettings>;
 
 export const at = (base: string, path: string) => `${base.replace(/\/+$/, "")}${path}`;
@@ -39,7 +44,8 @@ const tokenRequest = async (ctx: Ctx, fields: Record<string, string | undefined>
     body: formBody({ client_id: ctx.settings.client_id, client_secret: ctx.settings.client_secret, ...fields }),
   });
   const parsed = ZToken.safeParse(await readJson({ mapError: (f) => mapGoogleError(f) }, res));
-  if (!parsed.success) throw new NetworkError("outcome_unknown", "Google's token endpoint answered without an access token");
+  if (!parsed.success)
+    throw new NetworkError("outcome_unknown", "Google's token endpoint answered without an access token");
   const body = parsed.data;
   return {
     accessToken: body.access_token,
@@ -63,7 +69,13 @@ const checkGranted = (tokens: TokenSet, required: string[]) => {
   }
 };
 
-export const googleOAuthFlow = <S extends GoogleOAuthSettings>({ scopes, required }: { scopes: string[]; required: string[] }): OAuthFlow<S> => ({
+export const googleOAuthFlow = <S extends GoogleOAuthSettings>({
+  scopes,
+  required,
+}: {
+  scopes: string[];
+  required: string[];
+}): OAuthFlow<S> => ({
   kind: "oauth",
   usesPkce: true,
   authorizeUrl: ({ settings }, start) => {
@@ -96,13 +108,20 @@ export const googleOAuthFlow = <S extends GoogleOAuthSettings>({ scopes, require
 
 export const refreshGoogleToken = async (ctx: Ctx, auth: ProfileAuth): Promise<TokenSet> => {
   const refreshToken = auth.tokens?.refreshToken;
-  if (!refreshToken) throw new NetworkError("auth_expired", "No Google refresh token is stored; connect the account again");
+  if (!refreshToken)
+    throw new NetworkError("auth_expired", "No Google refresh token is stored; connect the account again");
   const tokens = await tokenRequest(ctx, { grant_type: "refresh_token", refresh_token: refreshToken });
   return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
 };
 
 // GET with the profile's access token; the answer is validated, and errors map as reads (see errors.ts).
-export const googleGet = async <T>(ctx: { fetch: typeof fetch }, url: URL, auth: ProfileAuth, schema: z.ZodType<T>, what: string): Promise<T> => {
+export const googleGet = async <T>(
+  ctx: { fetch: typeof fetch },
+  url: URL,
+  auth: ProfileAuth,
+  schema: z.ZodType<T>,
+  what: string,
+): Promise<T> => {
   const token = auth.tokens?.accessToken;
   if (!token) throw new NetworkError("auth_expired", "No Google access token is stored");
   const res = await ctx.fetch(url, { headers: { authorization: `Bearer ${token}`, accept: "application/json" } });

@@ -11,11 +11,17 @@ import { noSleep } from "@/lib/testing/publish-media";
 
 export const settingsFor = (google: GoogleFake, platform: "youtube" | "google_business") => {
   const prefix = `NETWORK_${platform.toUpperCase()}_`;
-  return Object.fromEntries(Object.entries(google.env(platform)).map(([k, v]) => [k.slice(prefix.length).toLowerCase(), v]));
+  return Object.fromEntries(
+    Object.entries(google.env(platform)).map(([k, v]) => [k.slice(prefix.length).toLowerCase(), v]),
+  );
 };
 
 // ctx.fetch is the app's fetch (timedFetch); every URL it is asked for is recorded in `fetched`.
-export const contextFor = <S>(connector: NetworkConnector<S>, google: GoogleFake, platform: "youtube" | "google_business") => {
+export const contextFor = <S>(
+  connector: NetworkConnector<S>,
+  google: GoogleFake,
+  platform: "youtube" | "google_business",
+) => {
   const fetched: string[] = [];
   const inner = timedFetch(5_000);
   const fetch: typeof globalThis.fetch = (input, init) => {
@@ -25,7 +31,12 @@ export const contextFor = <S>(connector: NetworkConnector<S>, google: GoogleFake
   return { ctx: { settings: connector.settings.parse(settingsFor(google, platform)), fetch, sleep: noSleep }, fetched };
 };
 
-export const signIn = async <S>(connector: NetworkConnector<S>, ctx: { settings: S; fetch: typeof fetch }, google: GoogleFake, user: FakeGoogleUser): Promise<ProfileAuth> => {
+export const signIn = async <S>(
+  connector: NetworkConnector<S>,
+  ctx: { settings: S; fetch: typeof fetch },
+  google: GoogleFake,
+  user: FakeGoogleUser,
+): Promise<ProfileAuth> => {
   const flow = connector.auth;
   if (flow.kind !== "oauth") throw new Error("oauth expected");
   const verifier = "a-verifier-that-is-long-enough-0123456789abcdef";
@@ -38,7 +49,13 @@ export const signIn = async <S>(connector: NetworkConnector<S>, ctx: { settings:
     credentials: null,
   });
   const { code } = await google.consent({ user })(new URL(authorize));
-  const tokens = await flow.exchangeCode(ctx, { code: code!, codeVerifier: verifier, redirectUri, credentials: null, callbackParams: {} });
+  const tokens = await flow.exchangeCode(ctx, {
+    code: code!,
+    codeVerifier: verifier,
+    redirectUri,
+    credentials: null,
+    callbackParams: {},
+  });
   return { externalId: user.sub, tokens, credentials: null, metadata: {} };
 };
 

@@ -23,19 +23,28 @@ const newOwner = async () => {
     sub: `gbp-del-${i}`,
     email: `del${i}@acme.example`,
     name: `Owner ${i}`,
-    accounts: [{ name: `accounts/8${i}`, accountName: "Acme", type: "LOCATION_GROUP", locations: [fakeLocation(`60${i}`, "Acme Pizza")] }],
+    accounts: [
+      {
+        name: `accounts/8${i}`,
+        accountName: "Acme",
+        type: "LOCATION_GROUP",
+        locations: [fakeLocation(`60${i}`, "Acme Pizza")],
+      },
+    ],
   });
   const location = `accounts/8${i}/locations/60${i}`;
   const auth = await signIn(googleBusinessConnector, setup.ctx, google, user);
   const placement = { externalId: location, accessToken: null, metadata: {} };
-  const input = (over: Partial<PublishInput> = {}): PublishInput => publishInput(auth, { placement, ...over, params: { location_id: location, ...over.params } });
+  const input = (over: Partial<PublishInput> = {}): PublishInput =>
+    publishInput(auth, { placement, ...over, params: { location_id: location, ...over.params } });
   const remove = (externalId: string, as: ProfileAuth = auth, params: Record<string, unknown> = {}) =>
     googleBusinessConnector.deletePublished!(setup.ctx, { auth: as, placement, externalId, params });
   return { auth, location, input, remove };
 };
 const since = (count: number) => google.requests.slice(count);
 const publish = (input: PublishInput) => googleBusinessConnector.publish!(setup.ctx, input);
-const photo = () => publishMedia("image", { url: `https://media.example.test/hosted/${Math.random().toString(36).slice(2)}.png` });
+const photo = () =>
+  publishMedia("image", { url: `https://media.example.test/hosted/${Math.random().toString(36).slice(2)}.png` });
 
 describe("google_business deletePublished", () => {
   it("a local post: DELETE {mybusiness_url}/{post name} (200 {}); the post is gone from the location", async () => {
@@ -89,23 +98,38 @@ describe("google_business deletePublished", () => {
 
     const refused = await owner.remove(externalId, stranger.auth).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(NetworkError);
-    expect(refused).toMatchObject({ kind: "rejected", details: { platformErrorCode: "PERMISSION_DENIED", platformErrorMessage: "The caller does not have permission" } });
-    await expect(owner.remove(externalId, { ...owner.auth, tokens: { accessToken: "ya29.expired" } })).rejects.toMatchObject({ kind: "auth_expired" });
+    expect(refused).toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "PERMISSION_DENIED", platformErrorMessage: "The caller does not have permission" },
+    });
+    await expect(
+      owner.remove(externalId, { ...owner.auth, tokens: { accessToken: "ya29.expired" } }),
+    ).rejects.toMatchObject({ kind: "auth_expired" });
     expect(google.business.posts.get(owner.location)!.map((p) => p.name)).toEqual([externalId]);
   });
 
   it("maps other failures as a write (rate limit, 5xx outcome unknown) and refuses a name that is not a post or photo", async () => {
     const { location, input, remove } = await newOwner();
     const { externalId } = await publish(input({ body: "Sturdy" }));
-    google.failNext("localPosts.delete", { status: 429, headers: { "retry-after": "30" }, body: googleApiError(429, "RESOURCE_EXHAUSTED", "Quota exceeded", { errorInfo: "RATE_LIMIT_EXCEEDED" }) });
+    google.failNext("localPosts.delete", {
+      status: 429,
+      headers: { "retry-after": "30" },
+      body: googleApiError(429, "RESOURCE_EXHAUSTED", "Quota exceeded", { errorInfo: "RATE_LIMIT_EXCEEDED" }),
+    });
     await expect(remove(externalId)).rejects.toMatchObject({ kind: "rate_limited", retryAfterMs: 30_000 });
-    google.failNext("localPosts.delete", { status: 500, body: googleApiError(500, "INTERNAL", "Internal error encountered.") });
+    google.failNext("localPosts.delete", {
+      status: 500,
+      body: googleApiError(500, "INTERNAL", "Internal error encountered."),
+    });
     await expect(remove(externalId)).rejects.toMatchObject({ kind: "outcome_unknown" });
     expect(google.business.posts.get(location)).toHaveLength(1);
 
     const before = google.requests.length;
     for (const bad of [location, "localPosts/1", `${location}/localPosts/1?x=y`, `${location}/reviews/1`]) {
-      await expect(remove(bad)).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "invalid_id" } });
+      await expect(remove(bad)).rejects.toMatchObject({
+        kind: "rejected",
+        details: { platformErrorCode: "invalid_id" },
+      });
     }
     expect(since(before)).toEqual([]);
   });

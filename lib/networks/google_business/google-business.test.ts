@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fakeLocation, googleApiError, startGoogleFake, type FakeGoogleUser, type GoogleFake } from "@/e2e/fakes/google";
+import {
+  fakeLocation,
+  googleApiError,
+  startGoogleFake,
+  type FakeGoogleUser,
+  type GoogleFake,
+} from "@/e2e/fakes/google";
 import { db } from "@/lib/db/client";
 import { decryptSecret } from "@/lib/crypto";
 import { callbackUrl } from "@/lib/services/connections/callback-url";
@@ -29,12 +35,20 @@ const BUSINESS_MANAGE = "https://www.googleapis.com/auth/business.manage";
 const downtown = fakeLocation("222", "Acme Pizza Downtown", {
   placeId: "ChIJdowntown222",
   storeCode: "DT-1",
-  address: { addressLines: ["1 Main St", "Suite 2"], locality: "Springfield", administrativeArea: "IL", postalCode: "62701" },
+  address: {
+    addressLines: ["1 Main St", "Suite 2"],
+    locality: "Springfield",
+    administrativeArea: "IL",
+    postalCode: "62701",
+  },
   canHaveFoodMenus: true,
 });
 
 // The connector's context as the app builds it, from the NETWORK_GOOGLE_BUSINESS_* variables set above.
-const settingsContext = () => ({ settings: ZGoogleBusinessSettings.parse(networkSettings("google_business")), fetch: timedFetch() });
+const settingsContext = () => ({
+  settings: ZGoogleBusinessSettings.parse(networkSettings("google_business")),
+  fetch: timedFetch(),
+});
 
 let n = 0;
 // Three accounts (two pages of accounts): the personal one with a service-area location (no map place,
@@ -48,7 +62,12 @@ const newUser = (over: Partial<FakeGoogleUser> = {}) => {
     name: `Jane Owner ${i}`,
     picture: `https://lh3.example/a/${i}`,
     accounts: [
-      { name: `accounts/1${i}`, accountName: `Jane Owner ${i}`, type: "PERSONAL", locations: [fakeLocation("111", "Jane's Plumbing")] },
+      {
+        name: `accounts/1${i}`,
+        accountName: `Jane Owner ${i}`,
+        type: "PERSONAL",
+        locations: [fakeLocation("111", "Jane's Plumbing")],
+      },
       {
         name: `accounts/2${i}`,
         accountName: "Acme Restaurants",
@@ -94,10 +113,16 @@ describe("google_business connector (against the Google fake)", () => {
       code_challenge: expect.stringMatching(/^[\w-]{43}$/),
       code_challenge_method: "S256",
     });
-    expect(authorizeUrl.searchParams.get("scope")!.split(" ").sort()).toEqual(["email", "openid", "profile", BUSINESS_MANAGE].sort());
+    expect(authorizeUrl.searchParams.get("scope")!.split(" ").sort()).toEqual(
+      ["email", "openid", "profile", BUSINESS_MANAGE].sort(),
+    );
     expect(google.requestsTo("token").at(-1)!.form!.get("code_verifier")).toMatch(/^[\w-]{43}$/);
 
-    expect(Object.fromEntries(redirect.searchParams)).toEqual({ profile_id: profile!.id, platform: "google_business", status: "connected" });
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({
+      profile_id: profile!.id,
+      platform: "google_business",
+      status: "connected",
+    });
     expect(profile).toMatchObject({
       platform: "google_business",
       status: "active",
@@ -131,7 +156,12 @@ describe("google_business connector (against the Google fake)", () => {
       can_have_food_menus: true,
     });
     expect(plumbing!.metadata).not.toHaveProperty("place_id");
-    expect(plumbing!.metadata).toEqual({ account: `accounts/1${i}`, account_name: user.name, can_modify_service_list: true, can_have_food_menus: false });
+    expect(plumbing!.metadata).toEqual({
+      account: `accounts/1${i}`,
+      account_name: user.name,
+      can_modify_service_list: true,
+      can_have_food_menus: false,
+    });
 
     // Both lists were followed page by page; every location read named its readMask.
     const accountCalls = google.requestsTo("accounts").slice(accountsCallsBefore);
@@ -143,20 +173,41 @@ describe("google_business connector (against the Google fake)", () => {
       `accounts/2${i}/locations`,
       `accounts/3${i}/locations`,
     ]);
-    expect(locationCalls.every((r) => r.url.searchParams.get("readMask") === LOCATION_READ_MASK && r.url.searchParams.get("pageSize") === "100")).toBe(true);
+    expect(
+      locationCalls.every(
+        (r) =>
+          r.url.searchParams.get("readMask") === LOCATION_READ_MASK && r.url.searchParams.get("pageSize") === "100",
+      ),
+    ).toBe(true);
 
     const [event] = await eventsOf(account.id, "profile.connected");
-    expect(event!.data).toEqual({ id: profile!.id, name: user.name, platform: "google_business", status: "active", uid: user.sub, username: user.email });
+    expect(event!.data).toEqual({
+      id: profile!.id,
+      name: user.name,
+      platform: "google_business",
+      status: "active",
+      uid: user.sub,
+      username: user.email,
+    });
   });
 
   it("the fake answers like Google: readMask is required", async () => {
     const { group, principal } = await seedTenant();
     const user = newUser();
-    await connectViaOAuth({ principal, groupId: group.id, platform: "google_business", consent: google.consent({ user }) });
+    await connectViaOAuth({
+      principal,
+      groupId: group.id,
+      platform: "google_business",
+      consent: google.consent({ user }),
+    });
     const token = google.accessTokensOf(user.sub)[0]!;
-    const res = await fetch(`${google.url("businessInformation")}/${user.accounts![0]!.name}/locations`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${google.url("businessInformation")}/${user.accounts![0]!.name}/locations`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: { code: 400, status: "INVALID_ARGUMENT", details: [{ fieldViolations: [{ field: "read_mask" }] }] } });
+    expect(await res.json()).toMatchObject({
+      error: { code: 400, status: "INVALID_ARGUMENT", details: [{ fieldViolations: [{ field: "read_mask" }] }] },
+    });
   });
 
   it("an account without Business Profile accounts connects with no placements", async () => {
@@ -173,7 +224,12 @@ describe("google_business connector (against the Google fake)", () => {
   it("refresh keeps the refresh token; invalid_grant disconnects with profile.disconnected", async () => {
     const { account, group, principal } = await seedTenant();
     const user = newUser();
-    const { profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "google_business", consent: google.consent({ user }) });
+    const { profile } = await connectViaOAuth({
+      principal,
+      groupId: group.id,
+      platform: "google_business",
+      consent: google.consent({ user }),
+    });
     const refreshToken = decryptSecret(profile!.refreshToken!);
 
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "refreshed" });
@@ -182,9 +238,16 @@ describe("google_business connector (against the Google fake)", () => {
     expect(google.accessTokensOf(user.sub)).toContain(decryptSecret(refreshed.accessToken!));
     expect(decryptSecret(refreshed.refreshToken!)).toBe(refreshToken);
 
-    google.failNext("token", { status: 400, body: { error: "invalid_grant", error_description: "Token has been expired or revoked." } });
+    google.failNext("token", {
+      status: 400,
+      body: { error: "invalid_grant", error_description: "Token has been expired or revoked." },
+    });
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "disconnected" });
-    expect(await db.profile.findUniqueOrThrow({ where: { id: profile!.id } })).toMatchObject({ status: "disconnected", accessToken: null, refreshToken: null });
+    expect(await db.profile.findUniqueOrThrow({ where: { id: profile!.id } })).toMatchObject({
+      status: "disconnected",
+      accessToken: null,
+      refreshToken: null,
+    });
     const [event] = await eventsOf(account.id, "profile.disconnected");
     expect(event!.data).toMatchObject({
       id: profile!.id,
@@ -198,9 +261,13 @@ describe("google_business connector (against the Google fake)", () => {
 
   it("denied consent and an unticked business.manage both return to redirect_url without a profile", async () => {
     const { group, principal } = await seedTenant();
-    const connect = (consent: ReturnType<GoogleFake["consent"]>) => connectViaOAuth({ principal, groupId: group.id, platform: "google_business", consent });
+    const connect = (consent: ReturnType<GoogleFake["consent"]>) =>
+      connectViaOAuth({ principal, groupId: group.id, platform: "google_business", consent });
     const denied = await connect(google.consent({ user: newUser(), deny: true }));
-    expect(Object.fromEntries(denied.redirect.searchParams)).toEqual({ error: "access_denied", platform: "google_business" });
+    expect(Object.fromEntries(denied.redirect.searchParams)).toEqual({
+      error: "access_denied",
+      platform: "google_business",
+    });
     const unticked = await connect(google.consent({ user: newUser(), untick: [BUSINESS_MANAGE] }));
     expect(unticked.redirect.searchParams.get("error")).toBe("connection_failed");
     expect(unticked.redirect.searchParams.get("error_description")).toContain(BUSINESS_MANAGE);
@@ -210,15 +277,30 @@ describe("google_business connector (against the Google fake)", () => {
   it("placement reads: rate limits carry Retry-After, an expired token is auth_expired", async () => {
     const { group, principal } = await seedTenant();
     const user = newUser();
-    await connectViaOAuth({ principal, groupId: group.id, platform: "google_business", consent: google.consent({ user }) });
+    await connectViaOAuth({
+      principal,
+      groupId: group.id,
+      platform: "google_business",
+      consent: google.consent({ user }),
+    });
     const ctx = settingsContext();
-    const auth = { externalId: user.sub, tokens: { accessToken: google.accessTokensOf(user.sub)[0]! }, credentials: null, metadata: {} };
+    const auth = {
+      externalId: user.sub,
+      tokens: { accessToken: google.accessTokensOf(user.sub)[0]! },
+      credentials: null,
+      metadata: {},
+    };
     google.failNext("locations", {
       status: 429,
       headers: { "retry-after": "17" },
-      body: googleApiError(429, "RESOURCE_EXHAUSTED", "Quota exceeded for quota metric 'Requests' and limit 'Requests per minute'", {
-        errorInfo: "RATE_LIMIT_EXCEEDED",
-      }),
+      body: googleApiError(
+        429,
+        "RESOURCE_EXHAUSTED",
+        "Quota exceeded for quota metric 'Requests' and limit 'Requests per minute'",
+        {
+          errorInfo: "RATE_LIMIT_EXCEEDED",
+        },
+      ),
     });
     await expect(googleBusinessConnector.placements!(ctx, auth)).rejects.toMatchObject({
       kind: "rate_limited",
@@ -226,6 +308,8 @@ describe("google_business connector (against the Google fake)", () => {
       details: { platformErrorCode: "RATE_LIMIT_EXCEEDED" },
     });
     expect(await googleBusinessConnector.placements!(ctx, auth)).toHaveLength(5);
-    await expect(googleBusinessConnector.identity(ctx, { ...auth, tokens: { accessToken: "ya29.expired" } })).rejects.toMatchObject({ kind: "auth_expired" });
+    await expect(
+      googleBusinessConnector.identity(ctx, { ...auth, tokens: { accessToken: "ya29.expired" } }),
+    ).rejects.toMatchObject({ kind: "auth_expired" });
   });
 });

@@ -51,7 +51,13 @@ export const googleBusinessConnector: NetworkConnector<GoogleBusinessSettings> =
   auth: googleOAuthFlow({ scopes: GOOGLE_BUSINESS_SCOPES, required: [googleScope("business.manage")] }),
 
   identity: async (ctx, auth) => {
-    const user = await googleGet(ctx, new URL(at(ctx.settings.openidconnect_url, "/userinfo")), auth, ZUserinfo, "userinfo");
+    const user = await googleGet(
+      ctx,
+      new URL(at(ctx.settings.openidconnect_url, "/userinfo")),
+      auth,
+      ZUserinfo,
+      "userinfo",
+    );
     return {
       externalId: user.sub,
       name: user.name || user.email || "Google account",

@@ -38,12 +38,26 @@ export const withQuery = (url: string, query: Record<string, string | number | u
 export const paging = (q: PageQuery) => ({ pageSize: q.pageSize, pageToken: q.pageToken });
 
 const ZViolations = z.object({
-  error: z.object({ details: z.array(z.object({ fieldViolations: z.array(z.object({ field: z.string().optional(), description: z.string().optional() })).optional() }).loose()).optional() }),
+  error: z.object({
+    details: z
+      .array(
+        z
+          .object({
+            fieldViolations: z
+              .array(z.object({ field: z.string().optional(), description: z.string().optional() }))
+              .optional(),
+          })
+          .loose(),
+      )
+      .optional(),
+  }),
 });
 const violationsOf = (body: unknown): string[] => {
   const parsed = ZViolations.safeParse(body);
   if (!parsed.success) return [];
-  return (parsed.data.error.details ?? []).flatMap((d) => d.fieldViolations ?? []).map((v) => [v.field, v.description].filter(Boolean).join(": "));
+  return (parsed.data.error.details ?? [])
+    .flatMap((d) => d.fieldViolations ?? [])
+    .map((v) => [v.field, v.description].filter(Boolean).join(": "));
 };
 
 // A token without the business.manage scope: a permission the connection lacks (403), not a location
@@ -53,9 +67,19 @@ const SCOPE_MISSING = "ACCESS_TOKEN_SCOPE_INSUFFICIENT";
 const failure = (err: NetworkError, body: unknown, what: string): Error => {
   if (err.kind !== "rejected") return err;
   const { platformErrorCode: code, platformErrorSubcode: subcode, platformErrorMessage: message } = err.details;
-  if (code === SCOPE_MISSING) return new ManagementError("forbidden", [`Google refused the permission: ${message ?? err.message} (reconnect the profile and grant business.manage)`], err.details);
-  if ([code, subcode].some((c) => c === "NOT_FOUND" || c === "PERMISSION_DENIED")) return notReachable(what, err.details);
-  return new ManagementError("unprocessable", [`Google refused the ${what.toLowerCase()}: ${message ?? err.message}`, ...violationsOf(body)], err.details);
+  if (code === SCOPE_MISSING)
+    return new ManagementError(
+      "forbidden",
+      [`Google refused the permission: ${message ?? err.message} (reconnect the profile and grant business.manage)`],
+      err.details,
+    );
+  if ([code, subcode].some((c) => c === "NOT_FOUND" || c === "PERMISSION_DENIED"))
+    return notReachable(what, err.details);
+  return new ManagementError(
+    "unprocessable",
+    [`Google refused the ${what.toLowerCase()}: ${message ?? err.message}`, ...violationsOf(body)],
+    err.details,
+  );
 };
 
 const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -63,7 +87,12 @@ const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !==
 export const googleCall = async (
   ctx: ListingCtx,
   auth: ProfileAuth,
-  { method = "GET", url, json, what }: { method?: "GET" | "POST" | "PATCH" | "DELETE"; url: URL | string; json?: unknown; what: string },
+  {
+    method = "GET",
+    url,
+    json,
+    what,
+  }: { method?: "GET" | "POST" | "PATCH" | "DELETE"; url: URL | string; json?: unknown; what: string },
 ): Promise<JsonObject> => {
   const res = await googleRequest(ctx, url, auth, { method, json });
   const text = await res.text();
@@ -79,7 +108,10 @@ export const googleCall = async (
 };
 
 // Every page of a list (for the availability checks before a write).
-export const allItems = async (fetchPage: (pageToken: string | undefined) => Promise<JsonObject>, key: string): Promise<JsonObject[]> => {
+export const allItems = async (
+  fetchPage: (pageToken: string | undefined) => Promise<JsonObject>,
+  key: string,
+): Promise<JsonObject[]> => {
   const items: JsonObject[] = [];
   let token: string | undefined;
   for (let page = 0; page < 20; page++) {
@@ -94,7 +126,10 @@ export const allItems = async (fetchPage: (pageToken: string | undefined) => Pro
 
 // The location's metadata flags (canModifyServiceList, canHaveFoodMenus, …), for the gates.
 export const metadataOf = async (ctx: ListingCtx, mp: ManagedPlacement): Promise<JsonObject> => {
-  const location = await googleCall(ctx, mp.auth, { url: withQuery(businessInformation(ctx, `/${namesOf(mp).v1}`), { readMask: "metadata" }), what: "Location" });
+  const location = await googleCall(ctx, mp.auth, {
+    url: withQuery(businessInformation(ctx, `/${namesOf(mp).v1}`), { readMask: "metadata" }),
+    what: "Location",
+  });
   return isObject(location.metadata) ? location.metadata : {};
 };
 

@@ -1,6 +1,16 @@
 import { invalidRequest, unprocessableBy } from "../management";
 import type { JsonObject, ListingManagement, ManagedPlacement } from "../types";
-import { businessInformation, googleCall, myBusiness, namesOf, paging, requireFlag, withQuery, type ListingCtx, type ListingSettings } from "./listing-api";
+import {
+  businessInformation,
+  googleCall,
+  myBusiness,
+  namesOf,
+  paging,
+  requireFlag,
+  withQuery,
+  type ListingCtx,
+  type ListingSettings,
+} from "./listing-api";
 import { LOCATION_FIELD_NAMES } from "./resources";
 
 // The location resource and what hangs off it (Business Information API v1 `Location`; food menus on
@@ -53,10 +63,14 @@ export const HOURS_FIELDS = ["regularHours", "specialHours", "moreHours"];
 
 const onlyFields = (fields: string[], allowed: string[], where: string) => {
   const other = fields.filter((f) => !allowed.includes(f));
-  if (other.length > 0) throw unprocessableBy(`fields: ${other.join(", ")} cannot be changed with ${where} (allowed: ${allowed.join(", ")})`);
+  if (other.length > 0)
+    throw unprocessableBy(
+      `fields: ${other.join(", ")} cannot be changed with ${where} (allowed: ${allowed.join(", ")})`,
+    );
 };
 
-const locationUrl = (ctx: ListingCtx, mp: ManagedPlacement, query: Record<string, string>) => withQuery(businessInformation(ctx, `/${namesOf(mp).v1}`), query);
+const locationUrl = (ctx: ListingCtx, mp: ManagedPlacement, query: Record<string, string>) =>
+  withQuery(businessInformation(ctx, `/${namesOf(mp).v1}`), query);
 
 const patchLocation = (ctx: ListingCtx, mp: ManagedPlacement, fields: string[], values: JsonObject) =>
   googleCall(ctx, mp.auth, {
@@ -73,7 +87,14 @@ const serviceListOf = (location: JsonObject) => ({
 
 type LocationMethods = Pick<
   ListingManagement<ListingSettings>,
-  "getLocation" | "updateLocation" | "listCategories" | "updateHours" | "getServiceList" | "updateServiceList" | "getFoodMenus" | "updateFoodMenus"
+  | "getLocation"
+  | "updateLocation"
+  | "listCategories"
+  | "updateHours"
+  | "getServiceList"
+  | "updateServiceList"
+  | "getFoodMenus"
+  | "updateFoodMenus"
 >;
 
 export const locationMethods: LocationMethods = {

@@ -18,7 +18,15 @@ type Settings = { account_management_url: string; business_information_url: stri
 type Ctx = { settings: Settings; fetch: typeof fetch };
 
 const ZAccounts = z.object({
-  accounts: z.array(z.object({ name: z.string().regex(/^accounts\/[^/]+$/), accountName: z.string().optional(), type: z.string().optional() })).optional(),
+  accounts: z
+    .array(
+      z.object({
+        name: z.string().regex(/^accounts\/[^/]+$/),
+        accountName: z.string().optional(),
+        type: z.string().optional(),
+      }),
+    )
+    .optional(),
   nextPageToken: z.string().optional(),
 });
 
@@ -48,7 +56,9 @@ type Location = z.infer<typeof ZLocation>;
 const ZLocations = z.object({ locations: z.array(ZLocation).optional(), nextPageToken: z.string().optional() });
 
 // Follows nextPageToken until the list ends.
-const allPages = async <T>(fetchPage: (pageToken: string | undefined) => Promise<{ items: T[]; next: string | undefined }>) => {
+const allPages = async <T>(
+  fetchPage: (pageToken: string | undefined) => Promise<{ items: T[]; next: string | undefined }>,
+) => {
   const all: T[] = [];
   let token: string | undefined;
   do {
@@ -66,7 +76,11 @@ const withQuery = (base: string, path: string, query: Record<string, string | un
 };
 
 const addressSummary = (a: Location["storefrontAddress"]) =>
-  a ? [...(a.addressLines ?? []), a.locality, a.administrativeArea, a.postalCode, a.regionCode].filter((s) => s?.trim()).join(", ") : "";
+  a
+    ? [...(a.addressLines ?? []), a.locality, a.administrativeArea, a.postalCode, a.regionCode]
+        .filter((s) => s?.trim())
+        .join(", ")
+    : "";
 
 const placementOf = (account: { name: string; accountName?: string }, location: Location): PlacementInfo => {
   const locationId = location.name.split("/").pop()!;
@@ -98,7 +112,11 @@ export const listLocationPlacements = async (ctx: Ctx, auth: ProfileAuth): Promi
   const placements = new Map<string, PlacementInfo>();
   for (const account of accounts) {
     const locations = await allPages(async (pageToken) => {
-      const url = withQuery(ctx.settings.business_information_url, `/${account.name}/locations`, { readMask: LOCATION_READ_MASK, pageSize: "100", pageToken });
+      const url = withQuery(ctx.settings.business_information_url, `/${account.name}/locations`, {
+        readMask: LOCATION_READ_MASK,
+        pageSize: "100",
+        pageToken,
+      });
       const page = await googleGet(ctx, url, auth, ZLocations, "accounts.locations.list");
       return { items: page.locations ?? [], next: page.nextPageToken };
     });

@@ -1,6 +1,20 @@
 import { z } from "zod";
 import { MB, type FormatLimits, type PostRules } from "../post-rules";
-import { bodyOrMedia, notOn, placementIssues, postIssues, threadRefused, tooLong, zChoice, zDate, zId, zPattern, zText, zTime, zUrl } from "../post-rules/draft-checks";
+import {
+  bodyOrMedia,
+  notOn,
+  placementIssues,
+  postIssues,
+  threadRefused,
+  tooLong,
+  zChoice,
+  zDate,
+  zId,
+  zPattern,
+  zText,
+  zTime,
+  zUrl,
+} from "../post-rules/draft-checks";
 
 // Google Business Profile posts on one location (`location_id`, the full accounts/…/locations/… path of
 // one of the profile's placements). Formats:
@@ -34,7 +48,11 @@ export const ZGoogleBusinessPostParams = z
   })
   .transform((p) => {
     if (p.format === "photo") return p;
-    return { ...p, language_code: p.language_code ?? "en", ...(p.format === "offer" && { event_title: p.event_title ?? "Special Offer" }) };
+    return {
+      ...p,
+      language_code: p.language_code ?? "en",
+      ...(p.format === "offer" && { event_title: p.event_title ?? "Special Offer" }),
+    };
   });
 export type GoogleBusinessPostParams = z.output<typeof ZGoogleBusinessPostParams>;
 
@@ -60,12 +78,21 @@ export const GOOGLE_BUSINESS_FORMATS = {
 } satisfies Record<GoogleBusinessPostParams["format"], FormatLimits>;
 
 const CTA_KEYS = ["cta_action_type", "cta_url"] as const;
-const SCHEDULE_KEYS = ["event_title", "event_start_date", "event_end_date", "event_start_time", "event_end_time"] as const;
+const SCHEDULE_KEYS = [
+  "event_title",
+  "event_start_date",
+  "event_end_date",
+  "event_start_time",
+  "event_end_time",
+] as const;
 const OFFER_KEYS = ["offer_coupon_code", "offer_redeem_url", "offer_terms"] as const;
 
 const ctaIssues = (p: GoogleBusinessPostParams): string[] => {
   if (!p.cta_action_type) return p.cta_url ? ["cta_url requires cta_action_type"] : [];
-  if (p.cta_action_type === "CALL") return p.cta_url ? ["cta_url must not be set with cta_action_type CALL (the button calls the location's phone number)"] : [];
+  if (p.cta_action_type === "CALL")
+    return p.cta_url
+      ? ["cta_url must not be set with cta_action_type CALL (the button calls the location's phone number)"]
+      : [];
   return p.cta_url ? [] : [`cta_url is required for cta_action_type ${p.cta_action_type}`];
 };
 
@@ -76,11 +103,13 @@ const scheduleIssues = (p: GoogleBusinessPostParams): string[] => {
   issues.push(...tooLong("event_title", p.event_title, 58));
   if (!p.event_start_date) issues.push(`event_start_date is required for ${what}`);
   if (!p.event_end_date) issues.push(`event_end_date is required for ${what}`);
-  if (p.event_start_date && p.event_end_date && p.event_end_date < p.event_start_date) issues.push("event_end_date must be on or after event_start_date");
+  if (p.event_start_date && p.event_end_date && p.event_end_date < p.event_start_date)
+    issues.push("event_end_date must be on or after event_start_date");
   if (p.event_start_time && !p.event_end_time) issues.push("event_end_time is required with event_start_time");
   if (p.event_end_time && !p.event_start_time) issues.push("event_start_time is required with event_end_time");
   const oneDay = p.event_start_date !== undefined && p.event_start_date === p.event_end_date;
-  if (oneDay && p.event_start_time && p.event_end_time && p.event_end_time <= p.event_start_time) issues.push("event_end_time must be after event_start_time when the event starts and ends on the same day");
+  if (oneDay && p.event_start_time && p.event_end_time && p.event_end_time <= p.event_start_time)
+    issues.push("event_end_time must be after event_start_time when the event starts and ends on the same day");
   return issues;
 };
 

@@ -37,13 +37,25 @@ const v4 = (ctx: Ctx, name: string) => `${ctx.settings.mybusiness_url.replace(/\
 
 const paramsOf = (input: PublishInput): GoogleBusinessPostParams => {
   const parsed = ZGoogleBusinessPostParams.safeParse(input.params);
-  if (!parsed.success) throw rejected(`Invalid Google Business parameters: ${parsed.error.issues.map((i) => i.message).join("; ")}`, "invalid_params");
+  if (!parsed.success)
+    throw rejected(
+      `Invalid Google Business parameters: ${parsed.error.issues.map((i) => i.message).join("; ")}`,
+      "invalid_params",
+    );
   return parsed.data;
 };
 
-export const locationOf = (input: { placement: PublishInput["placement"]; params: Record<string, unknown> }): string => {
-  const id = input.placement?.externalId ?? (typeof input.params.location_id === "string" ? input.params.location_id : null);
-  if (!id || !LOCATION.test(id)) throw rejected("Google Business posts need a location (accounts/{account}/locations/{location})", "location_required");
+export const locationOf = (input: {
+  placement: PublishInput["placement"];
+  params: Record<string, unknown>;
+}): string => {
+  const id =
+    input.placement?.externalId ?? (typeof input.params.location_id === "string" ? input.params.location_id : null);
+  if (!id || !LOCATION.test(id))
+    throw rejected(
+      "Google Business posts need a location (accounts/{account}/locations/{location})",
+      "location_required",
+    );
   return id;
 };
 
@@ -59,7 +71,11 @@ const time = (t: string) => {
 // The LocalPost resource for the standard, event and offer formats.
 export const localPostOf = (p: GoogleBusinessPostParams, body: string, imageUrl: string | null) => {
   const scheduled = p.format === "event" || p.format === "offer";
-  const offer = { couponCode: p.offer_coupon_code, redeemOnlineUrl: p.offer_redeem_url, termsConditions: p.offer_terms };
+  const offer = {
+    couponCode: p.offer_coupon_code,
+    redeemOnlineUrl: p.offer_redeem_url,
+    termsConditions: p.offer_terms,
+  };
   return {
     languageCode: p.language_code ?? "en",
     ...(body.trim() && { summary: body }),
@@ -76,7 +92,8 @@ export const localPostOf = (p: GoogleBusinessPostParams, body: string, imageUrl:
         },
       },
     }),
-    ...(p.format === "offer" && Object.values(offer).some(Boolean) && { offer: Object.fromEntries(Object.entries(offer).filter(([, v]) => v)) }),
+    ...(p.format === "offer" &&
+      Object.values(offer).some(Boolean) && { offer: Object.fromEntries(Object.entries(offer).filter(([, v]) => v)) }),
     ...(imageUrl && { media: [{ mediaFormat: "PHOTO", sourceUrl: imageUrl }] }),
   };
 };
@@ -91,7 +108,12 @@ const ZLocalPost = z.object({
   event: z.object({ title: z.string().optional() }).optional(),
 });
 type LocalPost = z.infer<typeof ZLocalPost>;
-const ZMediaItem = z.object({ name: z.string().min(1), sourceUrl: z.string().optional(), googleUrl: z.string().optional(), createTime: z.string().optional() });
+const ZMediaItem = z.object({
+  name: z.string().min(1),
+  sourceUrl: z.string().optional(),
+  googleUrl: z.string().optional(),
+  createTime: z.string().optional(),
+});
 
 const imageOf = (input: PublishInput) => input.media.find((m) => m.kind === "image") ?? input.media[0] ?? null;
 
@@ -114,12 +136,28 @@ export const publishLocalPost = async (ctx: Ctx, input: PublishInput): Promise<P
   const location = locationOf(input);
   if (params.format === "photo") return publishPhoto(ctx, input, location);
   const json = localPostOf(params, input.body, imageOf(input)?.url ?? null);
-  let post = await googleJson(ctx, v4(ctx, `${location}/localPosts`), input.auth, { method: "POST", json, schema: ZLocalPost, what: "localPosts.create" });
+  let post = await googleJson(ctx, v4(ctx, `${location}/localPosts`), input.auth, {
+    method: "POST",
+    json,
+    schema: ZLocalPost,
+    what: "localPosts.create",
+  });
   if (post.state !== "LIVE" && post.state !== "REJECTED") {
     const read = () => googleJson(ctx, v4(ctx, post.name), input.auth, { schema: ZLocalPost, what: "localPosts.get" });
-    post = (await pollUntil(ctx, { attempts: STATE_POLLS, intervalMs: STATE_INTERVAL_MS }, read, (p) => p.state === "LIVE" || p.state === "REJECTED")) ?? post;
+    post =
+      (await pollUntil(
+        ctx,
+        { attempts: STATE_POLLS, intervalMs: STATE_INTERVAL_MS },
+        read,
+        (p) => p.state === "LIVE" || p.state === "REJECTED",
+      )) ?? post;
   }
-  if (post.state === "REJECTED") throw rejected("Google rejected the post (it breaks the Business Profile content policy)", "REJECTED", "localPost.state");
+  if (post.state === "REJECTED")
+    throw rejected(
+      "Google rejected the post (it breaks the Business Profile content policy)",
+      "REJECTED",
+      "localPost.state",
+    );
   return resultOf(post);
 };
 
@@ -141,7 +179,10 @@ const scan = async <T>(
     if (!next || passedWindow(items)) return null;
     token = next;
   }
-  throw new NetworkError("outcome_unknown", "Too many recent items on the location to tell whether the post was published");
+  throw new NetworkError(
+    "outcome_unknown",
+    "Too many recent items on the location to tell whether the post was published",
+  );
 };
 
 export const findPublishedLocalPost = (ctx: Ctx, input: PublishInput): Promise<PublishResult | null> =>
@@ -153,9 +194,15 @@ export const findPublishedLocalPost = (ctx: Ctx, input: PublishInput): Promise<P
       if (!image) return null;
       return scan(
         async (pageToken) => {
-          const page = await googleJson(ctx, withQuery(v4(ctx, `${location}/media`), { pageSize: "100", pageToken }), input.auth, { schema: ZMediaItems, what: "media.list" });
+          const page = await googleJson(
+            ctx,
+            withQuery(v4(ctx, `${location}/media`), { pageSize: "100", pageToken }),
+            input.auth,
+            { schema: ZMediaItems, what: "media.list" },
+          );
           const items = page.mediaItems ?? [];
-          if (items.length > 0 && items.every((i) => i.sourceUrl === undefined)) throw new NetworkError("outcome_unknown", "Google does not show the photos' source URLs");
+          if (items.length > 0 && items.every((i) => i.sourceUrl === undefined))
+            throw new NetworkError("outcome_unknown", "Google does not show the photos' source URLs");
           return { items, next: page.nextPageToken };
         },
         (items) => {
@@ -168,15 +215,22 @@ export const findPublishedLocalPost = (ctx: Ctx, input: PublishInput): Promise<P
     const topic = params.format.toUpperCase();
     return scan(
       async (pageToken) => {
-        const page = await googleJson(ctx, withQuery(v4(ctx, `${location}/localPosts`), { pageSize: "100", pageToken }), input.auth, {
-          schema: ZLocalPosts,
-          what: "localPosts.list",
-        });
+        const page = await googleJson(
+          ctx,
+          withQuery(v4(ctx, `${location}/localPosts`), { pageSize: "100", pageToken }),
+          input.auth,
+          {
+            schema: ZLocalPosts,
+            what: "localPosts.list",
+          },
+        );
         return { items: page.localPosts ?? [], next: page.nextPageToken };
       },
       (items) => {
         const match = items
-          .filter((p) => (p.topicType ?? "STANDARD") === topic && sameText(p.summary, input.body) && isRecent(p.createTime))
+          .filter(
+            (p) => (p.topicType ?? "STANDARD") === topic && sameText(p.summary, input.body) && isRecent(p.createTime),
+          )
           .filter((p) => topic === "STANDARD" || sameText(p.event?.title, params.event_title))
           .sort((a, b) => Date.parse(b.createTime!) - Date.parse(a.createTime!))[0];
         return match ? resultOf(match) : null;
@@ -187,9 +241,15 @@ export const findPublishedLocalPost = (ctx: Ctx, input: PublishInput): Promise<P
 
 const PUBLISHED_NAME = /^accounts\/[^/?#]+\/locations\/[^/?#]+\/(localPosts|media)\/[^/?#]+$/;
 
-export const deletePublishedLocalPost = async (ctx: Ctx, input: { auth: PublishInput["auth"]; externalId: string }): Promise<void> => {
+export const deletePublishedLocalPost = async (
+  ctx: Ctx,
+  input: { auth: PublishInput["auth"]; externalId: string },
+): Promise<void> => {
   if (!PUBLISHED_NAME.test(input.externalId)) {
-    throw rejected("Not a Google Business post or photo name (accounts/{a}/locations/{l}/localPosts/{p} or …/media/{m})", "invalid_id");
+    throw rejected(
+      "Not a Google Business post or photo name (accounts/{a}/locations/{l}/localPosts/{p} or …/media/{m})",
+      "invalid_id",
+    );
   }
   await googleDelete(ctx, v4(ctx, input.externalId), input.auth);
 };

@@ -16,12 +16,29 @@ export const googleError = (code: number, status: string, message: string, detai
   body: { error: { code, message, status, details } },
 });
 
-type T = "string" | "boolean" | "integer" | "number" | "any" | { enum: string; values: string[] } | { ref: string } | { items: T };
+type T =
+  | "string"
+  | "boolean"
+  | "integer"
+  | "number"
+  | "any"
+  | { enum: string; values: string[] }
+  | { ref: string }
+  | { items: T };
 const ref = (name: string): T => ({ ref: name });
 const list = (t: T): T => ({ items: t });
 const en = (type: string, values: string[]): T => ({ enum: type, values });
 
-const DAYS = en("google.type.DayOfWeek", ["DAY_OF_WEEK_UNSPECIFIED", "MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"]);
+const DAYS = en("google.type.DayOfWeek", [
+  "DAY_OF_WEEK_UNSPECIFIED",
+  "MONDAY",
+  "TUESDAY",
+  "WEDNESDAY",
+  "THURSDAY",
+  "FRIDAY",
+  "SATURDAY",
+  "SUNDAY",
+]);
 const BI = "google.mybusiness.businessinformation.v1";
 const V4 = "google.mybusiness.v4";
 const food = (name: string, values: string[]) => en(`${V4}.${name}`, values);
@@ -51,7 +68,12 @@ const SCHEMAS: Record<string, Record<string, T>> = {
   },
   PhoneNumbers: { primaryPhone: "string", additionalPhones: list("string") },
   Categories: { primaryCategory: ref("Category"), additionalCategories: list(ref("Category")) },
-  Category: { name: "string", displayName: "string", serviceTypes: list(ref("ServiceType")), moreHoursTypes: list(ref("MoreHoursType")) },
+  Category: {
+    name: "string",
+    displayName: "string",
+    serviceTypes: list(ref("ServiceType")),
+    moreHoursTypes: list(ref("MoreHoursType")),
+  },
   ServiceType: { serviceTypeId: "string", displayName: "string" },
   MoreHoursType: { hoursTypeId: "string", displayName: "string", localizedDisplayName: "string" },
   PostalAddress: {
@@ -71,11 +93,21 @@ const SCHEMAS: Record<string, Record<string, T>> = {
   TimePeriod: { openDay: DAYS, openTime: ref("TimeOfDay"), closeDay: DAYS, closeTime: ref("TimeOfDay") },
   TimeOfDay: { hours: "integer", minutes: "integer", seconds: "integer", nanos: "integer" },
   SpecialHours: { specialHourPeriods: list(ref("SpecialHourPeriod")) },
-  SpecialHourPeriod: { startDate: ref("Date"), openTime: ref("TimeOfDay"), endDate: ref("Date"), closeTime: ref("TimeOfDay"), closed: "boolean" },
+  SpecialHourPeriod: {
+    startDate: ref("Date"),
+    openTime: ref("TimeOfDay"),
+    endDate: ref("Date"),
+    closeTime: ref("TimeOfDay"),
+    closed: "boolean",
+  },
   Date: { year: "integer", month: "integer", day: "integer" },
   MoreHours: { hoursTypeId: "string", periods: list(ref("TimePeriod")) },
   ServiceAreaBusiness: {
-    businessType: en(`${BI}.ServiceAreaBusiness.BusinessType`, ["BUSINESS_TYPE_UNSPECIFIED", "CUSTOMER_LOCATION_ONLY", "CUSTOMER_AND_BUSINESS_LOCATION"]),
+    businessType: en(`${BI}.ServiceAreaBusiness.BusinessType`, [
+      "BUSINESS_TYPE_UNSPECIFIED",
+      "CUSTOMER_LOCATION_ONLY",
+      "CUSTOMER_AND_BUSINESS_LOCATION",
+    ]),
     places: ref("Places"),
     regionCode: "string",
   },
@@ -84,7 +116,12 @@ const SCHEMAS: Record<string, Record<string, T>> = {
   AdWordsLocationExtensions: { adPhone: "string" },
   LatLng: { latitude: "number", longitude: "number" },
   OpenInfo: {
-    status: en(`${BI}.OpenInfo.OpenForBusiness`, ["OPEN_FOR_BUSINESS_UNSPECIFIED", "OPEN", "CLOSED_PERMANENTLY", "CLOSED_TEMPORARILY"]),
+    status: en(`${BI}.OpenInfo.OpenForBusiness`, [
+      "OPEN_FOR_BUSINESS_UNSPECIFIED",
+      "OPEN",
+      "CLOSED_PERMANENTLY",
+      "CLOSED_TEMPORARILY",
+    ]),
     canReopen: "boolean",
     openingDate: ref("Date"),
   },
@@ -105,12 +142,24 @@ const SCHEMAS: Record<string, Record<string, T>> = {
     hasVoiceOfMerchant: "boolean",
   },
   Profile: { description: "string" },
-  RelationshipData: { parentLocation: ref("RelevantLocation"), childrenLocations: list(ref("RelevantLocation")), parentChain: "string" },
+  RelationshipData: {
+    parentLocation: ref("RelevantLocation"),
+    childrenLocations: list(ref("RelevantLocation")),
+    parentChain: "string",
+  },
   RelevantLocation: {
     placeId: "string",
-    relationType: en(`${BI}.RelevantLocation.RelationType`, ["RELATION_TYPE_UNSPECIFIED", "DEPARTMENT_OF", "INDEPENDENT_ESTABLISHMENT_IN"]),
+    relationType: en(`${BI}.RelevantLocation.RelationType`, [
+      "RELATION_TYPE_UNSPECIFIED",
+      "DEPARTMENT_OF",
+      "INDEPENDENT_ESTABLISHMENT_IN",
+    ]),
   },
-  ServiceItem: { structuredServiceItem: ref("StructuredServiceItem"), freeFormServiceItem: ref("FreeFormServiceItem"), price: ref("Money") },
+  ServiceItem: {
+    structuredServiceItem: ref("StructuredServiceItem"),
+    freeFormServiceItem: ref("FreeFormServiceItem"),
+    price: ref("Money"),
+  },
   StructuredServiceItem: { serviceTypeId: "string", description: "string" },
   FreeFormServiceItem: { category: "string", label: ref("Label") },
   Label: { displayName: "string", description: "string", languageCode: "string" },
@@ -118,7 +167,13 @@ const SCHEMAS: Record<string, Record<string, T>> = {
   Attributes: { name: "string", attributes: list(ref("Attribute")) },
   Attribute: {
     name: "string",
-    valueType: en(`${BI}.AttributeMetadata.AttributeValueType`, ["ATTRIBUTE_VALUE_TYPE_UNSPECIFIED", "BOOL", "ENUM", "URL", "REPEATED_ENUM"]),
+    valueType: en(`${BI}.AttributeMetadata.AttributeValueType`, [
+      "ATTRIBUTE_VALUE_TYPE_UNSPECIFIED",
+      "BOOL",
+      "ENUM",
+      "URL",
+      "REPEATED_ENUM",
+    ]),
     values: list("any"),
     repeatedEnumValue: ref("RepeatedEnumAttributeValue"),
     uriValues: list(ref("UriAttributeValue")),
@@ -127,7 +182,11 @@ const SCHEMAS: Record<string, Record<string, T>> = {
   UriAttributeValue: { uri: "string" },
   PlaceActionLink: {
     name: "string",
-    providerType: en("google.mybusiness.placeactions.v1.PlaceActionLink.ProviderType", ["PROVIDER_TYPE_UNSPECIFIED", "MERCHANT", "AGGREGATOR_3P"]),
+    providerType: en("google.mybusiness.placeactions.v1.PlaceActionLink.ProviderType", [
+      "PROVIDER_TYPE_UNSPECIFIED",
+      "MERCHANT",
+      "AGGREGATOR_3P",
+    ]),
     isEditable: "boolean",
     uri: "string",
     isPreferred: "boolean",
@@ -189,16 +248,37 @@ const SCHEMAS: Record<string, Record<string, T>> = {
   },
   MenuLabel: { displayName: "string", description: "string", languageCode: "string" },
   FoodMenuSection: { labels: list(ref("MenuLabel")), items: list(ref("FoodMenuItem")) },
-  FoodMenuItem: { labels: list(ref("MenuLabel")), attributes: ref("FoodMenuItemAttributes"), options: list(ref("FoodMenuItemOption")) },
+  FoodMenuItem: {
+    labels: list(ref("MenuLabel")),
+    attributes: ref("FoodMenuItemAttributes"),
+    options: list(ref("FoodMenuItemOption")),
+  },
   FoodMenuItemOption: { labels: list(ref("MenuLabel")), attributes: ref("FoodMenuItemAttributes") },
   FoodMenuItemAttributes: {
     price: ref("Money"),
     spiciness: food("FoodMenuItemAttributes.Spiciness", ["SPICINESS_UNSPECIFIED", "MILD", "MEDIUM", "HOT"]),
     allergen: list(
-      food("FoodMenuItemAttributes.Allergen", ["ALLERGEN_UNSPECIFIED", "DAIRY", "EGG", "FISH", "PEANUT", "SHELLFISH", "SOY", "TREE_NUT", "WHEAT"]),
+      food("FoodMenuItemAttributes.Allergen", [
+        "ALLERGEN_UNSPECIFIED",
+        "DAIRY",
+        "EGG",
+        "FISH",
+        "PEANUT",
+        "SHELLFISH",
+        "SOY",
+        "TREE_NUT",
+        "WHEAT",
+      ]),
     ),
     dietaryRestriction: list(
-      food("FoodMenuItemAttributes.DietaryRestriction", ["DIETARY_RESTRICTION_UNSPECIFIED", "HALAL", "KOSHER", "ORGANIC", "VEGAN", "VEGETARIAN"]),
+      food("FoodMenuItemAttributes.DietaryRestriction", [
+        "DIETARY_RESTRICTION_UNSPECIFIED",
+        "HALAL",
+        "KOSHER",
+        "ORGANIC",
+        "VEGAN",
+        "VEGETARIAN",
+      ]),
     ),
     servesNumPeople: "integer",
     ingredients: list(ref("Ingredient")),
@@ -279,7 +359,9 @@ const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const at = (path: string, key: string) => `${path}.${snake(key)}`;
 
 export const badRequest = (field: string, message: string): Reply =>
-  googleError(400, "INVALID_ARGUMENT", message, [{ "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field, description: message }] }]);
+  googleError(400, "INVALID_ARGUMENT", message, [
+    { "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field, description: message }] },
+  ]);
 
 const typeOk = (t: "string" | "boolean" | "integer" | "number", v: unknown) =>
   t === "string"
@@ -294,7 +376,9 @@ const checkValue = (t: T, value: unknown, path: string): Reply | null => {
   if (value === null) return null;
   if (t === "any") return null;
   if (typeof t === "string")
-    return typeOk(t, value) ? null : badRequest(path, `Invalid value at '${path}' (TYPE_${t.toUpperCase()}), ${JSON.stringify(value)}`);
+    return typeOk(t, value)
+      ? null
+      : badRequest(path, `Invalid value at '${path}' (TYPE_${t.toUpperCase()}), ${JSON.stringify(value)}`);
   if ("enum" in t)
     return typeof value === "string" && t.values.includes(value)
       ? null
@@ -313,10 +397,12 @@ const checkValue = (t: T, value: unknown, path: string): Reply | null => {
 // The first thing about `value` that does not fit the resource `schema`, as Google answers it.
 export const check = (schema: string, value: unknown, path: string): Reply | null => {
   const fields = SCHEMAS[schema]!;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return badRequest(path, `Invalid value at '${path}': expected ${schema}`);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return badRequest(path, `Invalid value at '${path}': expected ${schema}`);
   for (const [key, v] of Object.entries(value)) {
     const t = fields[key];
-    if (!t) return badRequest(path, `Invalid JSON payload received. Unknown name "${key}" at '${path}': Cannot find field.`);
+    if (!t)
+      return badRequest(path, `Invalid JSON payload received. Unknown name "${key}" at '${path}': Cannot find field.`);
     const issue = checkValue(t, v, at(path, key));
     if (issue) return issue;
   }
@@ -326,7 +412,19 @@ export const check = (schema: string, value: unknown, path: string): Reply | nul
 export const LOCATION_FIELD_NAMES = Object.keys(SCHEMAS.Location!);
 
 // A query parameter the method does not have.
-const STANDARD = ["$.xgafv", "access_token", "alt", "callback", "fields", "key", "oauth_token", "prettyPrint", "quotaUser", "uploadType", "upload_protocol"];
+const STANDARD = [
+  "$.xgafv",
+  "access_token",
+  "alt",
+  "callback",
+  "fields",
+  "key",
+  "oauth_token",
+  "prettyPrint",
+  "quotaUser",
+  "uploadType",
+  "upload_protocol",
+];
 export const unknownParam = (query: URLSearchParams, allowed: string[]): Reply | null => {
   const name = [...query.keys()].find((k) => !allowed.includes(k) && !STANDARD.includes(k));
   return name

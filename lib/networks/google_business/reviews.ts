@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { googleJson, withQuery } from "../google/api";
-import type { CommentSync, ConnectorContext, CreatedComment, InboundComment, InboundProfileComment, ManagedPlacement, ProfileReplyDraft } from "../types";
+import type {
+  CommentSync,
+  ConnectorContext,
+  CreatedComment,
+  InboundComment,
+  InboundProfileComment,
+  ManagedPlacement,
+  ProfileReplyDraft,
+} from "../types";
 import { locationOf } from "./publish";
 
 // A location's reviews (Business Profile v4, hand-written: no discovery document exists):
@@ -15,19 +23,36 @@ const ZReview = z
   .object({
     name: z.string(),
     reviewId: z.string().optional(),
-    reviewer: z.object({ displayName: z.string().optional(), profilePhotoUrl: z.string().optional(), isAnonymous: z.boolean().optional() }).loose().optional(),
+    reviewer: z
+      .object({
+        displayName: z.string().optional(),
+        profilePhotoUrl: z.string().optional(),
+        isAnonymous: z.boolean().optional(),
+      })
+      .loose()
+      .optional(),
     starRating: z.string().optional(),
     comment: z.string().optional(),
     createTime: z.string().optional(),
     updateTime: z.string().optional(),
-    reviewReply: z.object({ comment: z.string(), updateTime: z.string().optional(), state: z.string().optional() }).loose().optional(),
+    reviewReply: z
+      .object({ comment: z.string(), updateTime: z.string().optional(), state: z.string().optional() })
+      .loose()
+      .optional(),
     policyViolation: z.unknown().optional(),
   })
   .loose();
-const ZReviews = z.object({ reviews: z.array(ZReview).default([]), nextPageToken: z.string().optional(), averageRating: z.number().optional(), totalReviewCount: z.number().optional() });
+const ZReviews = z.object({
+  reviews: z.array(ZReview).default([]),
+  nextPageToken: z.string().optional(),
+  averageRating: z.number().optional(),
+  totalReviewCount: z.number().optional(),
+});
 
 const STARS: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 };
-const base = (c: Omit<InboundComment, "metadata" | "likeCount" | "isHidden" | "attachments" | "authorExternalId">): InboundComment => ({
+const base = (
+  c: Omit<InboundComment, "metadata" | "likeCount" | "isHidden" | "attachments" | "authorExternalId">,
+): InboundComment => ({
   ...c,
   authorExternalId: null,
   metadata: null,
@@ -73,12 +98,19 @@ const reviewOf = (r: z.infer<typeof ZReview>): InboundProfileComment => {
   };
 };
 
-export const listReviews = async (ctx: Ctx, { auth, placement }: ManagedPlacement): Promise<InboundProfileComment[]> => {
+export const listReviews = async (
+  ctx: Ctx,
+  { auth, placement }: ManagedPlacement,
+): Promise<InboundProfileComment[]> => {
   const location = locationOf({ placement, params: {} });
   const out: InboundProfileComment[] = [];
   let pageToken: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const url = withQuery(`${ctx.settings.mybusiness_url.replace(/\/+$/, "")}/${location}/reviews`, { pageSize: "50", orderBy: "updateTime desc", pageToken });
+    const url = withQuery(`${ctx.settings.mybusiness_url.replace(/\/+$/, "")}/${location}/reviews`, {
+      pageSize: "50",
+      orderBy: "updateTime desc",
+      pageToken,
+    });
     const res = await googleJson(ctx, url, auth, { schema: ZReviews, what: "reviews.list" });
     out.push(...res.reviews.map(reviewOf));
     pageToken = res.nextPageToken;
@@ -92,16 +124,29 @@ export const listReviews = async (ctx: Ctx, { auth, placement }: ManagedPlacemen
 // when the review's reply says our text.
 const ZReviewReply = z.object({ comment: z.string(), updateTime: z.string().optional() }).loose();
 const reviewUrl = (ctx: Ctx, review: string) => `${ctx.settings.mybusiness_url.replace(/\/+$/, "")}/${review}`;
-const replyOf = (review: string, reply: z.infer<typeof ZReviewReply>): CreatedComment => ({ externalId: `${review}/reply`, postedAt: reply.updateTime ? new Date(reply.updateTime) : null });
+const replyOf = (review: string, reply: z.infer<typeof ZReviewReply>): CreatedComment => ({
+  externalId: `${review}/reply`,
+  postedAt: reply.updateTime ? new Date(reply.updateTime) : null,
+});
 
 export const replyToReview = async (ctx: Ctx, draft: ProfileReplyDraft): Promise<CreatedComment> => {
-  const reply = await googleJson(ctx, `${reviewUrl(ctx, draft.parentExternalId)}/reply`, draft.auth, { method: "PUT", json: { comment: draft.body }, schema: ZReviewReply, what: "reviews.updateReply" });
+  const reply = await googleJson(ctx, `${reviewUrl(ctx, draft.parentExternalId)}/reply`, draft.auth, {
+    method: "PUT",
+    json: { comment: draft.body },
+    schema: ZReviewReply,
+    what: "reviews.updateReply",
+  });
   return replyOf(draft.parentExternalId, reply);
 };
 
 export const findReviewReply = async (ctx: Ctx, draft: ProfileReplyDraft): Promise<CreatedComment | null> => {
-  const review = await googleJson(ctx, reviewUrl(ctx, draft.parentExternalId), draft.auth, { schema: ZReview, what: "reviews.get" });
-  return review.reviewReply && review.reviewReply.comment.trim() === draft.body.trim() ? replyOf(draft.parentExternalId, review.reviewReply) : null;
+  const review = await googleJson(ctx, reviewUrl(ctx, draft.parentExternalId), draft.auth, {
+    schema: ZReview,
+    what: "reviews.get",
+  });
+  return review.reviewReply && review.reviewReply.comment.trim() === draft.body.trim()
+    ? replyOf(draft.parentExternalId, review.reviewReply)
+    : null;
 };
 
 export const googleBusinessCommentSync: CommentSync<{ mybusiness_url: string }> = {

@@ -37,9 +37,15 @@ type Ctx = ConnectorContext<{ performance_url: string }>;
 const ZDate = z.object({ year: z.number(), month: z.number(), day: z.number() });
 const ZSeries = z.object({
   dailyMetric: z.string(),
-  timeSeries: z.object({ datedValues: z.array(z.object({ date: ZDate, value: z.union([z.string(), z.number()]).optional() })).optional() }).optional(),
+  timeSeries: z
+    .object({
+      datedValues: z.array(z.object({ date: ZDate, value: z.union([z.string(), z.number()]).optional() })).optional(),
+    })
+    .optional(),
 });
-const ZResponse = z.object({ multiDailyMetricTimeSeries: z.array(z.object({ dailyMetricTimeSeries: z.array(ZSeries).optional() })).optional() });
+const ZResponse = z.object({
+  multiDailyMetricTimeSeries: z.array(z.object({ dailyMetricTimeSeries: z.array(ZSeries).optional() })).optional(),
+});
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const iso = (d: z.infer<typeof ZDate>) => `${d.year}-${pad(d.month)}-${pad(d.day)}`;
@@ -48,19 +54,27 @@ const dayUtc = (daysAgo: number, now: number) => {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 };
 
-export const locationStats = async (ctx: Ctx, auth: ProfileAuth, placement: PublishInput["placement"], now = Date.now()): Promise<StatsReading> => {
+export const locationStats = async (
+  ctx: Ctx,
+  auth: ProfileAuth,
+  placement: PublishInput["placement"],
+  now = Date.now(),
+): Promise<StatsReading> => {
   const locationId = locationOf({ placement, params: {} }).split("/").pop()!;
   const start = dayUtc(LOOKBACK_DAYS, now);
   const end = dayUtc(1, now);
-  const url = withQuery(`${ctx.settings.performance_url.replace(/\/+$/, "")}/locations/${locationId}:fetchMultiDailyMetricsTimeSeries`, {
-    dailyMetrics: [...DAILY_METRICS],
-    "dailyRange.startDate.year": String(start.year),
-    "dailyRange.startDate.month": String(start.month),
-    "dailyRange.startDate.day": String(start.day),
-    "dailyRange.endDate.year": String(end.year),
-    "dailyRange.endDate.month": String(end.month),
-    "dailyRange.endDate.day": String(end.day),
-  });
+  const url = withQuery(
+    `${ctx.settings.performance_url.replace(/\/+$/, "")}/locations/${locationId}:fetchMultiDailyMetricsTimeSeries`,
+    {
+      dailyMetrics: [...DAILY_METRICS],
+      "dailyRange.startDate.year": String(start.year),
+      "dailyRange.startDate.month": String(start.month),
+      "dailyRange.startDate.day": String(start.day),
+      "dailyRange.endDate.year": String(end.year),
+      "dailyRange.endDate.month": String(end.month),
+      "dailyRange.endDate.day": String(end.day),
+    },
+  );
   const body = await googleJson(ctx, url, auth, { schema: ZResponse, what: "fetchMultiDailyMetricsTimeSeries" });
 
   // metric -> date -> value (series of one metric split by sub-entity are added up)

@@ -14,10 +14,18 @@ export const findGraphComment = async (
   ctx: { fetch: typeof fetch },
   connector: Pick<NetworkConnector, "mapError" | "displayName">,
   call: GraphCall,
-  { draft, authorId, textField, timeField }: { draft: Pick<CommentDraft, "since" | "body">; authorId: string; textField: string; timeField: string },
+  {
+    draft,
+    authorId,
+    textField,
+    timeField,
+  }: { draft: Pick<CommentDraft, "since" | "body">; authorId: string; textField: string; timeField: string },
 ): Promise<CreatedComment | null> => {
   const since = Math.max(draft.since.getTime() - SKEW_MS, Date.now() - FIND_WINDOW_MS);
-  const items = await readRecent(ctx, connector, call, { since, timeOf: (item) => parseGraphTime(str(item[timeField])) });
+  const items = await readRecent(ctx, connector, call, {
+    since,
+    timeOf: (item) => parseGraphTime(str(item[timeField])),
+  });
   const text = normalise(draft.body);
   const hit = items.find((item) => {
     const from = item.from as { id?: unknown } | undefined;
@@ -25,5 +33,9 @@ export const findGraphComment = async (
   });
   if (!hit) return null;
   const at = parseGraphTime(str(hit[timeField]));
-  return { externalId: str(hit.id) ?? "", permalink: str(hit.permalink_url), postedAt: at === null ? null : new Date(at) };
+  return {
+    externalId: str(hit.id) ?? "",
+    permalink: str(hit.permalink_url),
+    postedAt: at === null ? null : new Date(at),
+  };
 };

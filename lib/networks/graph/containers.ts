@@ -28,7 +28,12 @@ export type ContainerState = "FINISHED" | "IN_PROGRESS" | "ERROR" | "EXPIRED" | 
 
 const ZId = z.object({ id: z.coerce.string() }).loose();
 const ZStatus = z
-  .object({ id: z.coerce.string().optional(), status_code: z.string().optional(), status: z.string().optional(), error_message: z.string().optional() })
+  .object({
+    id: z.coerce.string().optional(),
+    status_code: z.string().optional(),
+    status: z.string().optional(),
+    error_message: z.string().optional(),
+  })
   .loose();
 
 const url = (api: ContainerApi, path: string) => graphUrl(api.graphUrl, api.version, path);
@@ -41,8 +46,17 @@ const stateOf = (answer: z.infer<typeof ZStatus>): { state: string; message: str
   message: answer.error_message ?? (answer.status_code ? (answer.status ?? null) : null),
 });
 
-export const createContainer = async (ctx: ConnectorContext<unknown>, api: ContainerApi, fields: Params): Promise<string> => {
-  const { id } = await graphRequest(ctx, api.connector, { url: url(api, `${api.userId}/${api.createEdge}`), form: fields, ...auth(api) }, ZId);
+export const createContainer = async (
+  ctx: ConnectorContext<unknown>,
+  api: ContainerApi,
+  fields: Params,
+): Promise<string> => {
+  const { id } = await graphRequest(
+    ctx,
+    api.connector,
+    { url: url(api, `${api.userId}/${api.createEdge}`), form: fields, ...auth(api) },
+    ZId,
+  );
   return id;
 };
 
@@ -56,15 +70,26 @@ export const sleeperOf = (ctx: { sleep?: (ms: number) => Promise<void> }) =>
 // Reads the container until it is FINISHED. ERROR and EXPIRED are refusals (the media could not be
 // used; nothing was published). Still processing after the last read: nothing was published either, so
 // the job may try again later with new containers.
-export const waitForContainer = async (ctx: ConnectorContext<unknown>, api: ContainerApi, id: string): Promise<void> => {
+export const waitForContainer = async (
+  ctx: ConnectorContext<unknown>,
+  api: ContainerApi,
+  id: string,
+): Promise<void> => {
   const sleep = sleeperOf(ctx);
   for (let attempt = 0; attempt <= POLL_DELAYS_MS.length; attempt++) {
     if (attempt > 0) await sleep(POLL_DELAYS_MS[attempt - 1]!);
-    const answer = await graphRequest(ctx, api.connector, { url: url(api, id), query: { fields: api.statusFields }, ...auth(api) }, ZStatus);
+    const answer = await graphRequest(
+      ctx,
+      api.connector,
+      { url: url(api, id), query: { fields: api.statusFields }, ...auth(api) },
+      ZStatus,
+    );
     const { state, message } = stateOf(answer);
     if (state === "FINISHED" || state === "PUBLISHED") return;
     if (state === "ERROR" || state === "EXPIRED") {
-      const text = message ?? (state === "EXPIRED" ? "the container expired before it was published" : "the media could not be processed");
+      const text =
+        message ??
+        (state === "EXPIRED" ? "the container expired before it was published" : "the media could not be processed");
       throw new NetworkError("rejected", `${api.connector.displayName}: ${text} (container ${state})`, {
         platformErrorCode: state,
         platformErrorSubcode: null,
@@ -72,11 +97,25 @@ export const waitForContainer = async (ctx: ConnectorContext<unknown>, api: Cont
       });
     }
   }
-  throw new NetworkError("rate_limited", `${api.connector.displayName} is still processing the media; try again later`, undefined, 5 * 60_000);
+  throw new NetworkError(
+    "rate_limited",
+    `${api.connector.displayName} is still processing the media; try again later`,
+    undefined,
+    5 * 60_000,
+  );
 };
 
-export const publishContainer = async (ctx: ConnectorContext<unknown>, api: ContainerApi, creationId: string): Promise<string> => {
-  const { id } = await graphRequest(ctx, api.connector, { url: url(api, `${api.userId}/${api.publishEdge}`), form: { creation_id: creationId }, ...auth(api) }, ZId);
+export const publishContainer = async (
+  ctx: ConnectorContext<unknown>,
+  api: ContainerApi,
+  creationId: string,
+): Promise<string> => {
+  const { id } = await graphRequest(
+    ctx,
+    api.connector,
+    { url: url(api, `${api.userId}/${api.publishEdge}`), form: { creation_id: creationId }, ...auth(api) },
+    ZId,
+  );
   return id;
 };
 
@@ -103,7 +142,12 @@ export const readPermalink = async (
   field: "permalink" | "permalink_url",
 ): Promise<string | null> => {
   try {
-    const node = await graphRequest(ctx, call.connector, { ...call, query: { fields: field } }, z.record(z.string(), z.unknown()));
+    const node = await graphRequest(
+      ctx,
+      call.connector,
+      { ...call, query: { fields: field } },
+      z.record(z.string(), z.unknown()),
+    );
     const value = node[field];
     if (typeof value !== "string" || value === "") return null;
     return value.startsWith("/") ? `https://www.facebook.com${value}` : value;

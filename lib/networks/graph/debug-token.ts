@@ -17,7 +17,9 @@ const ZDebugToken = z.object({
       expires_at: zUnixSeconds, // 0: never
       data_access_expires_at: zUnixSeconds, // 0: never
       scopes: z.array(z.string()).optional(),
-      granular_scopes: z.array(z.object({ scope: z.string(), target_ids: z.array(z.coerce.string()).optional() })).optional(),
+      granular_scopes: z
+        .array(z.object({ scope: z.string(), target_ids: z.array(z.coerce.string()).optional() }))
+        .optional(),
       user_id: z.coerce.string().optional(),
     })
     .loose(),

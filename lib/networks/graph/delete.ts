@@ -28,7 +28,11 @@ class GoneError extends NetworkError {
   }
 }
 
-export const deleteGraphNode = async (ctx: { fetch: typeof fetch }, connector: Connector, call: Omit<GraphCall, "method" | "form">): Promise<void> => {
+export const deleteGraphNode = async (
+  ctx: { fetch: typeof fetch },
+  connector: Connector,
+  call: Omit<GraphCall, "method" | "form">,
+): Promise<void> => {
   const goneAware: Connector = {
     displayName: connector.displayName,
     mapError: (failure) => (isGoneAnswer(failure) ? new GoneError() : connector.mapError(failure)),

@@ -22,10 +22,17 @@ import { NetworkError, details, retryAfterMs } from "../errors";
 export const APP_USAGE_BACKOFF_MS = 10 * 60 * 1000;
 
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 341, 613, 130429, 131056]);
-const isRateLimitCode = (code: number | undefined) => code !== undefined && (RATE_LIMIT_CODES.has(code) || (code >= 80001 && code <= 80014));
+const isRateLimitCode = (code: number | undefined) =>
+  code !== undefined && (RATE_LIMIT_CODES.has(code) || (code >= 80001 && code <= 80014));
 const AUTH_CODES = new Set([190, 102]);
 
-const zNumberish = z.union([z.number(), z.string().regex(/^-?\d+$/).transform(Number)]);
+const zNumberish = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
 
 const ZGraphError = z.object({
   error: z.object({
@@ -41,11 +48,21 @@ const ZGraphError = z.object({
 });
 
 // api.instagram.com's token endpoint still answers in the older Instagram shape.
-const ZLegacyInstagramError = z.object({ error_type: z.string(), code: zNumberish.optional(), error_message: z.string().optional() });
+const ZLegacyInstagramError = z.object({
+  error_type: z.string(),
+  code: zNumberish.optional(),
+  error_message: z.string().optional(),
+});
 // OAuth-style `{error, error_description}` (seen on some dialog/token failures).
 const ZOAuthError = z.object({ error: z.string(), error_description: z.string().optional() });
 // rupload.facebook.com (reel and video story uploads) answers `{debug_info: {retriable, type, message}}`.
-const ZRuploadError = z.object({ debug_info: z.object({ type: z.string().optional(), message: z.string().optional(), retriable: z.boolean().optional() }) });
+const ZRuploadError = z.object({
+  debug_info: z.object({
+    type: z.string().optional(),
+    message: z.string().optional(),
+    retriable: z.boolean().optional(),
+  }),
+});
 
 export type GraphErrorInfo = {
   code: number | undefined;
@@ -59,17 +76,30 @@ export const parseGraphError = (body: unknown): GraphErrorInfo | null => {
   const graph = ZGraphError.safeParse(body);
   if (graph.success) {
     const e = graph.data.error;
-    const message = e.error_user_msg && e.message ? `${e.message} (${e.error_user_msg})` : (e.message ?? e.error_user_msg);
+    const message =
+      e.error_user_msg && e.message ? `${e.message} (${e.error_user_msg})` : (e.message ?? e.error_user_msg);
     return { code: e.code, subcode: e.error_subcode, message, type: e.type, isTransient: e.is_transient };
   }
   const legacy = ZLegacyInstagramError.safeParse(body);
   if (legacy.success) {
     // `code` here is the HTTP status, not a Graph code.
-    return { code: undefined, subcode: undefined, message: legacy.data.error_message, type: legacy.data.error_type, isTransient: undefined };
+    return {
+      code: undefined,
+      subcode: undefined,
+      message: legacy.data.error_message,
+      type: legacy.data.error_type,
+      isTransient: undefined,
+    };
   }
   const oauth = ZOAuthError.safeParse(body);
   if (oauth.success) {
-    return { code: undefined, subcode: undefined, message: oauth.data.error_description ?? oauth.data.error, type: oauth.data.error, isTransient: undefined };
+    return {
+      code: undefined,
+      subcode: undefined,
+      message: oauth.data.error_description ?? oauth.data.error,
+      type: oauth.data.error,
+      isTransient: undefined,
+    };
   }
   const rupload = ZRuploadError.safeParse(body);
   if (rupload.success) {
@@ -89,8 +119,17 @@ const parseJsonHeader = (headers: Headers, name: string): unknown => {
   }
 };
 
-const ZBucUsage = z.record(z.string(), z.array(z.object({ estimated_time_to_regain_access: zNumberish.optional() }).loose()));
-const ZAppUsage = z.object({ call_count: zNumberish.optional(), total_cputime: zNumberish.optional(), total_time: zNumberish.optional() }).loose();
+const ZBucUsage = z.record(
+  z.string(),
+  z.array(z.object({ estimated_time_to_regain_access: zNumberish.optional() }).loose()),
+);
+const ZAppUsage = z
+  .object({
+    call_count: zNumberish.optional(),
+    total_cputime: zNumberish.optional(),
+    total_time: zNumberish.optional(),
+  })
+  .loose();
 
 // How long Meta's usage headers say to wait, if they say anything.
 export const usageRetryAfterMs = (headers: Headers): number | null => {
@@ -104,7 +143,10 @@ export const usageRetryAfterMs = (headers: Headers): number | null => {
   }
   for (const name of ["x-app-usage", "x-page-usage"]) {
     const usage = ZAppUsage.safeParse(parseJsonHeader(headers, name));
-    if (usage.success && Math.max(usage.data.call_count ?? 0, usage.data.total_cputime ?? 0, usage.data.total_time ?? 0) >= 100) {
+    if (
+      usage.success &&
+      Math.max(usage.data.call_count ?? 0, usage.data.total_cputime ?? 0, usage.data.total_time ?? 0) >= 100
+    ) {
       return APP_USAGE_BACKOFF_MS;
     }
   }
@@ -113,11 +155,15 @@ export const usageRetryAfterMs = (headers: Headers): number | null => {
 
 const describe = (network: string, info: GraphErrorInfo | null, status: number) => {
   if (!info) return `${network} answered HTTP ${status}`;
-  const code = info.code === undefined ? "" : ` (code ${info.code}${info.subcode === undefined ? "" : `/${info.subcode}`})`;
+  const code =
+    info.code === undefined ? "" : ` (code ${info.code}${info.subcode === undefined ? "" : `/${info.subcode}`})`;
   return `${network}: ${info.message ?? info.type ?? `HTTP ${status}`}${code}`;
 };
 
-export const mapGraphError = (network: string, { status, body, headers }: { status: number; body: unknown; headers: Headers }): NetworkError => {
+export const mapGraphError = (
+  network: string,
+  { status, body, headers }: { status: number; body: unknown; headers: Headers },
+): NetworkError => {
   const info = parseGraphError(body);
   const message = describe(network, info, status);
   const platform = details(info?.code, info?.subcode, info?.message ?? null);

@@ -1,5 +1,14 @@
 import type { ConnectorContext, Inbound, InboundItem } from "../types";
-import { graphChanges, graphMessaging, isSignedRequest, metaHandshake, parseSignedRequest, verifyMetaDelivery, type GraphChange, type GraphMessagingEvent } from "./webhooks";
+import {
+  graphChanges,
+  graphMessaging,
+  isSignedRequest,
+  metaHandshake,
+  parseSignedRequest,
+  verifyMetaDelivery,
+  type GraphChange,
+  type GraphMessagingEvent,
+} from "./webhooks";
 
 // The inbound capability of a Meta connector: the app's handshake and signature (webhooks.ts), the
 // deauthorize callback, and the connector's own reading of each change of its webhook object.
@@ -26,8 +35,12 @@ export const metaInbound = <TSettings extends MetaSettings>({
   parse: (ctx, request) => {
     if (isSignedRequest(request)) return parseSignedRequest(request.body);
     if (parseBody) return parseBody(request.body);
-    const changes = graphChanges(request.body, object).flatMap((change) => readChange?.(change) ?? { kind: "ignored" as const, reason: `field ${change.field}` });
-    const messaging = graphMessaging(request.body, object).flatMap((event) => readMessaging?.(event, ctx.settings) ?? { kind: "ignored" as const, reason: "messaging event" });
+    const changes = graphChanges(request.body, object).flatMap(
+      (change) => readChange?.(change) ?? { kind: "ignored" as const, reason: `field ${change.field}` },
+    );
+    const messaging = graphMessaging(request.body, object).flatMap(
+      (event) => readMessaging?.(event, ctx.settings) ?? { kind: "ignored" as const, reason: "messaging event" },
+    );
     return [...changes, ...messaging];
   },
 });

@@ -18,7 +18,8 @@ export const ZInsights = z.object({ data: z.array(ZMetric) }).loose();
 export type Metric = z.infer<typeof ZMetric>;
 
 // The metric's current figure: its range total, else the latest value of its series.
-export const metricValue = (metric: Metric): unknown => metric.total_value?.value ?? metric.values?.at(-1)?.value ?? null;
+export const metricValue = (metric: Metric): unknown =>
+  metric.total_value?.value ?? metric.values?.at(-1)?.value ?? null;
 
 // The sum of a series' values (e.g. daily new followers over a window); null when it has none.
 export const seriesSum = (metric: Metric | undefined, lastN?: number): number | null => {
@@ -28,7 +29,8 @@ export const seriesSum = (metric: Metric | undefined, lastN?: number): number | 
 };
 
 // Metric name -> current figure.
-export const metricsByName = (data: Metric[]): Record<string, unknown> => Object.fromEntries(data.map((m) => [m.name, metricValue(m)]));
+export const metricsByName = (data: Metric[]): Record<string, unknown> =>
+  Object.fromEntries(data.map((m) => [m.name, metricValue(m)]));
 
 export const numberOf = (value: unknown): number | null => {
   if (typeof value === "number" && Number.isFinite(value)) return value;
@@ -38,7 +40,8 @@ export const numberOf = (value: unknown): number | null => {
 
 // One key of a breakdown object (`{like: 3, love: 1}`), or the number itself.
 export const partOf = (value: unknown, key: string): number | null => {
-  if (value && typeof value === "object" && !Array.isArray(value)) return numberOf((value as Record<string, unknown>)[key]);
+  if (value && typeof value === "object" && !Array.isArray(value))
+    return numberOf((value as Record<string, unknown>)[key]);
   return numberOf(value);
 };
 

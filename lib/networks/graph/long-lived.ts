@@ -37,7 +37,11 @@ export const exchangeForLongLived = async (
   return longLived(long.access_token, long.expires_in, scopes);
 };
 
-export const refreshLongLived = async (ctx: Ctx, connector: Connector, { grants, auth }: { grants: LongLivedGrants; auth: ProfileAuth }): Promise<TokenSet> => {
+export const refreshLongLived = async (
+  ctx: Ctx,
+  connector: Connector,
+  { grants, auth }: { grants: LongLivedGrants; auth: ProfileAuth },
+): Promise<TokenSet> => {
   const renewed = await graphRequest(
     ctx,
     connector,

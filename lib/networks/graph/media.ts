@@ -26,6 +26,11 @@ export const postComment = async (
   call: Omit<GraphCall, "form">,
   message: string,
 ): Promise<{ externalId: string }> => {
-  const { id } = await graphRequest(ctx, connector, { ...call, form: { message } }, z.object({ id: z.coerce.string() }).loose());
+  const { id } = await graphRequest(
+    ctx,
+    connector,
+    { ...call, form: { message } },
+    z.object({ id: z.coerce.string() }).loose(),
+  );
   return { externalId: id };
 };

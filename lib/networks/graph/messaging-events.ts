@@ -11,7 +11,15 @@ import type { GraphMessagingEvent } from "./webhooks";
 // app's sends (stored when we sent them). Edits and deletions are not read yet (ignored).
 
 const ZId = z.object({ id: z.coerce.string() }).loose();
-const ZAttachment = z.object({ type: z.string(), payload: z.object({ url: z.string().optional(), sticker_id: z.unknown().optional(), title: z.string().optional() }).loose().nullish() }).loose();
+const ZAttachment = z
+  .object({
+    type: z.string(),
+    payload: z
+      .object({ url: z.string().optional(), sticker_id: z.unknown().optional(), title: z.string().optional() })
+      .loose()
+      .nullish(),
+  })
+  .loose();
 const ZReferral = z.record(z.string(), z.unknown());
 const ZEvent = z
   .object({
@@ -27,15 +35,40 @@ const ZEvent = z
         app_id: z.coerce.string().optional(),
         attachments: z.array(ZAttachment).optional(),
         quick_reply: z.object({ payload: z.string() }).loose().optional(),
-        reply_to: z.object({ mid: z.string().optional(), story: z.object({ url: z.string().optional(), id: z.coerce.string().optional() }).loose().optional() }).loose().optional(),
+        reply_to: z
+          .object({
+            mid: z.string().optional(),
+            story: z.object({ url: z.string().optional(), id: z.coerce.string().optional() }).loose().optional(),
+          })
+          .loose()
+          .optional(),
         referral: ZReferral.optional(),
       })
       .loose()
       .optional(),
-    postback: z.object({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional(), referral: ZReferral.optional() }).loose().optional(),
+    postback: z
+      .object({
+        mid: z.string().optional(),
+        title: z.string().optional(),
+        payload: z.string().optional(),
+        referral: ZReferral.optional(),
+      })
+      .loose()
+      .optional(),
     read: z.object({ mid: z.string().optional(), watermark: z.number().optional() }).loose().optional(),
-    delivery: z.object({ mids: z.array(z.string()).optional(), watermark: z.number().optional() }).loose().optional(),
-    reaction: z.object({ mid: z.string(), action: z.enum(["react", "unreact"]), reaction: z.string().optional(), emoji: z.string().optional() }).loose().optional(),
+    delivery: z
+      .object({ mids: z.array(z.string()).optional(), watermark: z.number().optional() })
+      .loose()
+      .optional(),
+    reaction: z
+      .object({
+        mid: z.string(),
+        action: z.enum(["react", "unreact"]),
+        reaction: z.string().optional(),
+        emoji: z.string().optional(),
+      })
+      .loose()
+      .optional(),
     referral: ZReferral.optional(),
   })
   .loose();
@@ -46,7 +79,10 @@ const TYPES = new Set<MessageAttachmentType>(["image", "video", "audio", "file",
 // Shares, reels, posts and fallbacks carry a link: kept as a file with the network's type in platform_data.
 const attachmentOf = (a: z.infer<typeof ZAttachment>): MessageAttachment => {
   const known = TYPES.has(a.type as MessageAttachmentType) ? (a.type as MessageAttachmentType) : "file";
-  return { type: a.type === "image" && a.payload?.sticker_id !== undefined ? "sticker" : known, url: a.payload?.url ?? null };
+  return {
+    type: a.type === "image" && a.payload?.sticker_id !== undefined ? "sticker" : known,
+    url: a.payload?.url ?? null,
+  };
 };
 
 export type ReadMessagingOptions = {
@@ -54,7 +90,10 @@ export type ReadMessagingOptions = {
   ownAppId: string | undefined; // echoes of this app's sends are ours already
 };
 
-export const readMessagingEvent = ({ account, event }: GraphMessagingEvent, options: ReadMessagingOptions): InboundItem[] => {
+export const readMessagingEvent = (
+  { account, event }: GraphMessagingEvent,
+  options: ReadMessagingOptions,
+): InboundItem[] => {
   const parsed = ZEvent.safeParse(event);
   if (!parsed.success) return [{ kind: "ignored", reason: "messaging event without sender and recipient" }];
   const e: Event = parsed.data;
@@ -63,8 +102,12 @@ export const readMessagingEvent = ({ account, event }: GraphMessagingEvent, opti
   const at = e.timestamp === undefined ? new Date() : new Date(e.timestamp > 1e12 ? e.timestamp : e.timestamp * 1000);
   const placement = options.placementOf(account);
   const participant = { externalId: participantExternalId, username: null, name: null };
-  const referralOf = (referral: Record<string, unknown> | undefined): InboundItem[] => (referral ? [{ kind: "chat_referral", account, placement, participant, referral, at }] : []);
-  const message = (m: Omit<InboundMessage, "direction" | "sentAt" | "interactive">, direction: InboundMessage["direction"] = "inbound"): InboundItem => ({
+  const referralOf = (referral: Record<string, unknown> | undefined): InboundItem[] =>
+    referral ? [{ kind: "chat_referral", account, placement, participant, referral, at }] : [];
+  const message = (
+    m: Omit<InboundMessage, "direction" | "sentAt" | "interactive">,
+    direction: InboundMessage["direction"] = "inbound",
+  ): InboundItem => ({
     kind: "message",
     account,
     placement,
@@ -77,7 +120,8 @@ export const readMessagingEvent = ({ account, event }: GraphMessagingEvent, opti
   if (e.message) {
     const m = e.message;
     if (m.is_deleted) return [{ kind: "ignored", reason: "message deleted" }];
-    if (echo && m.app_id !== undefined && m.app_id === options.ownAppId) return [{ kind: "ignored", reason: "echo of our own send" }];
+    if (echo && m.app_id !== undefined && m.app_id === options.ownAppId)
+      return [{ kind: "ignored", reason: "echo of our own send" }];
     const types = (m.attachments ?? []).map((a) => a.type);
     const platformData = {
       ...(types.some((t) => !TYPES.has(t as MessageAttachmentType)) && { attachment_types: types }),
@@ -92,7 +136,9 @@ export const readMessagingEvent = ({ account, event }: GraphMessagingEvent, opti
           body: m.text ?? null,
           attachments: (m.attachments ?? []).map(attachmentOf),
           replyToExternalId: m.reply_to?.mid ?? null,
-          tappedAction: m.quick_reply ? { kind: "quick_reply", payload: m.quick_reply.payload, title: m.text ?? null } : null,
+          tappedAction: m.quick_reply
+            ? { kind: "quick_reply", payload: m.quick_reply.payload, title: m.text ?? null }
+            : null,
           platformData: Object.keys(platformData).length ? platformData : null,
           source: echo ? "synced" : null,
         },
@@ -115,19 +161,58 @@ export const readMessagingEvent = ({ account, event }: GraphMessagingEvent, opti
       }),
     ];
   }
-  const watermark = (status: "delivered" | "read", ms: number): InboundItem => ({ kind: "message_watermark", account, placement, participantExternalId, status, upTo: new Date(ms), announce: true });
+  const watermark = (status: "delivered" | "read", ms: number): InboundItem => ({
+    kind: "message_watermark",
+    account,
+    placement,
+    participantExternalId,
+    status,
+    upTo: new Date(ms),
+    announce: true,
+  });
   if (e.read) {
-    if (e.read.mid) return [{ kind: "message_status", account, messageExternalId: e.read.mid, status: "read", at, error: null, announce: true }];
+    if (e.read.mid)
+      return [
+        {
+          kind: "message_status",
+          account,
+          messageExternalId: e.read.mid,
+          status: "read",
+          at,
+          error: null,
+          announce: true,
+        },
+      ];
     if (e.read.watermark !== undefined) return [watermark("read", e.read.watermark)];
   }
   if (e.delivery) {
     const mids = e.delivery.mids ?? [];
-    if (mids.length) return mids.map((mid) => ({ kind: "message_status" as const, account, messageExternalId: mid, status: "delivered" as const, at, error: null, announce: true }));
+    if (mids.length)
+      return mids.map((mid) => ({
+        kind: "message_status" as const,
+        account,
+        messageExternalId: mid,
+        status: "delivered" as const,
+        at,
+        error: null,
+        announce: true,
+      }));
     if (e.delivery.watermark !== undefined) return [watermark("delivered", e.delivery.watermark)];
   }
   if (e.reaction) {
     const r = e.reaction;
-    return [{ kind: "message_reaction", account, participantExternalId, messageExternalId: r.mid, action: r.action, reaction: r.reaction ?? null, emoji: r.emoji ?? null, at }];
+    return [
+      {
+        kind: "message_reaction",
+        account,
+        participantExternalId,
+        messageExternalId: r.mid,
+        action: r.action,
+        reaction: r.reaction ?? null,
+        emoji: r.emoji ?? null,
+        at,
+      },
+    ];
   }
   if (e.referral) return referralOf(e.referral);
   return [{ kind: "ignored", reason: "messaging event not read (edit, optin, handover...)" }];

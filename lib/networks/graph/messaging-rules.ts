@@ -30,16 +30,20 @@ export const metaMessagingRules = ({
     const problems: string[] = [];
     const body = request.body ?? "";
     if (request.buttons && request.media) problems.push("buttons cannot be sent with media");
-    if (request.buttons && body.length > bodyCapWithButtons) problems.push(`body: at most ${bodyCapWithButtons} characters with buttons`);
+    if (request.buttons && body.length > bodyCapWithButtons)
+      problems.push(`body: at most ${bodyCapWithButtons} characters with buttons`);
     if (request.buttons && !body.trim()) problems.push("buttons need a body (the text above them)");
     if (request.card && !body.trim()) problems.push("card needs a body (its title)");
-    if (!quickRepliesCombine && request.quick_replies && request.media) problems.push("quick_replies cannot be sent with media");
-    if (!quickRepliesCombine && request.quick_replies && request.buttons) problems.push("quick_replies cannot be sent with buttons");
+    if (!quickRepliesCombine && request.quick_replies && request.media)
+      problems.push("quick_replies cannot be sent with media");
+    if (!quickRepliesCombine && request.quick_replies && request.buttons)
+      problems.push("quick_replies cannot be sent with buttons");
     if (request.media && body.trim()) problems.push("media cannot carry a body: send the text as its own message");
     if (request.card && request.media) problems.push("card cannot be sent with media (use card.image_url)");
     for (const [i, button] of (request.buttons ?? []).entries()) {
       if (button.type === "web_url" && !button.url) problems.push(`buttons[${i}].url is required for a web_url button`);
-      if (button.type === "postback" && !button.payload) problems.push(`buttons[${i}].payload is required for a postback button`);
+      if (button.type === "postback" && !button.payload)
+        problems.push(`buttons[${i}].payload is required for a postback button`);
     }
     if (body.length > BODY_CAP) problems.push(`body: at most ${BODY_CAP.toLocaleString("en")} characters`);
     return problems;

@@ -16,8 +16,18 @@ describe("Graph read-back matching", () => {
   it("matches the same text of the right kind within the window; otherwise null", () => {
     const now = Date.now();
     const since = now - FIND_WINDOW_MS;
-    const c = (id: string, text: string | null, ageMs: number, kindMatches = true) => ({ id, text, createdAt: now - ageMs, url: `u/${id}`, kindMatches });
-    const candidates = [c("a", "Hello\r\nworld ", 60_000, false), c("b", "Hello\nworld", 120_000), c("old", "Old", FIND_WINDOW_MS + 60_000)];
+    const c = (id: string, text: string | null, ageMs: number, kindMatches = true) => ({
+      id,
+      text,
+      createdAt: now - ageMs,
+      url: `u/${id}`,
+      kindMatches,
+    });
+    const candidates = [
+      c("a", "Hello\r\nworld ", 60_000, false),
+      c("b", "Hello\nworld", 120_000),
+      c("old", "Old", FIND_WINDOW_MS + 60_000),
+    ];
     expect(matchCandidate(connector, candidates, "Hello\nworld", since)).toEqual({ externalId: "b", url: "u/b" });
     expect(matchCandidate(connector, candidates, "Old", since)).toBeNull();
     expect(matchCandidate(connector, candidates, "Other", since)).toBeNull();
@@ -26,9 +36,14 @@ describe("Graph read-back matching", () => {
   it("without text only an empty window is certain", () => {
     const since = Date.now() - FIND_WINDOW_MS;
     expect(matchCandidate(connector, [], "  ", since)).toBeNull();
-    expect(() => matchCandidate(connector, [{ id: "s", text: null, createdAt: Date.now(), url: null, kindMatches: true }], "", since)).toThrow(
-      expect.objectContaining({ kind: "outcome_unknown" }),
-    );
+    expect(() =>
+      matchCandidate(
+        connector,
+        [{ id: "s", text: null, createdAt: Date.now(), url: null, kindMatches: true }],
+        "",
+        since,
+      ),
+    ).toThrow(expect.objectContaining({ kind: "outcome_unknown" }));
   });
 });
 

@@ -14,7 +14,13 @@ export const FIND_WINDOW_MS = 6 * 3600_000;
 
 type Connector = Pick<NetworkConnector, "mapError" | "displayName">;
 
-export type Candidate = { id: string; text: string | null | undefined; createdAt: number | null; url: string | null; kindMatches: boolean };
+export type Candidate = {
+  id: string;
+  text: string | null | undefined;
+  createdAt: number | null;
+  url: string | null;
+  kindMatches: boolean;
+};
 
 // Graph timestamps: ISO 8601 (Facebook writes offsets as `+0000`) or unix seconds.
 export const parseGraphTime = (value: string | number | undefined | null): number | null => {
@@ -29,7 +35,10 @@ const normalise = (text: string | null | undefined) => (text ?? "").replace(/\r\
 
 const ZPage = z.object({
   data: z.array(z.record(z.string(), z.unknown())),
-  paging: z.object({ cursors: z.object({ after: z.string().optional() }).loose().optional(), next: z.string().optional() }).loose().optional(),
+  paging: z
+    .object({ cursors: z.object({ after: z.string().optional() }).loose().optional(), next: z.string().optional() })
+    .loose()
+    .optional(),
 });
 
 // Reads an edge newest first until its items are older than `since` (at most `maxPages` pages). Reaching
@@ -38,12 +47,22 @@ export const readRecent = async (
   ctx: { fetch: typeof fetch },
   connector: Connector,
   call: GraphCall,
-  { since, timeOf, maxPages = 4, pageSize = 50 }: { since: number; timeOf: (item: Record<string, unknown>) => number | null; maxPages?: number; pageSize?: number },
+  {
+    since,
+    timeOf,
+    maxPages = 4,
+    pageSize = 50,
+  }: { since: number; timeOf: (item: Record<string, unknown>) => number | null; maxPages?: number; pageSize?: number },
 ): Promise<Record<string, unknown>[]> => {
   const out: Record<string, unknown>[] = [];
   let after: string | undefined;
   for (let page = 0; page < maxPages; page++) {
-    const { data, paging } = await graphRequest(ctx, connector, { ...call, query: { ...call.query, limit: pageSize, after } }, ZPage);
+    const { data, paging } = await graphRequest(
+      ctx,
+      connector,
+      { ...call, query: { ...call.query, limit: pageSize, after } },
+      ZPage,
+    );
     for (const item of data) {
       const at = timeOf(item);
       if (at !== null && at < since) return out;
@@ -52,20 +71,32 @@ export const readRecent = async (
     after = paging?.cursors?.after;
     if (!paging?.next || !after) return out;
   }
-  throw new NetworkError("outcome_unknown", `${connector.displayName}: too many recent posts to tell whether the post was published`);
+  throw new NetworkError(
+    "outcome_unknown",
+    `${connector.displayName}: too many recent posts to tell whether the post was published`,
+  );
 };
 
 // The recent candidate with the same text and kind. Without a text to compare (media-only posts,
 // stories), only an empty window is certain: any recent post of the kind may be ours.
-export const matchCandidate = (connector: Connector, candidates: Candidate[], body: string, since: number): PublishResult | null => {
+export const matchCandidate = (
+  connector: Connector,
+  candidates: Candidate[],
+  body: string,
+  since: number,
+): PublishResult | null => {
   const recent = candidates.filter((c) => c.kindMatches && (c.createdAt === null || c.createdAt >= since));
   const text = normalise(body);
   if (text === "") {
     if (recent.length === 0) return null;
-    throw new NetworkError("outcome_unknown", `${connector.displayName}: a recent post without text exists; cannot tell whether it is this one`);
+    throw new NetworkError(
+      "outcome_unknown",
+      `${connector.displayName}: a recent post without text exists; cannot tell whether it is this one`,
+    );
   }
   const hit = recent.find((c) => normalise(c.text) === text);
   return hit ? { externalId: hit.id, url: hit.url } : null;
 };
 
-export const str = (value: unknown): string | null => (typeof value === "string" ? value : typeof value === "number" ? String(value) : null);
+export const str = (value: unknown): string | null =>
+  typeof value === "string" ? value : typeof value === "number" ? String(value) : null;

@@ -29,12 +29,18 @@ export type GraphCall = {
 export const graphUrl = (base: string, version: string | null, path: string) =>
   `${base}${version ? `/${version}` : ""}/${path.replace(/^\/+/, "")}`;
 
-export const appsecretProof = (token: string, appSecret: string) => createHmac("sha256", appSecret).update(token).digest("hex");
+export const appsecretProof = (token: string, appSecret: string) =>
+  createHmac("sha256", appSecret).update(token).digest("hex");
 
 const stringify = (params: Params | undefined): Record<string, string | undefined> =>
   Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, v === undefined ? undefined : String(v)]));
 
-export const graphRequest = async <S extends z.ZodType>(ctx: Ctx, connector: Mapper & { displayName: string }, call: GraphCall, schema: S): Promise<z.infer<S>> => {
+export const graphRequest = async <S extends z.ZodType>(
+  ctx: Ctx,
+  connector: Mapper & { displayName: string },
+  call: GraphCall,
+  schema: S,
+): Promise<z.infer<S>> => {
   const url = new URL(call.url);
   const query = formBody({
     ...stringify(call.query),
@@ -52,7 +58,10 @@ export const graphRequest = async <S extends z.ZodType>(ctx: Ctx, connector: Map
   const body = await readJson<unknown>(connector, res);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new NetworkError("rejected", `Unexpected answer from ${connector.displayName} (${url.pathname}): ${parsed.error.issues[0]?.message ?? "invalid"}`);
+    throw new NetworkError(
+      "rejected",
+      `Unexpected answer from ${connector.displayName} (${url.pathname}): ${parsed.error.issues[0]?.message ?? "invalid"}`,
+    );
   }
   return parsed.data;
 };
@@ -60,7 +69,10 @@ export const graphRequest = async <S extends z.ZodType>(ctx: Ctx, connector: Map
 const ZPage = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),
-    paging: z.object({ cursors: z.object({ after: z.string().optional() }).loose().optional(), next: z.string().optional() }).loose().optional(),
+    paging: z
+      .object({ cursors: z.object({ after: z.string().optional() }).loose().optional(), next: z.string().optional() })
+      .loose()
+      .optional(),
   });
 
 // A Graph edge read to the end with cursor paging (`after`), never following `paging.next` (it repeats
@@ -75,7 +87,12 @@ export const graphPaged = async <T extends z.ZodType>(
   const out: z.infer<T>[] = [];
   let after: string | undefined;
   for (let page = 0; page < maxPages; page++) {
-    const { data, paging } = await graphRequest(ctx, connector, { ...call, query: { ...call.query, limit: pageSize, after } }, ZPage(item));
+    const { data, paging } = await graphRequest(
+      ctx,
+      connector,
+      { ...call, query: { ...call.query, limit: pageSize, after } },
+      ZPage(item),
+    );
     out.push(...data);
     after = paging?.cursors?.after;
     if (!paging?.next || !after) break;

@@ -14,7 +14,11 @@ export const ZSendAnswer = z.object({ message_id: z.string(), recipient_id: z.co
 const ATTACHMENT_TYPES = { image: "image", video: "video", audio: "audio" } as const;
 
 const buttonsOf = (request: MessageRequest) =>
-  request.buttons?.map((b) => (b.type === "web_url" ? { type: "web_url", title: b.title, url: b.url } : { type: "postback", title: b.title, payload: b.payload }));
+  request.buttons?.map((b) =>
+    b.type === "web_url"
+      ? { type: "web_url", title: b.title, url: b.url }
+      : { type: "postback", title: b.title, payload: b.payload },
+  );
 
 const messageOf = (request: MessageRequest): Record<string, unknown> => {
   const buttons = buttonsOf(request);
@@ -27,7 +31,12 @@ const messageOf = (request: MessageRequest): Record<string, unknown> => {
   const media = request.media?.[0];
   if (media) {
     const kind = mediaTypeOfUrl(media);
-    const type = kind in ATTACHMENT_TYPES ? ATTACHMENT_TYPES[kind as keyof typeof ATTACHMENT_TYPES] : kind === "sticker" || kind === "story_mention" ? "image" : "file";
+    const type =
+      kind in ATTACHMENT_TYPES
+        ? ATTACHMENT_TYPES[kind as keyof typeof ATTACHMENT_TYPES]
+        : kind === "sticker" || kind === "story_mention"
+          ? "image"
+          : "file";
     return { attachment: { type, payload: { url: media, is_reusable: false } } };
   }
   return { text: body };
@@ -35,8 +44,16 @@ const messageOf = (request: MessageRequest): Record<string, unknown> => {
 
 // `privateReplyTo`: a private reply to that comment (`recipient: {comment_id}`): the network finds the
 // commenter, and answers their messaging id as `recipient_id`.
-export const sendApiForm = (participantExternalId: string, request: MessageRequest, privateReplyTo?: string | null): Record<string, string> => {
-  const quickReplies = request.quick_replies?.map((q) => ({ content_type: "text", title: q.title, payload: q.payload }));
+export const sendApiForm = (
+  participantExternalId: string,
+  request: MessageRequest,
+  privateReplyTo?: string | null,
+): Record<string, string> => {
+  const quickReplies = request.quick_replies?.map((q) => ({
+    content_type: "text",
+    title: q.title,
+    payload: q.payload,
+  }));
   const message = { ...messageOf(request), ...(quickReplies && { quick_replies: quickReplies }) };
   return {
     recipient: JSON.stringify(privateReplyTo ? { comment_id: privateReplyTo } : { id: participantExternalId }),

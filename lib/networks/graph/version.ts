@@ -21,7 +21,11 @@ export const zBaseUrl = (fallback: string) =>
     .default(fallback)
     .transform((value) => value.replace(/\/+$/, ""));
 
-export const zRequired = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} can't be blank`);
+export const zRequired = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} can't be blank`);
 
 // The settings every Meta connector has: the app credentials and the pinned version.
 export const zAppSettings = (version: string) => ({

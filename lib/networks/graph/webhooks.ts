@@ -28,11 +28,13 @@ export const metaHandshake = (settings: AppSecrets, query: URLSearchParams): Inb
   return { status: 200, body: challenge };
 };
 
-export const hubSignature = (appSecret: string, body: Buffer | string) => `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`;
+export const hubSignature = (appSecret: string, body: Buffer | string) =>
+  `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`;
 
 const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
 
-const isForm = (request: { contentType: string | null }) => /^application\/x-www-form-urlencoded/i.test(request.contentType ?? "");
+const isForm = (request: { contentType: string | null }) =>
+  /^application\/x-www-form-urlencoded/i.test(request.contentType ?? "");
 
 const signedRequestOf = (body: string | Buffer) => new URLSearchParams(body.toString()).get("signed_request");
 
@@ -66,16 +68,29 @@ export const parseSignedRequest = (body: string): InboundItem[] => {
   const payload = signedRequest?.split(".", 2)[1];
   if (!payload) throw new Error("signed_request is missing its payload");
   const { user_id } = ZSignedPayload.parse(JSON.parse(Buffer.from(payload, "base64url").toString("utf8")));
-  return [{ kind: "deauthorized", account: user_id, reason: "The user removed the app on the network (deauthorize callback)" }];
+  return [
+    {
+      kind: "deauthorized",
+      account: user_id,
+      reason: "The user removed the app on the network (deauthorize callback)",
+    },
+  ];
 };
 
-export const isSignedRequest = (request: { body: string; contentType: string | null }) => isForm(request) && signedRequestOf(request.body) !== null;
+export const isSignedRequest = (request: { body: string; contentType: string | null }) =>
+  isForm(request) && signedRequestOf(request.body) !== null;
 
 // Graph webhook envelope: {object, entry: [{id, time, changes: [{field, value}]}]}. Instagram's
 // Business Login examples also show `field`/`value` directly on the entry; both are read.
 const ZChange = z.object({ field: z.string(), value: z.unknown() });
 const ZEntry = z
-  .object({ id: z.coerce.string(), time: z.number().optional(), changes: z.array(ZChange).optional(), field: z.string().optional(), value: z.unknown().optional() })
+  .object({
+    id: z.coerce.string(),
+    time: z.number().optional(),
+    changes: z.array(ZChange).optional(),
+    field: z.string().optional(),
+    value: z.unknown().optional(),
+  })
   .loose();
 export const ZGraphEnvelope = z.object({ object: z.string(), entry: z.array(ZEntry) });
 

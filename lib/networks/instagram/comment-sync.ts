@@ -39,9 +39,18 @@ const commentOf = (c: z.infer<typeof ZComment>, parent: string): InboundComment 
   postedAt: metaTime(c.timestamp),
 });
 
-export const listInstagramComments: NonNullable<CommentSync<InstagramSettings>["listPostComments"]> = async (ctx: Ctx, { auth, postExternalId }) => {
+export const listInstagramComments: NonNullable<CommentSync<InstagramSettings>["listPostComments"]> = async (
+  ctx: Ctx,
+  { auth, postExternalId },
+) => {
   const token = requireToken(auth);
-  const edge = (path: string) => graphPaged(ctx, instagramApi, { url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, path), query: { fields: FIELDS }, token }, ZComment);
+  const edge = (path: string) =>
+    graphPaged(
+      ctx,
+      instagramApi,
+      { url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, path), query: { fields: FIELDS }, token },
+      ZComment,
+    );
   const out: InboundComment[] = [];
   for (const top of await edge(`${postExternalId}/comments`)) {
     out.push(commentOf(top, postExternalId));
@@ -50,4 +59,8 @@ export const listInstagramComments: NonNullable<CommentSync<InstagramSettings>["
   return out;
 };
 
-export const instagramCommentSync: CommentSync<InstagramSettings> = { emitsCreated: true, postPollMs: CATCH_UP_POLL_MS, listPostComments: listInstagramComments };
+export const instagramCommentSync: CommentSync<InstagramSettings> = {
+  emitsCreated: true,
+  postPollMs: CATCH_UP_POLL_MS,
+  listPostComments: listInstagramComments,
+};

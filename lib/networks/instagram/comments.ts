@@ -21,7 +21,12 @@ const edgeOf = (draft: { parentExternalId: string | null; postExternalId: string
 export const instagramComments: Comments<InstagramSettings> = {
   announcesCreated: true,
   create: async (ctx, draft) => {
-    const { id } = await graphRequest(ctx, instagramApi, { url: at(ctx, edgeOf(draft)), form: { message: draft.body }, token: requireToken(draft.auth) }, ZId);
+    const { id } = await graphRequest(
+      ctx,
+      instagramApi,
+      { url: at(ctx, edgeOf(draft)), form: { message: draft.body }, token: requireToken(draft.auth) },
+      ZId,
+    );
     return { externalId: id };
   },
   findCreated: (ctx, draft) =>
@@ -35,6 +40,11 @@ export const instagramComments: Comments<InstagramSettings> = {
     await deleteGraphNode(ctx, instagramApi, { url: at(ctx, ref.externalId), token: requireToken(ref.auth) });
   },
   hide: async (ctx, ref) => {
-    await graphRequest(ctx, instagramApi, { url: at(ctx, ref.externalId), form: { hide: ref.hidden }, token: requireToken(ref.auth) }, ZSuccess);
+    await graphRequest(
+      ctx,
+      instagramApi,
+      { url: at(ctx, ref.externalId), form: { hide: ref.hidden }, token: requireToken(ref.auth) },
+      ZSuccess,
+    );
   },
 };

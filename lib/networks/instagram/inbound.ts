@@ -16,7 +16,14 @@ const ZComment = z
     id: z.coerce.string(),
     text: z.string().optional(),
     parent_id: z.coerce.string().optional(),
-    from: z.object({ id: z.coerce.string(), username: z.string().optional(), self_ig_scoped_id: z.coerce.string().optional() }).loose().optional(),
+    from: z
+      .object({
+        id: z.coerce.string(),
+        username: z.string().optional(),
+        self_ig_scoped_id: z.coerce.string().optional(),
+      })
+      .loose()
+      .optional(),
     media: z.object({ id: z.coerce.string(), media_product_type: z.string().optional() }).loose(),
   })
   .loose();
@@ -45,7 +52,10 @@ const readChange = (change: GraphChange): InboundItem => {
       likeCount: null,
       isHidden: null,
       permalink: null,
-      platformData: { field: change.field, ...(value.media.media_product_type && { media_product_type: value.media.media_product_type }) },
+      platformData: {
+        field: change.field,
+        ...(value.media.media_product_type && { media_product_type: value.media.media_product_type }),
+      },
       attachments: [],
       postedAt: change.time,
     },
@@ -55,5 +65,6 @@ const readChange = (change: GraphChange): InboundItem => {
 export const instagramInbound = metaInbound<InstagramSettings>({
   object: "instagram",
   readChange,
-  readMessaging: (event, settings) => readMessagingEvent(event, { placementOf: () => null, ownAppId: settings.client_id }),
+  readMessaging: (event, settings) =>
+    readMessagingEvent(event, { placementOf: () => null, ownAppId: settings.client_id }),
 });

@@ -50,9 +50,7 @@ const ZMe = z.object({
 });
 
 const scopesOf = (permissions: string | string[] | undefined) =>
-  (Array.isArray(permissions) ? permissions : (permissions ?? "").split(","))
-    .map((s) => s.trim())
-    .filter(Boolean);
+  (Array.isArray(permissions) ? permissions : (permissions ?? "").split(",")).map((s) => s.trim()).filter(Boolean);
 
 const GRANTS = { exchange: "ig_exchange_token", refresh: "ig_refresh_token" };
 
@@ -87,13 +85,23 @@ export const instagramConnector: NetworkConnector<Settings> = {
         instagramConnector,
         {
           url: `${settings.api_url}/oauth/access_token`,
-          form: { client_id: settings.client_id, client_secret: settings.client_secret, grant_type: "authorization_code", redirect_uri: redirectUri, code },
+          form: {
+            client_id: settings.client_id,
+            client_secret: settings.client_secret,
+            grant_type: "authorization_code",
+            redirect_uri: redirectUri,
+            code,
+          },
         },
         ZShortAnswer,
       );
       const short = "data" in answer ? answer.data[0] : answer;
       if (!short) throw new NetworkError("rejected", "Instagram returned no access token");
-      return exchangeForLongLived(ctx, instagramConnector, { grants: GRANTS, shortToken: short.access_token, scopes: scopesOf(short.permissions) });
+      return exchangeForLongLived(ctx, instagramConnector, {
+        grants: GRANTS,
+        shortToken: short.access_token,
+        scopes: scopesOf(short.permissions),
+      });
     },
   },
   identity: async (ctx, auth) => {

@@ -40,7 +40,12 @@ afterAll(async () => {
 
 const connect = async () => {
   const tenant = await seedTenant();
-  const result = await connectViaOAuth({ principal: tenant.principal, groupId: tenant.group.id, platform: "instagram", consent: fake.consent });
+  const result = await connectViaOAuth({
+    principal: tenant.principal,
+    groupId: tenant.group.id,
+    platform: "instagram",
+    consent: fake.consent,
+  });
   return { ...tenant, ...result };
 };
 
@@ -61,10 +66,19 @@ describe("instagram connector (API with Instagram Login, Graph fake)", () => {
     const [exchange] = fake.calls("api.instagram.com", "oauth/access_token");
     expect(exchange).toMatchObject({
       method: "POST",
-      form: { client_id: CLIENT_ID, client_secret: CLIENT_SECRET, grant_type: "authorization_code", redirect_uri: callbackUrl("instagram"), code: callbackParams.code },
+      form: {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        grant_type: "authorization_code",
+        redirect_uri: callbackUrl("instagram"),
+        code: callbackParams.code,
+      },
     });
     const [longLived] = fake.calls("graph.instagram.com", "access_token");
-    expect(longLived).toMatchObject({ method: "GET", query: { grant_type: "ig_exchange_token", client_secret: CLIENT_SECRET } });
+    expect(longLived).toMatchObject({
+      method: "GET",
+      query: { grant_type: "ig_exchange_token", client_secret: CLIENT_SECRET },
+    });
     expect(fake.tokenInfo(longLived!.token!)?.kind).toBe("user_short");
 
     const token = decryptSecret(profile!.accessToken!);
@@ -89,8 +103,19 @@ describe("instagram connector (API with Instagram Login, Graph fake)", () => {
     expect(me).toMatchObject({ version: "v25.0", token, headers: { authorization: `Bearer ${token}` } });
 
     const [event] = await eventsOf(account.id, "profile.connected");
-    expect(event!.data).toEqual({ id: profile!.id, name: "Grace Hopper", platform: "instagram", status: "active", uid: "17841400000000501", username: "grace.codes" });
-    expect(Object.fromEntries(redirect.searchParams)).toEqual({ profile_id: profile!.id, platform: "instagram", status: "connected" });
+    expect(event!.data).toEqual({
+      id: profile!.id,
+      name: "Grace Hopper",
+      platform: "instagram",
+      status: "active",
+      uid: "17841400000000501",
+      username: "grace.codes",
+    });
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({
+      profile_id: profile!.id,
+      platform: "instagram",
+      status: "connected",
+    });
   });
 
   it("refresh renews the long-lived token with ig_refresh_token", async () => {
@@ -113,21 +138,51 @@ describe("instagram connector (API with Instagram Login, Graph fake)", () => {
 
   it("a throttled or transient refresh leaves the profile for the next round", async () => {
     const { profile } = await connect();
-    fake.failNext({ host: "graph.instagram.com", path: "refresh_access_token", error: { code: 4, message: "Application request limit reached" }, headers: { "x-app-usage": '{"call_count":100}' } });
+    fake.failNext({
+      host: "graph.instagram.com",
+      path: "refresh_access_token",
+      error: { code: 4, message: "Application request limit reached" },
+      headers: { "x-app-usage": '{"call_count":100}' },
+    });
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "retry_later" });
-    fake.failNext({ host: "graph.instagram.com", path: "refresh_access_token", status: 500, error: { code: 2, message: "Service temporarily unavailable", is_transient: true } });
+    fake.failNext({
+      host: "graph.instagram.com",
+      path: "refresh_access_token",
+      status: 500,
+      error: { code: 2, message: "Service temporarily unavailable", is_transient: true },
+    });
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "retry_later" });
     expect((await db.profile.findUniqueOrThrow({ where: { id: profile!.id } })).status).toBe("active");
   });
 
   it("a refresh answered with code 190 disconnects the profile (profile.disconnected)", async () => {
     const { account, profile } = await connect();
-    fake.failNext({ host: "graph.instagram.com", path: "refresh_access_token", error: { code: 190, error_subcode: 460, message: "Error validating access token: The session has been invalidated because the user changed their password." } });
+    fake.failNext({
+      host: "graph.instagram.com",
+      path: "refresh_access_token",
+      error: {
+        code: 190,
+        error_subcode: 460,
+        message:
+          "Error validating access token: The session has been invalidated because the user changed their password.",
+      },
+    });
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "disconnected" });
     const stored = await db.profile.findUniqueOrThrow({ where: { id: profile!.id } });
-    expect(stored).toMatchObject({ status: "disconnected", accessToken: null, refreshToken: null, disconnectReason: expect.stringContaining("code 190/460") });
+    expect(stored).toMatchObject({
+      status: "disconnected",
+      accessToken: null,
+      refreshToken: null,
+      disconnectReason: expect.stringContaining("code 190/460"),
+    });
     const [event] = await eventsOf(account.id, "profile.disconnected");
-    expect(event!.data).toMatchObject({ id: profile!.id, platform: "instagram", status: "disconnected", uid: "17841400000000501", origin: "automated" });
+    expect(event!.data).toMatchObject({
+      id: profile!.id,
+      platform: "instagram",
+      status: "disconnected",
+      uid: "17841400000000501",
+      origin: "automated",
+    });
   });
 
   it("a denied consent returns to redirect_url with the error", async () => {
@@ -140,9 +195,21 @@ describe("instagram connector (API with Instagram Login, Graph fake)", () => {
 
   it("a refused code exchange (Instagram's older error shape) fails the connection with its message", async () => {
     const { group, principal } = await seedTenant();
-    fake.failNext({ host: "api.instagram.com", path: "oauth/access_token", body: { error_type: "OAuthException", code: 400, error_message: "Invalid platform app" } });
-    const { redirect, profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "instagram", consent: fake.consent });
+    fake.failNext({
+      host: "api.instagram.com",
+      path: "oauth/access_token",
+      body: { error_type: "OAuthException", code: 400, error_message: "Invalid platform app" },
+    });
+    const { redirect, profile } = await connectViaOAuth({
+      principal,
+      groupId: group.id,
+      platform: "instagram",
+      consent: fake.consent,
+    });
     expect(profile).toBeNull();
-    expect(Object.fromEntries(redirect.searchParams)).toMatchObject({ error: "connection_failed", error_description: "Instagram: Invalid platform app" });
+    expect(Object.fromEntries(redirect.searchParams)).toMatchObject({
+      error: "connection_failed",
+      error_description: "Instagram: Invalid platform app",
+    });
   });
 });

@@ -9,16 +9,26 @@ import { instagramApi, type InstagramSettings } from "./settings";
 // with the user token and the Send API body (graph/send-api.ts). Instagram takes quick replies neither
 // with media nor with buttons, and caps the body at 80 characters with buttons. A send cannot be read
 // back by our message id: an unanswered one ends delivery_unconfirmed.
-export const INSTAGRAM_MESSAGING_RULES = metaMessagingRules({ bodyCapWithButtons: 80, quickRepliesCombine: false, placementRequired: false });
+export const INSTAGRAM_MESSAGING_RULES = metaMessagingRules({
+  bodyCapWithButtons: 80,
+  quickRepliesCombine: false,
+  placementRequired: false,
+});
 
 export const instagramMessaging: Messaging<InstagramSettings> = {
   ...INSTAGRAM_MESSAGING_RULES,
   send: async (ctx, { auth, participantExternalId, request, privateReplyTo }) => {
-    if (!auth.externalId) throw new NetworkError("rejected", "The Instagram account of the profile is unknown; reconnect it");
+    if (!auth.externalId)
+      throw new NetworkError("rejected", "The Instagram account of the profile is unknown; reconnect it");
     const sent = await graphRequest(
       ctx,
       instagramApi,
-      { url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${auth.externalId}/messages`), method: "POST", form: sendApiForm(participantExternalId, request, privateReplyTo), token: requireToken(auth) },
+      {
+        url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${auth.externalId}/messages`),
+        method: "POST",
+        form: sendApiForm(participantExternalId, request, privateReplyTo),
+        token: requireToken(auth),
+      },
       ZSendAnswer,
     );
     return { externalId: sent.message_id, recipientId: sent.recipient_id ?? null };

@@ -12,7 +12,10 @@ describe("instagram post params", () => {
     expect(ig.parse({})).toMatchObject({ format: "post" });
     expect(
       ig.parse({
-        user_tags: [{ username: "@ada", x: "0.25", y: 0.5 }, { username: "bob", media_index: "1" }],
+        user_tags: [
+          { username: "@ada", x: "0.25", y: 0.5 },
+          { username: "bob", media_index: "1" },
+        ],
         collaborators: "@carol, dan",
       }),
     ).toMatchObject({
@@ -24,7 +27,9 @@ describe("instagram post params", () => {
     });
     expect(ig.parse({ collaborators: ["@a.b", "c_d"] }).collaborators).toEqual(["a.b", "c_d"]);
     expect(ig.parse({ collaborators: '["x","y"]' }).collaborators).toEqual(["x", "y"]);
-    expect(ig.parse({ ...reel, trial_strategy: "ss_performance", thumb_offset: 1500, audio_name: "Tune" })).toMatchObject({
+    expect(
+      ig.parse({ ...reel, trial_strategy: "ss_performance", thumb_offset: 1500, audio_name: "Tune" }),
+    ).toMatchObject({
       format: "reel",
       trial_strategy: "SS_PERFORMANCE",
       thumb_offset: "1500",
@@ -36,7 +41,11 @@ describe("instagram post params", () => {
   });
 
   it("parses its own output to the same value", () => {
-    const once = ig.parse({ user_tags: [{ username: "@@ada", x: 0.1, y: 0.2 }], collaborators: "@a", trial_strategy: true });
+    const once = ig.parse({
+      user_tags: [{ username: "@@ada", x: 0.1, y: 0.2 }],
+      collaborators: "@a",
+      trial_strategy: true,
+    });
     expect(ig.parse(once)).toEqual(once);
   });
 
@@ -47,14 +56,22 @@ describe("instagram post params", () => {
     expect(ig.paramIssues({ user_tags: [{ username: "no spaces" }] })).toEqual([
       "user_tags.0.username: must be an Instagram username (letters, digits, periods and underscores; at most 30)",
     ]);
-    expect(ig.paramIssues({ user_tags: [{ username: "ada", x: "left" }] })).toEqual(["user_tags.0.x: must be a number"]);
-    expect(ig.paramIssues({ user_tags: [{ username: "ada", media_index: -1 }] })).toEqual(["user_tags.0.media_index: must be between 0 and 9"]);
-    expect(ig.paramIssues({ user_tags: ["ada"] })).toEqual(["user_tags.0: must be an object with username, x, y and media_index"]);
+    expect(ig.paramIssues({ user_tags: [{ username: "ada", x: "left" }] })).toEqual([
+      "user_tags.0.x: must be a number",
+    ]);
+    expect(ig.paramIssues({ user_tags: [{ username: "ada", media_index: -1 }] })).toEqual([
+      "user_tags.0.media_index: must be between 0 and 9",
+    ]);
+    expect(ig.paramIssues({ user_tags: ["ada"] })).toEqual([
+      "user_tags.0: must be an object with username, x, y and media_index",
+    ]);
     expect(ig.paramIssues({ user_tags: "ada" })).toEqual(["user_tags: must be a list of user tags"]);
     expect(ig.paramIssues({ collaborators: ["ok", "not ok"] })).toEqual([
       "collaborators.1: must be an Instagram username (letters, digits, periods and underscores; at most 30)",
     ]);
-    expect(ig.paramIssues({ trial_strategy: "AUTO" })).toEqual(["trial_strategy: must be one of MANUAL, SS_PERFORMANCE"]);
+    expect(ig.paramIssues({ trial_strategy: "AUTO" })).toEqual([
+      "trial_strategy: must be one of MANUAL, SS_PERFORMANCE",
+    ]);
     expect(ig.paramIssues({ cover_url: "cover.jpg" })).toEqual(["cover_url: must be an http or https URL"]);
     expect(ig.paramIssues({ thumb_offset: "1.5s" })).toEqual(["thumb_offset: must be a whole number of milliseconds"]);
     expect(ig.paramIssues({ first_comment: ["a"] })).toEqual(["first_comment: must be a string"]);
@@ -65,12 +82,19 @@ describe("instagram post rules", () => {
   it("accepts valid drafts of every format", () => {
     expect(ig.validate({ first_comment: "x".repeat(2_196) })).toEqual([]);
     expect(ig.validate({}, { media: [...images(9), video()] })).toEqual([]);
-    expect(ig.validate({ ...reel, collaborators: ["a", "b", "c"], cover_url: "https://cdn.example/c.jpg" }, { media: [video()] })).toEqual([]);
+    expect(
+      ig.validate(
+        { ...reel, collaborators: ["a", "b", "c"], cover_url: "https://cdn.example/c.jpg" },
+        { media: [video()] },
+      ),
+    ).toEqual([]);
     expect(ig.validate(story, { media: [video()], body: "x".repeat(5_000) })).toEqual([]);
   });
 
   it("refuses thread entries", () => {
-    expect(ig.validate({}, { thread: [{ body: "more", media: [] }] })).toEqual(["thread is not supported on instagram"]);
+    expect(ig.validate({}, { thread: [{ body: "more", media: [] }] })).toEqual([
+      "thread is not supported on instagram",
+    ]);
   });
 
   it("requires media on every format and checks it per format", () => {
@@ -89,7 +113,9 @@ describe("instagram post rules", () => {
     const tags = (n: number) => Array.from({ length: n }, (_, i) => `#tag${i}`).join(" ");
     expect(ig.validate({}, { body: tags(30) })).toEqual([]);
     expect(ig.validate({}, { body: tags(31) })).toEqual(["body has 31 hashtags (maximum 30)"]);
-    expect(ig.validate({ first_comment: "x".repeat(2_197) })).toEqual(["first_comment is too long (2197 characters, maximum 2196)"]);
+    expect(ig.validate({ first_comment: "x".repeat(2_197) })).toEqual([
+      "first_comment is too long (2197 characters, maximum 2196)",
+    ]);
     expect(ig.validate({ ...reel, first_comment: "x".repeat(2_197) }, { media: [video()] })).toEqual([
       "first_comment is too long (2197 characters, maximum 2196)",
     ]);
@@ -97,50 +123,83 @@ describe("instagram post rules", () => {
   });
 
   it("allows at most 3 collaborators on a reel and one cover", () => {
-    expect(ig.validate({ ...reel, collaborators: "a,b,c,d" }, { media: [video()] })).toEqual(["collaborators has 4 usernames (maximum 3 on reel)"]);
-    expect(ig.validate({ collaborators: "a,b,c,d" })).toEqual([]);
-    expect(ig.validate({ ...reel, cover_url: "https://cdn.example/c.jpg", cover_file: "upload-1" }, { media: [video()] })).toEqual([
-      "cover_url and cover_file cannot both be set",
+    expect(ig.validate({ ...reel, collaborators: "a,b,c,d" }, { media: [video()] })).toEqual([
+      "collaborators has 4 usernames (maximum 3 on reel)",
     ]);
+    expect(ig.validate({ collaborators: "a,b,c,d" })).toEqual([]);
+    expect(
+      ig.validate({ ...reel, cover_url: "https://cdn.example/c.jpg", cover_file: "upload-1" }, { media: [video()] }),
+    ).toEqual(["cover_url and cover_file cannot both be set"]);
   });
 
   describe("user tags", () => {
     it("accepts tags by the rules of each format", () => {
       expect(ig.validate({ user_tags: [{ username: "ada", x: 0, y: 1 }] })).toEqual([]);
       // a video slide of a carousel is tagged by username only
-      expect(ig.validate({ user_tags: [{ username: "ada", x: 0.5, y: 0.5 }, { username: "bob", media_index: 1 }] }, { media: [image(), video()] })).toEqual([]);
+      expect(
+        ig.validate(
+          {
+            user_tags: [
+              { username: "ada", x: 0.5, y: 0.5 },
+              { username: "bob", media_index: 1 },
+            ],
+          },
+          { media: [image(), video()] },
+        ),
+      ).toEqual([]);
       expect(ig.validate({ ...reel, user_tags: [{ username: "ada" }] }, { media: [video()] })).toEqual([]);
-      expect(ig.validate({ ...story, user_tags: [{ username: "ada" }, { username: "bob", x: 0.3, y: 0.3 }] })).toEqual([]);
+      expect(ig.validate({ ...story, user_tags: [{ username: "ada" }, { username: "bob", x: 0.3, y: 0.3 }] })).toEqual(
+        [],
+      );
     });
 
     it("refuses coordinates outside 0.0 to 1.0, naming the entry", () => {
-      expect(ig.validate({ user_tags: [{ username: "ada", x: 0.5, y: 0.5 }, { username: "bob", x: 1.5, y: -0.1 }] })).toEqual([
-        "user_tags[1].x must be between 0.0 and 1.0",
-        "user_tags[1].y must be between 0.0 and 1.0",
+      expect(
+        ig.validate({
+          user_tags: [
+            { username: "ada", x: 0.5, y: 0.5 },
+            { username: "bob", x: 1.5, y: -0.1 },
+          ],
+        }),
+      ).toEqual(["user_tags[1].x must be between 0.0 and 1.0", "user_tags[1].y must be between 0.0 and 1.0"]);
+      expect(ig.validate({ ...reel, user_tags: [{ username: "ada", x: 2 }] }, { media: [video()] })).toEqual([
+        "user_tags[0].x must be between 0.0 and 1.0",
       ]);
-      expect(ig.validate({ ...reel, user_tags: [{ username: "ada", x: 2 }] }, { media: [video()] })).toEqual(["user_tags[0].x must be between 0.0 and 1.0"]);
     });
 
     it("refuses a media_index past the last item", () => {
-      expect(ig.validate({ user_tags: [{ username: "ada", x: 0.5, y: 0.5, media_index: 2 }] }, { media: images(2) })).toEqual([
-        "user_tags[0].media_index is past the last media item (2; the post has 2)",
-      ]);
+      expect(
+        ig.validate({ user_tags: [{ username: "ada", x: 0.5, y: 0.5, media_index: 2 }] }, { media: images(2) }),
+      ).toEqual(["user_tags[0].media_index is past the last media item (2; the post has 2)"]);
       expect(ig.validate({ ...reel, user_tags: [{ username: "ada", media_index: 1 }] }, { media: [video()] })).toEqual([
         "user_tags[0].media_index is past the last media item (1; the post has 1)",
       ]);
     });
 
     it("requires x and y on an image of a feed post", () => {
-      expect(ig.validate({ user_tags: [{ username: "ada" }] })).toEqual(["user_tags[0] tags an image and needs x and y"]);
-      expect(ig.validate({ user_tags: [{ username: "ada", x: 0.5 }, { username: "bob", y: 0.5, media_index: 1 }] }, { media: images(2) })).toEqual([
+      expect(ig.validate({ user_tags: [{ username: "ada" }] })).toEqual([
         "user_tags[0] tags an image and needs x and y",
-        "user_tags[1] tags an image and needs x and y",
       ]);
+      expect(
+        ig.validate(
+          {
+            user_tags: [
+              { username: "ada", x: 0.5 },
+              { username: "bob", y: 0.5, media_index: 1 },
+            ],
+          },
+          { media: images(2) },
+        ),
+      ).toEqual(["user_tags[0] tags an image and needs x and y", "user_tags[1] tags an image and needs x and y"]);
     });
   });
 
   it("encodes the spec's media limits and is wired into the connector", () => {
-    expect(INSTAGRAM_FORMAT_LIMITS.post).toMatchObject({ mixingAllowed: true, maxItems: 10, image: { maxBytes: 8 * 1024 * 1024 } });
+    expect(INSTAGRAM_FORMAT_LIMITS.post).toMatchObject({
+      mixingAllowed: true,
+      maxItems: 10,
+      image: { maxBytes: 8 * 1024 * 1024 },
+    });
     expect(INSTAGRAM_FORMAT_LIMITS.reel.video).toMatchObject({ minDurationSec: 3, maxDurationSec: 90 * 60 });
     expect(INSTAGRAM_FORMAT_LIMITS.story.video).toMatchObject({ maxBytes: 100 * 1024 * 1024, minDurationSec: 1 });
     expect(instagramPostRules.formatOf(ig.parse(reel))).toBe("reel");

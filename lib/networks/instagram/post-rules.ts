@@ -22,23 +22,29 @@ const zUsername = () =>
     z
       .string({ error: (iss) => (iss.input === undefined ? "is required" : "must be a string") })
       .min(1, { error: "can't be blank", abort: true })
-      .regex(/^[A-Za-z0-9._]{1,30}$/, "must be an Instagram username (letters, digits, periods and underscores; at most 30)"),
+      .regex(
+        /^[A-Za-z0-9._]{1,30}$/,
+        "must be an Instagram username (letters, digits, periods and underscores; at most 30)",
+      ),
   );
 
 // A list of usernames: an array, its JSON text, or a comma-separated string (usernames hold no commas).
 const zUsernames = () =>
-  z.preprocess((v) => {
-    if (v === null) return undefined;
-    if (typeof v !== "string") return v;
-    const text = v.trim();
-    if (text === "") return undefined;
-    if (!text.startsWith("[")) return text.split(",");
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return v;
-    }
-  }, z.array(zUsername(), { error: "must be a list of usernames" }).optional());
+  z.preprocess(
+    (v) => {
+      if (v === null) return undefined;
+      if (typeof v !== "string") return v;
+      const text = v.trim();
+      if (text === "") return undefined;
+      if (!text.startsWith("[")) return text.split(",");
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return v;
+      }
+    },
+    z.array(zUsername(), { error: "must be a list of usernames" }).optional(),
+  );
 
 const ZUserTag = z.object(
   {
@@ -53,10 +59,13 @@ const ZUserTag = z.object(
 // Trial reels: java and rb type `trial_strategy` as a boolean (client-compat 5); true asks for a trial
 // reel with the default MANUAL graduation, false for none.
 const zTrialStrategy = () =>
-  z.preprocess((v) => {
-    const t = typeof v === "string" ? v.trim().toLowerCase() : v;
-    return t === true || t === "true" ? "MANUAL" : t === false || t === "false" ? undefined : v;
-  }, zChoice(["MANUAL", "SS_PERFORMANCE"]));
+  z.preprocess(
+    (v) => {
+      const t = typeof v === "string" ? v.trim().toLowerCase() : v;
+      return t === true || t === "true" ? "MANUAL" : t === false || t === "false" ? undefined : v;
+    },
+    zChoice(["MANUAL", "SS_PERFORMANCE"]),
+  );
 
 export const ZInstagramParams = z.object({
   format: zChoice(INSTAGRAM_FORMATS).transform((v) => v ?? "post"),
@@ -128,18 +137,29 @@ export const instagramPostRules: PostRules<InstagramParams> = {
     const { body, media, thread, params } = draft;
     const { format } = params;
     const limits = INSTAGRAM_FORMAT_LIMITS[format];
-    const issues = [...threadRefused("instagram", thread), ...formatMediaIssues(media, limits, format), ...userTagIssues(draft)];
+    const issues = [
+      ...threadRefused("instagram", thread),
+      ...formatMediaIssues(media, limits, format),
+      ...userTagIssues(draft),
+    ];
     if (format !== "story") {
-      issues.push(...bodyLengthIssues(body, limits), ...tooLong("first_comment", params.first_comment, INSTAGRAM_FIRST_COMMENT_MAX));
+      issues.push(
+        ...bodyLengthIssues(body, limits),
+        ...tooLong("first_comment", params.first_comment, INSTAGRAM_FIRST_COMMENT_MAX),
+      );
       const hashtags = hashtagCount(body);
-      if (hashtags > INSTAGRAM_HASHTAGS_MAX) issues.push(`body has ${hashtags} hashtags (maximum ${INSTAGRAM_HASHTAGS_MAX})`);
+      if (hashtags > INSTAGRAM_HASHTAGS_MAX)
+        issues.push(`body has ${hashtags} hashtags (maximum ${INSTAGRAM_HASHTAGS_MAX})`);
     }
     if (format === "reel") {
       const collaborators = params.collaborators?.length ?? 0;
       if (collaborators > INSTAGRAM_REEL_COLLABORATORS_MAX) {
-        issues.push(`collaborators has ${collaborators} usernames (maximum ${INSTAGRAM_REEL_COLLABORATORS_MAX} on reel)`);
+        issues.push(
+          `collaborators has ${collaborators} usernames (maximum ${INSTAGRAM_REEL_COLLABORATORS_MAX} on reel)`,
+        );
       }
-      if (params.cover_url !== undefined && params.cover_file !== undefined) issues.push("cover_url and cover_file cannot both be set");
+      if (params.cover_url !== undefined && params.cover_file !== undefined)
+        issues.push("cover_url and cover_file cannot both be set");
     }
     return issues;
   },

@@ -29,12 +29,17 @@ const userTags = (params: Params, index: number, withCoordinates: boolean) =>
   json(
     (params.user_tags ?? [])
       .filter((tag) => (tag.media_index ?? 0) === index)
-      .map((tag) => (withCoordinates && tag.x !== undefined && tag.y !== undefined ? { username: tag.username, x: tag.x, y: tag.y } : { username: tag.username })),
+      .map((tag) =>
+        withCoordinates && tag.x !== undefined && tag.y !== undefined
+          ? { username: tag.username, x: tag.x, y: tag.y }
+          : { username: tag.username },
+      ),
   );
 
 // A cover given as an uploaded file reaches us as a reference; only a URL can be passed on.
 const coverUrl = (params: Params) =>
-  params.cover_url ?? (typeof params.cover_file === "string" && /^https?:\/\//.test(params.cover_file) ? params.cover_file : undefined);
+  params.cover_url ??
+  (typeof params.cover_file === "string" && /^https?:\/\//.test(params.cover_file) ? params.cover_file : undefined);
 
 const item = (media: PublishMedia, index: number, params: Params): Fields =>
   isVideo(media)
@@ -45,13 +50,20 @@ const item = (media: PublishMedia, index: number, params: Params): Fields =>
 const reelFields = (video: PublishMedia, input: PublishInput, reel: boolean): Fields => {
   const params = paramsOf(input);
   const cover = coverUrl(params);
-  const trial = reel && params.trial_strategy ? { trial_params: JSON.stringify({ graduation_strategy: params.trial_strategy }) } : { share_to_feed: true };
+  const trial =
+    reel && params.trial_strategy
+      ? { trial_params: JSON.stringify({ graduation_strategy: params.trial_strategy }) }
+      : { share_to_feed: true };
   return {
     media_type: "REELS",
     video_url: video.url,
     caption: text(input.body),
     ...trial,
-    ...(reel && { cover_url: cover, thumb_offset: cover ? undefined : params.thumb_offset, audio_name: params.audio_name }),
+    ...(reel && {
+      cover_url: cover,
+      thumb_offset: cover ? undefined : params.thumb_offset,
+      audio_name: params.audio_name,
+    }),
     collaborators: json(params.collaborators),
     user_tags: userTags(params, 0, false),
   };
@@ -63,7 +75,10 @@ const containerFields = (input: PublishInput): { children: Fields[]; parent: (id
   const first = requireMedia("Instagram", input.media, `a ${format}`);
   if (format === "story") {
     const media = isVideo(first) ? { video_url: first.url } : { image_url: first.url };
-    return { children: [], parent: () => ({ media_type: "STORIES", ...media, user_tags: userTags(params, 0, !isVideo(first)) }) };
+    return {
+      children: [],
+      parent: () => ({ media_type: "STORIES", ...media, user_tags: userTags(params, 0, !isVideo(first)) }),
+    };
   }
   if (format === "reel") return { children: [], parent: () => reelFields(first, input, true) };
   const collaborators = json(params.collaborators);
@@ -82,7 +97,14 @@ const mediaUrl = (ctx: Ctx, path: string) => graphUrl(ctx.settings.graph_url, ct
 export const publishInstagram = async (ctx: Ctx, input: PublishInput): Promise<PublishResult> => {
   const api = igContainers(ctx, input.auth);
   const mediaId = await publishWithContainers(ctx, api, containerFields(input));
-  return { externalId: mediaId, url: await readPermalink(ctx, { connector: instagramApi, url: mediaUrl(ctx, mediaId), token: api.token }, "permalink") };
+  return {
+    externalId: mediaId,
+    url: await readPermalink(
+      ctx,
+      { connector: instagramApi, url: mediaUrl(ctx, mediaId), token: api.token },
+      "permalink",
+    ),
+  };
 };
 
 const expectedType = (input: PublishInput) => {
@@ -118,4 +140,9 @@ export const findInstagramPost = async (ctx: Ctx, input: PublishInput): Promise<
 
 // POST /{ig-media-id}/comments {message}.
 export const createInstagramComment = (ctx: Ctx, input: PublishInput & { postExternalId: string; body: string }) =>
-  postComment(ctx, instagramApi, { url: mediaUrl(ctx, `${input.postExternalId}/comments`), token: requireToken(input.auth) }, input.body);
+  postComment(
+    ctx,
+    instagramApi,
+    { url: mediaUrl(ctx, `${input.postExternalId}/comments`), token: requireToken(input.auth) },
+    input.body,
+  );

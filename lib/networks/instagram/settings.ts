@@ -18,7 +18,8 @@ export type Ctx = ConnectorContext<InstagramSettings>;
 
 export const instagramApi = {
   displayName: DISPLAY_NAMES.instagram,
-  mapError: (failure: { status: number; body: unknown; headers: Headers }) => mapGraphError(DISPLAY_NAMES.instagram, failure),
+  mapError: (failure: { status: number; body: unknown; headers: Headers }) =>
+    mapGraphError(DISPLAY_NAMES.instagram, failure),
 };
 
 // The professional account's id (the profile's external id), or `me`.

@@ -12,24 +12,68 @@ import { igUserOf, instagramApi, type Ctx } from "./settings";
 // Media: /{media-id}/insights with the metrics the media's product type supports (profile_visits and
 // follows exist for feed media only). Stories have none.
 
-export const ACCOUNT_METRICS = ["reach", "profile_views", "accounts_engaged", "total_interactions", "website_clicks"] as const;
+export const ACCOUNT_METRICS = [
+  "reach",
+  "profile_views",
+  "accounts_engaged",
+  "total_interactions",
+  "website_clicks",
+] as const;
 export const WINDOWS_DAYS = [1, 7, 14, 30] as const;
-export const FEED_METRICS = ["views", "reach", "likes", "comments", "shares", "saved", "total_interactions", "profile_visits", "follows"];
-export const REEL_METRICS = ["views", "reach", "likes", "comments", "shares", "saved", "total_interactions", "ig_reels_avg_watch_time", "ig_reels_video_view_total_time"];
+export const FEED_METRICS = [
+  "views",
+  "reach",
+  "likes",
+  "comments",
+  "shares",
+  "saved",
+  "total_interactions",
+  "profile_visits",
+  "follows",
+];
+export const REEL_METRICS = [
+  "views",
+  "reach",
+  "likes",
+  "comments",
+  "shares",
+  "saved",
+  "total_interactions",
+  "ig_reels_avg_watch_time",
+  "ig_reels_video_view_total_time",
+];
 
 const DAY_MS = 24 * 3600_000;
-const ZAccount = z.object({ followers_count: z.number().optional(), follows_count: z.number().optional(), media_count: z.number().optional() }).loose();
+const ZAccount = z
+  .object({
+    followers_count: z.number().optional(),
+    follows_count: z.number().optional(),
+    media_count: z.number().optional(),
+  })
+  .loose();
 const ZMediaKind = z.object({ media_type: z.string().optional(), media_product_type: z.string().optional() }).loose();
 
 type Query = Record<string, string | number>;
 const read = <S extends z.ZodType>(ctx: Ctx, auth: ProfileAuth, path: string, query: Query, schema: S) =>
-  graphRequest(ctx, instagramApi, { url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, path), query, token: requireToken(auth) }, schema);
+  graphRequest(
+    ctx,
+    instagramApi,
+    { url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, path), query, token: requireToken(auth) },
+    schema,
+  );
 
-export const instagramProfileStats = async (ctx: Ctx, { auth }: { auth: ProfileAuth; placement: PublishInput["placement"] }): Promise<StatsReading> => {
+export const instagramProfileStats = async (
+  ctx: Ctx,
+  { auth }: { auth: ProfileAuth; placement: PublishInput["placement"] },
+): Promise<StatsReading> => {
   const user = igUserOf(auth);
   const account = await read(ctx, auth, user, { fields: "followers_count,follows_count,media_count" }, ZAccount);
   const until = Date.now();
-  const counts = { followers_count: account.followers_count ?? null, follows_count: account.follows_count ?? null, media_count: account.media_count ?? null };
+  const counts = {
+    followers_count: account.followers_count ?? null,
+    follows_count: account.follows_count ?? null,
+    media_count: account.media_count ?? null,
+  };
   const stats: Record<string, number | null> = { ...counts };
   const windows: Record<string, Record<string, unknown>> = {};
   for (const days of WINDOWS_DAYS) {
@@ -37,7 +81,13 @@ export const instagramProfileStats = async (ctx: Ctx, { auth }: { auth: ProfileA
       ctx,
       auth,
       `${user}/insights`,
-      { metric: ACCOUNT_METRICS.join(","), period: "day", metric_type: "total_value", since: unixSeconds(until - days * DAY_MS), until: unixSeconds(until) },
+      {
+        metric: ACCOUNT_METRICS.join(","),
+        period: "day",
+        metric_type: "total_value",
+        since: unixSeconds(until - days * DAY_MS),
+        until: unixSeconds(until),
+      },
       ZInsights,
     );
     const values = metricsByName(data);
@@ -58,13 +108,30 @@ export const instagramProfileStats = async (ctx: Ctx, { auth }: { auth: ProfileA
 
 export const instagramPostStats = async (
   ctx: Ctx,
-  input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string; params: Record<string, unknown> },
+  input: {
+    auth: ProfileAuth;
+    placement: PublishInput["placement"];
+    postExternalId: string;
+    params: Record<string, unknown>;
+  },
 ): Promise<StatsReading | null> => {
   if (input.params.format === "story") return null;
-  const kind = await read(ctx, input.auth, input.postExternalId, { fields: "media_type,media_product_type" }, ZMediaKind);
+  const kind = await read(
+    ctx,
+    input.auth,
+    input.postExternalId,
+    { fields: "media_type,media_product_type" },
+    ZMediaKind,
+  );
   if (kind.media_product_type === "STORY") return null;
   const reel = kind.media_product_type === "REELS";
-  const { data } = await read(ctx, input.auth, `${input.postExternalId}/insights`, { metric: (reel ? REEL_METRICS : FEED_METRICS).join(",") }, ZInsights);
+  const { data } = await read(
+    ctx,
+    input.auth,
+    `${input.postExternalId}/insights`,
+    { metric: (reel ? REEL_METRICS : FEED_METRICS).join(",") },
+    ZInsights,
+  );
   const raw = metricsByName(data);
   return {
     stats: {

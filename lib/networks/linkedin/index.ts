@@ -19,7 +19,13 @@ export { fetchMember } from "./member";
 // REST API (Community Management). Access tokens last 60 days; refresh tokens are issued only to
 // approved partners, so without one the member re-authorises when the access token ends.
 
-type TokenResponse = { access_token?: string; expires_in?: number; refresh_token?: string; refresh_token_expires_in?: number; scope?: string };
+type TokenResponse = {
+  access_token?: string;
+  expires_in?: number;
+  refresh_token?: string;
+  refresh_token_expires_in?: number;
+  scope?: string;
+};
 
 const requestToken = async (ctx: LinkedInCtx, fields: Record<string, string>): Promise<TokenSet> => {
   const res = await ctx.fetch(at(ctx.settings.web_url, "/oauth/v2/accessToken"), {
@@ -28,7 +34,8 @@ const requestToken = async (ctx: LinkedInCtx, fields: Record<string, string>): P
     body: formBody({ ...fields, client_id: ctx.settings.client_id, client_secret: ctx.settings.client_secret }),
   });
   const body = await readJson<TokenResponse>({ mapError: mapLinkedInError }, res);
-  if (!body?.access_token) throw new NetworkError("outcome_unknown", "LinkedIn answered the token request without an access token");
+  if (!body?.access_token)
+    throw new NetworkError("outcome_unknown", "LinkedIn answered the token request without an access token");
   return {
     accessToken: body.access_token,
     refreshToken: body.refresh_token ?? null,
@@ -57,7 +64,8 @@ export const linkedinConnector: NetworkConnector<LinkedInSettings> = {
       }).toString();
       return url.toString();
     },
-    exchangeCode: (ctx, { code, redirectUri }) => requestToken(ctx, { grant_type: "authorization_code", code, redirect_uri: redirectUri }),
+    exchangeCode: (ctx, { code, redirectUri }) =>
+      requestToken(ctx, { grant_type: "authorization_code", code, redirect_uri: redirectUri }),
   },
 
   // Without a refresh token the connection ends with the access token (60 days): connectionExpiresAt
@@ -77,13 +85,22 @@ export const linkedinConnector: NetworkConnector<LinkedInSettings> = {
   // The personal profile (id null) first, then each organization the member administers.
   placements: async (ctx, auth) => {
     const member = await fetchMember(ctx, auth);
-    const person = { externalId: null, name: member.name, avatarUrl: member.picture, metadata: { type: "person", urn: member.urn } };
+    const person = {
+      externalId: null,
+      name: member.name,
+      avatarUrl: member.picture,
+      metadata: { type: "person", urn: member.urn },
+    };
     return [person, ...(await organizationPlacements(ctx, auth))];
   },
 
   refresh: async (ctx, auth) => {
     const refreshToken = auth.tokens?.refreshToken;
-    if (!refreshToken) throw new NetworkError("auth_expired", "LinkedIn issued no refresh token for this profile; the member must reconnect");
+    if (!refreshToken)
+      throw new NetworkError(
+        "auth_expired",
+        "LinkedIn issued no refresh token for this profile; the member must reconnect",
+      );
     return requestToken(ctx, { grant_type: "refresh_token", refresh_token: refreshToken });
   },
 

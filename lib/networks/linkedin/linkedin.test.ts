@@ -32,13 +32,18 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-const connect = (t: Tenant) => connectViaOAuth({ principal: t.principal, groupId: t.group.id, platform: "linkedin", consent: fake.consent });
-const organizations = (n: number) => Array.from({ length: n }, (_, i) => ({ id: 2414183 + i, localizedName: `Org ${i + 1}`, vanityName: `org-${i + 1}` }));
+const connect = (t: Tenant) =>
+  connectViaOAuth({ principal: t.principal, groupId: t.group.id, platform: "linkedin", consent: fake.consent });
+const organizations = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: 2414183 + i, localizedName: `Org ${i + 1}`, vanityName: `org-${i + 1}` }));
 
 describe("linkedin connector (against the fake)", () => {
   it("OAuth round trip: authorize URL, token request, member identity, personal profile + organizations, profile.connected", async () => {
     const tenant = await seedTenant();
-    fake.organizations = [...organizations(2), { id: 99, localizedName: "Just an analyst", vanityName: "x", role: "ANALYST" }];
+    fake.organizations = [
+      ...organizations(2),
+      { id: 99, localizedName: "Just an analyst", vanityName: "x", role: "ANALYST" },
+    ];
     const { authorizeUrl, redirect, profile } = await connect(tenant);
 
     expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(`${fake.url}/oauth/v2/authorization`);
@@ -51,7 +56,13 @@ describe("linkedin connector (against the fake)", () => {
     });
     const request = fake.tokenRequests.at(-1)!;
     expect(request.contentType).toBe("application/x-www-form-urlencoded");
-    expect(request.form).toEqual({ grant_type: "authorization_code", code: expect.any(String), redirect_uri: callbackUrl("linkedin"), client_id: fake.clientId, client_secret: fake.clientSecret });
+    expect(request.form).toEqual({
+      grant_type: "authorization_code",
+      code: expect.any(String),
+      redirect_uri: callbackUrl("linkedin"),
+      client_id: fake.clientId,
+      client_secret: fake.clientSecret,
+    });
 
     expect(profile).toMatchObject({
       platform: "linkedin",
@@ -82,9 +93,20 @@ describe("linkedin connector (against the fake)", () => {
     expect(rest[0]!.rawQuery).toBe("q=roleAssignee&role=ADMINISTRATOR&state=APPROVED&start=0&count=100");
     expect(rest[1]!.rawQuery).toBe("ids=List(2414183,2414184)");
 
-    expect(Object.fromEntries(redirect.searchParams)).toEqual({ profile_id: profile!.id, platform: "linkedin", status: "connected" });
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({
+      profile_id: profile!.id,
+      platform: "linkedin",
+      status: "connected",
+    });
     const [event] = await eventsOf(tenant.account.id, "profile.connected");
-    expect(event!.data).toEqual({ id: profile!.id, name: "Ada Lovelace", platform: "linkedin", status: "active", uid: fake.member.sub, username: null });
+    expect(event!.data).toEqual({
+      id: profile!.id,
+      name: "Ada Lovelace",
+      platform: "linkedin",
+      status: "active",
+      uid: fake.member.sub,
+      username: null,
+    });
   });
 
   it("pages through the ACL finder and batches organization names", async () => {
@@ -94,7 +116,10 @@ describe("linkedin connector (against the fake)", () => {
     expect(profile!.placements).toHaveLength(121);
     expect(profile!.placements.at(-1)).toMatchObject({ externalId: String(2414183 + 119), name: "Org 120" });
     const calls = fake.restRequests.slice(before).map((r) => `${r.path}?${r.rawQuery.slice(0, 60)}`);
-    expect(calls.filter((c) => c.startsWith("/rest/organizationAcls")).map((c) => c.match(/start=\d+/)![0])).toEqual(["start=0", "start=100"]);
+    expect(calls.filter((c) => c.startsWith("/rest/organizationAcls")).map((c) => c.match(/start=\d+/)![0])).toEqual([
+      "start=0",
+      "start=100",
+    ]);
     expect(calls.filter((c) => c.startsWith("/rest/organizations?"))).toHaveLength(3); // 50 + 50 + 20
   });
 
@@ -113,11 +138,16 @@ describe("linkedin connector (against the fake)", () => {
   });
 
   it("the fake refuses REST calls without the required headers, as LinkedIn does", async () => {
-    const res = await fetch(`${fake.url}/rest/organizationAcls?q=roleAssignee`, { headers: { authorization: "Bearer x" } });
+    const res = await fetch(`${fake.url}/rest/organizationAcls?q=roleAssignee`, {
+      headers: { authorization: "Bearer x" },
+    });
     const body = await res.json();
     expect(res.status).toBe(400);
     expect(body).toMatchObject({ status: 400, code: "VERSION_MISSING" });
-    expect(linkedinConnector.mapError({ status: 400, body, headers: res.headers })).toMatchObject({ kind: "rejected", details: { platformErrorCode: "VERSION_MISSING" } });
+    expect(linkedinConnector.mapError({ status: 400, body, headers: res.headers })).toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "VERSION_MISSING" },
+    });
   });
 
   it("a sunset LinkedIn-Version fails the connection with a message naming the setting", async () => {
@@ -126,7 +156,9 @@ describe("linkedin connector (against the fake)", () => {
     const { redirect, profile } = await connect(await seedTenant());
     expect(profile).toBeNull();
     expect(redirect.searchParams.get("error")).toBe("connection_failed");
-    expect(redirect.searchParams.get("error_description")).toMatch(/Requested version 202401 is not active.*NETWORK_LINKEDIN_VERSION/);
+    expect(redirect.searchParams.get("error_description")).toMatch(
+      /Requested version 202401 is not active.*NETWORK_LINKEDIN_VERSION/,
+    );
   });
 
   it("partner apps refresh; a revoked grant disconnects the profile", async () => {
@@ -137,14 +169,22 @@ describe("linkedin connector (against the fake)", () => {
     const refreshToken = decryptSecret(profile!.refreshToken!);
 
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "refreshed" });
-    expect(fake.tokenRequests.at(-1)!.form).toEqual({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: fake.clientId, client_secret: fake.clientSecret });
+    expect(fake.tokenRequests.at(-1)!.form).toEqual({
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+      client_id: fake.clientId,
+      client_secret: fake.clientSecret,
+    });
     const after = await db.profile.findUniqueOrThrow({ where: { id: profile!.id } });
     expect(decryptSecret(after.accessToken!)).not.toBe(decryptSecret(profile!.accessToken!));
     expect(fake.isAccessTokenValid(decryptSecret(after.accessToken!))).toBe(true);
 
     fake.revokeAll();
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "disconnected" });
-    expect(await db.profile.findUniqueOrThrow({ where: { id: profile!.id } })).toMatchObject({ status: "disconnected", accessToken: null });
+    expect(await db.profile.findUniqueOrThrow({ where: { id: profile!.id } })).toMatchObject({
+      status: "disconnected",
+      accessToken: null,
+    });
     const [event] = await eventsOf(tenant.account.id, "profile.disconnected");
     expect(event!.data).toMatchObject({ id: profile!.id, status: "disconnected", origin: "automated" });
   });
@@ -163,24 +203,43 @@ describe("linkedin mapError", () => {
   const map = errorMapper(linkedinConnector.mapError);
 
   it("maps the documented errors", () => {
-    expect(map(401, { status: 401, serviceErrorCode: 65600, code: "INVALID_ACCESS_TOKEN", message: "Invalid access token" })).toMatchObject({
+    expect(
+      map(401, { status: 401, serviceErrorCode: 65600, code: "INVALID_ACCESS_TOKEN", message: "Invalid access token" }),
+    ).toMatchObject({
       kind: "auth_expired",
-      details: { platformErrorCode: "INVALID_ACCESS_TOKEN", platformErrorSubcode: "65600", platformErrorMessage: "Invalid access token" },
+      details: {
+        platformErrorCode: "INVALID_ACCESS_TOKEN",
+        platformErrorSubcode: "65600",
+        platformErrorMessage: "Invalid access token",
+      },
     });
-    const limited = map(429, { status: 429, message: "Resource level throttle APPLICATION DAY limit for calls to this resource is reached." });
+    const limited = map(429, {
+      status: 429,
+      message: "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.",
+    });
     expect(limited.kind).toBe("rate_limited");
     expect(limited.retryAfterMs).toBeGreaterThan(0);
     expect(limited.retryAfterMs).toBeLessThanOrEqual(DAY);
     expect(map(429, {}, { "retry-after": "30" }).retryAfterMs).toBe(30_000);
-    const sunset = map(426, { status: 426, code: "NONEXISTENT_VERSION", message: "Requested version 20241101 is not active" });
+    const sunset = map(426, {
+      status: 426,
+      code: "NONEXISTENT_VERSION",
+      message: "Requested version 20241101 is not active",
+    });
     expect(sunset).toMatchObject({ kind: "rejected", details: { platformErrorCode: "NONEXISTENT_VERSION" } });
     expect(sunset.message).toContain("NETWORK_LINKEDIN_VERSION");
-    expect(map(403, { status: 403, serviceErrorCode: 100, code: "ACCESS_DENIED", message: "Not enough permissions" })).toMatchObject({
+    expect(
+      map(403, { status: 403, serviceErrorCode: 100, code: "ACCESS_DENIED", message: "Not enough permissions" }),
+    ).toMatchObject({
       kind: "rejected",
       details: { platformErrorCode: "ACCESS_DENIED", platformErrorSubcode: "100" },
     });
-    expect(map(422, { status: 422, code: "UNPROCESSABLE_ENTITY", message: "commentary too long" }).kind).toBe("rejected");
-    expect(map(400, { error: "invalid_request", error_description: "The provided authorization grant is invalid" })).toMatchObject({ kind: "rejected", details: { platformErrorCode: "invalid_request" } });
+    expect(map(422, { status: 422, code: "UNPROCESSABLE_ENTITY", message: "commentary too long" }).kind).toBe(
+      "rejected",
+    );
+    expect(
+      map(400, { error: "invalid_request", error_description: "The provided authorization grant is invalid" }),
+    ).toMatchObject({ kind: "rejected", details: { platformErrorCode: "invalid_request" } });
     expect(map(504, "Gateway Timeout").kind).toBe("outcome_unknown");
   });
 });

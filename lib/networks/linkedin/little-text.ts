@@ -15,7 +15,9 @@ export const littleText = (body: string): string => {
   for (const m of body.matchAll(TOKENS)) {
     const [whole, name, urn, lead, tag] = m;
     out += escapeLittleText(body.slice(last, m.index));
-    out += urn ? `@[${escapeLittleText(name!)}](${urn})` : `${escapeLittleText(lead!)}{hashtag|\\#|${escapeLittleText(tag!)}}`;
+    out += urn
+      ? `@[${escapeLittleText(name!)}](${urn})`
+      : `${escapeLittleText(lead!)}{hashtag|\\#|${escapeLittleText(tag!)}}`;
     last = m.index + whole.length;
   }
   return out + escapeLittleText(body.slice(last));

@@ -4,7 +4,14 @@ import type { ProfileAuth } from "../types";
 import { mapLinkedInError } from "./errors";
 import { at, bearer, type LinkedInCtx } from "./settings";
 
-type UserInfo = { sub?: string; name?: string; given_name?: string; family_name?: string; picture?: string; email?: string };
+type UserInfo = {
+  sub?: string;
+  name?: string;
+  given_name?: string;
+  family_name?: string;
+  picture?: string;
+  email?: string;
+};
 
 // OpenID Connect userinfo (unversioned, /v2): `sub` is the member's person id.
 export const fetchMember = async (ctx: LinkedInCtx, auth: ProfileAuth) => {
@@ -12,5 +19,11 @@ export const fetchMember = async (ctx: LinkedInCtx, auth: ProfileAuth) => {
   const member = await readJson<UserInfo>({ mapError: mapLinkedInError }, res);
   if (!member?.sub) throw new NetworkError("rejected", "LinkedIn returned no member for this token");
   const name = member.name || [member.given_name, member.family_name].filter(Boolean).join(" ") || "LinkedIn member";
-  return { id: member.sub, urn: `urn:li:person:${member.sub}`, name, picture: member.picture || null, email: member.email || null };
+  return {
+    id: member.sub,
+    urn: `urn:li:person:${member.sub}`,
+    name,
+    picture: member.picture || null,
+    email: member.email || null,
+  };
 };

@@ -22,7 +22,10 @@ const ZOrganization = z
     localizedName: z.string(),
     vanityName: z.string().optional(),
     primaryOrganizationType: z.string().optional(),
-    parentRelationship: z.object({ relationshipType: z.string().optional(), parent: z.string().optional() }).loose().optional(),
+    parentRelationship: z
+      .object({ relationshipType: z.string().optional(), parent: z.string().optional() })
+      .loose()
+      .optional(),
   })
   .loose();
 type Organization = z.infer<typeof ZOrganization>;
@@ -39,25 +42,45 @@ export const parseMentionTarget = (input: string): { id: string } | { vanityName
 
 // 403 ACCESS_DENIED: the token may not look organizations up (a permission, the spec's 403).
 const forbiddenOr = (status: number) => (err: unknown) => {
-  throw status === 403 && err instanceof NetworkError ? new ManagementError("forbidden", [`${err.message} (the connection lacks the permission to look pages up)`], err.details) : err;
+  throw status === 403 && err instanceof NetworkError
+    ? new ManagementError(
+        "forbidden",
+        [`${err.message} (the connection lacks the permission to look pages up)`],
+        err.details,
+      )
+    : err;
 };
 
 const kindOf = (o: Organization) =>
-  o.primaryOrganizationType === "SCHOOL" ? "school" : /SHOWCASE/i.test(o.parentRelationship?.relationshipType ?? "") ? "showcase" : "company";
+  o.primaryOrganizationType === "SCHOOL"
+    ? "school"
+    : /SHOWCASE/i.test(o.parentRelationship?.relationshipType ?? "")
+      ? "showcase"
+      : "company";
 
 export const linkedinMentions: MentionLookup<LinkedInSettings> = {
   resolveMention: async (ctx, { auth, query }) => {
     const target = parseMentionTarget(query);
-    if (!target) throw invalidRequest("url: not a LinkedIn company, showcase or school page URL, vanity name or organization URN");
+    if (!target)
+      throw invalidRequest("url: not a LinkedIn company, showcase or school page URL, vanity name or organization URN");
     const base = at(ctx.settings.api_url, "/rest/organizations");
-    const url = "id" in target ? `${base}/${target.id}` : `${base}?q=vanityName&vanityName=${encodeURIComponent(target.vanityName)}`;
+    const url =
+      "id" in target
+        ? `${base}/${target.id}`
+        : `${base}?q=vanityName&vanityName=${encodeURIComponent(target.vanityName)}`;
     const res = await ctx.fetch(url, { headers: restHeaders(ctx, auth) });
     if (res.status === 404) {
       await res.body?.cancel();
       throw notReachable("LinkedIn page");
     }
     const body = await readJson<unknown>({ mapError: mapLinkedInError }, res).catch(forbiddenOr(res.status));
-    const found = "id" in target ? ZOrganization.safeParse(body) : z.object({ elements: z.array(ZOrganization) }).transform((b) => b.elements[0]).safeParse(body);
+    const found =
+      "id" in target
+        ? ZOrganization.safeParse(body)
+        : z
+            .object({ elements: z.array(ZOrganization) })
+            .transform((b) => b.elements[0])
+            .safeParse(body);
     const organization = found.success ? found.data : undefined;
     if (!organization) throw notReachable("LinkedIn page");
     const urn = `urn:li:organization:${organization.id}`;

@@ -7,7 +7,12 @@ import { at, restHeaders, type LinkedInCtx } from "./settings";
 // (paged with start/count), then their names from a batch GET of /rest/organizations. Both are Rest.li
 // 2.0 calls: `List(…)` must reach LinkedIn unencoded, which URLSearchParams would not do.
 
-const ORGANIZATION_SCOPES = ["rw_organization_admin", "r_organization_admin", "w_organization_social", "r_organization_social"];
+const ORGANIZATION_SCOPES = [
+  "rw_organization_admin",
+  "r_organization_admin",
+  "w_organization_social",
+  "r_organization_social",
+];
 const PAGE_SIZE = 100;
 const MAX_PAGES = 20;
 const BATCH_SIZE = 50;
@@ -69,7 +74,11 @@ export const organizationPlacements = async (ctx: LinkedInCtx, auth: ProfileAuth
       externalId: id,
       name: organization?.localizedName || `Organization ${id}`,
       avatarUrl: null,
-      metadata: { type: "organization", urn: `urn:li:organization:${id}`, ...(organization?.vanityName && { vanity_name: organization.vanityName }) },
+      metadata: {
+        type: "organization",
+        urn: `urn:li:organization:${id}`,
+        ...(organization?.vanityName && { vanity_name: organization.vanityName }),
+      },
     };
   });
 };

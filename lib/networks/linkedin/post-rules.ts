@@ -16,8 +16,10 @@ export const LINKEDIN_COUNTRIES_MAX = 25;
 export const LINKEDIN_POLL = { questionMax: 140, optionsMin: 2, optionsMax: 4, optionMax: 30, defaultDays: 7 } as const;
 // The countries LinkedIn audience targeting accepts (spec's allowlist).
 export const LINKEDIN_TARGET_COUNTRIES: ReadonlySet<string> = new Set(
-  ("AE AR AT AU BD BE BG BH BR BY CA CH CL CN CO CR CY CZ DE DK EE EG ES FI FR GB GE GH GR HK HR HU ID IE IL IN IS IT JO JP KE " +
-    "KR KW KZ LB LK LT LU LV MA MT MX MY NG NL NO NP NZ OM PA PE PH PK PL PT QA RO RS RU SA SE SG SI SK TH TN TR TW UA US UY VE VG VI VN ZA").split(" "),
+  (
+    "AE AR AT AU BD BE BG BH BR BY CA CH CL CN CO CR CY CZ DE DK EE EG ES FI FR GB GE GH GR HK HR HU ID IE IL IN IS IT JO JP KE " +
+    "KR KW KZ LB LK LT LU LV MA MT MX MY NG NL NO NP NZ OM PA PE PH PK PL PT QA RO RS RU SA SE SG SI SK TH TN TR TW UA US UY VE VG VI VN ZA"
+  ).split(" "),
 );
 
 const URN_TYPES: Record<string, string> = { share: "share", ugcpost: "ugcPost", activity: "activity" };
@@ -57,7 +59,10 @@ const zReshareUrn = () =>
     if (value === undefined) return undefined;
     const urn = linkedinPostUrn(value);
     if (urn) return urn;
-    ctx.addIssue({ code: "custom", message: "must be a LinkedIn post URN (urn:li:share:…, urn:li:ugcPost:… or urn:li:activity:…) or a post URL" });
+    ctx.addIssue({
+      code: "custom",
+      message: "must be a LinkedIn post URN (urn:li:share:…, urn:li:ugcPost:… or urn:li:activity:…) or a post URL",
+    });
     return z.NEVER;
   });
 
@@ -75,7 +80,9 @@ export const ZLinkedInParams = z
     poll_options: zTextList(),
     poll_duration_days: zIntChoice([1, 3, 7, 14]),
   })
-  .transform((p) => (p.format === "poll" ? { ...p, poll_duration_days: p.poll_duration_days ?? LINKEDIN_POLL.defaultDays } : p));
+  .transform((p) =>
+    p.format === "poll" ? { ...p, poll_duration_days: p.poll_duration_days ?? LINKEDIN_POLL.defaultDays } : p,
+  );
 export type LinkedInParams = z.output<typeof ZLinkedInParams>;
 
 export const LINKEDIN_FORMAT_LIMITS = {
@@ -97,8 +104,10 @@ const countriesIssues = ({ params }: Draft): string[] => {
   const countries = params.countries ?? [];
   if (countries.length === 0) return [];
   const issues: string[] = [];
-  if (params.organization_id === undefined) issues.push("countries requires organization_id (targeting applies to organization posts only)");
-  if (countries.length > LINKEDIN_COUNTRIES_MAX) issues.push(`countries has ${countries.length} codes (maximum ${LINKEDIN_COUNTRIES_MAX})`);
+  if (params.organization_id === undefined)
+    issues.push("countries requires organization_id (targeting applies to organization posts only)");
+  if (countries.length > LINKEDIN_COUNTRIES_MAX)
+    issues.push(`countries has ${countries.length} codes (maximum ${LINKEDIN_COUNTRIES_MAX})`);
   const unsupported = countries.filter((c) => !LINKEDIN_TARGET_COUNTRIES.has(c));
   if (unsupported.length > 0) issues.push(`countries: ${unsupported.join(", ")} cannot be targeted on LinkedIn`);
   return issues;
@@ -113,7 +122,9 @@ const pollIssues = ({ media, params }: Draft): string[] => {
   const options = params.poll_options;
   if (options === undefined) issues.push("poll_options is required for poll");
   else if (options.length < LINKEDIN_POLL.optionsMin || options.length > LINKEDIN_POLL.optionsMax) {
-    issues.push(`poll_options has ${options.length} options (${LINKEDIN_POLL.optionsMin} to ${LINKEDIN_POLL.optionsMax} required)`);
+    issues.push(
+      `poll_options has ${options.length} options (${LINKEDIN_POLL.optionsMin} to ${LINKEDIN_POLL.optionsMax} required)`,
+    );
   }
   options?.forEach((option, i) => {
     if (option.trim() === "") issues.push(`poll_options[${i}] can't be blank`);
@@ -127,7 +138,8 @@ const postIssues = ({ body, media, params }: Draft): string[] => {
   const documents = media.filter((m) => m.kind === "document").length;
   if (documents > 0 && media.length > documents) issues.push("media: a document must be the only attachment");
   if (params.reshare_urn !== undefined && media.length > 0) issues.push("media cannot be combined with reshare_urn");
-  if (params.reshare_urn === undefined && body.trim() === "" && media.length === 0) issues.push("body is required when there is no media or reshare_urn");
+  if (params.reshare_urn === undefined && body.trim() === "" && media.length === 0)
+    issues.push("body is required when there is no media or reshare_urn");
   return issues;
 };
 
@@ -137,7 +149,10 @@ export const linkedinPostRules: PostRules<LinkedInParams> = {
   formatOf: (params) => params.format,
   validate: (draft) => {
     const { params, profile } = draft;
-    const issues = [...threadRefused("linkedin", draft.thread), ...bodyLengthIssues(draft.body, LINKEDIN_FORMAT_LIMITS[params.format])];
+    const issues = [
+      ...threadRefused("linkedin", draft.thread),
+      ...bodyLengthIssues(draft.body, LINKEDIN_FORMAT_LIMITS[params.format]),
+    ];
     if (params.organization_id !== undefined && !profile.placementIds.includes(params.organization_id)) {
       issues.push("organization_id must be one of the profile's organizations");
     }

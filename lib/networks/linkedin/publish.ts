@@ -27,13 +27,19 @@ export const postUrl = (urn: string) => `https://www.linkedin.com/feed/update/${
 
 const paramsOf = (input: PublishInput) => input.params as LinkedInParams;
 
-export const organizationIdOf = (input: { placement: PublishInput["placement"]; params: Record<string, unknown> }): string | null => {
+export const organizationIdOf = (input: {
+  placement: PublishInput["placement"];
+  params: Record<string, unknown>;
+}): string | null => {
   const id = input.placement?.externalId ?? (input.params as Partial<LinkedInParams>).organization_id;
   return id ? id.replace(/^urn:li:organization:/, "") : null;
 };
 
 // The author URN: the organization posted to, else the member (stored at connection as person_urn).
-export const authorOf = async (ctx: LinkedInCtx, input: Pick<PublishInput, "auth" | "placement" | "params">): Promise<string> => {
+export const authorOf = async (
+  ctx: LinkedInCtx,
+  input: Pick<PublishInput, "auth" | "placement" | "params">,
+): Promise<string> => {
   const organization = organizationIdOf(input);
   if (organization) return `urn:li:organization:${organization}`;
   const stored = input.auth.metadata.person_urn;
@@ -56,7 +62,11 @@ const altFor = (alt: LinkedInParams["alt_text"], index: number) => {
   return text ? { altText: text } : {};
 };
 
-const contentOf = async (ctx: LinkedInCtx, input: PublishInput, author: string): Promise<Record<string, unknown> | null> => {
+const contentOf = async (
+  ctx: LinkedInCtx,
+  input: PublishInput,
+  author: string,
+): Promise<Record<string, unknown> | null> => {
   const params = paramsOf(input);
   if (params.format === "poll") {
     return {
@@ -80,7 +90,9 @@ const contentOf = async (ctx: LinkedInCtx, input: PublishInput, author: string):
 export const publish = async (ctx: LinkedInCtx, input: PublishInput): Promise<PublishResult> => {
   const params = paramsOf(input);
   const author = await authorOf(ctx, input);
-  const targetEntities = author.startsWith("urn:li:organization:") ? await countryTargets(ctx, input.auth, params.countries) : [];
+  const targetEntities = author.startsWith("urn:li:organization:")
+    ? await countryTargets(ctx, input.auth, params.countries)
+    : [];
   const content = await contentOf(ctx, input, author);
   const post = {
     author,
@@ -90,7 +102,8 @@ export const publish = async (ctx: LinkedInCtx, input: PublishInput): Promise<Pu
     lifecycleState: "PUBLISHED",
     isReshareDisabledByAuthor: false,
     ...(content && { content }),
-    ...(params.format !== "poll" && params.reshare_urn !== undefined && { reshareContext: { parent: params.reshare_urn } }),
+    ...(params.format !== "poll" &&
+      params.reshare_urn !== undefined && { reshareContext: { parent: params.reshare_urn } }),
   };
   const res = await ctx.fetch(at(ctx.settings.api_url, "/rest/posts"), {
     method: "POST",
@@ -99,7 +112,8 @@ export const publish = async (ctx: LinkedInCtx, input: PublishInput): Promise<Pu
   });
   await readJson(errors, res);
   const urn = res.headers.get("x-restli-id");
-  if (!urn) throw new NetworkError("outcome_unknown", "LinkedIn accepted the post without returning its id (x-restli-id)");
+  if (!urn)
+    throw new NetworkError("outcome_unknown", "LinkedIn accepted the post without returning its id (x-restli-id)");
   return { externalId: urn, url: postUrl(urn) };
 };
 
@@ -139,7 +153,11 @@ export const findPublished = async (ctx: LinkedInCtx, input: PublishInput): Prom
       body = await readJson<{ elements?: Post[] }>(errors, res);
     } catch (err) {
       if (err instanceof NetworkError && err.kind === "rejected") {
-        throw new NetworkError("outcome_unknown", `LinkedIn does not let this profile read its posts back (${err.message})`, err.details);
+        throw new NetworkError(
+          "outcome_unknown",
+          `LinkedIn does not let this profile read its posts back (${err.message})`,
+          err.details,
+        );
       }
       throw err;
     }
@@ -148,12 +166,18 @@ export const findPublished = async (ctx: LinkedInCtx, input: PublishInput): Prom
     if (found?.id) return { externalId: found.id, url: postUrl(found.id) };
     if (elements.length < READ_BACK_PAGE || elements.some((post) => (post.createdAt ?? 0) < since)) return null;
   }
-  throw new NetworkError("outcome_unknown", `LinkedIn lists more than ${READ_BACK_PAGE * READ_BACK_PAGES} posts by ${author} in the last day; the post could not be told apart`);
+  throw new NetworkError(
+    "outcome_unknown",
+    `LinkedIn lists more than ${READ_BACK_PAGE * READ_BACK_PAGES} posts by ${author} in the last day; the post could not be told apart`,
+  );
 };
 
 // DELETE /rest/posts/{encoded URN} (the x-restli-id publish returned) with the versioned Rest.li headers;
 // LinkedIn answers 204, and 204 again for a post already deleted. A 404 (no such post) also means gone.
-export const deletePublished = async (ctx: LinkedInCtx, input: { auth: ProfileAuth; externalId: string }): Promise<void> => {
+export const deletePublished = async (
+  ctx: LinkedInCtx,
+  input: { auth: ProfileAuth; externalId: string },
+): Promise<void> => {
   const res = await ctx.fetch(at(ctx.settings.api_url, `/rest/posts/${encodeURIComponent(input.externalId)}`), {
     method: "DELETE",
     headers: { ...restHeaders(ctx, input.auth), "x-restli-method": "DELETE" },

@@ -17,7 +17,14 @@ const errors = { mapError: mapLinkedInError };
 type Counts = Record<string, number | undefined>;
 type PageViews = Record<string, { pageViews?: number } | undefined>;
 
-const PAGE_VIEW_KEYS = ["allPageViews", "overviewPageViews", "aboutPageViews", "careersPageViews", "peoplePageViews", "insightsPageViews"] as const;
+const PAGE_VIEW_KEYS = [
+  "allPageViews",
+  "overviewPageViews",
+  "aboutPageViews",
+  "careersPageViews",
+  "peoplePageViews",
+  "insightsPageViews",
+] as const;
 const SHARE_KEYS = ["shareCount", "likeCount", "commentCount", "clickCount", "engagement"] as const;
 const MEMBER_METRICS = ["IMPRESSION", "MEMBERS_REACHED", "REACTION", "COMMENT", "RESHARE"] as const;
 
@@ -27,18 +34,31 @@ const get = async <T>(ctx: LinkedInCtx, auth: ProfileAuth, path: string, query: 
 };
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
-export const profileStats = async (ctx: LinkedInCtx, input: { auth: ProfileAuth; placement: PublishInput["placement"] }): Promise<StatsReading> => {
+export const profileStats = async (
+  ctx: LinkedInCtx,
+  input: { auth: ProfileAuth; placement: PublishInput["placement"] },
+): Promise<StatsReading> => {
   const organization = input.placement?.externalId;
   if (!organization) return { stats: {}, raw: {} };
   const urn = encodeURIComponent(`urn:li:organization:${organization}`);
-  const size = await get<{ firstDegreeSize?: number }>(ctx, input.auth, `/rest/networkSizes/${urn}`, "edgeType=COMPANY_FOLLOWED_BY_MEMBER");
+  const size = await get<{ firstDegreeSize?: number }>(
+    ctx,
+    input.auth,
+    `/rest/networkSizes/${urn}`,
+    "edgeType=COMPANY_FOLLOWED_BY_MEMBER",
+  );
   const shares = await get<{ elements?: { totalShareStatistics?: Counts }[] }>(
     ctx,
     input.auth,
     "/rest/organizationalEntityShareStatistics",
     `q=organizationalEntity&organizationalEntity=${urn}`,
   );
-  const pages = await get<{ elements?: { totalPageStatistics?: { views?: PageViews } }[] }>(ctx, input.auth, "/rest/organizationPageStatistics", `q=organization&organization=${urn}`);
+  const pages = await get<{ elements?: { totalPageStatistics?: { views?: PageViews } }[] }>(
+    ctx,
+    input.auth,
+    "/rest/organizationPageStatistics",
+    `q=organization&organization=${urn}`,
+  );
   const share = shares?.elements?.[0]?.totalShareStatistics ?? {};
   const views = pages?.elements?.[0]?.totalPageStatistics?.views ?? {};
   const pageViews = Object.fromEntries(Object.entries(views).map(([key, value]) => [key, num(value?.pageViews)]));
@@ -55,24 +75,53 @@ const shareStatsQuery = (organizationUrn: string, postUrn: string) =>
   `q=organizationalEntity&organizationalEntity=${encodeURIComponent(organizationUrn)}&${postUrn.startsWith("urn:li:ugcPost:") ? "ugcPosts" : "shares"}=List(${encodeURIComponent(postUrn)})`;
 
 const memberPostStats = async (ctx: LinkedInCtx, auth: ProfileAuth, postUrn: string): Promise<StatsReading> => {
-  const entity = postUrn.startsWith("urn:li:ugcPost:") ? `(ugc:${encodeURIComponent(postUrn)})` : `(share:${encodeURIComponent(postUrn)})`;
+  const entity = postUrn.startsWith("urn:li:ugcPost:")
+    ? `(ugc:${encodeURIComponent(postUrn)})`
+    : `(share:${encodeURIComponent(postUrn)})`;
   const raw: Record<string, number | null> = {};
   for (const metric of MEMBER_METRICS) {
-    const body = await get<{ elements?: { count?: number }[] }>(ctx, auth, "/rest/memberCreatorPostAnalytics", `q=entity&entity=${entity}&queryType=${metric}&aggregation=TOTAL`);
+    const body = await get<{ elements?: { count?: number }[] }>(
+      ctx,
+      auth,
+      "/rest/memberCreatorPostAnalytics",
+      `q=entity&entity=${entity}&queryType=${metric}&aggregation=TOTAL`,
+    );
     const counts = (body?.elements ?? []).map((e) => num(e.count)).filter((n): n is number => n !== null);
     raw[metric] = counts.length > 0 ? counts.reduce((a, b) => a + b, 0) : null;
   }
-  return { stats: { impressions: null, likes: raw.REACTION ?? null, comments: raw.COMMENT ?? null, shares: raw.RESHARE ?? null, clicks: null }, raw };
+  return {
+    stats: {
+      impressions: null,
+      likes: raw.REACTION ?? null,
+      comments: raw.COMMENT ?? null,
+      shares: raw.RESHARE ?? null,
+      clicks: null,
+    },
+    raw,
+  };
 };
 
 export const postStats = async (
   ctx: LinkedInCtx,
-  input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string; params: Record<string, unknown> },
+  input: {
+    auth: ProfileAuth;
+    placement: PublishInput["placement"];
+    postExternalId: string;
+    params: Record<string, unknown>;
+  },
 ): Promise<StatsReading | null> => {
   const organization = organizationIdOf(input);
-  if (!organization) return input.auth.tokens?.scopes?.includes("r_member_postAnalytics") ? memberPostStats(ctx, input.auth, input.postExternalId) : null;
+  if (!organization)
+    return input.auth.tokens?.scopes?.includes("r_member_postAnalytics")
+      ? memberPostStats(ctx, input.auth, input.postExternalId)
+      : null;
   const query = shareStatsQuery(`urn:li:organization:${organization}`, input.postExternalId);
-  const body = await get<{ elements?: { totalShareStatistics?: Counts }[] }>(ctx, input.auth, "/rest/organizationalEntityShareStatistics", query);
+  const body = await get<{ elements?: { totalShareStatistics?: Counts }[] }>(
+    ctx,
+    input.auth,
+    "/rest/organizationalEntityShareStatistics",
+    query,
+  );
   const share = body?.elements?.[0]?.totalShareStatistics ?? {};
   return {
     stats: {

@@ -33,9 +33,14 @@ const geoUrnOf = async (ctx: LinkedInCtx, auth: ProfileAuth, code: string): Prom
   const names = namesOf(code);
   const url = `${at(ctx.settings.api_url, "/v2/geoTypeahead")}?q=search&query=${encodeURIComponent(names[0]!)}&locale=(language:en,country:US)`;
   const res = await ctx.fetch(url, { headers: { authorization: bearer(auth), "x-restli-protocol-version": "2.0.0" } });
-  const body = await readJson<{ elements?: { displayText?: string; entity?: string }[] }>({ mapError: mapLinkedInError }, res);
+  const body = await readJson<{ elements?: { displayText?: string; entity?: string }[] }>(
+    { mapError: mapLinkedInError },
+    res,
+  );
   const wanted = new Set(names.map((n) => n.toLowerCase()));
-  const match = (body?.elements ?? []).find((e) => e.entity?.startsWith("urn:li:geo:") && wanted.has((e.displayText ?? "").trim().toLowerCase()));
+  const match = (body?.elements ?? []).find(
+    (e) => e.entity?.startsWith("urn:li:geo:") && wanted.has((e.displayText ?? "").trim().toLowerCase()),
+  );
   if (!match?.entity) {
     throw new NetworkError("rejected", `LinkedIn has no targetable location for country ${code} (${names[0]})`, {
       platformErrorCode: "GEO_NOT_FOUND",

@@ -19,7 +19,10 @@ export const pinterestApi = async <T>(
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
   const res = await ctx.fetch(url, {
     method,
-    headers: { authorization: `Bearer ${auth.tokens.accessToken}`, ...(body !== undefined && { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${auth.tokens.accessToken}`,
+      ...(body !== undefined && { "content-type": "application/json" }),
+    },
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
   return readJson<T>(pinterestErrors, res);

@@ -13,7 +13,13 @@ import { postStats, profileStats } from "./stats";
 // (60 days, and each refresh returns a new one); apps created before 2025-09-25 opt in with
 // continuous_refresh=true, which this connector always sends. Boards are the profile's placements.
 
-export const PINTEREST_DEFAULT_SCOPES = ["boards:read", "boards:write", "pins:read", "pins:write", "user_accounts:read"];
+export const PINTEREST_DEFAULT_SCOPES = [
+  "boards:read",
+  "boards:write",
+  "pins:read",
+  "pins:write",
+  "user_accounts:read",
+];
 
 export const ZPinterestSettings = z.object({
   client_id: z.string().min(1), // the app id
@@ -31,7 +37,13 @@ const errors = { mapError: mapPinterestError };
 const BOARD_PAGE_SIZE = 250; // the API's maximum
 const MAX_BOARD_PAGES = 40;
 
-type TokenResponse = { access_token?: string; expires_in?: number; refresh_token?: string; refresh_token_expires_in?: number; scope?: string };
+type TokenResponse = {
+  access_token?: string;
+  expires_in?: number;
+  refresh_token?: string;
+  refresh_token_expires_in?: number;
+  scope?: string;
+};
 
 const requestToken = async (ctx: Ctx, fields: Record<string, string>): Promise<TokenSet> => {
   const basic = Buffer.from(`${ctx.settings.client_id}:${ctx.settings.client_secret}`).toString("base64");
@@ -41,7 +53,8 @@ const requestToken = async (ctx: Ctx, fields: Record<string, string>): Promise<T
     body: formBody({ ...fields, continuous_refresh: "true" }),
   });
   const body = await readJson<TokenResponse>(errors, res);
-  if (!body?.access_token) throw new NetworkError("outcome_unknown", "Pinterest answered the token request without an access token");
+  if (!body?.access_token)
+    throw new NetworkError("outcome_unknown", "Pinterest answered the token request without an access token");
   return {
     accessToken: body.access_token,
     refreshToken: body.refresh_token ?? null,
@@ -58,7 +71,14 @@ const get = async <T>(ctx: Ctx, auth: ProfileAuth, path: string, query: Record<s
   return readJson<T>(errors, res);
 };
 
-type Account = { id?: string; username?: string; business_name?: string | null; profile_image?: string; account_type?: string; website_url?: string };
+type Account = {
+  id?: string;
+  username?: string;
+  business_name?: string | null;
+  profile_image?: string;
+  account_type?: string;
+  website_url?: string;
+};
 type Board = { id: string; name: string; description?: string | null; privacy?: string };
 
 export const pinterestConnector: NetworkConnector<PinterestSettings> = {
@@ -80,7 +100,8 @@ export const pinterestConnector: NetworkConnector<PinterestSettings> = {
       }).toString();
       return url.toString();
     },
-    exchangeCode: (ctx, { code, redirectUri }) => requestToken(ctx, { grant_type: "authorization_code", code, redirect_uri: redirectUri }),
+    exchangeCode: (ctx, { code, redirectUri }) =>
+      requestToken(ctx, { grant_type: "authorization_code", code, redirect_uri: redirectUri }),
   },
 
   identity: async (ctx, auth) => {
@@ -92,7 +113,10 @@ export const pinterestConnector: NetworkConnector<PinterestSettings> = {
       name: account.business_name || account.username || "Pinterest account",
       username: account.username || null,
       avatarUrl: account.profile_image || null,
-      metadata: { ...(account.account_type && { account_type: account.account_type }), ...(account.website_url && { website_url: account.website_url }) },
+      metadata: {
+        ...(account.account_type && { account_type: account.account_type }),
+        ...(account.website_url && { website_url: account.website_url }),
+      },
     };
   },
 
@@ -108,7 +132,10 @@ export const pinterestConnector: NetworkConnector<PinterestSettings> = {
           externalId: board.id,
           name: board.name,
           avatarUrl: null,
-          metadata: { privacy: board.privacy ?? "PUBLIC", ...(board.description && { description: board.description }) },
+          metadata: {
+            privacy: board.privacy ?? "PUBLIC",
+            ...(board.description && { description: board.description }),
+          },
         });
       }
       if (!body?.bookmark || body.bookmark === bookmark) break;

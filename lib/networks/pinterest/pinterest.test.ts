@@ -12,7 +12,12 @@ import { pinterestConnector } from ".";
 let fake: PinterestFake;
 
 const boards = (n: number): PinterestFakeBoard[] =>
-  Array.from({ length: n }, (_, i) => ({ id: String(1_000_000 + i), name: `Board ${i + 1}`, description: i === 0 ? "Summer recipes" : "", privacy: i === 1 ? "PROTECTED" : "PUBLIC" }));
+  Array.from({ length: n }, (_, i) => ({
+    id: String(1_000_000 + i),
+    name: `Board ${i + 1}`,
+    description: i === 0 ? "Summer recipes" : "",
+    privacy: i === 1 ? "PROTECTED" : "PUBLIC",
+  }));
 
 beforeAll(async () => {
   fake = await startPinterestFake({ redirectUris: [callbackUrl("pinterest")] });
@@ -29,7 +34,8 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-const connect = (t: Tenant) => connectViaOAuth({ principal: t.principal, groupId: t.group.id, platform: "pinterest", consent: fake.consent });
+const connect = (t: Tenant) =>
+  connectViaOAuth({ principal: t.principal, groupId: t.group.id, platform: "pinterest", consent: fake.consent });
 const basic = () => `Basic ${Buffer.from(`${fake.clientId}:${fake.clientSecret}`).toString("base64")}`;
 
 describe("pinterest connector (against the fake)", () => {
@@ -49,7 +55,12 @@ describe("pinterest connector (against the fake)", () => {
     const request = fake.tokenRequests.at(-1)!;
     expect(request.authorization).toBe(basic());
     expect(request.contentType).toBe("application/x-www-form-urlencoded");
-    expect(request.form).toEqual({ grant_type: "authorization_code", code: expect.any(String), redirect_uri: callbackUrl("pinterest"), continuous_refresh: "true" });
+    expect(request.form).toEqual({
+      grant_type: "authorization_code",
+      code: expect.any(String),
+      redirect_uri: callbackUrl("pinterest"),
+      continuous_refresh: "true",
+    });
 
     expect(profile).toMatchObject({
       platform: "pinterest",
@@ -79,9 +90,20 @@ describe("pinterest connector (against the fake)", () => {
       ["250", true],
     ]);
 
-    expect(Object.fromEntries(redirect.searchParams)).toEqual({ profile_id: profile!.id, platform: "pinterest", status: "connected" });
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({
+      profile_id: profile!.id,
+      platform: "pinterest",
+      status: "connected",
+    });
     const [event] = await eventsOf(tenant.account.id, "profile.connected");
-    expect(event!.data).toEqual({ id: profile!.id, name: "Plants & Pots", platform: "pinterest", status: "active", uid: "549755885175", username: "plantsandpots" });
+    expect(event!.data).toEqual({
+      id: profile!.id,
+      name: "Plants & Pots",
+      platform: "pinterest",
+      status: "active",
+      uid: "549755885175",
+      username: "plantsandpots",
+    });
   });
 
   it("refresh (Basic auth, continuous refresh) renews both tokens; a revoked grant disconnects the profile", async () => {
@@ -92,7 +114,11 @@ describe("pinterest connector (against the fake)", () => {
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "refreshed" });
     const request = fake.tokenRequests.at(-1)!;
     expect(request.authorization).toBe(basic());
-    expect(request.form).toEqual({ grant_type: "refresh_token", refresh_token: before.refresh, continuous_refresh: "true" });
+    expect(request.form).toEqual({
+      grant_type: "refresh_token",
+      refresh_token: before.refresh,
+      continuous_refresh: "true",
+    });
     const after = await db.profile.findUniqueOrThrow({ where: { id: profile!.id } });
     expect(decryptSecret(after.accessToken!)).not.toBe(before.access);
     expect(decryptSecret(after.refreshToken!)).not.toBe(before.refresh);
@@ -100,14 +126,26 @@ describe("pinterest connector (against the fake)", () => {
 
     fake.revokeAll();
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "disconnected" });
-    expect(await db.profile.findUniqueOrThrow({ where: { id: profile!.id } })).toMatchObject({ status: "disconnected", accessToken: null, refreshToken: null });
+    expect(await db.profile.findUniqueOrThrow({ where: { id: profile!.id } })).toMatchObject({
+      status: "disconnected",
+      accessToken: null,
+      refreshToken: null,
+    });
     const [event] = await eventsOf(tenant.account.id, "profile.disconnected");
-    expect(event!.data).toMatchObject({ id: profile!.id, status: "disconnected", origin: "automated", uid: "549755885175" });
+    expect(event!.data).toMatchObject({
+      id: profile!.id,
+      status: "disconnected",
+      origin: "automated",
+      uid: "549755885175",
+    });
   });
 
   it("a rate-limited refresh is left for the next round", async () => {
     const { profile } = await connect(await seedTenant());
-    fake.failNext("/v5/oauth/token", pinterestError(429, 8, "This request exceeded a rate limit.", { "retry-after": "2" }));
+    fake.failNext(
+      "/v5/oauth/token",
+      pinterestError(429, 8, "This request exceeded a rate limit.", { "retry-after": "2" }),
+    );
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "retry_later" });
   });
 
@@ -134,11 +172,20 @@ describe("pinterest mapError", () => {
   const map = errorMapper(pinterestConnector.mapError);
 
   it("maps the documented {code, message} errors", () => {
-    expect(map(401, { code: 2, message: "Authentication failed." })).toMatchObject({ kind: "auth_expired", details: { platformErrorCode: "2", platformErrorMessage: "Authentication failed." } });
+    expect(map(401, { code: 2, message: "Authentication failed." })).toMatchObject({
+      kind: "auth_expired",
+      details: { platformErrorCode: "2", platformErrorMessage: "Authentication failed." },
+    });
     expect(map(401, { code: 3, message: "Your token does not have sufficient permissions" }).kind).toBe("auth_expired");
-    expect(map(429, { code: 8, message: "This request exceeded a rate limit." })).toMatchObject({ kind: "rate_limited", retryAfterMs: 60_000 });
+    expect(map(429, { code: 8, message: "This request exceeded a rate limit." })).toMatchObject({
+      kind: "rate_limited",
+      retryAfterMs: 60_000,
+    });
     expect(map(429, { code: 8, message: "x" }, { "retry-after": "7" }).retryAfterMs).toBe(7000);
-    expect(map(403, { code: 29, message: "You are not permitted to access that resource." })).toMatchObject({ kind: "rejected", details: { platformErrorCode: "29" } });
+    expect(map(403, { code: 29, message: "You are not permitted to access that resource." })).toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "29" },
+    });
     expect(map(400, { code: 1, message: "Invalid parameters." }).kind).toBe("rejected");
     expect(map(404, { code: 40, message: "Board not found." }).kind).toBe("rejected");
     expect(map(400, { error: "invalid_grant", error_description: "expired" }).kind).toBe("auth_expired");

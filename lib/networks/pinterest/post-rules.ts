@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { GB, MB, type FormatLimits, type PostRules } from "../post-rules";
-import { placementIssues, postIssues, threadRefused, tooLong, zAltText, zChoice, zId, zPattern, zText, zUrl } from "../post-rules/draft-checks";
+import {
+  placementIssues,
+  postIssues,
+  threadRefused,
+  tooLong,
+  zAltText,
+  zChoice,
+  zId,
+  zPattern,
+  zText,
+  zUrl,
+} from "../post-rules/draft-checks";
 
 // Pinterest pins (API v5 POST /v5/pins). The spec shows no parameters; these follow client-compat 10 and
 // the API: `board_id` (required: there is no default board; one of the profile's boards, its
@@ -25,7 +36,10 @@ export const ZPinterestPostParams = z
     destination_link: zUrl("http"),
     alt_text: zAltText().transform((v) => (Array.isArray(v) && v.length === 1 ? v[0] : v)),
     cover_url: zUrl("http"),
-    thumb_offset: z.preprocess((v) => (typeof v === "number" ? String(v) : v), zPattern(/^\d+$/, "must be a whole number of milliseconds")),
+    thumb_offset: z.preprocess(
+      (v) => (typeof v === "number" ? String(v) : v),
+      zPattern(/^\d+$/, "must be a whole number of milliseconds"),
+    ),
   })
   .transform(({ destination_link, ...p }) => ({ ...p, link: p.link ?? destination_link }));
 export type PinterestPostParams = z.output<typeof ZPinterestPostParams>;
@@ -42,12 +56,17 @@ export const PINTEREST_FORMATS = {
 } satisfies Record<PinterestPostParams["format"], FormatLimits>;
 
 const altIssues = (alt: string | string[] | undefined): string[] => {
-  if (Array.isArray(alt)) return alt.length > 1 ? [`alt_text must be one text on pinterest (a pin has one; ${alt.length} given)`] : [];
+  if (Array.isArray(alt))
+    return alt.length > 1 ? [`alt_text must be one text on pinterest (a pin has one; ${alt.length} given)`] : [];
   return tooLong("alt_text", alt, 500);
 };
 
 const videoOnly = (params: PinterestPostParams, hasVideo: boolean): string[] =>
-  hasVideo ? [] : (["cover_url", "thumb_offset"] as const).filter((key) => params[key] !== undefined).map((key) => `${key} applies to video pins only`);
+  hasVideo
+    ? []
+    : (["cover_url", "thumb_offset"] as const)
+        .filter((key) => params[key] !== undefined)
+        .map((key) => `${key} applies to video pins only`);
 
 export const pinterestPostRules: PostRules<PinterestPostParams> = {
   params: ZPinterestPostParams,
@@ -61,7 +80,10 @@ export const pinterestPostRules: PostRules<PinterestPostParams> = {
       ...tooLong("title", params.title, 100),
       ...tooLong("link", params.link, 2048),
       ...altIssues(params.alt_text),
-      ...videoOnly(params, draft.media.some((m) => m.kind === "video")),
+      ...videoOnly(
+        params,
+        draft.media.some((m) => m.kind === "video"),
+      ),
       ...threadRefused("pinterest", draft.thread),
     ];
   },

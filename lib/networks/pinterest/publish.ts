@@ -31,34 +31,57 @@ const boardOf = (input: PublishInput) => {
 type MediaUpload = { media_id?: string; upload_url?: string; upload_parameters?: Record<string, string> };
 
 const uploadVideo = async (ctx: PinterestCtx, auth: ProfileAuth, media: PublishMedia): Promise<string> => {
-  const registered = await pinterestApi<MediaUpload>(ctx, auth, "/v5/media", { method: "POST", body: { media_type: "video" } });
-  if (!registered?.media_id || !registered.upload_url) throw new NetworkError("outcome_unknown", "Pinterest registered the video without an upload URL");
+  const registered = await pinterestApi<MediaUpload>(ctx, auth, "/v5/media", {
+    method: "POST",
+    body: { media_type: "video" },
+  });
+  if (!registered?.media_id || !registered.upload_url)
+    throw new NetworkError("outcome_unknown", "Pinterest registered the video without an upload URL");
   const form = new FormData();
   for (const [key, value] of Object.entries(registered.upload_parameters ?? {})) form.append(key, value);
-  form.append("file", new Blob([(await media.read()) as Uint8Array<ArrayBuffer>], { type: media.contentType }), "video"); // S3 wants the file last
+  form.append(
+    "file",
+    new Blob([(await media.read()) as Uint8Array<ArrayBuffer>], { type: media.contentType }),
+    "video",
+  ); // S3 wants the file last
   const res = await ctx.fetch(registered.upload_url, { method: "POST", body: form });
   if (!res.ok) {
     // S3's XML error: only its Code and Message (other elements can echo the signed policy).
     const xml = await res.text();
     const code = /<Code>([^<]{1,100})<\/Code>/.exec(xml)?.[1] ?? String(res.status);
     const message = /<Message>([^<]{1,300})<\/Message>/.exec(xml)?.[1] ?? null;
-    throw new NetworkError(res.status >= 500 ? "outcome_unknown" : "rejected", `Pinterest's media upload answered ${res.status} ${code}${message ? `: ${message}` : ""}`, {
-      platformErrorCode: code,
-      platformErrorSubcode: null,
-      platformErrorMessage: message,
-    });
+    throw new NetworkError(
+      res.status >= 500 ? "outcome_unknown" : "rejected",
+      `Pinterest's media upload answered ${res.status} ${code}${message ? `: ${message}` : ""}`,
+      {
+        platformErrorCode: code,
+        platformErrorSubcode: null,
+        platformErrorMessage: message,
+      },
+    );
   }
   await res.body?.cancel();
   const sleep = ctx.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
   for (let i = 0; i < MAX_POLLS; i++) {
-    const status = await pinterestApi<{ status?: string }>(ctx, auth, `/v5/media/${encodeURIComponent(registered.media_id)}`);
+    const status = await pinterestApi<{ status?: string }>(
+      ctx,
+      auth,
+      `/v5/media/${encodeURIComponent(registered.media_id)}`,
+    );
     if (status?.status === "succeeded") return registered.media_id;
     if (status?.status === "failed") {
-      throw new NetworkError("rejected", "Pinterest could not process the video", { platformErrorCode: "failed", platformErrorSubcode: null, platformErrorMessage: "media upload failed" });
+      throw new NetworkError("rejected", "Pinterest could not process the video", {
+        platformErrorCode: "failed",
+        platformErrorSubcode: null,
+        platformErrorMessage: "media upload failed",
+      });
     }
     await sleep(POLL_INTERVAL_MS);
   }
-  throw new NetworkError("outcome_unknown", `Pinterest was still processing video ${registered.media_id} after ${(MAX_POLLS * POLL_INTERVAL_MS) / 1000} s`);
+  throw new NetworkError(
+    "outcome_unknown",
+    `Pinterest was still processing video ${registered.media_id} after ${(MAX_POLLS * POLL_INTERVAL_MS) / 1000} s`,
+  );
 };
 
 const mediaSource = async (ctx: PinterestCtx, input: PublishInput) => {
@@ -67,13 +90,24 @@ const mediaSource = async (ctx: PinterestCtx, input: PublishInput) => {
   if (video) {
     const media_id = await uploadVideo(ctx, input.auth, video);
     if (params.cover_url) return { source_type: "video_id", media_id, cover_image_url: params.cover_url };
-    return { source_type: "video_id", media_id, cover_image_key_frame_time: Math.floor(Number(params.thumb_offset ?? 0) / 1000) };
+    return {
+      source_type: "video_id",
+      media_id,
+      cover_image_key_frame_time: Math.floor(Number(params.thumb_offset ?? 0) / 1000),
+    };
   }
   if (input.media.length === 1) return { source_type: "image_url", url: input.media[0]!.url };
   return { source_type: "multiple_image_urls", items: input.media.map((m) => ({ url: m.url })), index: 0 };
 };
 
-type Pin = { id?: string; created_at?: string; title?: string | null; description?: string | null; link?: string | null; media?: { media_type?: string } };
+type Pin = {
+  id?: string;
+  created_at?: string;
+  title?: string | null;
+  description?: string | null;
+  link?: string | null;
+  media?: { media_type?: string };
+};
 
 export const publish = async (ctx: PinterestCtx, input: PublishInput): Promise<PublishResult> => {
   const params = paramsOf(input);
@@ -92,16 +126,23 @@ export const publish = async (ctx: PinterestCtx, input: PublishInput): Promise<P
   return { externalId: created.id, url: pinUrl(created.id) };
 };
 
-const mediaTypeOf = (input: PublishInput) => (input.media.some((m) => m.kind === "video") ? "video" : input.media.length > 1 ? "multiple_images" : "image");
+const mediaTypeOf = (input: PublishInput) =>
+  input.media.some((m) => m.kind === "video") ? "video" : input.media.length > 1 ? "multiple_images" : "image";
 const same = (a: string | null | undefined, b: string | undefined) => (a ?? "") === (b ?? "");
 
 // created_at is UTC without a zone designator ("2026-10-01T08:12:44").
-const createdAt = (pin: Pin) => Date.parse(/(?:[zZ]|[+-]\d\d:\d\d)$/.test(pin.created_at ?? "") ? pin.created_at! : `${pin.created_at ?? ""}Z`);
+const createdAt = (pin: Pin) =>
+  Date.parse(/(?:[zZ]|[+-]\d\d:\d\d)$/.test(pin.created_at ?? "") ? pin.created_at! : `${pin.created_at ?? ""}Z`);
 
 const matches = (pin: Pin, input: PublishInput, since: number) => {
   const params = paramsOf(input);
   if (!(createdAt(pin) >= since)) return false;
-  if (!same(pin.description, input.body.trim() ? input.body : undefined) || !same(pin.title, params.title) || !same(pin.link, params.link)) return false;
+  if (
+    !same(pin.description, input.body.trim() ? input.body : undefined) ||
+    !same(pin.title, params.title) ||
+    !same(pin.link, params.link)
+  )
+    return false;
   return !pin.media?.media_type || pin.media.media_type === mediaTypeOf(input);
 };
 
@@ -117,7 +158,12 @@ export const findPublished = async (ctx: PinterestCtx, input: PublishInput): Pro
     try {
       body = await pinterestApi(ctx, input.auth, `/v5/boards/${encodeURIComponent(board)}/pins`, { query });
     } catch (err) {
-      if (err instanceof NetworkError && err.kind === "rejected") throw new NetworkError("outcome_unknown", `Pinterest did not list the board's pins (${err.message})`, err.details);
+      if (err instanceof NetworkError && err.kind === "rejected")
+        throw new NetworkError(
+          "outcome_unknown",
+          `Pinterest did not list the board's pins (${err.message})`,
+          err.details,
+        );
       throw err;
     }
     const items = body?.items ?? [];
@@ -127,14 +173,23 @@ export const findPublished = async (ctx: PinterestCtx, input: PublishInput): Pro
     if (!body?.bookmark || older) return null;
     bookmark = body.bookmark;
   }
-  throw new NetworkError("outcome_unknown", `The board has more than ${READ_BACK_PAGE * READ_BACK_PAGES} pins from the last day; the pin could not be told apart`);
+  throw new NetworkError(
+    "outcome_unknown",
+    `The board has more than ${READ_BACK_PAGE * READ_BACK_PAGES} pins from the last day; the pin could not be told apart`,
+  );
 };
 
 // DELETE /v5/pins/{pin_id} with the profile's token: 204 No Content. A 404 means the pin is already gone.
-export const deletePublished = async (ctx: PinterestCtx, input: { auth: ProfileAuth; externalId: string }): Promise<void> => {
+export const deletePublished = async (
+  ctx: PinterestCtx,
+  input: { auth: ProfileAuth; externalId: string },
+): Promise<void> => {
   if (!input.auth.tokens) throw new NetworkError("auth_expired", "Pinterest profile has no access token");
   const url = `${ctx.settings.api_url.replace(/\/+$/, "")}/v5/pins/${encodeURIComponent(input.externalId)}`;
-  const res = await ctx.fetch(url, { method: "DELETE", headers: { authorization: `Bearer ${input.auth.tokens.accessToken}` } });
+  const res = await ctx.fetch(url, {
+    method: "DELETE",
+    headers: { authorization: `Bearer ${input.auth.tokens.accessToken}` },
+  });
   if (res.status === 404) return void (await res.body?.cancel());
   await readJson(pinterestErrors, res);
 };

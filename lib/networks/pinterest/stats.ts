@@ -11,7 +11,17 @@ import { pinterestApi, type PinterestCtx } from "./api";
 
 const DAY = 24 * 3600 * 1000;
 const PROFILE_KEYS = ["follower_count", "following_count", "monthly_views", "pin_count", "board_count"] as const;
-const PIN_METRICS = ["IMPRESSION", "OUTBOUND_CLICK", "PIN_CLICK", "SAVE", "SAVE_RATE", "TOTAL_COMMENTS", "TOTAL_REACTIONS", "USER_FOLLOW", "PROFILE_VISIT"];
+const PIN_METRICS = [
+  "IMPRESSION",
+  "OUTBOUND_CLICK",
+  "PIN_CLICK",
+  "SAVE",
+  "SAVE_RATE",
+  "TOTAL_COMMENTS",
+  "TOTAL_REACTIONS",
+  "USER_FOLLOW",
+  "PROFILE_VISIT",
+];
 
 const day = (offsetDays: number) => new Date(Date.now() - offsetDays * DAY).toISOString().slice(0, 10);
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -19,25 +29,49 @@ const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : n
 type Metrics = Record<string, number>;
 type Analytics = Record<string, { summary_metrics?: Metrics; lifetime_metrics?: Metrics } | undefined>;
 
-export const profileStats = async (ctx: PinterestCtx, input: { auth: ProfileAuth; placement: PublishInput["placement"] }): Promise<StatsReading> => {
+export const profileStats = async (
+  ctx: PinterestCtx,
+  input: { auth: ProfileAuth; placement: PublishInput["placement"] },
+): Promise<StatsReading> => {
   const account = await pinterestApi<Record<string, unknown>>(ctx, input.auth, "/v5/user_account");
   let summary: Metrics = {};
   try {
-    const analytics = await pinterestApi<Analytics>(ctx, input.auth, "/v5/user_account/analytics", { query: { start_date: day(30), end_date: day(0) } });
+    const analytics = await pinterestApi<Analytics>(ctx, input.auth, "/v5/user_account/analytics", {
+      query: { start_date: day(30), end_date: day(0) },
+    });
     summary = analytics?.all?.summary_metrics ?? {};
   } catch (err) {
     if (!(err instanceof NetworkError && err.kind === "rejected")) throw err; // not a business account
   }
   const stats = Object.fromEntries(PROFILE_KEYS.map((key) => [key, num(account?.[key])]));
-  return { stats, raw: { ...Object.fromEntries(PROFILE_KEYS.map((key) => [key, account?.[key] ?? null])), ...summary } };
+  return {
+    stats,
+    raw: { ...Object.fromEntries(PROFILE_KEYS.map((key) => [key, account?.[key] ?? null])), ...summary },
+  };
 };
 
 export const postStats = async (
   ctx: PinterestCtx,
-  input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string; params: Record<string, unknown> },
+  input: {
+    auth: ProfileAuth;
+    placement: PublishInput["placement"];
+    postExternalId: string;
+    params: Record<string, unknown>;
+  },
 ): Promise<StatsReading> => {
-  const query = { start_date: day(89), end_date: day(0), metric_types: PIN_METRICS.join(","), app_types: "ALL", split_field: "NO_SPLIT" };
-  const analytics = await pinterestApi<Analytics>(ctx, input.auth, `/v5/pins/${encodeURIComponent(input.postExternalId)}/analytics`, { query });
+  const query = {
+    start_date: day(89),
+    end_date: day(0),
+    metric_types: PIN_METRICS.join(","),
+    app_types: "ALL",
+    split_field: "NO_SPLIT",
+  };
+  const analytics = await pinterestApi<Analytics>(
+    ctx,
+    input.auth,
+    `/v5/pins/${encodeURIComponent(input.postExternalId)}/analytics`,
+    { query },
+  );
   const metrics: Metrics = { ...analytics?.all?.summary_metrics, ...analytics?.all?.lifetime_metrics };
   return {
     stats: {

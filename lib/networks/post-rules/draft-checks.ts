@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { bodyLengthIssues, graphemeLength, mediaIssues, type DraftMedia, type FormatLimits, type PostDraft } from "../post-rules";
+import {
+  bodyLengthIssues,
+  graphemeLength,
+  mediaIssues,
+  type DraftMedia,
+  type FormatLimits,
+  type PostDraft,
+} from "../post-rules";
 
 // Building blocks for the networks' post rules (twitter, bluesky, telegram, google_business, pinterest).
 //
@@ -25,20 +32,26 @@ export const zId = () =>
 // One of `values`, matched case-insensitively and returned in its canonical spelling ("markdownv2" ->
 // "MarkdownV2", "call" -> "CALL"); blank means absent.
 export const zChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((v) => {
-    if (absent(v)) return undefined;
-    if (typeof v !== "string") return v;
-    return values.find((option) => option.toLowerCase() === v.trim().toLowerCase()) ?? v;
-  }, z.enum(values, { error: `must be one of ${values.join(", ")}` }).optional());
+  z.preprocess(
+    (v) => {
+      if (absent(v)) return undefined;
+      if (typeof v !== "string") return v;
+      return values.find((option) => option.toLowerCase() === v.trim().toLowerCase()) ?? v;
+    },
+    z.enum(values, { error: `must be one of ${values.join(", ")}` }).optional(),
+  );
 
 // A boolean; also "true"/"false" in any case (multipart). Absent gives `fallback`.
 export const zFlag = (fallback: boolean) =>
-  z.preprocess((v) => {
-    if (absent(v)) return fallback;
-    if (typeof v !== "string") return v;
-    const t = v.trim().toLowerCase();
-    return t === "true" ? true : t === "false" ? false : v;
-  }, z.boolean({ error: "must be true or false" }));
+  z.preprocess(
+    (v) => {
+      if (absent(v)) return fallback;
+      if (typeof v !== "string") return v;
+      const t = v.trim().toLowerCase();
+      return t === "true" ? true : t === "false" ? false : v;
+    },
+    z.boolean({ error: "must be true or false" }),
+  );
 
 // An optional whole number in [min, max]; numeric strings accepted (multipart).
 export const zInt = (min: number, max: number, unit = "") => {
@@ -56,26 +69,37 @@ export const zInt = (min: number, max: number, unit = "") => {
 
 // An optional list of strings: an array, or the JSON text of one (SDKs that stringify arrays).
 export const zTextList = () =>
-  z.preprocess((v) => {
-    if (absent(v)) return undefined;
-    if (typeof v === "string" && v.trim().startsWith("[")) {
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        return v;
+  z.preprocess(
+    (v) => {
+      if (absent(v)) return undefined;
+      if (typeof v === "string" && v.trim().startsWith("[")) {
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          return v;
+        }
       }
-    }
-    return v;
-  }, z.array(z.string({ error: "must be a string" }), { error: "must be a list of strings" }).optional());
+      return v;
+    },
+    z.array(z.string({ error: "must be a string" }), { error: "must be a list of strings" }).optional(),
+  );
 
 // `alt_text`: one text for every media item, or a list with one text per media item, in order.
 export const zAltText = () =>
-  z.preprocess(orUndefined, z.union([z.string(), z.array(z.string())], { error: "must be a string or a list of strings" }).optional());
+  z.preprocess(
+    orUndefined,
+    z.union([z.string(), z.array(z.string())], { error: "must be a string or a list of strings" }).optional(),
+  );
 
 export const zUrl = (protocols: "http" | "https") =>
   z.preprocess(
     orUndefined,
-    z.url({ protocol: protocols === "https" ? /^https$/ : /^https?$/, error: protocols === "https" ? "must be an https URL" : "must be an http or https URL" }).optional(),
+    z
+      .url({
+        protocol: protocols === "https" ? /^https$/ : /^https?$/,
+        error: protocols === "https" ? "must be an https URL" : "must be an http or https URL",
+      })
+      .optional(),
   );
 
 // YYYY-MM-DD (a real calendar date) and HH:MM (24-hour).
@@ -84,21 +108,36 @@ export const zTime = () => zPattern(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time
 
 // An optional trimmed string matching `pattern`; blank means absent.
 export const zPattern = (pattern: RegExp, message: string) =>
-  z.preprocess(orUndefined, z.string({ error: "must be a string" }).trim().regex(pattern, { error: message }).optional());
+  z.preprocess(
+    orUndefined,
+    z.string({ error: "must be a string" }).trim().regex(pattern, { error: message }).optional(),
+  );
 
 // ---- validate ----
 
 export type Counting = "characters" | "graphemes";
-const lengthOf = (text: string, counting: Counting) => (counting === "graphemes" ? graphemeLength(text) : [...text].length);
+const lengthOf = (text: string, counting: Counting) =>
+  counting === "graphemes" ? graphemeLength(text) : [...text].length;
 
-export const tooLong = (field: string, text: string | undefined, max: number, counting: Counting = "characters"): string[] => {
+export const tooLong = (
+  field: string,
+  text: string | undefined,
+  max: number,
+  counting: Counting = "characters",
+): string[] => {
   if (text === undefined) return [];
   const length = lengthOf(text, counting);
   return length > max ? [`${field} is too long (${length} ${counting}, maximum ${max})`] : [];
 };
 
 // The placement must be one the profile knows (placements are synced when connecting and refreshed later).
-export const placementIssues = (field: string, id: string | undefined, placementIds: (string | null)[], what: string, hint = ""): string[] => {
+export const placementIssues = (
+  field: string,
+  id: string | undefined,
+  placementIds: (string | null)[],
+  what: string,
+  hint = "",
+): string[] => {
   if (id === undefined) return [`${field} is required`];
   return placementIds.includes(id) ? [] : [`${field} must be one of the profile's ${what}${hint}`];
 };
@@ -111,7 +150,9 @@ export const bodyOrMedia = (body: string, media: DraftMedia[], field = "body"): 
 
 // GIFs count as images in mediaIssues; formats whose image types leave gif out refuse them here.
 export const gifIssues = (media: DraftMedia[], limits: FormatLimits, field = "media"): string[] =>
-  media.some((m) => m.kind === "gif") && !limits.image?.types.includes("gif") ? [`${field}: GIFs are not supported here`] : [];
+  media.some((m) => m.kind === "gif") && !limits.image?.types.includes("gif")
+    ? [`${field}: GIFs are not supported here`]
+    : [];
 
 // Body length and media of one post (the root or a chain entry).
 export const postIssues = (body: string, media: DraftMedia[], limits: FormatLimits, prefix = ""): string[] => [
@@ -121,21 +162,39 @@ export const postIssues = (body: string, media: DraftMedia[], limits: FormatLimi
 ];
 
 // Every chain entry against the format's limits, named `thread[i].body` / `thread[i].media`.
-export const chainIssues = (thread: PostDraft<unknown>["thread"], limits: FormatLimits, extra?: (entry: { body: string; media: DraftMedia[] }, prefix: string) => string[]): string[] =>
+export const chainIssues = (
+  thread: PostDraft<unknown>["thread"],
+  limits: FormatLimits,
+  extra?: (entry: { body: string; media: DraftMedia[] }, prefix: string) => string[],
+): string[] =>
   thread.flatMap((entry, i) => {
     const prefix = `thread[${i}].`;
-    return [...postIssues(entry.body, entry.media, limits, prefix), ...bodyOrMedia(entry.body, entry.media, `${prefix}body`), ...(extra?.(entry, prefix) ?? [])];
+    return [
+      ...postIssues(entry.body, entry.media, limits, prefix),
+      ...bodyOrMedia(entry.body, entry.media, `${prefix}body`),
+      ...(extra?.(entry, prefix) ?? []),
+    ];
   });
 
 // alt_text against the media it describes: a list may not have more entries than there are media items,
 // and each text is at most `maxFor(item)` long (the item is undefined for a single text covering all).
-export const altTextIssues = (alt: string | string[] | undefined, media: DraftMedia[], maxFor: (item: DraftMedia | undefined) => number, counting: Counting = "characters"): string[] => {
+export const altTextIssues = (
+  alt: string | string[] | undefined,
+  media: DraftMedia[],
+  maxFor: (item: DraftMedia | undefined) => number,
+  counting: Counting = "characters",
+): string[] => {
   if (alt === undefined) return [];
   if (typeof alt === "string") {
     const max = Math.min(...(media.length > 0 ? media.map(maxFor) : [maxFor(undefined)]));
     return tooLong("alt_text", alt, max, counting);
   }
-  const issues = alt.length > media.length ? [`alt_text has ${alt.length} entries but the post has ${media.length} media item${media.length === 1 ? "" : "s"}`] : [];
+  const issues =
+    alt.length > media.length
+      ? [
+          `alt_text has ${alt.length} entries but the post has ${media.length} media item${media.length === 1 ? "" : "s"}`,
+        ]
+      : [];
   alt.forEach((text, i) => issues.push(...tooLong(`alt_text[${i}]`, text, maxFor(media[i]), counting)));
   return issues;
 };

@@ -5,10 +5,12 @@ import type { DraftMedia, PostDraft, PostRules } from "../post-rules";
 // (parse `platforms.<network>` with the rules' schema, then validate the whole draft).
 
 // Media items; the name (a string or an index) only makes URLs distinct.
-const item = (kind: DraftMedia["kind"], base: string, ext: string) => (name: string | number = base): DraftMedia => ({
-  url: `https://cdn.example/${typeof name === "number" ? `${base}-${name}` : name}.${ext}`,
-  kind,
-});
+const item =
+  (kind: DraftMedia["kind"], base: string, ext: string) =>
+  (name: string | number = base): DraftMedia => ({
+    url: `https://cdn.example/${typeof name === "number" ? `${base}-${name}` : name}.${ext}`,
+    kind,
+  });
 export const image = item("image", "photo", "jpg");
 export const video = item("video", "clip", "mp4");
 export const gif = item("gif", "anim", "gif");
@@ -18,7 +20,10 @@ export const videos = (n: number): DraftMedia[] => Array.from({ length: n }, (_,
 
 // The 422 messages the posts service gives for `platforms.<network>` (as `<field>: <message>`), or the
 // parsed params.
-export const parseParams = <T>(rules: PostRules<T>, raw: unknown): { ok: true; params: T } | { ok: false; errors: string[] } => {
+export const parseParams = <T>(
+  rules: PostRules<T>,
+  raw: unknown,
+): { ok: true; params: T } | { ok: false; errors: string[] } => {
   const parsed = rules.params.safeParse(raw);
   return parsed.success ? { ok: true, params: parsed.data } : { ok: false, errors: issueMessages(parsed.error, raw) };
 };
@@ -28,7 +33,9 @@ export const paramErrors = <T>(rules: PostRules<T>, raw: unknown): string[] => {
   return parsed.ok ? [] : parsed.errors;
 };
 
-export type DraftInput = Partial<Omit<PostDraft<unknown>, "params" | "profile">> & { profile?: Partial<PostDraft<unknown>["profile"]> };
+export type DraftInput = Partial<Omit<PostDraft<unknown>, "params" | "profile">> & {
+  profile?: Partial<PostDraft<unknown>["profile"]>;
+};
 
 export const draftFor = <T>(rules: PostRules<T>, raw: unknown, input: DraftInput = {}): PostDraft<T> => {
   const parsed = parseParams(rules, raw);
@@ -43,4 +50,5 @@ export const draftFor = <T>(rules: PostRules<T>, raw: unknown, input: DraftInput
 };
 
 // validate() of a draft built from raw params.
-export const issuesOf = <T>(rules: PostRules<T>, raw: unknown, input: DraftInput = {}): string[] => rules.validate(draftFor(rules, raw, input));
+export const issuesOf = <T>(rules: PostRules<T>, raw: unknown, input: DraftInput = {}): string[] =>
+  rules.validate(draftFor(rules, raw, input));

@@ -10,12 +10,15 @@ const absent = (v: unknown) => v === undefined || v === null || (typeof v === "s
 
 // An optional boolean with no default; "true"/"false" in any case (multipart).
 export const zMaybeFlag = () =>
-  z.preprocess((v) => {
-    if (absent(v)) return undefined;
-    if (typeof v !== "string") return v;
-    const t = v.trim().toLowerCase();
-    return t === "true" ? true : t === "false" ? false : v;
-  }, z.boolean({ error: "must be true or false" }).optional());
+  z.preprocess(
+    (v) => {
+      if (absent(v)) return undefined;
+      if (typeof v !== "string") return v;
+      const t = v.trim().toLowerCase();
+      return t === "true" ? true : t === "false" ? false : v;
+    },
+    z.boolean({ error: "must be true or false" }).optional(),
+  );
 
 // An optional number (user tag coordinates); numeric strings accepted. Ranges are checked in `validate`.
 export const zNumber = () =>
@@ -34,8 +37,18 @@ export const zIntChoice = <const T extends readonly [number, ...number[]]>(value
 // Milliseconds into a video (thumb_offset): the spec's type is a string; a number is accepted too.
 export const zMillis = () =>
   z.preprocess(
-    (v) => (absent(v) ? undefined : typeof v === "number" && Number.isInteger(v) && v >= 0 ? String(v) : typeof v === "string" ? v.trim() : v),
-    z.string({ error: "must be a whole number of milliseconds" }).regex(/^\d+$/, "must be a whole number of milliseconds").optional(),
+    (v) =>
+      absent(v)
+        ? undefined
+        : typeof v === "number" && Number.isInteger(v) && v >= 0
+          ? String(v)
+          : typeof v === "string"
+            ? v.trim()
+            : v,
+    z
+      .string({ error: "must be a whole number of milliseconds" })
+      .regex(/^\d+$/, "must be a whole number of milliseconds")
+      .optional(),
   );
 
 // ISO 3166-1 alpha-2 codes: an array or a comma-separated string, any case -> upper-case, without
@@ -46,12 +59,16 @@ export const zCountries = () =>
       if (absent(v)) return undefined;
       const items = typeof v === "string" ? v.split(",") : v;
       if (!Array.isArray(items)) return v;
-      const codes = items.map((c: unknown) => (typeof c === "string" ? c.trim().toUpperCase() : c)).filter((c) => c !== "");
+      const codes = items
+        .map((c: unknown) => (typeof c === "string" ? c.trim().toUpperCase() : c))
+        .filter((c) => c !== "");
       return [...new Set(codes)];
     },
     z
       .array(
-        z.string({ error: "must be a country code" }).regex(/^[A-Z]{2}$/, { error: (iss) => `${String(iss.input)} is not an ISO 3166-1 alpha-2 country code` }),
+        z
+          .string({ error: "must be a country code" })
+          .regex(/^[A-Z]{2}$/, { error: (iss) => `${String(iss.input)} is not an ISO 3166-1 alpha-2 country code` }),
         { error: "must be a list of ISO 3166-1 alpha-2 country codes (an array or a comma-separated string)" },
       )
       .optional(),
@@ -66,7 +83,12 @@ export const zUpload = () =>
   );
 
 // Media against a format's limits, saying which format needs it ("media is required for reel").
-export const formatMediaIssues = (media: DraftMedia[], limits: FormatLimits, format: string, field = "media"): string[] => [
+export const formatMediaIssues = (
+  media: DraftMedia[],
+  limits: FormatLimits,
+  format: string,
+  field = "media",
+): string[] => [
   ...(limits.mediaRequired && media.length === 0 ? [`${field} is required for ${format}`] : []),
   ...mediaIssues(media, { ...limits, mediaRequired: false }, field),
   ...gifIssues(media, limits, field),

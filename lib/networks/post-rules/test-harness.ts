@@ -15,6 +15,7 @@ export const rulesHarness = <T>(rules: PostRules<T>, defaults: DraftInput = {}) 
   return {
     parse: (raw: unknown): T => rules.params.parse(raw),
     paramIssues: (raw: unknown): string[] => paramErrors(rules, raw),
-    validate: (raw: unknown, draft: DraftInput = {}): string[] => rules.validate(draftFor(rules, raw, withDefaults(draft))),
+    validate: (raw: unknown, draft: DraftInput = {}): string[] =>
+      rules.validate(draftFor(rules, raw, withDefaults(draft))),
   };
 };

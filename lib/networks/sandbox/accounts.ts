@@ -24,10 +24,20 @@ export const sandboxPlacements = (platform: TPlatform, account: SandboxAccount):
     case "linkedin":
       return [
         { externalId: null, name: account.name, metadata: { type: "person" } },
-        { externalId: `7${d}`, name: `${account.name} Inc.`, metadata: { type: "organization", vanity_name: `sandbox-${d}` } },
+        {
+          externalId: `7${d}`,
+          name: `${account.name} Inc.`,
+          metadata: { type: "organization", vanity_name: `sandbox-${d}` },
+        },
       ];
     case "telegram":
-      return [{ externalId: `-100${d}`, name: `${account.name} Channel`, metadata: { type: "channel", username: `sandbox_${d}` } }];
+      return [
+        {
+          externalId: `-100${d}`,
+          name: `${account.name} Channel`,
+          metadata: { type: "channel", username: `sandbox_${d}` },
+        },
+      ];
     case "google_business":
       // A restaurant (food menus, an editable service list) and a plumber whose service list Google
       // manages (the gates of the listing endpoints: google_business/seed.ts).

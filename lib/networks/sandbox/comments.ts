@@ -28,23 +28,52 @@ const createSandbox = async (ctx: SandboxCtx, draft: CommentDraft): Promise<Crea
   const attempt = (attempts.get(ref) ?? 0) + 1;
   remember(attempts, ref, attempt);
   const triggers = triggersIn(draft.body);
-  if (triggers.has("auth")) throw sandboxError("auth_expired", "SANDBOX_AUTH_EXPIRED", "The sandbox session has expired (#sandbox-auth)");
-  if (triggers.has("fail")) throw sandboxError("rejected", "SANDBOX_REJECTED", "The sandbox network rejected this comment (#sandbox-fail)");
-  if (triggers.has("retry") && attempt === 1) throw sandboxError("rate_limited", "SANDBOX_RATE_LIMITED", "The sandbox network is rate limiting (#sandbox-retry); try again in 1 s", 1000);
+  if (triggers.has("auth"))
+    throw sandboxError("auth_expired", "SANDBOX_AUTH_EXPIRED", "The sandbox session has expired (#sandbox-auth)");
+  if (triggers.has("fail"))
+    throw sandboxError("rejected", "SANDBOX_REJECTED", "The sandbox network rejected this comment (#sandbox-fail)");
+  if (triggers.has("retry") && attempt === 1)
+    throw sandboxError(
+      "rate_limited",
+      "SANDBOX_RATE_LIMITED",
+      "The sandbox network is rate limiting (#sandbox-retry); try again in 1 s",
+      1000,
+    );
   if (triggers.has("unconfirmed")) {
     unconfirmed.add(ref);
-    throw sandboxError("outcome_unknown", "SANDBOX_NO_ANSWER", "No answer from the sandbox network (#sandbox-unconfirmed)");
+    throw sandboxError(
+      "outcome_unknown",
+      "SANDBOX_NO_ANSWER",
+      "No answer from the sandbox network (#sandbox-unconfirmed)",
+    );
   }
   const id = newSandboxId("sbx_comment");
-  const record: Recorded = { externalId: id, permalink: `https://sandbox.invalid/comments/${id}`, postedAt: new Date(), postExternalId: draft.postExternalId, parentExternalId: draft.parentExternalId, body: draft.body };
+  const record: Recorded = {
+    externalId: id,
+    permalink: `https://sandbox.invalid/comments/${id}`,
+    postedAt: new Date(),
+    postExternalId: draft.postExternalId,
+    parentExternalId: draft.parentExternalId,
+    body: draft.body,
+  };
   remember(created, ref, record);
-  if (triggers.has("timeout")) throw sandboxError("outcome_unknown", "SANDBOX_TIMEOUT", "No answer from the sandbox network (#sandbox-timeout); the comment was created");
+  if (triggers.has("timeout"))
+    throw sandboxError(
+      "outcome_unknown",
+      "SANDBOX_TIMEOUT",
+      "No answer from the sandbox network (#sandbox-timeout); the comment was created",
+    );
   return { externalId: id, permalink: record.permalink, postedAt: record.postedAt };
 };
 
 const findCreatedSandbox = async (ctx: SandboxCtx, draft: CommentDraft): Promise<CreatedComment | null> => {
   await networkDelay(ctx);
-  if (unconfirmed.has(draft.clientReference)) throw sandboxError("outcome_unknown", "SANDBOX_NO_ANSWER", "The sandbox network cannot tell whether this comment was created (#sandbox-unconfirmed)");
+  if (unconfirmed.has(draft.clientReference))
+    throw sandboxError(
+      "outcome_unknown",
+      "SANDBOX_NO_ANSWER",
+      "The sandbox network cannot tell whether this comment was created (#sandbox-unconfirmed)",
+    );
   const found = created.get(draft.clientReference);
   return found ? { externalId: found.externalId, permalink: found.permalink, postedAt: found.postedAt } : null;
 };
@@ -54,7 +83,10 @@ const forget = (externalId: string) => {
 };
 
 // The sandbox's comments capability for a platform whose real connector has `real` (absent: none).
-export const sandboxComments = (real: AnyConnector["comments"], checkAuth: (auth: CommentDraft["auth"]) => void): Comments<{ app_url?: string }> | undefined => {
+export const sandboxComments = (
+  real: AnyConnector["comments"],
+  checkAuth: (auth: CommentDraft["auth"]) => void,
+): Comments<{ app_url?: string }> | undefined => {
   if (!real) return undefined;
   const act = async (ctx: SandboxCtx, input: { auth: CommentDraft["auth"] }) => {
     checkAuth(input.auth);

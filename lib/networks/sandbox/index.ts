@@ -83,14 +83,20 @@ export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undef
             const account = newAccount(platform, credentials.identifier ?? `${DISPLAY_NAMES[platform]} bot`);
             return { tokens: tokensFor(account), identity: identityOf(platform, account) };
           },
-          ...(platform === "telegram" && { nextStep: "Add the bot as an administrator of a channel; it then appears as a placement." }),
+          ...(platform === "telegram" && {
+            nextStep: "Add the bot as an administrator of a channel; it then appears as a placement.",
+          }),
         }
       : {
           kind: "oauth",
           usesPkce: true,
           authorizeUrl: (_ctx, start) => {
             const url = new URL(SANDBOX_CONSENT_PATH, start.redirectUri);
-            url.search = new URLSearchParams({ platform, state: start.state, redirect_uri: start.redirectUri }).toString();
+            url.search = new URLSearchParams({
+              platform,
+              state: start.state,
+              redirect_uri: start.redirectUri,
+            }).toString();
             return url.toString();
           },
           exchangeCode: async (_ctx, { code, callbackParams }) => {
@@ -128,7 +134,8 @@ export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undef
   const comments = sandboxComments(real?.comments, (auth) => void accountFrom(auth));
   if (comments) connector.comments = comments;
   if (CAPABILITIES[platform].stats) {
-    connector.profileStats = async (_ctx, { auth, placement }) => profileStatsSandbox(platform, accountFrom(auth), placement);
+    connector.profileStats = async (_ctx, { auth, placement }) =>
+      profileStatsSandbox(platform, accountFrom(auth), placement);
     connector.postStats = async (_ctx, { auth, postExternalId, params }) => {
       accountFrom(auth);
       return postStatsSandbox(platform, postExternalId, params);

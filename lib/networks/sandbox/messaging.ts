@@ -1,6 +1,15 @@
 import type { TPlatform } from "@/lib/schemas/common";
 import { blueskyMessagingRules } from "../bluesky/messaging-rules";
-import type { AnyConnector, ConnectorStore, InboundMessage, MessageSent, Messaging, MessagingRules, MessageSendInput, ProfileAuth } from "../types";
+import type {
+  AnyConnector,
+  ConnectorStore,
+  InboundMessage,
+  MessageSent,
+  Messaging,
+  MessagingRules,
+  MessageSendInput,
+  ProfileAuth,
+} from "../types";
 import { networkDelay, newSandboxId, sandboxError, triggersIn, type SandboxCtx } from "./publish";
 
 // Direct messages on the sandbox network. The send rules are the platform's own (the real connector's,
@@ -25,17 +34,34 @@ const KEY = "messaging";
 const MAX_ENTRIES = 500;
 
 type Tap = { tappedAction: InboundMessage["tappedAction"]; interactive: InboundMessage["interactive"] };
-type Due = { participant: string; placement: string | null; message: { externalId: string; body: string; at: string } & Partial<Tap> };
+type Due = {
+  participant: string;
+  placement: string | null;
+  message: { externalId: string; body: string; at: string } & Partial<Tap>;
+};
 // `privateReplies`: comment id -> our message id of the private reply it got (once per comment, as Meta).
-type State = { sent: Record<string, string>; attempts: Record<string, number>; unconfirmed: string[]; due: Due[]; privateReplies: Record<string, string> };
+type State = {
+  sent: Record<string, string>;
+  attempts: Record<string, number>;
+  unconfirmed: string[];
+  due: Due[];
+  privateReplies: Record<string, string>;
+};
 
 const stateOf = (value: unknown): State => {
   const v = (value ?? {}) as Partial<State>;
-  return { sent: v.sent ?? {}, attempts: v.attempts ?? {}, unconfirmed: v.unconfirmed ?? [], due: v.due ?? [], privateReplies: v.privateReplies ?? {} };
+  return {
+    sent: v.sent ?? {},
+    attempts: v.attempts ?? {},
+    unconfirmed: v.unconfirmed ?? [],
+    due: v.due ?? [],
+    privateReplies: v.privateReplies ?? {},
+  };
 };
 
 // Oldest entries go first once a record is full (object keys keep insertion order).
-const capped = (record: Record<string, string | number>) => Object.fromEntries(Object.entries(record).slice(-MAX_ENTRIES));
+const capped = (record: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(record).slice(-MAX_ENTRIES));
 
 const storeOf = (ctx: SandboxCtx): ConnectorStore => {
   if (!ctx.store) throw new Error("Sandbox messaging needs the profile's connector store");
@@ -62,15 +88,30 @@ const str = (v: unknown) => (typeof v === "string" ? v : null);
 // button, a whatsapp reply button), as the network reports taps; otherwise they answer in words.
 const answerTo = (request: MessageSendInput["request"]): Answer => {
   const quick = request.quick_replies?.[0];
-  if (quick) return { body: quick.title, tappedAction: { kind: "quick_reply", payload: quick.payload, title: quick.title } };
+  if (quick)
+    return { body: quick.title, tappedAction: { kind: "quick_reply", payload: quick.payload, title: quick.title } };
   const postback = request.buttons?.find((b) => b.type === "postback");
-  if (postback) return { body: postback.title, tappedAction: { kind: "postback", payload: postback.payload ?? null, title: postback.title } };
+  if (postback)
+    return {
+      body: postback.title,
+      tappedAction: { kind: "postback", payload: postback.payload ?? null, title: postback.title },
+    };
   const rows = request.reply_markup?.inline_keyboard;
-  const key = Array.isArray(rows) && Array.isArray(rows[0]) ? (rows[0][0] as Record<string, unknown> | undefined) : undefined;
-  if (key && str(key.callback_data)) return { body: str(key.text) ?? "", tappedAction: { kind: "callback_query", payload: str(key.callback_data), title: str(key.text) } };
-  const action = request.interactive?.action as { buttons?: { reply?: { id?: unknown; title?: unknown } }[] } | undefined;
+  const key =
+    Array.isArray(rows) && Array.isArray(rows[0]) ? (rows[0][0] as Record<string, unknown> | undefined) : undefined;
+  if (key && str(key.callback_data))
+    return {
+      body: str(key.text) ?? "",
+      tappedAction: { kind: "callback_query", payload: str(key.callback_data), title: str(key.text) },
+    };
+  const action = request.interactive?.action as
+    { buttons?: { reply?: { id?: unknown; title?: unknown } }[] } | undefined;
   const reply = action?.buttons?.[0]?.reply;
-  if (reply && str(reply.id)) return { body: str(reply.title) ?? "", interactive: { type: "button_reply", button_reply: { id: str(reply.id), title: str(reply.title) } } };
+  if (reply && str(reply.id))
+    return {
+      body: str(reply.title) ?? "",
+      interactive: { type: "button_reply", button_reply: { id: str(reply.id), title: str(reply.title) } },
+    };
   const said = request.body?.trim() ? `"${request.body.trim().slice(0, 60)}"` : "your message";
   return { body: `Thanks for ${said}! (simulated answer)` };
 };
@@ -101,8 +142,18 @@ const sendSandbox = async (ctx: SandboxCtx, input: MessageSendInput): Promise<Me
     state.sent = capped({ ...state.sent, [ref]: id }) as State["sent"];
     if (comment) state.privateReplies = capped({ ...state.privateReplies, [comment]: ref }) as State["privateReplies"];
     const at = new Date(Date.now() + ANSWER_DELAY_MS).toISOString();
-    state.due = [...state.due, { participant: input.participantExternalId, placement: input.placement?.externalId ?? null, message: { externalId: newSandboxId("sbx_msg"), ...answerTo(input.request), at } }].slice(-MAX_ENTRIES);
-    return { value: state, result: { outcome: (triggers.has("timeout") ? "timeout" : "sent") as Outcome, externalId: id } };
+    state.due = [
+      ...state.due,
+      {
+        participant: input.participantExternalId,
+        placement: input.placement?.externalId ?? null,
+        message: { externalId: newSandboxId("sbx_msg"), ...answerTo(input.request), at },
+      },
+    ].slice(-MAX_ENTRIES);
+    return {
+      value: state,
+      result: { outcome: (triggers.has("timeout") ? "timeout" : "sent") as Outcome, externalId: id },
+    };
   });
   switch (outcome) {
     case "auth":
@@ -112,11 +163,24 @@ const sendSandbox = async (ctx: SandboxCtx, input: MessageSendInput): Promise<Me
     case "replied":
       throw sandboxError("rejected", "SANDBOX_ALREADY_REPLIED", "This comment already has a private reply");
     case "retry":
-      throw sandboxError("rate_limited", "SANDBOX_RATE_LIMITED", "The sandbox network is rate limiting (#sandbox-retry); try again in 1 s", 1000);
+      throw sandboxError(
+        "rate_limited",
+        "SANDBOX_RATE_LIMITED",
+        "The sandbox network is rate limiting (#sandbox-retry); try again in 1 s",
+        1000,
+      );
     case "unconfirmed":
-      throw sandboxError("outcome_unknown", "SANDBOX_NO_ANSWER", "No answer from the sandbox network (#sandbox-unconfirmed)");
+      throw sandboxError(
+        "outcome_unknown",
+        "SANDBOX_NO_ANSWER",
+        "No answer from the sandbox network (#sandbox-unconfirmed)",
+      );
     case "timeout":
-      throw sandboxError("outcome_unknown", "SANDBOX_TIMEOUT", "No answer from the sandbox network (#sandbox-timeout); the message was sent");
+      throw sandboxError(
+        "outcome_unknown",
+        "SANDBOX_TIMEOUT",
+        "No answer from the sandbox network (#sandbox-timeout); the message was sent",
+      );
     case "sent":
       return { externalId, recipientId: input.participantExternalId };
   }
@@ -127,7 +191,11 @@ const findSentSandbox = async (ctx: SandboxCtx, input: MessageSendInput) => {
   await networkDelay(ctx);
   const state = stateOf(await storeOf(ctx).get(KEY));
   if (state.unconfirmed.includes(input.clientReference)) {
-    throw sandboxError("outcome_unknown", "SANDBOX_NO_ANSWER", "The sandbox network cannot tell whether this message was sent (#sandbox-unconfirmed)");
+    throw sandboxError(
+      "outcome_unknown",
+      "SANDBOX_NO_ANSWER",
+      "The sandbox network cannot tell whether this message was sent (#sandbox-unconfirmed)",
+    );
   }
   const externalId = state.sent[input.clientReference];
   return externalId ? { externalId } : null;
@@ -142,12 +210,20 @@ const collectSandbox = (ctx: SandboxCtx, chat: ChatRef) =>
     const mine = (d: Due) => d.participant === chat.participantExternalId && d.placement === chat.placement;
     const taken = state.due.filter(mine);
     if (taken.length === 0) return { result: [] as InboundMessage[] };
-    return { value: { ...state, due: state.due.filter((d) => !mine(d)) }, result: taken.map((d) => simulated(d.message.externalId, d.message.body, new Date(d.message.at), d.message)) };
+    return {
+      value: { ...state, due: state.due.filter((d) => !mine(d)) },
+      result: taken.map((d) => simulated(d.message.externalId, d.message.body, new Date(d.message.at), d.message)),
+    };
   });
 
 // The sandbox's messaging for a platform whose real connector is `real` (undefined: no direct messages).
-export const sandboxMessaging = (platform: TPlatform, real: AnyConnector | undefined, checkAuth: (auth: ProfileAuth) => void): Messaging<{ app_url?: string }> | undefined => {
-  const rules: (MessagingRules & Pick<Messaging<unknown>, "markRead">) | undefined = real?.messaging ?? FALLBACK_RULES[platform];
+export const sandboxMessaging = (
+  platform: TPlatform,
+  real: AnyConnector | undefined,
+  checkAuth: (auth: ProfileAuth) => void,
+): Messaging<{ app_url?: string }> | undefined => {
+  const rules: (MessagingRules & Pick<Messaging<unknown>, "markRead">) | undefined =
+    real?.messaging ?? FALLBACK_RULES[platform];
   if (!rules) return undefined;
   return {
     windowHours: rules.windowHours,
@@ -168,7 +244,12 @@ export const sandboxMessaging = (platform: TPlatform, real: AnyConnector | undef
     },
     openChat: async (_ctx, input) => {
       checkAuth(input.auth);
-      return [simulated(newSandboxId("sbx_msg"), `Hi! I am a simulated ${platform} user. Write to me and I will answer. (simulated participant)`)];
+      return [
+        simulated(
+          newSandboxId("sbx_msg"),
+          `Hi! I am a simulated ${platform} user. Write to me and I will answer. (simulated participant)`,
+        ),
+      ];
     },
     ...(rules.markRead && {
       markRead: async (ctx: SandboxCtx, input: { auth: ProfileAuth }) => {

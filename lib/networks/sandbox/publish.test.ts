@@ -17,7 +17,15 @@ const setup = async (platform: (typeof PLATFORMS)[number] = "twitter") => {
   const placement = CAPABILITIES[platform].placementsRequired ? await firstPlacement(platform, auth) : null;
   const sleeps: number[] = [];
   const ctx = sandboxCtx(async (ms) => void sleeps.push(ms));
-  return { connector, auth, placement, ctx, sleeps, publish: connector.publish!, findPublished: connector.findPublished! };
+  return {
+    connector,
+    auth,
+    placement,
+    ctx,
+    sleeps,
+    publish: connector.publish!,
+    findPublished: connector.findPublished!,
+  };
 };
 
 afterEach(() => {
@@ -25,24 +33,38 @@ afterEach(() => {
 });
 
 describe("sandbox publish", () => {
-  it.each(POSTABLE)("%s: publishes with a simulated delay, sbx_post id and a sandbox.invalid url; the platform's real post rules", async (platform) => {
-    const { connector, auth, placement, ctx, sleeps, publish } = await setup(platform);
-    const input = publishInput(auth, { placement, media: [publishMedia("image")] });
-    const result = await publish(ctx, input);
-    expect(result.externalId).toMatch(/^sbx_post_[0-9a-z]{20}$/);
-    expect(result.url).toBe(`https://sandbox.invalid/${platform}/${result.externalId}`);
-    expect(sleeps).toHaveLength(1);
-    expect(sleeps[0]).toBeGreaterThanOrEqual(200);
-    expect(sleeps[0]).toBeLessThanOrEqual(1500);
-    expect(sandboxRecordOf(input.clientReference)).toMatchObject({ externalId: result.externalId, platform, placementId: placement?.externalId ?? null, mediaCount: 1 });
-    expect(connector.postRules).toBeDefined();
-  });
+  it.each(POSTABLE)(
+    "%s: publishes with a simulated delay, sbx_post id and a sandbox.invalid url; the platform's real post rules",
+    async (platform) => {
+      const { connector, auth, placement, ctx, sleeps, publish } = await setup(platform);
+      const input = publishInput(auth, { placement, media: [publishMedia("image")] });
+      const result = await publish(ctx, input);
+      expect(result.externalId).toMatch(/^sbx_post_[0-9a-z]{20}$/);
+      expect(result.url).toBe(`https://sandbox.invalid/${platform}/${result.externalId}`);
+      expect(sleeps).toHaveLength(1);
+      expect(sleeps[0]).toBeGreaterThanOrEqual(200);
+      expect(sleeps[0]).toBeLessThanOrEqual(1500);
+      expect(sandboxRecordOf(input.clientReference)).toMatchObject({
+        externalId: result.externalId,
+        platform,
+        placementId: placement?.externalId ?? null,
+        mediaCount: 1,
+      });
+      expect(connector.postRules).toBeDefined();
+    },
+  );
 
   it("uses each platform's own post rules; whatsapp cannot be posted to", () => {
     expect(connectorFor({ platform: "instagram", environment: "sandbox" }).postRules).toBe(instagramPostRules);
     expect(connectorFor({ platform: "twitter", environment: "sandbox" }).postRules).toBe(twitterPostRules);
     const whatsapp = connectorFor({ platform: "whatsapp", environment: "sandbox" });
-    expect([whatsapp.postRules, whatsapp.publish, whatsapp.findPublished, whatsapp.profileStats, whatsapp.postStats]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect([
+      whatsapp.postRules,
+      whatsapp.publish,
+      whatsapp.findPublished,
+      whatsapp.profileStats,
+      whatsapp.postStats,
+    ]).toEqual([undefined, undefined, undefined, undefined, undefined]);
   });
 
   it("without ctx.sleep the delay is a real timer of 200 to 1,500 ms", async () => {
@@ -70,11 +92,20 @@ describe("sandbox publish", () => {
     const { auth, ctx, publish } = await setup("facebook");
     const placement = await firstPlacement("facebook", auth);
     const root = await publish(ctx, publishInput(auth, { placement }));
-    const input = publishInput(auth, { placement, replyTo: { externalId: root.externalId, rootExternalId: root.externalId } });
+    const input = publishInput(auth, {
+      placement,
+      replyTo: { externalId: root.externalId, rootExternalId: root.externalId },
+    });
     await publish(ctx, input);
-    expect(sandboxRecordOf(input.clientReference)).toMatchObject({ replyTo: root.externalId, placementId: placement!.externalId });
+    expect(sandboxRecordOf(input.clientReference)).toMatchObject({
+      replyTo: root.externalId,
+      placementId: placement!.externalId,
+    });
     for (const other of [{ externalId: "123", accessToken: null, metadata: {} }, null]) {
-      await expect(publish(ctx, publishInput(auth, { placement: other }))).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "SANDBOX_UNKNOWN_PLACEMENT" } });
+      await expect(publish(ctx, publishInput(auth, { placement: other }))).rejects.toMatchObject({
+        kind: "rejected",
+        details: { platformErrorCode: "SANDBOX_UNKNOWN_PLACEMENT" },
+      });
     }
     const linkedin = await setup("linkedin");
     expect((await linkedin.publish(linkedin.ctx, publishInput(linkedin.auth))).externalId).toMatch(/^sbx_post_/); // the member's own profile
@@ -84,13 +115,18 @@ describe("sandbox publish", () => {
     const { auth, ctx, publish, findPublished } = await setup();
     const broken = { ...auth, tokens: { accessToken: "sandbox.garbage" } };
     await expect(publish(ctx, publishInput(broken))).rejects.toMatchObject({ kind: "auth_expired" });
-    await expect(findPublished(ctx, publishInput({ ...auth, tokens: null }))).rejects.toMatchObject({ kind: "auth_expired" });
+    await expect(findPublished(ctx, publishInput({ ...auth, tokens: null }))).rejects.toMatchObject({
+      kind: "auth_expired",
+    });
   });
 });
 
 describe("sandbox failure triggers", () => {
   it("finds triggers in the body, in any case, ignoring unknown ones", () => {
-    expect([...triggersIn("Launch! #Sandbox-Fail and #sandbox-retry #sandbox-nope #sandboxfail")]).toEqual(["fail", "retry"]);
+    expect([...triggersIn("Launch! #Sandbox-Fail and #sandbox-retry #sandbox-nope #sandboxfail")]).toEqual([
+      "fail",
+      "retry",
+    ]);
   });
 
   it("#sandbox-fail: rejected with the platform details; nothing recorded", async () => {
@@ -99,7 +135,11 @@ describe("sandbox failure triggers", () => {
     await expect(publish(ctx, input)).rejects.toMatchObject({
       kind: "rejected",
       message: "The sandbox network rejected this post (#sandbox-fail)",
-      details: { platformErrorCode: "SANDBOX_REJECTED", platformErrorSubcode: null, platformErrorMessage: "The sandbox network rejected this post (#sandbox-fail)" },
+      details: {
+        platformErrorCode: "SANDBOX_REJECTED",
+        platformErrorSubcode: null,
+        platformErrorMessage: "The sandbox network rejected this post (#sandbox-fail)",
+      },
     });
     await expect(publish(ctx, input)).rejects.toMatchObject({ kind: "rejected" }); // every attempt
     expect(await findPublished(ctx, input)).toBeNull();
@@ -108,19 +148,31 @@ describe("sandbox failure triggers", () => {
   it("#sandbox-retry: the first attempt per clientReference is rate limited for 1 s, the next succeeds", async () => {
     const { auth, ctx, publish } = await setup();
     const input = publishInput(auth, { body: "Retry me #SANDBOX-RETRY" });
-    await expect(publish(ctx, input)).rejects.toMatchObject({ kind: "rate_limited", retryAfterMs: 1000, details: { platformErrorCode: "SANDBOX_RATE_LIMITED" } });
+    await expect(publish(ctx, input)).rejects.toMatchObject({
+      kind: "rate_limited",
+      retryAfterMs: 1000,
+      details: { platformErrorCode: "SANDBOX_RATE_LIMITED" },
+    });
     const second = await publish(ctx, input);
     expect(second.externalId).toMatch(/^sbx_post_/);
     expect(await publish(ctx, input)).toEqual(second);
-    await expect(publish(ctx, publishInput(auth, { body: input.body }))).rejects.toMatchObject({ kind: "rate_limited" }); // another post: its own first attempt
+    await expect(publish(ctx, publishInput(auth, { body: input.body }))).rejects.toMatchObject({
+      kind: "rate_limited",
+    }); // another post: its own first attempt
   });
 
   it("#sandbox-timeout: outcome_unknown, but the post is published and findPublished finds it", async () => {
     const { auth, ctx, publish, findPublished } = await setup("threads");
     const input = publishInput(auth, { body: "Slow network #sandbox-timeout" });
-    await expect(publish(ctx, input)).rejects.toMatchObject({ kind: "outcome_unknown", details: { platformErrorCode: "SANDBOX_TIMEOUT" } });
+    await expect(publish(ctx, input)).rejects.toMatchObject({
+      kind: "outcome_unknown",
+      details: { platformErrorCode: "SANDBOX_TIMEOUT" },
+    });
     const found = await findPublished(ctx, input);
-    expect(found).toEqual({ externalId: sandboxRecordOf(input.clientReference)!.externalId, url: expect.stringMatching(/^https:\/\/sandbox\.invalid\/threads\/sbx_post_/) });
+    expect(found).toEqual({
+      externalId: sandboxRecordOf(input.clientReference)!.externalId,
+      url: expect.stringMatching(/^https:\/\/sandbox\.invalid\/threads\/sbx_post_/),
+    });
     expect(await publish(ctx, input)).toEqual(found); // a blind retry would not duplicate it either
   });
 
@@ -128,14 +180,23 @@ describe("sandbox failure triggers", () => {
     const { auth, ctx, publish, findPublished } = await setup("telegram");
     const placement = await firstPlacement("telegram", auth);
     const input = publishInput(auth, { placement, body: "Who knows #sandbox-unconfirmed" });
-    await expect(publish(ctx, input)).rejects.toMatchObject({ kind: "outcome_unknown", details: { platformErrorCode: "SANDBOX_NO_ANSWER" } });
-    await expect(findPublished(ctx, input)).rejects.toMatchObject({ kind: "outcome_unknown", message: expect.stringMatching(/cannot tell/) });
+    await expect(publish(ctx, input)).rejects.toMatchObject({
+      kind: "outcome_unknown",
+      details: { platformErrorCode: "SANDBOX_NO_ANSWER" },
+    });
+    await expect(findPublished(ctx, input)).rejects.toMatchObject({
+      kind: "outcome_unknown",
+      message: expect.stringMatching(/cannot tell/),
+    });
     expect(sandboxRecordOf(input.clientReference)).toBeNull();
   });
 
   it("#sandbox-auth: auth_expired", async () => {
     const { auth, ctx, publish } = await setup("linkedin");
-    await expect(publish(ctx, publishInput(auth, { body: "Expired #sandbox-auth" }))).rejects.toMatchObject({ kind: "auth_expired", details: { platformErrorCode: "SANDBOX_AUTH_EXPIRED" } });
+    await expect(publish(ctx, publishInput(auth, { body: "Expired #sandbox-auth" }))).rejects.toMatchObject({
+      kind: "auth_expired",
+      details: { platformErrorCode: "SANDBOX_AUTH_EXPIRED" },
+    });
   });
 });
 
@@ -145,7 +206,11 @@ describe("sandbox first comment", () => {
       const { auth, placement, ctx, sleeps, publish, connector } = await setup(platform);
       const input = publishInput(auth, { placement, media: [publishMedia("image")] });
       const post = await publish(ctx, input);
-      const comment = await connector.createFirstComment!(ctx, { ...input, postExternalId: post.externalId, body: "First!" });
+      const comment = await connector.createFirstComment!(ctx, {
+        ...input,
+        postExternalId: post.externalId,
+        body: "First!",
+      });
       expect(comment.externalId).toMatch(/^sbx_comment_[0-9a-z]{20}$/);
       expect(sleeps).toHaveLength(2);
     }
@@ -154,18 +219,21 @@ describe("sandbox first comment", () => {
 });
 
 describe("sandbox deletePublished", () => {
-  it.each(POSTABLE.filter((p) => p !== "instagram" && p !== "tiktok"))("%s: removes the post after a simulated delay; findPublished no longer finds it; deleting again resolves", async (platform) => {
-    const { connector, auth, placement, ctx, sleeps, publish, findPublished } = await setup(platform);
-    const input = publishInput(auth, { placement, media: [publishMedia("image")] });
-    const { externalId } = await publish(ctx, input);
-    const del = () => connector.deletePublished!(ctx, { auth, placement, externalId, params: input.params });
-    await expect(del()).resolves.toBeUndefined();
-    expect(sleeps).toHaveLength(2);
-    expect(sleeps[1]).toBeGreaterThanOrEqual(200);
-    expect(sandboxRecordOf(input.clientReference)).toBeNull();
-    expect(await findPublished(ctx, input)).toBeNull();
-    await expect(del()).resolves.toBeUndefined();
-  });
+  it.each(POSTABLE.filter((p) => p !== "instagram" && p !== "tiktok"))(
+    "%s: removes the post after a simulated delay; findPublished no longer finds it; deleting again resolves",
+    async (platform) => {
+      const { connector, auth, placement, ctx, sleeps, publish, findPublished } = await setup(platform);
+      const input = publishInput(auth, { placement, media: [publishMedia("image")] });
+      const { externalId } = await publish(ctx, input);
+      const del = () => connector.deletePublished!(ctx, { auth, placement, externalId, params: input.params });
+      await expect(del()).resolves.toBeUndefined();
+      expect(sleeps).toHaveLength(2);
+      expect(sleeps[1]).toBeGreaterThanOrEqual(200);
+      expect(sandboxRecordOf(input.clientReference)).toBeNull();
+      expect(await findPublished(ctx, input)).toBeNull();
+      await expect(del()).resolves.toBeUndefined();
+    },
+  );
 
   it("leaves other posts alone; an id the sandbox never issued resolves; whatsapp has no posts to delete", async () => {
     const { connector, auth, ctx, publish } = await setup();
@@ -183,8 +251,17 @@ describe("sandbox deletePublished", () => {
     const { connector, auth, ctx, publish } = await setup();
     const input = publishInput(auth);
     const { externalId } = await publish(ctx, input);
-    await expect(connector.deletePublished!(ctx, { auth: { ...auth, tokens: { accessToken: "sandbox.garbage" } }, placement: null, externalId, params: {} })).rejects.toMatchObject({ kind: "auth_expired" });
-    await expect(connector.deletePublished!(ctx, { auth: { ...auth, tokens: null }, placement: null, externalId, params: {} })).rejects.toMatchObject({ kind: "auth_expired" });
+    await expect(
+      connector.deletePublished!(ctx, {
+        auth: { ...auth, tokens: { accessToken: "sandbox.garbage" } },
+        placement: null,
+        externalId,
+        params: {},
+      }),
+    ).rejects.toMatchObject({ kind: "auth_expired" });
+    await expect(
+      connector.deletePublished!(ctx, { auth: { ...auth, tokens: null }, placement: null, externalId, params: {} }),
+    ).rejects.toMatchObject({ kind: "auth_expired" });
     expect(sandboxRecordOf(input.clientReference)).toMatchObject({ externalId });
   });
 });

@@ -28,7 +28,13 @@ import { sandboxPlacements, type SandboxAccount } from "./accounts";
 
 export type SandboxCtx = ConnectorContext<{ app_url?: string }>;
 
-type Recorded = PublishResult & { platform: TPlatform; placementId: string | null; replyTo: string | null; mediaCount: number; publishedAt: Date };
+type Recorded = PublishResult & {
+  platform: TPlatform;
+  placementId: string | null;
+  replyTo: string | null;
+  mediaCount: number;
+  publishedAt: Date;
+};
 
 const MAX_RECORDS = 10_000;
 const published = new Map<string, Recorded>(); // by clientReference
@@ -57,22 +63,36 @@ export const networkDelay = (ctx: SandboxCtx) => {
   return ctx.sleep ? ctx.sleep(ms) : new Promise<void>((resolve) => setTimeout(resolve, ms));
 };
 
-export const sandboxError = (kind: NetworkError["kind"], code: string, message: string, retryAfterMs: number | null = null) =>
-  new NetworkError(kind, message, details(code, null, message), retryAfterMs);
+export const sandboxError = (
+  kind: NetworkError["kind"],
+  code: string,
+  message: string,
+  retryAfterMs: number | null = null,
+) => new NetworkError(kind, message, details(code, null, message), retryAfterMs);
 
 // The post ids carry their creation time (base 36 milliseconds) ahead of the random part, so stats can
 // age a post without remembering it.
-export const newSandboxId = (prefix: string, now = Date.now()) => `${prefix}_${now.toString(36)}${randomBytes(6).toString("hex")}`;
+export const newSandboxId = (prefix: string, now = Date.now()) =>
+  `${prefix}_${now.toString(36)}${randomBytes(6).toString("hex")}`;
 
 const checkPlacement = (platform: TPlatform, account: SandboxAccount, placement: PublishInput["placement"]) => {
   if (!CAPABILITIES[platform].placementsRequired) return;
   const known = sandboxPlacements(platform, account).map((p) => p.externalId);
   if (!placement?.externalId || !known.includes(placement.externalId)) {
-    throw sandboxError("rejected", "SANDBOX_UNKNOWN_PLACEMENT", `The sandbox ${platform} account has no placement ${placement?.externalId ?? "(none given)"}`);
+    throw sandboxError(
+      "rejected",
+      "SANDBOX_UNKNOWN_PLACEMENT",
+      `The sandbox ${platform} account has no placement ${placement?.externalId ?? "(none given)"}`,
+    );
   }
 };
 
-export const publishSandbox = async (platform: TPlatform, account: SandboxAccount, ctx: SandboxCtx, input: PublishInput): Promise<PublishResult> => {
+export const publishSandbox = async (
+  platform: TPlatform,
+  account: SandboxAccount,
+  ctx: SandboxCtx,
+  input: PublishInput,
+): Promise<PublishResult> => {
   await networkDelay(ctx);
   const ref = input.clientReference;
   const already = published.get(ref);
@@ -81,14 +101,26 @@ export const publishSandbox = async (platform: TPlatform, account: SandboxAccoun
   attempts.set(ref, attempt);
   trim(attempts);
   const triggers = triggersIn(input.body);
-  if (triggers.has("auth")) throw sandboxError("auth_expired", "SANDBOX_AUTH_EXPIRED", "The sandbox session has expired (#sandbox-auth)");
-  if (triggers.has("fail")) throw sandboxError("rejected", "SANDBOX_REJECTED", "The sandbox network rejected this post (#sandbox-fail)");
-  if (triggers.has("retry") && attempt === 1) throw sandboxError("rate_limited", "SANDBOX_RATE_LIMITED", "The sandbox network is rate limiting (#sandbox-retry); try again in 1 s", 1000);
+  if (triggers.has("auth"))
+    throw sandboxError("auth_expired", "SANDBOX_AUTH_EXPIRED", "The sandbox session has expired (#sandbox-auth)");
+  if (triggers.has("fail"))
+    throw sandboxError("rejected", "SANDBOX_REJECTED", "The sandbox network rejected this post (#sandbox-fail)");
+  if (triggers.has("retry") && attempt === 1)
+    throw sandboxError(
+      "rate_limited",
+      "SANDBOX_RATE_LIMITED",
+      "The sandbox network is rate limiting (#sandbox-retry); try again in 1 s",
+      1000,
+    );
   checkPlacement(platform, account, input.placement);
   if (triggers.has("unconfirmed")) {
     unconfirmed.add(ref);
     trim(unconfirmed);
-    throw sandboxError("outcome_unknown", "SANDBOX_NO_ANSWER", "No answer from the sandbox network (#sandbox-unconfirmed)");
+    throw sandboxError(
+      "outcome_unknown",
+      "SANDBOX_NO_ANSWER",
+      "No answer from the sandbox network (#sandbox-unconfirmed)",
+    );
   }
   const id = newSandboxId("sbx_post");
   const record: Recorded = {
@@ -102,7 +134,12 @@ export const publishSandbox = async (platform: TPlatform, account: SandboxAccoun
   };
   published.set(ref, record);
   trim(published);
-  if (triggers.has("timeout")) throw sandboxError("outcome_unknown", "SANDBOX_TIMEOUT", "No answer from the sandbox network (#sandbox-timeout); the post was published");
+  if (triggers.has("timeout"))
+    throw sandboxError(
+      "outcome_unknown",
+      "SANDBOX_TIMEOUT",
+      "No answer from the sandbox network (#sandbox-timeout); the post was published",
+    );
   return { externalId: record.externalId, url: record.url };
 };
 
@@ -111,7 +148,11 @@ export const publishSandbox = async (platform: TPlatform, account: SandboxAccoun
 export const findPublishedSandbox = async (ctx: SandboxCtx, input: PublishInput): Promise<PublishResult | null> => {
   await networkDelay(ctx);
   if (unconfirmed.has(input.clientReference)) {
-    throw sandboxError("outcome_unknown", "SANDBOX_NO_ANSWER", "The sandbox network cannot tell whether this post was published (#sandbox-unconfirmed)");
+    throw sandboxError(
+      "outcome_unknown",
+      "SANDBOX_NO_ANSWER",
+      "The sandbox network cannot tell whether this post was published (#sandbox-unconfirmed)",
+    );
   }
   const found = published.get(input.clientReference);
   return found ? { externalId: found.externalId, url: found.url } : null;
@@ -129,7 +170,10 @@ export const deletePublishedSandbox = async (ctx: SandboxCtx, externalId: string
   }
 };
 
-export const createFirstCommentSandbox = async (ctx: SandboxCtx, _input: PublishInput & { postExternalId: string; body: string }) => {
+export const createFirstCommentSandbox = async (
+  ctx: SandboxCtx,
+  _input: PublishInput & { postExternalId: string; body: string },
+) => {
   await networkDelay(ctx);
   return { externalId: newSandboxId("sbx_comment") };
 };

@@ -18,13 +18,20 @@ export const sandboxAuth = async (platform: TPlatform, name = "Acme"): Promise<P
   const tokens =
     connector.auth.kind === "credentials"
       ? (await connector.auth.connect(ctx, { identifier: name })).tokens
-      : await connector.auth.exchangeCode(ctx, { code: "sandbox-approved", redirectUri: "https://app.test/cb", codeVerifier: "v", credentials: null, callbackParams: { sandbox_account: name } });
+      : await connector.auth.exchangeCode(ctx, {
+          code: "sandbox-approved",
+          redirectUri: "https://app.test/cb",
+          codeVerifier: "v",
+          credentials: null,
+          callbackParams: { sandbox_account: name },
+        });
   const identity = await connector.identity(ctx, { externalId: null, tokens, credentials: null, metadata: {} });
   return { externalId: identity.externalId, tokens, credentials: null, metadata: identity.metadata ?? {} };
 };
 
 export const firstPlacement = async (platform: TPlatform, auth: ProfileAuth) => {
-  const placements = (await connectorFor({ platform: platform, environment: "sandbox" }).placements?.(sandboxCtx(), auth)) ?? [];
+  const placements =
+    (await connectorFor({ platform: platform, environment: "sandbox" }).placements?.(sandboxCtx(), auth)) ?? [];
   const placement = placements.find((p) => p.externalId !== null);
   return placement ? { externalId: placement.externalId, accessToken: null, metadata: placement.metadata } : null;
 };

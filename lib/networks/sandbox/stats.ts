@@ -20,7 +20,15 @@ const hash = (text: string) => {
 };
 const between = (seed: string, min: number, max: number) => min + (hash(seed) % (max - min + 1));
 
-type Subject = { seed: string; day: number; days: number; followers: number; following: number; posts: number; growth: number };
+type Subject = {
+  seed: string;
+  day: number;
+  days: number;
+  followers: number;
+  following: number;
+  posts: number;
+  growth: number;
+};
 
 const subjectOf = (seed: string, now: number): Subject => {
   const days = Math.max(0, Math.floor((now - SANDBOX_EPOCH) / DAY_MS));
@@ -39,12 +47,19 @@ const subjectOf = (seed: string, now: number): Subject => {
 // Activity over a window of days: a share of the audience per day, varying from day to day.
 const activity = (s: Subject, key: string, perFollowerPerDay: number, windowDays = 1) =>
   Math.round(s.followers * perFollowerPerDay * windowDays * (between(`${s.seed}:${key}:${s.day}`, 60, 140) / 100));
-const dailyFollows = (s: Subject, key: string) => Math.max(0, s.growth + between(`${s.seed}:${key}:${s.day}`, 0, 6) - 2);
+const dailyFollows = (s: Subject, key: string) =>
+  Math.max(0, s.growth + between(`${s.seed}:${key}:${s.day}`, 0, 6) - 2);
 
 type ProfileKeys = (s: Subject) => Record<string, number>;
 
 const INSTAGRAM_WINDOWS = [1, 7, 14, 30];
-const INSTAGRAM_INSIGHTS: [string, number][] = [["reach", 0.3], ["profile_views", 0.02], ["accounts_engaged", 0.05], ["total_interactions", 0.08], ["website_clicks", 0.005]];
+const INSTAGRAM_INSIGHTS: [string, number][] = [
+  ["reach", 0.3],
+  ["profile_views", 0.02],
+  ["accounts_engaged", 0.05],
+  ["total_interactions", 0.08],
+  ["website_clicks", 0.005],
+];
 
 const PROFILE: Partial<Record<TPlatform, ProfileKeys>> = {
   facebook: (s) => ({
@@ -60,10 +75,18 @@ const PROFILE: Partial<Record<TPlatform, ProfileKeys>> = {
   }),
   instagram: (s) => {
     const windows = INSTAGRAM_WINDOWS.flatMap((w) => [
-      ...INSTAGRAM_INSIGHTS.map(([metric, rate]): [string, number] => [`${metric}_${w}d`, activity(s, metric, rate, w)]),
+      ...INSTAGRAM_INSIGHTS.map(([metric, rate]): [string, number] => [
+        `${metric}_${w}d`,
+        activity(s, metric, rate, w),
+      ]),
       [`follower_count_${w}d`, s.growth * w] as [string, number],
     ]);
-    return { followers_count: s.followers, follows_count: s.following, media_count: s.posts, ...Object.fromEntries(windows) };
+    return {
+      followers_count: s.followers,
+      follows_count: s.following,
+      media_count: s.posts,
+      ...Object.fromEntries(windows),
+    };
   },
   linkedin: (s) => ({
     followerCount: s.followers,
@@ -79,7 +102,12 @@ const PROFILE: Partial<Record<TPlatform, ProfileKeys>> = {
     peoplePageViews: activity(s, "people", 0.004),
     insightsPageViews: activity(s, "insights", 0.002),
   }),
-  tiktok: (s) => ({ follower_count: s.followers, following_count: s.following, likes_count: s.followers * 7 + s.days * s.growth * 3, video_count: s.posts }),
+  tiktok: (s) => ({
+    follower_count: s.followers,
+    following_count: s.following,
+    likes_count: s.followers * 7 + s.days * s.growth * 3,
+    video_count: s.posts,
+  }),
   threads: (s) => ({
     followers_count: s.followers,
     views: activity(s, "views", 0.5),
@@ -96,7 +124,11 @@ const PROFILE: Partial<Record<TPlatform, ProfileKeys>> = {
     listed_count: Math.floor(s.followers / 150),
     like_count: s.posts * 5 + s.days,
   }),
-  youtube: (s) => ({ subscriberCount: s.followers, viewCount: s.followers * 40 + s.days * s.growth * 25, videoCount: Math.ceil(s.posts / 4) }),
+  youtube: (s) => ({
+    subscriberCount: s.followers,
+    viewCount: s.followers * 40 + s.days * s.growth * 25,
+    videoCount: Math.ceil(s.posts / 4),
+  }),
   pinterest: (s) => ({
     follower_count: s.followers,
     following_count: s.following,
@@ -127,7 +159,11 @@ export const profileStatsSandbox = (
     // The channel's subscribers and its names, as getChat and getChatMemberCount give them.
     const channel = sandboxPlacements(platform, account).find((p) => p.externalId === placement?.externalId);
     const username = channel?.metadata.username;
-    const stats = { followers_count: s.followers, channel_title: channel?.name ?? null, channel_username: typeof username === "string" ? username : null };
+    const stats = {
+      followers_count: s.followers,
+      channel_title: channel?.name ?? null,
+      channel_username: typeof username === "string" ? username : null,
+    };
     return { stats, raw: { ...stats } };
   }
   const keys = PROFILE[platform];
@@ -139,15 +175,67 @@ export const profileStatsSandbox = (
 
 // Post stats: [normalised key, the network's own name, share of the post's reach].
 const POST: Partial<Record<TPlatform, [string, string, number][]>> = {
-  facebook: [["impressions", "post_impressions", 1], ["clicks", "post_clicks", 0.02], ["likes", "post_reactions_like_total", 0.04]],
-  instagram: [["impressions", "views", 1], ["likes", "likes", 0.05], ["comments", "comments", 0.006], ["saved", "saved", 0.01], ["profile_visits", "profile_visits", 0.01], ["follows", "follows", 0.002]],
-  threads: [["impressions", "views", 1], ["likes", "likes", 0.04], ["replies", "replies", 0.006], ["reposts", "reposts", 0.004], ["quotes", "quotes", 0.001], ["shares", "shares", 0.002]],
-  twitter: [["impressions", "impression_count", 1], ["likes", "like_count", 0.02], ["retweets", "retweet_count", 0.004], ["comments", "reply_count", 0.003], ["quotes", "quote_count", 0.001], ["saved", "bookmark_count", 0.002]],
-  youtube: [["impressions", "viewCount", 1], ["likes", "likeCount", 0.04], ["comments", "commentCount", 0.005], ["saved", "favoriteCount", 0.001]],
-  linkedin: [["impressions", "impressionCount", 1], ["likes", "likeCount", 0.02], ["comments", "commentCount", 0.003], ["shares", "shareCount", 0.002], ["clicks", "clickCount", 0.015]],
-  tiktok: [["impressions", "view_count", 1], ["likes", "like_count", 0.08], ["comments", "comment_count", 0.004], ["shares", "share_count", 0.003]],
-  pinterest: [["impressions", "IMPRESSION", 1], ["likes", "REACTION", 0.01], ["comments", "COMMENT", 0.002], ["saved", "SAVE", 0.02], ["outbound_clicks", "OUTBOUND_CLICK", 0.012]],
-  bluesky: [["likes", "likeCount", 0.05], ["reposts", "repostCount", 0.008], ["comments", "replyCount", 0.006], ["quotes", "quoteCount", 0.002]],
+  facebook: [
+    ["impressions", "post_impressions", 1],
+    ["clicks", "post_clicks", 0.02],
+    ["likes", "post_reactions_like_total", 0.04],
+  ],
+  instagram: [
+    ["impressions", "views", 1],
+    ["likes", "likes", 0.05],
+    ["comments", "comments", 0.006],
+    ["saved", "saved", 0.01],
+    ["profile_visits", "profile_visits", 0.01],
+    ["follows", "follows", 0.002],
+  ],
+  threads: [
+    ["impressions", "views", 1],
+    ["likes", "likes", 0.04],
+    ["replies", "replies", 0.006],
+    ["reposts", "reposts", 0.004],
+    ["quotes", "quotes", 0.001],
+    ["shares", "shares", 0.002],
+  ],
+  twitter: [
+    ["impressions", "impression_count", 1],
+    ["likes", "like_count", 0.02],
+    ["retweets", "retweet_count", 0.004],
+    ["comments", "reply_count", 0.003],
+    ["quotes", "quote_count", 0.001],
+    ["saved", "bookmark_count", 0.002],
+  ],
+  youtube: [
+    ["impressions", "viewCount", 1],
+    ["likes", "likeCount", 0.04],
+    ["comments", "commentCount", 0.005],
+    ["saved", "favoriteCount", 0.001],
+  ],
+  linkedin: [
+    ["impressions", "impressionCount", 1],
+    ["likes", "likeCount", 0.02],
+    ["comments", "commentCount", 0.003],
+    ["shares", "shareCount", 0.002],
+    ["clicks", "clickCount", 0.015],
+  ],
+  tiktok: [
+    ["impressions", "view_count", 1],
+    ["likes", "like_count", 0.08],
+    ["comments", "comment_count", 0.004],
+    ["shares", "share_count", 0.003],
+  ],
+  pinterest: [
+    ["impressions", "IMPRESSION", 1],
+    ["likes", "REACTION", 0.01],
+    ["comments", "COMMENT", 0.002],
+    ["saved", "SAVE", 0.02],
+    ["outbound_clicks", "OUTBOUND_CLICK", 0.012],
+  ],
+  bluesky: [
+    ["likes", "likeCount", 0.05],
+    ["reposts", "repostCount", 0.008],
+    ["comments", "replyCount", 0.006],
+    ["quotes", "quoteCount", 0.002],
+  ],
 };
 
 // When the post was created, from a sandbox id (sbx_post_<base-36 ms><random>); null for other ids.
@@ -157,7 +245,12 @@ const createdAtOf = (postId: string): number | null => {
   return Number.isFinite(at) && at > SANDBOX_EPOCH - 365 * DAY_MS ? at : null;
 };
 
-export const postStatsSandbox = (platform: TPlatform, postExternalId: string, params: Record<string, unknown>, now = Date.now()): StatsReading | null => {
+export const postStatsSandbox = (
+  platform: TPlatform,
+  postExternalId: string,
+  params: Record<string, unknown>,
+  now = Date.now(),
+): StatsReading | null => {
   const keys = POST[platform];
   if (!keys || (platform === "instagram" && params.format === "story")) return null;
   const createdAt = createdAtOf(postExternalId);

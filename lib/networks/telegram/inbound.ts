@@ -12,8 +12,17 @@ import type { TelegramSettings } from "./index";
 // publisher's `<chat_id>:<message_id>`: the post is `<channel id>:<channel message id>`, a comment
 // `<group id>:<group message id>`. Edited comments update the stored one. Everything else is ignored.
 
-const ZChat = z.object({ id: z.number(), type: z.string(), username: z.string().optional(), title: z.string().optional() }).loose();
-const ZUser = z.object({ id: z.number(), first_name: z.string().optional(), last_name: z.string().optional(), username: z.string().optional() }).loose();
+const ZChat = z
+  .object({ id: z.number(), type: z.string(), username: z.string().optional(), title: z.string().optional() })
+  .loose();
+const ZUser = z
+  .object({
+    id: z.number(),
+    first_name: z.string().optional(),
+    last_name: z.string().optional(),
+    username: z.string().optional(),
+  })
+  .loose();
 const ZFile = z.object({ file_id: z.string() }).loose();
 const ZOrigin = z.object({ type: z.string(), chat: ZChat.optional(), message_id: z.number().optional() }).loose();
 
@@ -49,12 +58,15 @@ const ZMessage = z
   .loose();
 type TgMessage = z.infer<typeof ZMessage>;
 
-const ZUpdate = z.object({ update_id: z.number(), message: z.unknown().optional(), edited_message: z.unknown().optional() }).loose();
+const ZUpdate = z
+  .object({ update_id: z.number(), message: z.unknown().optional(), edited_message: z.unknown().optional() })
+  .loose();
 
 // The channel post a comment answers, when it answers the automatic forward of one.
 const channelPostOf = (replied: z.infer<typeof ZRepliedTo>): { channelId: string; messageId: number } | null => {
   const origin = replied.forward_origin;
-  if (origin?.type === "channel" && origin.chat && origin.message_id !== undefined) return { channelId: String(origin.chat.id), messageId: origin.message_id };
+  if (origin?.type === "channel" && origin.chat && origin.message_id !== undefined)
+    return { channelId: String(origin.chat.id), messageId: origin.message_id };
   if (replied.forward_from_chat?.type === "channel" && replied.forward_from_message_id !== undefined) {
     return { channelId: String(replied.forward_from_chat.id), messageId: replied.forward_from_message_id };
   }
@@ -75,7 +87,12 @@ const attachmentsOf = (m: TgMessage): InboundAttachment[] => {
 };
 
 const authorOf = (m: TgMessage) => {
-  if (m.sender_chat) return { id: String(m.sender_chat.id), username: m.sender_chat.username ?? null, name: m.sender_chat.title ?? null };
+  if (m.sender_chat)
+    return {
+      id: String(m.sender_chat.id),
+      username: m.sender_chat.username ?? null,
+      name: m.sender_chat.title ?? null,
+    };
   if (!m.from) return { id: null, username: null, name: null };
   const name = [m.from.first_name, m.from.last_name].filter(Boolean).join(" ");
   return { id: String(m.from.id), username: m.from.username ?? null, name: name || null };
@@ -96,7 +113,11 @@ const readPrivateMessage = (m: TgMessage): InboundItem => {
       externalId: `${chatId}:${m.message_id}`,
       direction: "inbound",
       body: m.text ?? m.caption ?? null,
-      attachments: attachmentsOf(m).map((a) => ({ type: a.type === "gif" ? "video" : a.type === "external" ? "file" : a.type, url: a.url, externalId: a.externalId ?? null })),
+      attachments: attachmentsOf(m).map((a) => ({
+        type: a.type === "gif" ? "video" : a.type === "external" ? "file" : a.type,
+        url: a.url,
+        externalId: a.externalId ?? null,
+      })),
       replyToExternalId: m.reply_to_message ? `${chatId}:${m.reply_to_message.message_id}` : null,
       tappedAction: null,
       interactive: null,
@@ -108,7 +129,8 @@ const readPrivateMessage = (m: TgMessage): InboundItem => {
 };
 
 const readMessage = (m: TgMessage, edited: boolean): InboundItem => {
-  if (m.chat.type === "private") return edited ? { kind: "ignored", reason: "edited private message" } : readPrivateMessage(m);
+  if (m.chat.type === "private")
+    return edited ? { kind: "ignored", reason: "edited private message" } : readPrivateMessage(m);
   const isGroup = m.chat.type === "supergroup" || m.chat.type === "group";
   const replied = m.reply_to_message;
   if (!isGroup || !replied) return { kind: "ignored", reason: "not a reply in a discussion group" };
@@ -133,7 +155,11 @@ const readMessage = (m: TgMessage, edited: boolean): InboundItem => {
       likeCount: null,
       isHidden: null,
       permalink: m.chat.username ? `https://t.me/${m.chat.username}/${m.message_id}` : null,
-      platformData: { chat_id: groupId, message_id: m.message_id, ...(m.message_thread_id !== undefined && { message_thread_id: m.message_thread_id }) },
+      platformData: {
+        chat_id: groupId,
+        message_id: m.message_id,
+        ...(m.message_thread_id !== undefined && { message_thread_id: m.message_thread_id }),
+      },
       attachments: attachmentsOf(m),
       postedAt: new Date(m.date * 1000),
     },

@@ -42,8 +42,21 @@ export const TELEGRAM_NEXT_STEP =
   "Add the bot as an administrator of your Telegram channel (channel info, Administrators, Add Admin, search for the bot's @username, allow Post Messages). " +
   "The channel then appears as a placement of this profile; its id is the chat_id to publish with. For a group, add the bot to the group and make it an administrator.";
 
-type User = { id: number; is_bot?: boolean; first_name: string; username?: string; can_join_groups?: boolean; can_read_all_group_messages?: boolean };
-type Chat = { id: number; type: "private" | "group" | "supergroup" | "channel"; title?: string; username?: string; first_name?: string };
+type User = {
+  id: number;
+  is_bot?: boolean;
+  first_name: string;
+  username?: string;
+  can_join_groups?: boolean;
+  can_read_all_group_messages?: boolean;
+};
+type Chat = {
+  id: number;
+  type: "private" | "group" | "supergroup" | "channel";
+  title?: string;
+  username?: string;
+  first_name?: string;
+};
 type Message = { chat?: Chat; migrate_to_chat_id?: number };
 type Update = {
   update_id: number;
@@ -64,7 +77,9 @@ const identityOf = (me: User): Identity => ({
   connectionExpiresAt: null,
   metadata: {
     ...(me.can_join_groups !== undefined && { can_join_groups: me.can_join_groups }),
-    ...(me.can_read_all_group_messages !== undefined && { can_read_all_group_messages: me.can_read_all_group_messages }),
+    ...(me.can_read_all_group_messages !== undefined && {
+      can_read_all_group_messages: me.can_read_all_group_messages,
+    }),
   },
 });
 
@@ -96,7 +111,13 @@ const isAdmin = (member: ChatMember) => member.status === "administrator" || mem
 
 // The chat as a placement when the bot administers it; null when the chat is gone or the bot is not an
 // administrator (any other failure propagates).
-const confirmPlacement = async (ctx: Ctx, token: string, botId: number, chatId: string, hops = 0): Promise<PlacementInfo | null> => {
+const confirmPlacement = async (
+  ctx: Ctx,
+  token: string,
+  botId: number,
+  chatId: string,
+  hops = 0,
+): Promise<PlacementInfo | null> => {
   try {
     const chat = await callBotApi<Chat>(ctx, token, "getChat", { chat_id: chatId });
     if (chat.type === "private") return null;
@@ -109,7 +130,8 @@ const confirmPlacement = async (ctx: Ctx, token: string, botId: number, chatId: 
       metadata: { type: chat.type, ...(chat.username && { username: chat.username }) },
     };
   } catch (err) {
-    if (err instanceof TelegramApiError && err.migrateToChatId && hops === 0) return confirmPlacement(ctx, token, botId, err.migrateToChatId, 1);
+    if (err instanceof TelegramApiError && err.migrateToChatId && hops === 0)
+      return confirmPlacement(ctx, token, botId, err.migrateToChatId, 1);
     if (err instanceof NetworkError && err.kind === "rejected") return null; // chat not found, bot kicked or not a member
     throw err;
   }
@@ -124,7 +146,10 @@ export const telegramConnector: NetworkConnector<TelegramSettings> = {
   auth: {
     kind: "credentials",
     fields: CREDENTIAL_FIELDS.telegram!,
-    connect: async (ctx, credentials) => ({ tokens: null, identity: identityOf(await callBotApi<User>(ctx, credentials.bot_token ?? "", "getMe")) }),
+    connect: async (ctx, credentials) => ({
+      tokens: null,
+      identity: identityOf(await callBotApi<User>(ctx, credentials.bot_token ?? "", "getMe")),
+    }),
     nextStep: TELEGRAM_NEXT_STEP,
   },
   identity: async (ctx, auth) => identityOf(await callBotApi<User>(ctx, botToken(auth), "getMe")),
@@ -135,7 +160,8 @@ export const telegramConnector: NetworkConnector<TelegramSettings> = {
     const placements = new Map<string, PlacementInfo>();
     for (const chatId of candidates) {
       const placement = await confirmPlacement(ctx, token, botId, chatId);
-      if (placement?.externalId && !placements.has(placement.externalId)) placements.set(placement.externalId, placement);
+      if (placement?.externalId && !placements.has(placement.externalId))
+        placements.set(placement.externalId, placement);
     }
     return [...placements.values()];
   },

@@ -13,7 +13,11 @@ import type { TelegramSettings } from "./index";
 
 type SentMessage = { message_id: number; chat: { id: number } };
 
-const METHOD_BY_TYPE = { image: ["sendPhoto", "photo"], video: ["sendVideo", "video"], audio: ["sendAudio", "audio"] } as const;
+const METHOD_BY_TYPE = {
+  image: ["sendPhoto", "photo"],
+  video: ["sendVideo", "video"],
+  audio: ["sendAudio", "audio"],
+} as const;
 
 const mediaCall = (url: string): [string, string] => {
   const type = mediaTypeOfUrl(url);
@@ -24,8 +28,12 @@ const mediaCall = (url: string): [string, string] => {
 const check = (request: MessageRequest): string[] => {
   const problems: string[] = [];
   const rows = request.reply_markup?.inline_keyboard;
-  if (request.reply_markup && rows !== undefined && !Array.isArray(rows)) problems.push("reply_markup.inline_keyboard must be an array of button rows");
-  if ((request.body?.length ?? 0) > (request.media ? 1024 : 4096)) problems.push(request.media ? "body: at most 1,024 characters as a media caption" : "body: at most 4,096 characters");
+  if (request.reply_markup && rows !== undefined && !Array.isArray(rows))
+    problems.push("reply_markup.inline_keyboard must be an array of button rows");
+  if ((request.body?.length ?? 0) > (request.media ? 1024 : 4096))
+    problems.push(
+      request.media ? "body: at most 1,024 characters as a media caption" : "body: at most 4,096 characters",
+    );
   return problems;
 };
 
@@ -45,7 +53,11 @@ export const telegramMessaging: Messaging<TelegramSettings> = {
     };
     const media = request.media?.[0];
     const sent = media
-      ? await callBotApi<SentMessage>(ctx, botToken(auth), mediaCall(media)[0], { ...common, [mediaCall(media)[1]]: media, ...(request.body && { caption: request.body }) })
+      ? await callBotApi<SentMessage>(ctx, botToken(auth), mediaCall(media)[0], {
+          ...common,
+          [mediaCall(media)[1]]: media,
+          ...(request.body && { caption: request.body }),
+        })
       : await callBotApi<SentMessage>(ctx, botToken(auth), "sendMessage", { ...common, text: request.body ?? "" });
     return { externalId: `${sent.chat.id}:${sent.message_id}` };
   },

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { MB, type FormatLimits, type PostRules } from "../post-rules";
-import { bodyOrMedia, placementIssues, postIssues, threadRefused, zChoice, zFlag, zId } from "../post-rules/draft-checks";
+import {
+  bodyOrMedia,
+  placementIssues,
+  postIssues,
+  threadRefused,
+  zChoice,
+  zFlag,
+  zId,
+} from "../post-rules/draft-checks";
 
 // Telegram channel posts through the profile's bot: `chat_id` (required) is one of the channels the bot
 // administers (the profile's placements; the list is empty until the bot is made an administrator).
@@ -40,7 +48,13 @@ export const telegramPostRules: PostRules<TelegramPostParams> = {
   formats: TELEGRAM_FORMATS,
   formatOf: (params) => params.format,
   validate: (draft) => [
-    ...placementIssues("chat_id", draft.params.chat_id, draft.profile.placementIds, "channels", draft.profile.placementIds.length === 0 ? " (none yet: make the bot an administrator of the channel)" : ""),
+    ...placementIssues(
+      "chat_id",
+      draft.params.chat_id,
+      draft.profile.placementIds,
+      "channels",
+      draft.profile.placementIds.length === 0 ? " (none yet: make the bot an administrator of the channel)" : "",
+    ),
     ...postIssues(draft.body, draft.media, TELEGRAM_FORMATS.post),
     ...documentAlone(draft.media),
     ...bodyOrMedia(draft.body, draft.media),

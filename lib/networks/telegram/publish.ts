@@ -25,16 +25,37 @@ const FOLLOW_UP_MAX_WAIT_MS = 60_000;
 
 type Message = { message_id: number; chat: { id: number; username?: string } };
 type Kind = "photo" | "video" | "animation" | "document";
-const METHODS: Record<Kind, string> = { photo: "sendPhoto", video: "sendVideo", animation: "sendAnimation", document: "sendDocument" };
+const METHODS: Record<Kind, string> = {
+  photo: "sendPhoto",
+  video: "sendVideo",
+  animation: "sendAnimation",
+  document: "sendDocument",
+};
 
 const typeOf = (m: PublishMedia) => m.contentType.split(";")[0]!.trim().toLowerCase();
 const kindOf = (m: PublishMedia): Kind =>
-  m.kind === "gif" || typeOf(m) === "image/gif" ? "animation" : m.kind === "image" ? "photo" : m.kind === "video" ? "video" : "document";
+  m.kind === "gif" || typeOf(m) === "image/gif"
+    ? "animation"
+    : m.kind === "image"
+      ? "photo"
+      : m.kind === "video"
+        ? "video"
+        : "document";
 
 const byUrl = (m: PublishMedia, kind: Kind) =>
-  kind === "photo" ? m.sizeBytes <= URL_PHOTO_MAX_BYTES : m.sizeBytes <= URL_FILE_MAX_BYTES && (kind !== "document" || DOCUMENT_URL_TYPES.has(typeOf(m)));
+  kind === "photo"
+    ? m.sizeBytes <= URL_PHOTO_MAX_BYTES
+    : m.sizeBytes <= URL_FILE_MAX_BYTES && (kind !== "document" || DOCUMENT_URL_TYPES.has(typeOf(m)));
 
-const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif", "video/mp4": "mp4", "video/quicktime": "mov", "application/pdf": "pdf" };
+const EXTENSIONS: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "video/mp4": "mp4",
+  "video/quicktime": "mov",
+  "application/pdf": "pdf",
+};
 const filenameOf = (m: PublishMedia, index: number) => {
   let last = "";
   try {
@@ -45,18 +66,28 @@ const filenameOf = (m: PublishMedia, index: number) => {
   return /^[\w.-]+\.\w+$/.test(last) ? last : `file${index}.${EXTENSIONS[typeOf(m)] ?? "bin"}`;
 };
 
-const uploadOf = async (m: PublishMedia, field: string, index: number): Promise<Upload> => ({ field, filename: filenameOf(m, index), contentType: typeOf(m) || "application/octet-stream", bytes: await m.read() });
+const uploadOf = async (m: PublishMedia, field: string, index: number): Promise<Upload> => ({
+  field,
+  filename: filenameOf(m, index),
+  contentType: typeOf(m) || "application/octet-stream",
+  bytes: await m.read(),
+});
 
 type Call = { method: string; params: Record<string, unknown>; uploads: Upload[] };
 
 const send = <T>(ctx: TelegramCtx, token: string, call: Call, chatId: string): Promise<T> => {
   const params = { chat_id: chatId, ...call.params };
-  return call.uploads.length ? callBotApiMultipart<T>(ctx, token, call.method, params, call.uploads) : callBotApi<T>(ctx, token, call.method, params);
+  return call.uploads.length
+    ? callBotApiMultipart<T>(ctx, token, call.method, params, call.uploads)
+    : callBotApi<T>(ctx, token, call.method, params);
 };
 
 const paramsOf = (input: PublishInput) => input.params as Partial<TelegramPostParams>;
 const common = (input: PublishInput) => (paramsOf(input).disable_notification ? { disable_notification: true } : {});
-const captionOf = (input: PublishInput) => (input.body && input.body.length <= CAPTION_MAX ? { caption: input.body, ...(paramsOf(input).parse_mode && { parse_mode: paramsOf(input).parse_mode }) } : {});
+const captionOf = (input: PublishInput) =>
+  input.body && input.body.length <= CAPTION_MAX
+    ? { caption: input.body, ...(paramsOf(input).parse_mode && { parse_mode: paramsOf(input).parse_mode }) }
+    : {};
 
 const textCall = (input: PublishInput): Call => ({
   method: "sendMessage",
@@ -74,7 +105,12 @@ const singleCall = async (input: PublishInput, media: PublishMedia): Promise<Cal
   const url = byUrl(media, kind);
   return {
     method: METHODS[kind],
-    params: { ...(url && { [kind]: media.url }), ...captionOf(input), ...(kind === "video" && { supports_streaming: true }), ...common(input) },
+    params: {
+      ...(url && { [kind]: media.url }),
+      ...captionOf(input),
+      ...(kind === "video" && { supports_streaming: true }),
+      ...common(input),
+    },
     uploads: url ? [] : [await uploadOf(media, kind, 0)],
   };
 };
@@ -91,7 +127,12 @@ const groupCall = async (input: PublishInput): Promise<Call> => {
       uploads.push(await uploadOf(media, `file${i}`, i));
       source = `attach://file${i}`;
     }
-    items.push({ type, media: source, ...(i === 0 && captionOf(input)), ...(type === "video" && { supports_streaming: true }) });
+    items.push({
+      type,
+      media: source,
+      ...(i === 0 && captionOf(input)),
+      ...(type === "video" && { supports_streaming: true }),
+    });
   }
   return { method: "sendMediaGroup", params: { media: items, ...common(input) }, uploads };
 };
@@ -102,7 +143,8 @@ const firstOf = (answer: Message | Message[]): Message => {
   return first;
 };
 
-const sleepOf = (ctx: TelegramCtx) => ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+const sleepOf = (ctx: TelegramCtx) =>
+  ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
 // The body after the media. Flood control (about one message a second per chat) is waited out; when the
 // text is refused the media is deleted again so nothing half-published stays, and when that is not
@@ -118,9 +160,20 @@ const followUp = async (ctx: TelegramCtx, token: string, input: PublishInput, ch
         await sleepOf(ctx)(wait);
         continue;
       }
-      const undone = await Promise.all(posted.map((id) => callBotApi<boolean>(ctx, token, "deleteMessage", { chat_id: chatId, message_id: id }).then(() => true, () => false)));
+      const undone = await Promise.all(
+        posted.map((id) =>
+          callBotApi<boolean>(ctx, token, "deleteMessage", { chat_id: chatId, message_id: id }).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      );
       if (undone.every(Boolean)) throw err;
-      throw new NetworkError("outcome_unknown", `Telegram posted the media but not the text (${err.message}), and the media could not be deleted`, err.details);
+      throw new NetworkError(
+        "outcome_unknown",
+        `Telegram posted the media but not the text (${err.message}), and the media could not be deleted`,
+        err.details,
+      );
     }
   }
 };
@@ -128,8 +181,18 @@ const followUp = async (ctx: TelegramCtx, token: string, input: PublishInput, ch
 export const publishToChat = async (ctx: TelegramCtx, input: PublishInput): Promise<PublishResult> => {
   const token = botToken(input.auth);
   let chatId = input.placement?.externalId ?? paramsOf(input).chat_id;
-  if (!chatId) throw new NetworkError("rejected", "chat_id is required to post on Telegram", details("chat_id_missing", null, null));
-  const call = input.media.length === 0 ? textCall(input) : input.media.length === 1 ? await singleCall(input, input.media[0]!) : await groupCall(input);
+  if (!chatId)
+    throw new NetworkError(
+      "rejected",
+      "chat_id is required to post on Telegram",
+      details("chat_id_missing", null, null),
+    );
+  const call =
+    input.media.length === 0
+      ? textCall(input)
+      : input.media.length === 1
+        ? await singleCall(input, input.media[0]!)
+        : await groupCall(input);
 
   let answer: Message | Message[];
   try {
@@ -142,10 +205,21 @@ export const publishToChat = async (ctx: TelegramCtx, input: PublishInput): Prom
   const first = firstOf(answer);
   chatId = String(first.chat?.id ?? chatId);
   if (input.media.length > 0 && input.body && input.body.length > CAPTION_MAX) {
-    await followUp(ctx, token, input, chatId, (Array.isArray(answer) ? answer : [answer]).map((m) => m.message_id));
+    await followUp(
+      ctx,
+      token,
+      input,
+      chatId,
+      (Array.isArray(answer) ? answer : [answer]).map((m) => m.message_id),
+    );
   }
-  const username = first.chat?.username ?? (typeof input.placement?.metadata.username === "string" ? input.placement.metadata.username : null);
-  return { externalId: `${chatId}:${first.message_id}`, url: username ? `https://t.me/${username}/${first.message_id}` : null };
+  const username =
+    first.chat?.username ??
+    (typeof input.placement?.metadata.username === "string" ? input.placement.metadata.username : null);
+  return {
+    externalId: `${chatId}:${first.message_id}`,
+    url: username ? `https://t.me/${username}/${first.message_id}` : null,
+  };
 };
 
 // Deleting a post: deleteMessage {chat_id, message_id} from its `<chat_id>:<message_id>` -> true. Only
@@ -153,14 +227,23 @@ export const publishToChat = async (ctx: TelegramCtx, input: PublishInput): Prom
 // recorded by publish, so they stay. "message to delete not found" (deleted already, or no longer
 // deletable) counts as deleted; "message can't be deleted", a bot no longer in the chat or a revoked
 // token are refusals (mapTelegramError).
-export const deleteFromChat = async (ctx: TelegramCtx, { auth, externalId }: { auth: ProfileAuth; externalId: string }): Promise<void> => {
+export const deleteFromChat = async (
+  ctx: TelegramCtx,
+  { auth, externalId }: { auth: ProfileAuth; externalId: string },
+): Promise<void> => {
   const match = /^(-?\d+|@\w+):(\d+)$/.exec(externalId);
-  if (!match) throw new NetworkError("rejected", `Not a Telegram post id (<chat_id>:<message_id>): ${externalId.slice(0, 100)}`, details("invalid_post_id", null, null));
+  if (!match)
+    throw new NetworkError(
+      "rejected",
+      `Not a Telegram post id (<chat_id>:<message_id>): ${externalId.slice(0, 100)}`,
+      details("invalid_post_id", null, null),
+    );
   const token = botToken(auth);
   try {
     await callBotApi<boolean>(ctx, token, "deleteMessage", { chat_id: match[1], message_id: Number(match[2]) });
   } catch (err) {
-    if (err instanceof TelegramApiError && /message to delete not found/i.test(err.details.platformErrorMessage ?? "")) return;
+    if (err instanceof TelegramApiError && /message to delete not found/i.test(err.details.platformErrorMessage ?? ""))
+      return;
     throw err;
   }
 };

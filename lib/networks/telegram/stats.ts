@@ -15,10 +15,18 @@ const read = async (ctx: TelegramCtx, token: string, chatId: string) => {
   return { chat, count };
 };
 
-export const chatStats = async (ctx: TelegramCtx, { auth, placement }: { auth: ProfileAuth; placement: PublishInput["placement"] }): Promise<StatsReading> => {
+export const chatStats = async (
+  ctx: TelegramCtx,
+  { auth, placement }: { auth: ProfileAuth; placement: PublishInput["placement"] },
+): Promise<StatsReading> => {
   const token = botToken(auth);
   const chatId = placement?.externalId;
-  if (!chatId) throw new NetworkError("rejected", "Telegram stats are read per channel: a placement (chat_id) is required", details("placement_required", null, null));
+  if (!chatId)
+    throw new NetworkError(
+      "rejected",
+      "Telegram stats are read per channel: a placement (chat_id) is required",
+      details("placement_required", null, null),
+    );
   let reading: Awaited<ReturnType<typeof read>>;
   try {
     reading = await read(ctx, token, chatId);
@@ -29,6 +37,12 @@ export const chatStats = async (ctx: TelegramCtx, { auth, placement }: { auth: P
   const { chat, count } = reading;
   return {
     stats: { followers_count: count, channel_title: chat.title ?? null, channel_username: chat.username ?? null },
-    raw: { member_count: count, id: chat.id, type: chat.type, title: chat.title ?? null, username: chat.username ?? null },
+    raw: {
+      member_count: count,
+      id: chat.id,
+      type: chat.type,
+      title: chat.title ?? null,
+      username: chat.username ?? null,
+    },
   };
 };

@@ -4,7 +4,11 @@ import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 import { disconnectProfile, refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
-import { findProfilesToPollPlacements, pollPlacementsOf, resyncPlacements } from "@/lib/services/connections/resync-placements";
+import {
+  findProfilesToPollPlacements,
+  pollPlacementsOf,
+  resyncPlacements,
+} from "@/lib/services/connections/resync-placements";
 import { listPlacements } from "@/lib/services/profiles/profiles";
 import { errorMapper } from "@/lib/testing/network-errors";
 import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
@@ -24,12 +28,20 @@ afterAll(async () => {
 });
 
 const connect = async (t: Tenant, botToken = fake.token) => {
-  const result = await initializeConnection({ principal: t.principal, groupId: t.group.id, input: { platform: "telegram", bot_token: botToken } });
+  const result = await initializeConnection({
+    principal: t.principal,
+    groupId: t.group.id,
+    input: { platform: "telegram", bot_token: botToken },
+  });
   const profileId = (result as { profile: { id: string } }).profile.id;
   return { result, profileId };
 };
 const placementsOf = async (t: Tenant, profileId: string) =>
-  (await listPlacements({ principal: t.principal, id: profileId })).map((p) => ({ id: p.externalId, name: p.name, metadata: p.metadata }));
+  (await listPlacements({ principal: t.principal, id: profileId })).map((p) => ({
+    id: p.externalId,
+    name: p.name,
+    metadata: p.metadata,
+  }));
 const callsOf = (method: string) => fake.requests.filter((r) => r.method === method);
 const ctx = () => ({ settings: ZTelegramSettings.parse({ api_url: fake.url }), fetch });
 
@@ -62,7 +74,14 @@ describe("telegram connector (Bot API fake)", () => {
     expect(callsOf("getMe").at(-1)!.token).toBe(fake.token);
 
     const [event] = await eventsOf(tenant.account.id, "profile.connected");
-    expect(event!.data).toEqual({ id: profileId, name: "Acme Publisher", platform: "telegram", status: "active", uid: String(fake.bot.id), username: "acme_publisher_bot" });
+    expect(event!.data).toEqual({
+      id: profileId,
+      name: "Acme Publisher",
+      platform: "telegram",
+      status: "active",
+      uid: String(fake.bot.id),
+      username: "acme_publisher_bot",
+    });
 
     // The token never expires: nothing to refresh.
     expect(await refreshProfileConnection({ profileId })).toEqual({ state: "skipped" });
@@ -79,7 +98,9 @@ describe("telegram connector (Bot API fake)", () => {
     const before = fake.pendingUpdates.length;
     const synced = await resyncPlacements({ principal: tenant.principal, profileId });
     expect(synced.map((p) => p.externalId)).toEqual([String(channel.id)]);
-    expect(await placementsOf(tenant, profileId)).toEqual([{ id: String(channel.id), name: "Acme News", metadata: { type: "channel", username: "acmenews" } }]);
+    expect(await placementsOf(tenant, profileId)).toEqual([
+      { id: String(channel.id), name: "Acme News", metadata: { type: "channel", username: "acmenews" } },
+    ]);
 
     // Updates are only looked at: no offset (nothing confirmed), no sticky allowed_updates.
     expect(fake.pendingUpdates.length).toBe(before);
@@ -94,7 +115,9 @@ describe("telegram connector (Bot API fake)", () => {
 
     // Telegram drops unconfirmed updates after 24 h: the stored id is re-checked instead.
     fake.dropPendingUpdates();
-    expect((await resyncPlacements({ principal: tenant.principal, profileId })).map((p) => p.externalId)).toEqual([String(channel.id)]);
+    expect((await resyncPlacements({ principal: tenant.principal, profileId })).map((p) => p.externalId)).toEqual([
+      String(channel.id),
+    ]);
 
     fake.setBotStatus(channel.id, "member");
     expect(await resyncPlacements({ principal: tenant.principal, profileId })).toEqual([]);
@@ -175,7 +198,10 @@ describe("telegram connector (Bot API fake)", () => {
     expect(await placementsOf(tenant, profileId)).toEqual(stored);
 
     fake.failNext("getUpdates", telegramError(401, "Unauthorized"));
-    await expect(resyncPlacements({ principal: tenant.principal, profileId })).rejects.toMatchObject({ kind: "auth_expired", message: "Unauthorized" });
+    await expect(resyncPlacements({ principal: tenant.principal, profileId })).rejects.toMatchObject({
+      kind: "auth_expired",
+      message: "Unauthorized",
+    });
     expect(await placementsOf(tenant, profileId)).toEqual(stored);
   });
 
@@ -203,18 +229,36 @@ describe("telegram connector (Bot API fake)", () => {
       message: "Telegram refused the connection: Unauthorized",
     });
     fake.failNext("getMe", telegramError(429, "Too Many Requests: retry after 3", { retry_after: 3 }));
-    await expect(connect(tenant)).rejects.toMatchObject({ status: 422, message: "Telegram refused the connection: Too Many Requests: retry after 3" });
+    await expect(connect(tenant)).rejects.toMatchObject({
+      status: 422,
+      message: "Telegram refused the connection: Too Many Requests: retry after 3",
+    });
 
     const calls = fake.requests.length;
-    await expect(connect(tenant, "not-a-token")).rejects.toMatchObject({ status: 422, details: { errors: [expect.stringMatching(/^bot_token: /)] } });
+    await expect(connect(tenant, "not-a-token")).rejects.toMatchObject({
+      status: 422,
+      details: { errors: [expect.stringMatching(/^bot_token: /)] },
+    });
     expect(fake.requests.length).toBe(calls);
     expect(await db.profile.count({ where: { profileGroupId: tenant.group.id } })).toBe(0);
   });
 
   it("identity() reads the bot again with the stored token", async () => {
-    const identity = await telegramConnector.identity(ctx(), { externalId: null, tokens: null, credentials: { bot_token: fake.token }, metadata: {} });
-    expect(identity).toMatchObject({ externalId: String(fake.bot.id), name: "Acme Publisher", username: "acme_publisher_bot", avatarUrl: null });
-    await expect(telegramConnector.identity(ctx(), { externalId: null, tokens: null, credentials: null, metadata: {} })).rejects.toMatchObject({ kind: "auth_expired" });
+    const identity = await telegramConnector.identity(ctx(), {
+      externalId: null,
+      tokens: null,
+      credentials: { bot_token: fake.token },
+      metadata: {},
+    });
+    expect(identity).toMatchObject({
+      externalId: String(fake.bot.id),
+      name: "Acme Publisher",
+      username: "acme_publisher_bot",
+      avatarUrl: null,
+    });
+    await expect(
+      telegramConnector.identity(ctx(), { externalId: null, tokens: null, credentials: null, metadata: {} }),
+    ).rejects.toMatchObject({ kind: "auth_expired" });
   });
 });
 
@@ -224,32 +268,67 @@ describe("telegram mapError", () => {
   it("401 Unauthorized is auth_expired", () => {
     const err = map(401, { ok: false, error_code: 401, description: "Unauthorized" });
     expect(err).toBeInstanceOf(NetworkError);
-    expect(err).toMatchObject({ kind: "auth_expired", message: "Unauthorized", details: { platformErrorCode: "401", platformErrorSubcode: null, platformErrorMessage: "Unauthorized" } });
+    expect(err).toMatchObject({
+      kind: "auth_expired",
+      message: "Unauthorized",
+      details: { platformErrorCode: "401", platformErrorSubcode: null, platformErrorMessage: "Unauthorized" },
+    });
   });
 
   it("429 is rate_limited after parameters.retry_after seconds (else Retry-After)", () => {
-    expect(map(429, { ok: false, error_code: 429, description: "Too Many Requests: retry after 35", parameters: { retry_after: 35 } })).toMatchObject({
+    expect(
+      map(429, {
+        ok: false,
+        error_code: 429,
+        description: "Too Many Requests: retry after 35",
+        parameters: { retry_after: 35 },
+      }),
+    ).toMatchObject({
       kind: "rate_limited",
       retryAfterMs: 35_000,
     });
-    expect(map(429, { ok: false, error_code: 429, description: "Too Many Requests" }, { "retry-after": "2" })).toMatchObject({ kind: "rate_limited", retryAfterMs: 2000 });
+    expect(
+      map(429, { ok: false, error_code: 429, description: "Too Many Requests" }, { "retry-after": "2" }),
+    ).toMatchObject({ kind: "rate_limited", retryAfterMs: 2000 });
   });
 
   it("400, 403, 404 and 409 are rejected with Telegram's description; migrate_to_chat_id is kept", () => {
-    const migrated = map(400, { ok: false, error_code: 400, description: "Bad Request: group chat was upgraded to a supergroup chat", parameters: { migrate_to_chat_id: -1001234567890 } });
+    const migrated = map(400, {
+      ok: false,
+      error_code: 400,
+      description: "Bad Request: group chat was upgraded to a supergroup chat",
+      parameters: { migrate_to_chat_id: -1001234567890 },
+    });
     expect(migrated).toBeInstanceOf(TelegramApiError);
-    expect(migrated).toMatchObject({ kind: "rejected", migrateToChatId: "-1001234567890", details: { platformErrorCode: "400" } });
-    expect(map(403, { ok: false, error_code: 403, description: "Forbidden: bot was kicked from the channel chat" })).toMatchObject({
+    expect(migrated).toMatchObject({
+      kind: "rejected",
+      migrateToChatId: "-1001234567890",
+      details: { platformErrorCode: "400" },
+    });
+    expect(
+      map(403, { ok: false, error_code: 403, description: "Forbidden: bot was kicked from the channel chat" }),
+    ).toMatchObject({
       kind: "rejected",
       message: "Forbidden: bot was kicked from the channel chat",
     });
-    expect(map(404, { ok: false, error_code: 404, description: "Not Found" })).toMatchObject({ kind: "rejected", migrateToChatId: null });
-    expect(map(409, { ok: false, error_code: 409, description: "Conflict: terminated by other getUpdates request" })).toMatchObject({ kind: "rejected" });
+    expect(map(404, { ok: false, error_code: 404, description: "Not Found" })).toMatchObject({
+      kind: "rejected",
+      migrateToChatId: null,
+    });
+    expect(
+      map(409, { ok: false, error_code: 409, description: "Conflict: terminated by other getUpdates request" }),
+    ).toMatchObject({ kind: "rejected" });
   });
 
   it("5xx and bodies that are not the envelope", () => {
-    expect(map(502, "<html>Bad Gateway</html>")).toMatchObject({ kind: "outcome_unknown", message: "<html>Bad Gateway</html>", details: { platformErrorCode: "502" } });
-    expect(map(500, { ok: false, error_code: 500, description: "Internal Server Error" })).toMatchObject({ kind: "outcome_unknown" });
+    expect(map(502, "<html>Bad Gateway</html>")).toMatchObject({
+      kind: "outcome_unknown",
+      message: "<html>Bad Gateway</html>",
+      details: { platformErrorCode: "502" },
+    });
+    expect(map(500, { ok: false, error_code: 500, description: "Internal Server Error" })).toMatchObject({
+      kind: "outcome_unknown",
+    });
     expect(map(400, null)).toMatchObject({ kind: "rejected", message: "HTTP 400" });
   });
 });

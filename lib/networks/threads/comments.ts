@@ -36,7 +36,12 @@ export const threadsComments: Comments<ThreadsSettings> = {
     await graphRequest(
       ctx,
       threadsApi,
-      { url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${ref.externalId}/manage_reply`), form: { hide: ref.hidden }, token: requireToken(ref.auth), tokenIn: "query" },
+      {
+        url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${ref.externalId}/manage_reply`),
+        form: { hide: ref.hidden },
+        token: requireToken(ref.auth),
+        tokenIn: "query",
+      },
       ZSuccess,
     );
   },

@@ -25,7 +25,11 @@ beforeAll(async () => {
   token = fake.issueToken("threads", USER, THREADS_SCOPES);
   auth = { externalId: USER, tokens: { accessToken: token }, credentials: null, metadata: {} };
   ctx = {
-    settings: ZThreadsSettings.parse({ client_id: "3000000000003", client_secret: "th-secret", graph_url: fake.base("graph.threads.com") }),
+    settings: ZThreadsSettings.parse({
+      client_id: "3000000000003",
+      client_secret: "th-secret",
+      graph_url: fake.base("graph.threads.com"),
+    }),
     fetch: timedFetch(5_000),
     sleep: noSleep,
   };
@@ -33,9 +37,16 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const params = (p: Record<string, unknown> = {}) => threadsPostRules.params.parse(p) as Record<string, unknown>;
-const publish = (over: Partial<PublishInput> = {}, as = auth) => threadsConnector.publish!(ctx, publishInput(as, { params: params(), ...over }));
-const remove = (externalId: string, as = auth) => threadsConnector.deletePublished!(ctx, { auth: as, placement: null, externalId, params: params() });
-const authOf = (userId: string, scopes: string[]): ProfileAuth => ({ externalId: userId, tokens: { accessToken: fake.issueToken("threads", userId, scopes) }, credentials: null, metadata: {} });
+const publish = (over: Partial<PublishInput> = {}, as = auth) =>
+  threadsConnector.publish!(ctx, publishInput(as, { params: params(), ...over }));
+const remove = (externalId: string, as = auth) =>
+  threadsConnector.deletePublished!(ctx, { auth: as, placement: null, externalId, params: params() });
+const authOf = (userId: string, scopes: string[]): ProfileAuth => ({
+  externalId: userId,
+  tokens: { accessToken: fake.issueToken("threads", userId, scopes) },
+  credentials: null,
+  metadata: {},
+});
 const has = (id: string) => fake.publishedMedia("threads").some((m) => m.id === id);
 
 describe("threads deletePublished", () => {
@@ -55,13 +66,24 @@ describe("threads deletePublished", () => {
     await expect(remove(externalId)).resolves.toBeUndefined();
     expect(fake.calls("graph.threads.com", externalId).filter((r) => r.method === "DELETE")).toHaveLength(2);
     await expect(remove("18020000000000000")).resolves.toBeUndefined();
-    fake.failNext({ host: "graph.threads.com", path: "1802404", status: 404, body: { error: { message: "Not found", code: 803 } } });
+    fake.failNext({
+      host: "graph.threads.com",
+      path: "1802404",
+      status: 404,
+      body: { error: { message: "Not found", code: 803 } },
+    });
     await expect(remove("1802404")).resolves.toBeUndefined();
   });
 
   it("media and chain links go the same way: an image post and a reply each by their own id", async () => {
-    const root = await publish({ body: "1/2", media: [publishMedia("image", { url: "https://media.example.test/td.png" })] });
-    const reply = await publish({ body: "2/2", replyTo: { externalId: root.externalId, rootExternalId: root.externalId } });
+    const root = await publish({
+      body: "1/2",
+      media: [publishMedia("image", { url: "https://media.example.test/td.png" })],
+    });
+    const reply = await publish({
+      body: "2/2",
+      replyTo: { externalId: root.externalId, rootExternalId: root.externalId },
+    });
     await remove(reply.externalId);
     expect([has(root.externalId), has(reply.externalId)]).toEqual([true, false]);
     await remove(root.externalId);
@@ -70,16 +92,30 @@ describe("threads deletePublished", () => {
 
   it("a refused delete throws the mapped NetworkError and leaves the post: no threads_delete, someone else's post, a revoked token", async () => {
     const { externalId } = await publish({ body: "Stays" });
-    const noDelete = authOf(USER, THREADS_SCOPES.filter((s) => s !== "threads_delete"));
-    await expect(remove(externalId, noDelete)).rejects.toMatchObject({ name: "NetworkError", kind: "rejected", details: { platformErrorCode: "200" } });
+    const noDelete = authOf(
+      USER,
+      THREADS_SCOPES.filter((s) => s !== "threads_delete"),
+    );
+    await expect(remove(externalId, noDelete)).rejects.toMatchObject({
+      name: "NetworkError",
+      kind: "rejected",
+      details: { platformErrorCode: "200" },
+    });
 
-    await expect(remove(externalId, authOf(OTHER, THREADS_SCOPES))).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "200" } });
+    await expect(remove(externalId, authOf(OTHER, THREADS_SCOPES))).rejects.toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "200" },
+    });
 
     const doomed = authOf(USER, THREADS_SCOPES);
     fake.revoke(doomed.tokens!.accessToken, 460);
     await expect(remove(externalId, doomed)).rejects.toMatchObject({ kind: "auth_expired" });
 
-    fake.failNext({ host: "graph.threads.com", path: externalId, error: { code: 4, message: "Application request limit reached" } });
+    fake.failNext({
+      host: "graph.threads.com",
+      path: externalId,
+      error: { code: 4, message: "Application request limit reached" },
+    });
     await expect(remove(externalId)).rejects.toMatchObject({ kind: "rate_limited" });
 
     expect(has(externalId)).toBe(true);

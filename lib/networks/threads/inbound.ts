@@ -20,7 +20,9 @@ const ZReply = z
     shortcode: z.string().optional(),
     timestamp: z.string().optional(),
     replied_to: z.object({ id: z.coerce.string() }).loose().optional(),
-    root_post: z.object({ id: z.coerce.string(), owner_id: z.coerce.string().optional(), username: z.string().optional() }).loose(),
+    root_post: z
+      .object({ id: z.coerce.string(), owner_id: z.coerce.string().optional(), username: z.string().optional() })
+      .loose(),
   })
   .loose();
 
@@ -58,7 +60,10 @@ const parseBody = (body: string): InboundItem[] => {
         likeCount: null,
         isHidden: null,
         permalink: reply.permalink ?? null,
-        platformData: { ...(reply.media_type && { media_type: reply.media_type }), ...(reply.shortcode && { shortcode: reply.shortcode }) },
+        platformData: {
+          ...(reply.media_type && { media_type: reply.media_type }),
+          ...(reply.shortcode && { shortcode: reply.shortcode }),
+        },
         attachments: [],
         postedAt: metaTime(reply.timestamp) ?? changedAt,
       },

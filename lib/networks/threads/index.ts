@@ -69,12 +69,22 @@ export const threadsConnector: NetworkConnector<Settings> = {
         threadsConnector,
         {
           url: graphUrl(settings.graph_url, null, "oauth/access_token"),
-          form: { client_id: settings.client_id, client_secret: settings.client_secret, grant_type: "authorization_code", redirect_uri: redirectUri, code },
+          form: {
+            client_id: settings.client_id,
+            client_secret: settings.client_secret,
+            grant_type: "authorization_code",
+            redirect_uri: redirectUri,
+            code,
+          },
         },
         ZShort,
       );
       // Threads' token answers do not list the granted scopes: record the requested ones.
-      return exchangeForLongLived(ctx, threadsConnector, { grants: GRANTS, shortToken: short.access_token, scopes: THREADS_SCOPES });
+      return exchangeForLongLived(ctx, threadsConnector, {
+        grants: GRANTS,
+        shortToken: short.access_token,
+        scopes: THREADS_SCOPES,
+      });
     },
   },
   identity: async (ctx, auth) => {

@@ -8,7 +8,10 @@ const th = rulesHarness(threadsPostRules);
 describe("threads post params", () => {
   it("fills the format and strips the topic tag's leading #", () => {
     expect(th.parse({})).toMatchObject({ format: "post" });
-    expect(th.parse({ topic_tag: "#Tea Time", alt_text: "A cup" })).toMatchObject({ topic_tag: "Tea Time", alt_text: "A cup" });
+    expect(th.parse({ topic_tag: "#Tea Time", alt_text: "A cup" })).toMatchObject({
+      topic_tag: "Tea Time",
+      alt_text: "A cup",
+    });
     expect(th.parse({ topic_tag: " ##tea " }).topic_tag).toBe("tea");
     expect(th.parse({ topic_tag: "#" }).topic_tag).toBeUndefined();
     const once = th.parse({ topic_tag: "#tea", alt_text: ["a", "b"] });
@@ -32,13 +35,17 @@ describe("threads post rules", () => {
 
   it("limits the body to 500, counting emoji by their UTF-8 bytes", () => {
     expect(th.validate({}, { body: "x".repeat(500) })).toEqual([]);
-    expect(th.validate({}, { body: "x".repeat(501) })).toEqual(["body is too long (501 characters, maximum 500; emoji count as their UTF-8 bytes)"]);
+    expect(th.validate({}, { body: "x".repeat(501) })).toEqual([
+      "body is too long (501 characters, maximum 500; emoji count as their UTF-8 bytes)",
+    ]);
     expect(threadsTextLength("héllo")).toBe(5);
     expect(threadsTextLength("👍")).toBe(4);
     expect(threadsTextLength("👨‍👩‍👧")).toBe(18);
     expect(threadsTextLength("🇫🇷")).toBe(8);
     expect(th.validate({}, { body: "👍".repeat(125) })).toEqual([]);
-    expect(th.validate({}, { body: "👍".repeat(126) })).toEqual(["body is too long (504 characters, maximum 500; emoji count as their UTF-8 bytes)"]);
+    expect(th.validate({}, { body: "👍".repeat(126) })).toEqual([
+      "body is too long (504 characters, maximum 500; emoji count as their UTF-8 bytes)",
+    ]);
   });
 
   it("needs a body or media", () => {
@@ -53,11 +60,24 @@ describe("threads post rules", () => {
 
   it("validates every thread entry's body and media, naming the entry", () => {
     const ok = { body: "reply", media: [] };
-    expect(th.validate({ topic_tag: "tea" }, { thread: [ok, { body: "", media: [video()] }, { body: "👍", media: images(20) }] })).toEqual([]);
     expect(
-      th.validate({}, {
-        thread: [ok, { body: "x".repeat(501), media: images(21) }, { body: "", media: [] }, { body: "deck", media: [doc()] }],
-      }),
+      th.validate(
+        { topic_tag: "tea" },
+        { thread: [ok, { body: "", media: [video()] }, { body: "👍", media: images(20) }] },
+      ),
+    ).toEqual([]);
+    expect(
+      th.validate(
+        {},
+        {
+          thread: [
+            ok,
+            { body: "x".repeat(501), media: images(21) },
+            { body: "", media: [] },
+            { body: "deck", media: [doc()] },
+          ],
+        },
+      ),
     ).toEqual([
       "thread[1].body is too long (501 characters, maximum 500; emoji count as their UTF-8 bytes)",
       "thread[1].media has 21 items (maximum 20)",
@@ -68,7 +88,9 @@ describe("threads post rules", () => {
 
   it("checks topic_tag: at most 50 characters, no periods or ampersands", () => {
     expect(th.validate({ topic_tag: "x".repeat(50) })).toEqual([]);
-    expect(th.validate({ topic_tag: "#" + "x".repeat(51) })).toEqual(["topic_tag is too long (51 characters, maximum 50)"]);
+    expect(th.validate({ topic_tag: "#" + "x".repeat(51) })).toEqual([
+      "topic_tag is too long (51 characters, maximum 50)",
+    ]);
     expect(th.validate({ topic_tag: "tea.time" })).toEqual(["topic_tag cannot contain periods (.) or ampersands (&)"]);
     expect(th.validate({ topic_tag: "Tea & Co" })).toEqual(["topic_tag cannot contain periods (.) or ampersands (&)"]);
   });

@@ -36,13 +36,16 @@ const encoder = new TextEncoder();
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u;
 export const threadsTextLength = (text: string): number => {
   let n = 0;
-  for (const { segment } of segmenter.segment(text)) n += EMOJI.test(segment) ? encoder.encode(segment).length : [...segment].length;
+  for (const { segment } of segmenter.segment(text))
+    n += EMOJI.test(segment) ? encoder.encode(segment).length : [...segment].length;
   return n;
 };
 
 const textIssues = (body: string, field: string): string[] => {
   const length = threadsTextLength(body);
-  return length > THREADS_BODY_MAX ? [`${field} is too long (${length} characters, maximum ${THREADS_BODY_MAX}; emoji count as their UTF-8 bytes)`] : [];
+  return length > THREADS_BODY_MAX
+    ? [`${field} is too long (${length} characters, maximum ${THREADS_BODY_MAX}; emoji count as their UTF-8 bytes)`]
+    : [];
 };
 
 const entryIssues = (body: string, media: DraftMedia[], prefix: string): string[] => {
@@ -59,7 +62,8 @@ const topicTagIssues = (tag: string | undefined): string[] => {
   if (tag === undefined) return [];
   const issues: string[] = [];
   const length = [...tag].length;
-  if (length > THREADS_TOPIC_TAG_MAX) issues.push(`topic_tag is too long (${length} characters, maximum ${THREADS_TOPIC_TAG_MAX})`);
+  if (length > THREADS_TOPIC_TAG_MAX)
+    issues.push(`topic_tag is too long (${length} characters, maximum ${THREADS_TOPIC_TAG_MAX})`);
   if (/[.&]/.test(tag)) issues.push("topic_tag cannot contain periods (.) or ampersands (&)");
   return issues;
 };

@@ -23,7 +23,11 @@ beforeAll(async () => {
   token = fake.issueToken("threads", USER, THREADS_SCOPES);
   auth = { externalId: USER, tokens: { accessToken: token }, credentials: null, metadata: {} };
   ctx = {
-    settings: ZThreadsSettings.parse({ client_id: "3000000000003", client_secret: "th-secret", graph_url: fake.base("graph.threads.com") }),
+    settings: ZThreadsSettings.parse({
+      client_id: "3000000000003",
+      client_secret: "th-secret",
+      graph_url: fake.base("graph.threads.com"),
+    }),
     fetch: timedFetch(5_000),
     sleep: noSleep,
   };
@@ -44,15 +48,28 @@ describe("threads publish", () => {
     const container = containerOf(result.externalId);
     expect(container.fields).toEqual({ media_type: "TEXT", text: "Tea time", topic_tag: "Tea Lovers" });
     expect(fake.calls("graph.threads.com", `${USER}/threads`).at(-1)!.query).toEqual({ access_token: token }); // the form Threads documents
-    expect(fake.calls("graph.threads.com", container.id).map((r) => r.query)).toEqual([{ fields: "status,error_message", access_token: token }]);
-    expect(fake.calls("graph.threads.com", `${USER}/threads_publish`).at(-1)!.form).toEqual({ creation_id: container.id });
-    expect(media(result.externalId)).toMatchObject({ mediaType: "TEXT_POST", text: "Tea time", topicTag: "Tea Lovers" });
+    expect(fake.calls("graph.threads.com", container.id).map((r) => r.query)).toEqual([
+      { fields: "status,error_message", access_token: token },
+    ]);
+    expect(fake.calls("graph.threads.com", `${USER}/threads_publish`).at(-1)!.form).toEqual({
+      creation_id: container.id,
+    });
+    expect(media(result.externalId)).toMatchObject({
+      mediaType: "TEXT_POST",
+      text: "Tea time",
+      topicTag: "Tea Lovers",
+    });
     expect(result.url).toMatch(/^https:\/\/www\.threads\.com\/@katherine\.j\/post\//);
   });
 
   it("one image or one video with alt text", async () => {
     const photo = await publish({ body: "Pic", media: [image(1)], params: params({ alt_text: "A cup" }) });
-    expect(containerOf(photo.externalId).fields).toMatchObject({ media_type: "IMAGE", image_url: "https://media.example.test/t1.png", alt_text: "A cup", text: "Pic" });
+    expect(containerOf(photo.externalId).fields).toMatchObject({
+      media_type: "IMAGE",
+      image_url: "https://media.example.test/t1.png",
+      alt_text: "A cup",
+      text: "Pic",
+    });
     fake.setVideoReads(3);
     const clip = await publish({ body: "", media: [video] });
     expect(containerOf(clip.externalId).fields).toMatchObject({ media_type: "VIDEO", video_url: video.url });
@@ -61,7 +78,11 @@ describe("threads publish", () => {
   });
 
   it("a carousel: children with is_carousel_item and per-item alt text, then the CAROUSEL parent with text and topic tag", async () => {
-    const result = await publish({ body: "Many", media: [image(1), video, image(2)], params: params({ alt_text: ["a", "b", "c"], topic_tag: "tea" }) });
+    const result = await publish({
+      body: "Many",
+      media: [image(1), video, image(2)],
+      params: params({ alt_text: ["a", "b", "c"], topic_tag: "tea" }),
+    });
     const parent = containerOf(result.externalId);
     const children = parent.fields.children!.split(",").map((id) => fake.content.containers.get(id)!.fields);
     expect(children).toEqual([
@@ -75,8 +96,16 @@ describe("threads publish", () => {
 
   it("a chain: each follow-up replies to the previous link; the root stays the first post", async () => {
     const root = await publish({ body: "1/3", params: params({ topic_tag: "tea" }) });
-    const second = await publish({ body: "2/3", replyTo: { externalId: root.externalId, rootExternalId: root.externalId }, params: params({ topic_tag: "tea" }) });
-    const third = await publish({ body: "3/3", media: [image(3)], replyTo: { externalId: second.externalId, rootExternalId: root.externalId } });
+    const second = await publish({
+      body: "2/3",
+      replyTo: { externalId: root.externalId, rootExternalId: root.externalId },
+      params: params({ topic_tag: "tea" }),
+    });
+    const third = await publish({
+      body: "3/3",
+      media: [image(3)],
+      replyTo: { externalId: second.externalId, rootExternalId: root.externalId },
+    });
     expect(containerOf(second.externalId).fields).toMatchObject({ reply_to_id: root.externalId, topic_tag: "tea" });
     expect(containerOf(third.externalId).fields).toMatchObject({ reply_to_id: second.externalId, media_type: "IMAGE" });
     expect(media(third.externalId)).toMatchObject({ repliedTo: second.externalId, rootPost: root.externalId });
@@ -85,7 +114,9 @@ describe("threads publish", () => {
   it("a container in ERROR (a video Threads could not download) is rejected with its error_message", async () => {
     fake.unfetchable("https://media.example.test/missing.mp4");
     const before = fake.publishedMedia("threads").length;
-    await expect(publish({ media: [publishMedia("video", { url: "https://media.example.test/missing.mp4" })] })).rejects.toMatchObject({
+    await expect(
+      publish({ media: [publishMedia("video", { url: "https://media.example.test/missing.mp4" })] }),
+    ).rejects.toMatchObject({
       kind: "rejected",
       details: { platformErrorCode: "ERROR", platformErrorMessage: "FAILED_DOWNLOADING_VIDEO" },
     });
@@ -93,13 +124,28 @@ describe("threads publish", () => {
   });
 
   it("maps refusals, throttling and dead tokens", async () => {
-    fake.failNext({ host: "graph.threads.com", path: `${USER}/threads`, error: { code: 100, error_subcode: 4279009, message: "Text is too long" } });
-    await expect(publish()).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "100", platformErrorSubcode: "4279009" } });
-    fake.failNext({ host: "graph.threads.com", path: `${USER}/threads_publish`, status: 429, error: { code: 613, message: "Calls to this api have exceeded the rate limit." }, headers: { "retry-after": "90" } });
+    fake.failNext({
+      host: "graph.threads.com",
+      path: `${USER}/threads`,
+      error: { code: 100, error_subcode: 4279009, message: "Text is too long" },
+    });
+    await expect(publish()).rejects.toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "100", platformErrorSubcode: "4279009" },
+    });
+    fake.failNext({
+      host: "graph.threads.com",
+      path: `${USER}/threads_publish`,
+      status: 429,
+      error: { code: 613, message: "Calls to this api have exceeded the rate limit." },
+      headers: { "retry-after": "90" },
+    });
     await expect(publish()).rejects.toMatchObject({ kind: "rate_limited", retryAfterMs: 90_000 });
     const dead = fake.issueToken("threads", USER, THREADS_SCOPES);
     fake.revoke(dead, 460);
-    await expect(threadsConnector.publish!(ctx, input({ auth: { ...auth, tokens: { accessToken: dead } } }))).rejects.toMatchObject({ kind: "auth_expired" });
+    await expect(
+      threadsConnector.publish!(ctx, input({ auth: { ...auth, tokens: { accessToken: dead } } })),
+    ).rejects.toMatchObject({ kind: "auth_expired" });
   });
 });
 
@@ -110,7 +156,10 @@ describe("threads findPublished", () => {
     await expect(publish({ body })).rejects.toMatchObject({ kind: "outcome_unknown" });
     const created = fake.publishedMedia("threads").find((m) => m.text === body)!;
     const counts = [fake.content.containers.size, fake.content.media.size];
-    expect(await threadsConnector.findPublished!(ctx, input({ body }))).toEqual({ externalId: created.id, url: created.permalink });
+    expect(await threadsConnector.findPublished!(ctx, input({ body }))).toEqual({
+      externalId: created.id,
+      url: created.permalink,
+    });
     expect([fake.content.containers.size, fake.content.media.size]).toEqual(counts);
     expect(await threadsConnector.findPublished!(ctx, input({ body: "never sent" }))).toBeNull();
     expect(await threadsConnector.findPublished!(ctx, input({ body, media: [image(1)] }))).toBeNull(); // not an image post
@@ -125,7 +174,12 @@ describe("threads findPublished", () => {
     const found = await threadsConnector.findPublished!(ctx, input({ body: "Same words", replyTo }));
     expect(media(found!.externalId)).toMatchObject({ repliedTo: root.externalId, text: "Same words" });
     expect(fake.calls("graph.threads.com", `${USER}/replies`).at(-1)!.query.fields).toContain("replied_to");
-    expect(await threadsConnector.findPublished!(ctx, input({ body: "Same words", replyTo: { externalId: other.externalId, rootExternalId: other.externalId } }))).toBeNull();
+    expect(
+      await threadsConnector.findPublished!(
+        ctx,
+        input({ body: "Same words", replyTo: { externalId: other.externalId, rootExternalId: other.externalId } }),
+      ),
+    ).toBeNull();
   });
 
   it("an old post with the same text is not taken for this one", async () => {

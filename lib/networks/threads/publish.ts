@@ -29,10 +29,15 @@ const mediaFields = (media: PublishMedia, index: number, params: Params): Fields
 
 const containerFields = (input: PublishInput): { children: Fields[]; parent: (ids: string[]) => Fields } => {
   const params = paramsOf(input);
-  const common: Fields = { text: text(input.body), topic_tag: params.topic_tag, reply_to_id: input.replyTo?.externalId };
+  const common: Fields = {
+    text: text(input.body),
+    topic_tag: params.topic_tag,
+    reply_to_id: input.replyTo?.externalId,
+  };
   const [first] = input.media;
   if (!first) return { children: [], parent: () => ({ media_type: "TEXT", ...common }) };
-  if (input.media.length === 1) return { children: [], parent: () => ({ ...mediaFields(first, 0, params), ...common }) };
+  if (input.media.length === 1)
+    return { children: [], parent: () => ({ ...mediaFields(first, 0, params), ...common }) };
   return {
     children: input.media.map((media, i) => ({ ...mediaFields(media, i, params), is_carousel_item: true })),
     parent: (ids) => ({ media_type: "CAROUSEL", children: ids.join(","), ...common }),
@@ -44,7 +49,14 @@ const nodeUrl = (ctx: Ctx, path: string) => graphUrl(ctx.settings.graph_url, ctx
 export const publishThreads = async (ctx: Ctx, input: PublishInput): Promise<PublishResult> => {
   const api = threadsContainers(ctx, input.auth);
   const id = await publishWithContainers(ctx, api, containerFields(input));
-  return { externalId: id, url: await readPermalink(ctx, { connector: threadsApi, url: nodeUrl(ctx, id), token: api.token, tokenIn: "query" }, "permalink") };
+  return {
+    externalId: id,
+    url: await readPermalink(
+      ctx,
+      { connector: threadsApi, url: nodeUrl(ctx, id), token: api.token, tokenIn: "query" },
+      "permalink",
+    ),
+  };
 };
 
 const expectedType = (media: PublishMedia[]) => {
@@ -71,7 +83,8 @@ export const findThreadsPost = async (ctx: Ctx, input: PublishInput): Promise<Pu
   );
   const expected = expectedType(input.media);
   const candidates: Candidate[] = items.map((m) => {
-    const parent = m.replied_to && typeof m.replied_to === "object" ? str((m.replied_to as Record<string, unknown>).id) : null;
+    const parent =
+      m.replied_to && typeof m.replied_to === "object" ? str((m.replied_to as Record<string, unknown>).id) : null;
     return {
       id: str(m.id) ?? "",
       text: str(m.text),
@@ -85,6 +98,13 @@ export const findThreadsPost = async (ctx: Ctx, input: PublishInput): Promise<Pu
 
 // delete_on_platform: DELETE /{threads-media-id} (needs threads_delete), the token as `access_token`.
 // Already gone counts as deleted.
-export const deleteThreadsPost: NonNullable<PublishingMethods<ThreadsSettings>["deletePublished"]> = async (ctx, input) => {
-  await deleteGraphNode(ctx, threadsApi, { url: nodeUrl(ctx, input.externalId), token: requireToken(input.auth), tokenIn: "query" });
+export const deleteThreadsPost: NonNullable<PublishingMethods<ThreadsSettings>["deletePublished"]> = async (
+  ctx,
+  input,
+) => {
+  await deleteGraphNode(ctx, threadsApi, {
+    url: nodeUrl(ctx, input.externalId),
+    token: requireToken(input.auth),
+    tokenIn: "query",
+  });
 };

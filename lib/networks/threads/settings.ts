@@ -17,7 +17,8 @@ export type Ctx = ConnectorContext<ThreadsSettings>;
 
 export const threadsApi = {
   displayName: DISPLAY_NAMES.threads,
-  mapError: (failure: { status: number; body: unknown; headers: Headers }) => mapGraphError(DISPLAY_NAMES.threads, failure),
+  mapError: (failure: { status: number; body: unknown; headers: Headers }) =>
+    mapGraphError(DISPLAY_NAMES.threads, failure),
 };
 
 // The Threads user id (the profile's external id), or `me`.

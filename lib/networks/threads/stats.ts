@@ -15,12 +15,26 @@ const DAY_MS = 24 * 3600_000;
 
 type Query = Record<string, string | number>;
 const read = <S extends z.ZodType>(ctx: Ctx, auth: ProfileAuth, path: string, query: Query, schema: S) =>
-  graphRequest(ctx, threadsApi, { url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, path), query, token: requireToken(auth), tokenIn: "query" }, schema);
+  graphRequest(
+    ctx,
+    threadsApi,
+    {
+      url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, path),
+      query,
+      token: requireToken(auth),
+      tokenIn: "query",
+    },
+    schema,
+  );
 
 // A range total, or the sum of a daily series.
-const figure = (metric: Metric | undefined) => (metric?.total_value ? numberOf(metric.total_value.value) : seriesSum(metric));
+const figure = (metric: Metric | undefined) =>
+  metric?.total_value ? numberOf(metric.total_value.value) : seriesSum(metric);
 
-export const threadsProfileStats = async (ctx: Ctx, { auth }: { auth: ProfileAuth; placement: PublishInput["placement"] }): Promise<StatsReading> => {
+export const threadsProfileStats = async (
+  ctx: Ctx,
+  { auth }: { auth: ProfileAuth; placement: PublishInput["placement"] },
+): Promise<StatsReading> => {
   const user = threadsUserOf(auth);
   const until = Date.now();
   const window = await read(
@@ -35,15 +49,28 @@ export const threadsProfileStats = async (ctx: Ctx, { auth }: { auth: ProfileAut
   const byName = (name: string) => all.find((m) => m.name === name);
   const stats: Record<string, number | null> = { followers_count: figure(byName("followers_count")) };
   for (const name of USER_METRICS) stats[name] = figure(byName(name));
-  const raw: Record<string, unknown> = Object.fromEntries(all.map((m) => [m.name, m.total_value ? m.total_value.value : (m.values ?? [])]));
+  const raw: Record<string, unknown> = Object.fromEntries(
+    all.map((m) => [m.name, m.total_value ? m.total_value.value : (m.values ?? [])]),
+  );
   return { stats, raw };
 };
 
 export const threadsPostStats = async (
   ctx: Ctx,
-  input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string; params: Record<string, unknown> },
+  input: {
+    auth: ProfileAuth;
+    placement: PublishInput["placement"];
+    postExternalId: string;
+    params: Record<string, unknown>;
+  },
 ): Promise<StatsReading> => {
-  const { data } = await read(ctx, input.auth, `${input.postExternalId}/insights`, { metric: MEDIA_METRICS.join(",") }, ZInsights);
+  const { data } = await read(
+    ctx,
+    input.auth,
+    `${input.postExternalId}/insights`,
+    { metric: MEDIA_METRICS.join(",") },
+    ZInsights,
+  );
   const raw = metricsByName(data);
   return {
     stats: {

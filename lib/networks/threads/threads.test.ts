@@ -17,7 +17,12 @@ let fake: GraphFake;
 beforeAll(async () => {
   fake = await startGraphFake();
   fake.addApp("threads", CLIENT_ID, CLIENT_SECRET);
-  fake.addThreadsUser({ id: "9001", username: "katherine.j", name: "Katherine Johnson", threads_profile_picture_url: "https://cdn.example/kj.jpg" });
+  fake.addThreadsUser({
+    id: "9001",
+    username: "katherine.j",
+    name: "Katherine Johnson",
+    threads_profile_picture_url: "https://cdn.example/kj.jpg",
+  });
   return setEnv({
     NETWORK_THREADS_CLIENT_ID: CLIENT_ID,
     NETWORK_THREADS_CLIENT_SECRET: CLIENT_SECRET,
@@ -32,7 +37,11 @@ afterAll(async () => {
 
 const connect = async () => {
   const { account, group, principal } = await seedTenant();
-  return { account, group, ...(await connectViaOAuth({ principal, groupId: group.id, platform: "threads", consent: fake.consent })) };
+  return {
+    account,
+    group,
+    ...(await connectViaOAuth({ principal, groupId: group.id, platform: "threads", consent: fake.consent })),
+  };
 };
 
 describe("threads connector (Graph fake)", () => {
@@ -52,7 +61,13 @@ describe("threads connector (Graph fake)", () => {
     const [exchange] = fake.calls("graph.threads.com", "oauth/access_token");
     expect(exchange).toMatchObject({
       method: "POST",
-      form: { client_id: CLIENT_ID, client_secret: CLIENT_SECRET, grant_type: "authorization_code", redirect_uri: callbackUrl("threads"), code: callbackParams.code },
+      form: {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        grant_type: "authorization_code",
+        redirect_uri: callbackUrl("threads"),
+        code: callbackParams.code,
+      },
     });
     const [longLived] = fake.calls("graph.threads.com", "access_token");
     expect(longLived?.query).toMatchObject({ grant_type: "th_exchange_token", client_secret: CLIENT_SECRET });
@@ -74,10 +89,20 @@ describe("threads connector (Graph fake)", () => {
     });
     expect(profile!.placements).toEqual([]);
     const [me] = fake.calls("graph.threads.com", "me");
-    expect(me).toMatchObject({ version: "v1.0", query: { access_token: token, fields: "id,username,name,threads_profile_picture_url,threads_biography" } });
+    expect(me).toMatchObject({
+      version: "v1.0",
+      query: { access_token: token, fields: "id,username,name,threads_profile_picture_url,threads_biography" },
+    });
 
     const [event] = await eventsOf(account.id, "profile.connected");
-    expect(event!.data).toEqual({ id: profile!.id, name: "Katherine Johnson", platform: "threads", status: "active", uid: "9001", username: "katherine.j" });
+    expect(event!.data).toEqual({
+      id: profile!.id,
+      name: "Katherine Johnson",
+      platform: "threads",
+      status: "active",
+      uid: "9001",
+      username: "katherine.j",
+    });
     expect(redirect.searchParams.get("profile_id")).toBe(profile!.id);
   });
 
@@ -85,7 +110,10 @@ describe("threads connector (Graph fake)", () => {
     const { profile } = await connect();
     const old = decryptSecret(profile!.accessToken!);
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "refreshed" });
-    expect(fake.calls("graph.threads.com", "refresh_access_token").at(-1)!.query).toEqual({ grant_type: "th_refresh_token", access_token: old });
+    expect(fake.calls("graph.threads.com", "refresh_access_token").at(-1)!.query).toEqual({
+      grant_type: "th_refresh_token",
+      access_token: old,
+    });
     const stored = await db.profile.findUniqueOrThrow({ where: { id: profile!.id } });
     const renewed = decryptSecret(stored.accessToken!);
     expect(renewed).not.toBe(old);
@@ -96,9 +124,17 @@ describe("threads connector (Graph fake)", () => {
     const { account, profile } = await connect();
     fake.revoke(decryptSecret(profile!.accessToken!), 460);
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "disconnected" });
-    expect(await db.profile.findUniqueOrThrow({ where: { id: profile!.id } })).toMatchObject({ status: "disconnected", accessToken: null });
+    expect(await db.profile.findUniqueOrThrow({ where: { id: profile!.id } })).toMatchObject({
+      status: "disconnected",
+      accessToken: null,
+    });
     const [event] = await eventsOf(account.id, "profile.disconnected");
-    expect(event!.data).toMatchObject({ id: profile!.id, platform: "threads", status: "disconnected", origin: "automated" });
+    expect(event!.data).toMatchObject({
+      id: profile!.id,
+      platform: "threads",
+      status: "disconnected",
+      origin: "automated",
+    });
   });
 
   it("a denied consent returns to redirect_url with the error", async () => {

@@ -15,20 +15,33 @@ type Envelope<T> = { data?: T; error?: { code?: string } };
 // publicaly_available_post_id is a list of int64 numbers in the JSON: past 2^53 JSON.parse would round
 // them (a 19-digit post id ends up naming another post), so they are read as strings.
 const BIG_IDS = /("publicaly_available_post_id"\s*:\s*\[)([^\]]*)\]/g;
-export const quoteBigIds = (text: string) => text.replace(BIG_IDS, (_, head: string, list: string) => `${head}${list.replace(/-?\d+/g, (n) => `"${n}"`)}]`);
+export const quoteBigIds = (text: string) =>
+  text.replace(BIG_IDS, (_, head: string, list: string) => `${head}${list.replace(/-?\d+/g, (n) => `"${n}"`)}]`);
 
-export const tiktokApi = async <T>(ctx: TikTokCtx, auth: ProfileAuth, path: string, { body, query = {} }: { body?: unknown; query?: Record<string, string> } = {}): Promise<T> => {
+export const tiktokApi = async <T>(
+  ctx: TikTokCtx,
+  auth: ProfileAuth,
+  path: string,
+  { body, query = {} }: { body?: unknown; query?: Record<string, string> } = {},
+): Promise<T> => {
   if (!auth.tokens) throw new NetworkError("auth_expired", "TikTok profile has no access token");
   const url = new URL(`${ctx.settings.api_url.replace(/\/+$/, "")}${path}`);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
   const res = await ctx.fetch(url, {
     method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${auth.tokens.accessToken}`, ...(body !== undefined && { "content-type": "application/json; charset=UTF-8" }) },
+    headers: {
+      authorization: `Bearer ${auth.tokens.accessToken}`,
+      ...(body !== undefined && { "content-type": "application/json; charset=UTF-8" }),
+    },
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
   const text = quoteBigIds(await res.text());
-  const envelope = await readJson<Envelope<T>>({ mapError: mapTikTokError }, new Response(text, { status: res.status, headers: res.headers }));
-  if (envelope?.error?.code && envelope.error.code !== "ok") throw mapTikTokError({ status: res.status, body: envelope, headers: res.headers });
+  const envelope = await readJson<Envelope<T>>(
+    { mapError: mapTikTokError },
+    new Response(text, { status: res.status, headers: res.headers }),
+  );
+  if (envelope?.error?.code && envelope.error.code !== "ok")
+    throw mapTikTokError({ status: res.status, body: envelope, headers: res.headers });
   return (envelope?.data ?? {}) as T;
 };
 

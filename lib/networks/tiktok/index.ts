@@ -15,7 +15,14 @@ import { postStats, profileStats } from "./stats";
 // user.info.profile is what returns `username` (TikTok moved the field out of user.info.basic in 2024);
 // post URLs and the profile's handle need it. Without it granted, the profile has no username.
 // user.info.stats gives the follower, like and video counts of the profile stats.
-export const TIKTOK_DEFAULT_SCOPES = ["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.upload", "video.list"];
+export const TIKTOK_DEFAULT_SCOPES = [
+  "user.info.basic",
+  "user.info.profile",
+  "user.info.stats",
+  "video.publish",
+  "video.upload",
+  "video.list",
+];
 
 const scopeList = (value: string) => value.split(/[\s,]+/).filter(Boolean);
 
@@ -30,7 +37,12 @@ export const ZTikTokSettings = z.object({
   // the TikTok developer portal). Photo posts are always PULL_FROM_URL: TikTok takes photos no other way.
   video_source: z.enum(["FILE_UPLOAD", "PULL_FROM_URL"]).default("FILE_UPLOAD"),
   // FILE_UPLOAD chunk size: TikTok takes 5 to 64 MB per chunk (a smaller video goes whole).
-  upload_chunk_bytes: z.coerce.number().int().min(5 * 1024 * 1024).max(64 * 1024 * 1024).default(10 * 1024 * 1024),
+  upload_chunk_bytes: z.coerce
+    .number()
+    .int()
+    .min(5 * 1024 * 1024)
+    .max(64 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
 });
 export type TikTokSettings = z.infer<typeof ZTikTokSettings>;
 type Ctx = ConnectorContext<TikTokSettings>;
@@ -66,7 +78,9 @@ const requestToken = async (ctx: Ctx, fields: Record<string, string>): Promise<T
 };
 
 type UserInfo = {
-  data?: { user?: { open_id?: string; union_id?: string; avatar_url?: string; display_name?: string; username?: string } };
+  data?: {
+    user?: { open_id?: string; union_id?: string; avatar_url?: string; display_name?: string; username?: string };
+  };
   error?: { code?: string };
 };
 
@@ -94,7 +108,8 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
       }).toString();
       return url.toString();
     },
-    exchangeCode: (ctx, { code, redirectUri }) => requestToken(ctx, { code, grant_type: "authorization_code", redirect_uri: redirectUri }),
+    exchangeCode: (ctx, { code, redirectUri }) =>
+      requestToken(ctx, { code, grant_type: "authorization_code", redirect_uri: redirectUri }),
   },
 
   // GET /v2/user/info/. `username` is asked for only when user.info.profile was granted: asking for a field
@@ -102,12 +117,19 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
   identity: async (ctx, auth) => {
     if (!auth.tokens) throw new NetworkError("auth_expired", "TikTok profile has no access token");
     const granted = auth.tokens.scopes ?? [];
-    const fields = ["open_id", "union_id", "avatar_url", "display_name", ...(granted.length === 0 || granted.includes("user.info.profile") ? ["username"] : [])];
+    const fields = [
+      "open_id",
+      "union_id",
+      "avatar_url",
+      "display_name",
+      ...(granted.length === 0 || granted.includes("user.info.profile") ? ["username"] : []),
+    ];
     const url = new URL(at(ctx.settings.api_url, "/v2/user/info/"));
     url.searchParams.set("fields", fields.join(","));
     const res = await ctx.fetch(url, { headers: { authorization: `Bearer ${auth.tokens.accessToken}` } });
     const body = await readJson<UserInfo>(tiktokConnector, res);
-    if (body?.error?.code && body.error.code !== "ok") throw mapTikTokError({ status: res.status, body, headers: res.headers });
+    if (body?.error?.code && body.error.code !== "ok")
+      throw mapTikTokError({ status: res.status, body, headers: res.headers });
     const user = body?.data?.user;
     if (!user?.open_id) throw new NetworkError("rejected", "TikTok returned no user for this token");
     return {

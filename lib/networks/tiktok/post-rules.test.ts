@@ -39,9 +39,27 @@ describe("tiktok post params", () => {
 
   it("takes multipart strings and any case", () => {
     expect(
-      tt.parse({ format: "IMAGE", privacy_status: "self_only", upload_as_draft: "TRUE", disable_comment: "false", photo_cover_index: "2", auto_add_music: "true" }),
-    ).toMatchObject({ format: "image", privacy_status: "SELF_ONLY", upload_as_draft: true, disable_comment: false, photo_cover_index: 2, auto_add_music: true });
-    expect(tt.parse({ disable_duet: "false", made_with_ai: true, thumb_offset: 2500 })).toMatchObject({ disable_duet: false, made_with_ai: true, thumb_offset: "2500" });
+      tt.parse({
+        format: "IMAGE",
+        privacy_status: "self_only",
+        upload_as_draft: "TRUE",
+        disable_comment: "false",
+        photo_cover_index: "2",
+        auto_add_music: "true",
+      }),
+    ).toMatchObject({
+      format: "image",
+      privacy_status: "SELF_ONLY",
+      upload_as_draft: true,
+      disable_comment: false,
+      photo_cover_index: 2,
+      auto_add_music: true,
+    });
+    expect(tt.parse({ disable_duet: "false", made_with_ai: true, thumb_offset: 2500 })).toMatchObject({
+      disable_duet: false,
+      made_with_ai: true,
+      thumb_offset: "2500",
+    });
     const once = tt.parse({ ...photo, privacy_status: "mutual_follow_friends" });
     expect(tt.parse(once)).toEqual(once);
   });
@@ -53,8 +71,12 @@ describe("tiktok post params", () => {
     ]);
     expect(tt.paramIssues({ upload_as_draft: "maybe" })).toEqual(["upload_as_draft: must be true or false"]);
     expect(tt.paramIssues({ disable_stitch: 1 })).toEqual(["disable_stitch: must be true or false"]);
-    expect(tt.paramIssues({ ...photo, photo_cover_index: 35 })).toEqual(["photo_cover_index: must be between 0 and 34"]);
-    expect(tt.paramIssues({ ...photo, photo_cover_index: "first" })).toEqual(["photo_cover_index: must be a whole number"]);
+    expect(tt.paramIssues({ ...photo, photo_cover_index: 35 })).toEqual([
+      "photo_cover_index: must be between 0 and 34",
+    ]);
+    expect(tt.paramIssues({ ...photo, photo_cover_index: "first" })).toEqual([
+      "photo_cover_index: must be a whole number",
+    ]);
     expect(tt.paramIssues({ cover_url: "cover.jpg" })).toEqual(["cover_url: must be an http or https URL"]);
     expect(tt.paramIssues({ cover_file: 12 })).toEqual(["cover_file: must be an uploaded file"]);
     expect(tt.paramIssues({ thumb_offset: "-5" })).toEqual(["thumb_offset: must be a whole number of milliseconds"]);
@@ -83,7 +105,9 @@ describe("tiktok post rules", () => {
 
   it("limits the caption to 2,200 characters, except on video drafts", () => {
     expect(tt.validate({}, { body: "x".repeat(2_201) })).toEqual(["body is too long (2201 characters, maximum 2200)"]);
-    expect(tt.validate(photo, { body: "x".repeat(2_201), media: [image()] })).toEqual(["body is too long (2201 characters, maximum 2200)"]);
+    expect(tt.validate(photo, { body: "x".repeat(2_201), media: [image()] })).toEqual([
+      "body is too long (2201 characters, maximum 2200)",
+    ]);
     expect(tt.validate({ ...photo, upload_as_draft: true }, { body: "x".repeat(2_201), media: [image()] })).toEqual([
       "body is too long (2201 characters, maximum 2200)",
     ]);
@@ -100,7 +124,9 @@ describe("tiktok post rules", () => {
     expect(tt.validate({ cover_file: new Blob(["jpg"]) }, { profile: onOrAfter })).toEqual([]);
     expect(tt.validate(cover, { profile: onOrAfter })).toEqual([]);
     expect(tt.validate({ thumb_offset: "1500" }, { profile: before })).toEqual([]);
-    expect(tt.validate({ ...cover, cover_file: "upload-1" }, { profile: onOrAfter })).toEqual(["cover_url and cover_file cannot both be set"]);
+    expect(tt.validate({ ...cover, cover_file: "upload-1" }, { profile: onOrAfter })).toEqual([
+      "cover_url and cover_file cannot both be set",
+    ]);
   });
 
   it("ignores everything but the media on video drafts, and covers on photo posts", () => {
@@ -116,7 +142,8 @@ describe("tiktok post rules", () => {
 
   it("refuses private branded content where privacy applies", () => {
     const branded = { brand_content_toggle: true, privacy_status: "SELF_ONLY" };
-    const message = "brand_content_toggle cannot be used with privacy_status SELF_ONLY (branded content cannot be private)";
+    const message =
+      "brand_content_toggle cannot be used with privacy_status SELF_ONLY (branded content cannot be private)";
     expect(tt.validate(branded, { profile: before })).toEqual([message]);
     expect(tt.validate({ ...photo, ...branded }, { media: [image()], profile: onOrAfter })).toEqual([message]);
     expect(tt.validate(branded, { profile: onOrAfter })).toEqual([]); // newer profiles publish videos publicly
@@ -125,9 +152,25 @@ describe("tiktok post rules", () => {
   });
 
   it("encodes the spec's media limits and is wired into the connector", () => {
-    expect(TIKTOK_FORMAT_LIMITS.video.video).toMatchObject({ maxBytes: 4 * 1024 ** 3, minDurationSec: 3, maxDurationSec: 600, minWidth: 720, minHeight: 1280 });
-    expect(TIKTOK_FORMAT_LIMITS.image.image).toMatchObject({ maxBytes: 20 * 1024 ** 2, maxCount: 35, types: ["jpg", "gif"] });
-    expect(TIKTOK_COVER_LIMITS).toMatchObject({ minWidth: 360, minHeight: 360, maxWidth: 1080, maxHeight: 1920, types: ["jpg", "png", "webp"] });
+    expect(TIKTOK_FORMAT_LIMITS.video.video).toMatchObject({
+      maxBytes: 4 * 1024 ** 3,
+      minDurationSec: 3,
+      maxDurationSec: 600,
+      minWidth: 720,
+      minHeight: 1280,
+    });
+    expect(TIKTOK_FORMAT_LIMITS.image.image).toMatchObject({
+      maxBytes: 20 * 1024 ** 2,
+      maxCount: 35,
+      types: ["jpg", "gif"],
+    });
+    expect(TIKTOK_COVER_LIMITS).toMatchObject({
+      minWidth: 360,
+      minHeight: 360,
+      maxWidth: 1080,
+      maxHeight: 1920,
+      types: ["jpg", "png", "webp"],
+    });
     expect(tiktokPostRules.formatOf(tt.parse(photo))).toBe("image");
     expect(tiktokConnector.postRules).toBe(tiktokPostRules);
   });

@@ -15,7 +15,12 @@ import { formatMediaIssues, zMaybeFlag, zMillis, zUpload } from "../post-rules/f
 // non-public; TikTok answers `unaudited_client_can_only_post_to_private_accounts` at publishing).
 
 export const TIKTOK_FORMATS = ["video", "image"] as const;
-export const TIKTOK_PRIVACY = ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"] as const;
+export const TIKTOK_PRIVACY = [
+  "PUBLIC_TO_EVERYONE",
+  "MUTUAL_FOLLOW_FRIENDS",
+  "FOLLOWER_OF_CREATOR",
+  "SELF_ONLY",
+] as const;
 // Profiles connected from this moment get custom covers (and, per the spec, public videos, comments and
 // reach/watch-time stats).
 export const TIKTOK_NEW_PROFILES_FROM = new Date("2026-09-30T00:00:00Z");
@@ -52,7 +57,12 @@ export const ZTikTokParams = z
   })
   .transform((p) =>
     p.format === "video"
-      ? { ...p, made_with_ai: p.made_with_ai ?? false, disable_duet: p.disable_duet ?? true, disable_stitch: p.disable_stitch ?? true }
+      ? {
+          ...p,
+          made_with_ai: p.made_with_ai ?? false,
+          disable_duet: p.disable_duet ?? true,
+          disable_stitch: p.disable_stitch ?? true,
+        }
       : { ...p, photo_cover_index: p.photo_cover_index ?? 0, auto_add_music: p.auto_add_music ?? false },
   );
 export type TikTokParams = z.output<typeof ZTikTokParams>;
@@ -60,7 +70,15 @@ export type TikTokParams = z.output<typeof ZTikTokParams>;
 export const TIKTOK_FORMAT_LIMITS = {
   video: {
     // The spec lists "mp4 mov av webm": "av" read as avi.
-    video: { maxBytes: 4 * GB, types: ["mp4", "mov", "avi", "webm"], maxCount: 1, minDurationSec: 3, maxDurationSec: 10 * 60, minWidth: 720, minHeight: 1280 },
+    video: {
+      maxBytes: 4 * GB,
+      types: ["mp4", "mov", "avi", "webm"],
+      maxCount: 1,
+      minDurationSec: 3,
+      maxDurationSec: 10 * 60,
+      minWidth: 720,
+      minHeight: 1280,
+    },
     mediaRequired: true,
     mixingAllowed: false,
     maxItems: 1,
@@ -86,19 +104,28 @@ export const tiktokPostRules: PostRules<TikTokParams> = {
     if (format === "video" && params.upload_as_draft) return issues; // an inbox upload: only the media counts
     issues.push(...bodyLengthIssues(body, limits));
     if (format === "video") {
-      if (params.cover_url !== undefined && params.cover_file !== undefined) issues.push("cover_url and cover_file cannot both be set");
-      const cover = params.cover_url !== undefined ? "cover_url" : params.cover_file !== undefined ? "cover_file" : null;
+      if (params.cover_url !== undefined && params.cover_file !== undefined)
+        issues.push("cover_url and cover_file cannot both be set");
+      const cover =
+        params.cover_url !== undefined ? "cover_url" : params.cover_file !== undefined ? "cover_file" : null;
       if (cover && profile.connectedAt < TIKTOK_NEW_PROFILES_FROM) {
-        issues.push(`${cover} is not available on TikTok profiles connected before 2026-09-30 (use thumb_offset, or connect the account again)`);
+        issues.push(
+          `${cover} is not available on TikTok profiles connected before 2026-09-30 (use thumb_offset, or connect the account again)`,
+        );
       }
     } else if (params.photo_cover_index !== undefined && media.length > 0 && params.photo_cover_index >= media.length) {
-      issues.push(`photo_cover_index is past the last media item (${params.photo_cover_index}; the post has ${media.length})`);
+      issues.push(
+        `photo_cover_index is past the last media item (${params.photo_cover_index}; the post has ${media.length})`,
+      );
     }
     // Branded content cannot be private (TikTok's content-sharing rules); privacy applies unless it is a
     // photo draft, or a video on a newer profile (published publicly).
-    const privacyApplies = format === "image" ? !params.upload_as_draft : profile.connectedAt < TIKTOK_NEW_PROFILES_FROM;
+    const privacyApplies =
+      format === "image" ? !params.upload_as_draft : profile.connectedAt < TIKTOK_NEW_PROFILES_FROM;
     if (params.brand_content_toggle && params.privacy_status === "SELF_ONLY" && privacyApplies) {
-      issues.push("brand_content_toggle cannot be used with privacy_status SELF_ONLY (branded content cannot be private)");
+      issues.push(
+        "brand_content_toggle cannot be used with privacy_status SELF_ONLY (branded content cannot be private)",
+      );
     }
     return issues;
   },

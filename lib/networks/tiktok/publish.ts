@@ -21,42 +21,70 @@ const READ_BACK_WINDOW_MS = 24 * 3600 * 1000;
 const READ_BACK_PAGE = 20;
 const READ_BACK_PAGES = 5;
 
-type CreatorInfo = { creator_username?: string; privacy_level_options?: string[]; comment_disabled?: boolean; duet_disabled?: boolean; stitch_disabled?: boolean };
+type CreatorInfo = {
+  creator_username?: string;
+  privacy_level_options?: string[];
+  comment_disabled?: boolean;
+  duet_disabled?: boolean;
+  stitch_disabled?: boolean;
+};
 type Init = { publish_id?: string; upload_url?: string };
 type Status = { status?: string; fail_reason?: string; publicaly_available_post_id?: (string | number)[] };
 
-const creatorInfo = (ctx: TikTokCtx, auth: ProfileAuth) => tiktokApi<CreatorInfo>(ctx, auth, "/v2/post/publish/creator_info/query/", { body: {} });
+const creatorInfo = (ctx: TikTokCtx, auth: ProfileAuth) =>
+  tiktokApi<CreatorInfo>(ctx, auth, "/v2/post/publish/creator_info/query/", { body: {} });
 
 const privacyFor = (creator: CreatorInfo, wanted: string) => {
   const options = creator.privacy_level_options ?? [];
   if (options.length > 0 && !options.includes(wanted)) {
-    throw new NetworkError("rejected", `TikTok does not let this account post with privacy ${wanted} (it allows ${options.join(", ")})`, details("privacy_level_option_mismatch", null, `allowed: ${options.join(", ")}`));
+    throw new NetworkError(
+      "rejected",
+      `TikTok does not let this account post with privacy ${wanted} (it allows ${options.join(", ")})`,
+      details("privacy_level_option_mismatch", null, `allowed: ${options.join(", ")}`),
+    );
   }
   return wanted;
 };
 
-export const postUrl = (username: string | undefined, kind: "video" | "photo", id: string) => (username ? `https://www.tiktok.com/@${username}/${kind}/${id}` : null);
+export const postUrl = (username: string | undefined, kind: "video" | "photo", id: string) =>
+  username ? `https://www.tiktok.com/@${username}/${kind}/${id}` : null;
 
 // Polls the publish status until TikTok has published the post or handed it to the inbox.
 export const awaitPublish = async (ctx: TikTokCtx, auth: ProfileAuth, publishId: string) => {
   const sleep = ctx.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
   for (let i = 0; i < MAX_POLLS; i++) {
-    const status = await tiktokApi<Status>(ctx, auth, "/v2/post/publish/status/fetch/", { body: { publish_id: publishId } });
+    const status = await tiktokApi<Status>(ctx, auth, "/v2/post/publish/status/fetch/", {
+      body: { publish_id: publishId },
+    });
     if (status.status === "PUBLISH_COMPLETE" || status.status === "SEND_TO_USER_INBOX") {
       const postId = status.publicaly_available_post_id?.[0];
       return { status: status.status, postId: postId === undefined ? null : String(postId) };
     }
     if (status.status === "FAILED") {
       const reason = status.fail_reason ?? "unknown";
-      throw new NetworkError("rejected", `TikTok could not publish the post (${reason})`, details(reason, null, `publish ${publishId} failed: ${reason}`));
+      throw new NetworkError(
+        "rejected",
+        `TikTok could not publish the post (${reason})`,
+        details(reason, null, `publish ${publishId} failed: ${reason}`),
+      );
     }
     await sleep(POLL_INTERVAL_MS);
   }
-  throw new NetworkError("outcome_unknown", `TikTok was still processing publish ${publishId} after ${(MAX_POLLS * POLL_INTERVAL_MS) / 1000} s`);
+  throw new NetworkError(
+    "outcome_unknown",
+    `TikTok was still processing publish ${publishId} after ${(MAX_POLLS * POLL_INTERVAL_MS) / 1000} s`,
+  );
 };
 
-const finish = async (ctx: TikTokCtx, auth: ProfileAuth, init: Init, kind: "video" | "photo", username?: string): Promise<PublishResult> => {
-  if (!init.publish_id) throw new NetworkError("outcome_unknown", "TikTok answered the publish init without a publish_id");
+const finish = async (
+  ctx: TikTokCtx,
+  auth: ProfileAuth,
+  init: Init,
+  kind: "video" | "photo",
+  username?: string,
+): Promise<PublishResult> => {
+  if (!init.publish_id)
+    throw new NetworkError("outcome_unknown", "TikTok answered the publish init without a publish_id");
   const { status, postId } = await awaitPublish(ctx, auth, init.publish_id);
   if (status === "SEND_TO_USER_INBOX" || !postId) return { externalId: init.publish_id, url: null };
   return { externalId: postId, url: postUrl(username, kind, postId) };
@@ -67,7 +95,9 @@ const publishVideo = async (ctx: TikTokCtx, input: PublishInput, params: TikTokP
   if (!media) throw new NetworkError("rejected", "A TikTok video post needs a video");
   if (params.upload_as_draft) {
     const source = await videoSource(ctx, media);
-    const init = await tiktokApi<Init>(ctx, input.auth, "/v2/post/publish/inbox/video/init/", { body: { source_info: source.source_info } });
+    const init = await tiktokApi<Init>(ctx, input.auth, "/v2/post/publish/inbox/video/init/", {
+      body: { source_info: source.source_info },
+    });
     await uploadChunks(ctx, init.upload_url, media, source);
     return finish(ctx, input.auth, init, "video");
   }
@@ -78,13 +108,16 @@ const publishVideo = async (ctx: TikTokCtx, input: PublishInput, params: TikTokP
     disable_comment: params.disable_comment || creator.comment_disabled === true,
     disable_duet: params.disable_duet === true || creator.duet_disabled === true,
     disable_stitch: params.disable_stitch === true || creator.stitch_disabled === true,
-    ...(params.thumb_offset !== undefined && params.cover_url === undefined && { video_cover_timestamp_ms: Number(params.thumb_offset) }),
+    ...(params.thumb_offset !== undefined &&
+      params.cover_url === undefined && { video_cover_timestamp_ms: Number(params.thumb_offset) }),
     brand_content_toggle: params.brand_content_toggle,
     brand_organic_toggle: params.brand_organic_toggle,
     is_aigc: params.made_with_ai === true,
   };
   const source = await videoSource(ctx, media);
-  const init = await tiktokApi<Init>(ctx, input.auth, "/v2/post/publish/video/init/", { body: { post_info, source_info: source.source_info } });
+  const init = await tiktokApi<Init>(ctx, input.auth, "/v2/post/publish/video/init/", {
+    body: { post_info, source_info: source.source_info },
+  });
   await uploadChunks(ctx, init.upload_url, media, source);
   return finish(ctx, input.auth, init, "video", creator.creator_username);
 };
@@ -100,7 +133,11 @@ const publishPhotos = async (ctx: TikTokCtx, input: PublishInput, params: TikTok
     brand_organic_toggle: params.brand_organic_toggle,
     ...(creator && { privacy_level: privacyFor(creator, params.privacy_status) }),
   };
-  const source_info = { source: "PULL_FROM_URL", photo_cover_index: params.photo_cover_index ?? 0, photo_images: input.media.map((m) => m.url) };
+  const source_info = {
+    source: "PULL_FROM_URL",
+    photo_cover_index: params.photo_cover_index ?? 0,
+    photo_images: input.media.map((m) => m.url),
+  };
   const body = { media_type: "PHOTO", post_mode: draft ? "MEDIA_UPLOAD" : "DIRECT_POST", post_info, source_info };
   const init = await tiktokApi<Init>(ctx, input.auth, "/v2/post/publish/content/init/", { body });
   return finish(ctx, input.auth, init, "photo", creator?.creator_username);
@@ -119,24 +156,45 @@ type Video = { id?: string; title?: string; video_description?: string; create_t
 // (they sit in the creator's inbox) and private posts not at all. So: the post, or "cannot tell".
 export const findPublished = async (ctx: TikTokCtx, input: PublishInput): Promise<PublishResult | null> => {
   const params = input.params as TikTokParams;
-  if (params.upload_as_draft) throw new NetworkError("outcome_unknown", "TikTok drafts go to the creator's inbox, which the API cannot read back");
-  if (!granted(input.auth, "video.list")) throw new NetworkError("outcome_unknown", "The profile did not grant video.list, so its posts cannot be read back");
+  if (params.upload_as_draft)
+    throw new NetworkError(
+      "outcome_unknown",
+      "TikTok drafts go to the creator's inbox, which the API cannot read back",
+    );
+  if (!granted(input.auth, "video.list"))
+    throw new NetworkError("outcome_unknown", "The profile did not grant video.list, so its posts cannot be read back");
   const since = Math.floor((Date.now() - READ_BACK_WINDOW_MS) / 1000);
   const caption = input.body.trim();
   let cursor: number | undefined;
   for (let page = 0; page < READ_BACK_PAGES; page++) {
     let data: { videos?: Video[]; cursor?: number; has_more?: boolean };
     try {
-      data = await tiktokApi(ctx, input.auth, "/v2/video/list/", { query: { fields: "id,title,video_description,create_time,share_url" }, body: { max_count: READ_BACK_PAGE, ...(cursor !== undefined && { cursor }) } });
+      data = await tiktokApi(ctx, input.auth, "/v2/video/list/", {
+        query: { fields: "id,title,video_description,create_time,share_url" },
+        body: { max_count: READ_BACK_PAGE, ...(cursor !== undefined && { cursor }) },
+      });
     } catch (err) {
-      if (err instanceof NetworkError && err.kind === "rejected") throw new NetworkError("outcome_unknown", `TikTok did not list the account's videos (${err.message})`, err.details);
+      if (err instanceof NetworkError && err.kind === "rejected")
+        throw new NetworkError(
+          "outcome_unknown",
+          `TikTok did not list the account's videos (${err.message})`,
+          err.details,
+        );
       throw err;
     }
     const videos = data.videos ?? [];
-    const found = videos.find((v) => v.id && (v.create_time ?? 0) >= since && ((v.title ?? "").trim() === caption || (v.video_description ?? "").trim() === caption));
+    const found = videos.find(
+      (v) =>
+        v.id &&
+        (v.create_time ?? 0) >= since &&
+        ((v.title ?? "").trim() === caption || (v.video_description ?? "").trim() === caption),
+    );
     if (found?.id) return { externalId: found.id, url: found.share_url ?? null };
     if (!data.has_more || videos.every((v) => (v.create_time ?? 0) < since)) break;
     cursor = data.cursor;
   }
-  throw new NetworkError("outcome_unknown", "TikTok does not list the post (yet); a post still in processing or moderation, a private one or none at all look the same");
+  throw new NetworkError(
+    "outcome_unknown",
+    "TikTok does not list the post (yet); a post still in processing or moderation, a private one or none at all look the same",
+  );
 };

@@ -6,7 +6,16 @@ import { ZTikTokSettings, tiktokConnector } from ".";
 import { tiktokPostRules } from "./post-rules";
 
 let fake: TikTokFake;
-const ctx = () => ({ settings: ZTikTokSettings.parse({ client_key: fake.clientKey, client_secret: fake.clientSecret, web_url: fake.url, api_url: fake.url }), fetch, sleep: noSleep });
+const ctx = () => ({
+  settings: ZTikTokSettings.parse({
+    client_key: fake.clientKey,
+    client_secret: fake.clientSecret,
+    web_url: fake.url,
+    api_url: fake.url,
+  }),
+  fetch,
+  sleep: noSleep,
+});
 const auth = ({ scopes, connectedAt }: { scopes?: string[]; connectedAt?: string } = {}): ProfileAuth => ({
   externalId: fake.user.open_id,
   tokens: { accessToken: fake.grant(scopes), scopes },
@@ -16,8 +25,15 @@ const auth = ({ scopes, connectedAt }: { scopes?: string[]; connectedAt?: string
 const OLD = "2026-03-01T10:00:00.000Z";
 const NEW = "2026-10-02T10:00:00.000Z";
 const post = async (p: Record<string, unknown> = {}) =>
-  tiktokConnector.publish!(ctx(), publishInput(auth({ connectedAt: OLD }), { media: [publishMedia("video")], params: tiktokPostRules.params.parse(p) as Record<string, unknown> }));
-const stats = (a: ProfileAuth, postExternalId: string, params: Record<string, unknown> = {}) => tiktokConnector.postStats!(ctx(), { auth: a, placement: null, postExternalId, params });
+  tiktokConnector.publish!(
+    ctx(),
+    publishInput(auth({ connectedAt: OLD }), {
+      media: [publishMedia("video")],
+      params: tiktokPostRules.params.parse(p) as Record<string, unknown>,
+    }),
+  );
+const stats = (a: ProfileAuth, postExternalId: string, params: Record<string, unknown> = {}) =>
+  tiktokConnector.postStats!(ctx(), { auth: a, placement: null, postExternalId, params });
 
 beforeAll(async () => {
   fake = await startTikTokFake();
@@ -31,12 +47,20 @@ describe("tiktok profile stats", () => {
       stats: { follower_count: 5120, following_count: 88, likes_count: 40211, video_count: 37 },
       raw: { follower_count: 5120, following_count: 88, likes_count: 40211, video_count: 37 },
     });
-    expect(fake.userInfoRequests.at(-1)!.get("fields")).toBe("open_id,follower_count,following_count,likes_count,video_count");
+    expect(fake.userInfoRequests.at(-1)!.get("fields")).toBe(
+      "open_id,follower_count,following_count,likes_count,video_count",
+    );
   });
 
   it("does not ask for counts the profile never granted (that would fail the call)", async () => {
-    const reading = await tiktokConnector.profileStats!(ctx(), { auth: auth({ scopes: ["user.info.basic", "video.publish"] }), placement: null });
-    expect(reading).toEqual({ stats: { follower_count: null, following_count: null, likes_count: null, video_count: null }, raw: {} });
+    const reading = await tiktokConnector.profileStats!(ctx(), {
+      auth: auth({ scopes: ["user.info.basic", "video.publish"] }),
+      placement: null,
+    });
+    expect(reading).toEqual({
+      stats: { follower_count: null, following_count: null, likes_count: null, video_count: null },
+      raw: {},
+    });
     expect(fake.userInfoRequests.at(-1)!.get("fields")).toBe("open_id");
   });
 });
@@ -54,7 +78,13 @@ describe("tiktok post stats", () => {
 
   it("adds reach and the watch extras for profiles connected on or after 2026-09-30, in raw only when the date is unknown", async () => {
     const { externalId } = await post();
-    const extras = { reach: null, video_duration: 23, average_time_watched: null, total_time_watched: null, full_video_watched_rate: null };
+    const extras = {
+      reach: null,
+      video_duration: 23,
+      average_time_watched: null,
+      total_time_watched: null,
+      full_video_watched_rate: null,
+    };
     const fresh = await stats(auth({ connectedAt: NEW }), externalId);
     expect(fresh!.stats).toMatchObject({ reach: null });
     expect(fresh!.raw).toMatchObject(extras);
@@ -62,7 +92,14 @@ describe("tiktok post stats", () => {
     expect(unknown!.stats).not.toHaveProperty("reach");
     expect(unknown!.raw).toMatchObject(extras);
     // The stats service passes the profile's connection date, which decides over metadata.
-    const byDate = (connectedAt: string) => tiktokConnector.postStats!(ctx(), { auth: auth(), placement: null, postExternalId: externalId, params: {}, connectedAt: new Date(connectedAt) });
+    const byDate = (connectedAt: string) =>
+      tiktokConnector.postStats!(ctx(), {
+        auth: auth(),
+        placement: null,
+        postExternalId: externalId,
+        params: {},
+        connectedAt: new Date(connectedAt),
+      });
     expect((await byDate("2026-09-30T00:00:00Z"))!.stats).toMatchObject({ reach: null });
     const old = await byDate("2026-09-29T23:59:59Z");
     expect(old!.stats).not.toHaveProperty("reach");

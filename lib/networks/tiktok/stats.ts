@@ -19,10 +19,15 @@ const WATCH_EXTRAS = ["average_time_watched", "total_time_watched", "full_video_
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
-export const profileStats = async (ctx: TikTokCtx, input: { auth: ProfileAuth; placement: PublishInput["placement"] }): Promise<StatsReading> => {
+export const profileStats = async (
+  ctx: TikTokCtx,
+  input: { auth: ProfileAuth; placement: PublishInput["placement"] },
+): Promise<StatsReading> => {
   const withStats = granted(input.auth, "user.info.stats");
   const fields = ["open_id", ...(withStats ? PROFILE_FIELDS : [])];
-  const data = await tiktokApi<{ user?: Record<string, unknown> }>(ctx, input.auth, "/v2/user/info/", { query: { fields: fields.join(",") } });
+  const data = await tiktokApi<{ user?: Record<string, unknown> }>(ctx, input.auth, "/v2/user/info/", {
+    query: { fields: fields.join(",") },
+  });
   const user = data.user ?? {};
   const stats = Object.fromEntries(PROFILE_FIELDS.map((key) => [key, num(user[key])]));
   return { stats, raw: Object.fromEntries(PROFILE_FIELDS.filter((key) => key in user).map((key) => [key, user[key]])) };
@@ -31,14 +36,25 @@ export const profileStats = async (ctx: TikTokCtx, input: { auth: ProfileAuth; p
 // The public post id of a post stored under its publish_id, once TikTok has one.
 const publicId = async (ctx: TikTokCtx, auth: ProfileAuth, externalId: string): Promise<string | null> => {
   if (/^\d+$/.test(externalId)) return externalId;
-  const status = await tiktokApi<{ publicaly_available_post_id?: (string | number)[] }>(ctx, auth, "/v2/post/publish/status/fetch/", { body: { publish_id: externalId } });
+  const status = await tiktokApi<{ publicaly_available_post_id?: (string | number)[] }>(
+    ctx,
+    auth,
+    "/v2/post/publish/status/fetch/",
+    { body: { publish_id: externalId } },
+  );
   const id = status.publicaly_available_post_id?.[0];
   return id === undefined ? null : String(id);
 };
 
 export const postStats = async (
   ctx: TikTokCtx,
-  input: { auth: ProfileAuth; placement: PublishInput["placement"]; postExternalId: string; params: Record<string, unknown>; connectedAt?: Date },
+  input: {
+    auth: ProfileAuth;
+    placement: PublishInput["placement"];
+    postExternalId: string;
+    params: Record<string, unknown>;
+    connectedAt?: Date;
+  },
 ): Promise<StatsReading | null> => {
   if (input.params.upload_as_draft === true || !granted(input.auth, "video.list")) return null;
   const id = await publicId(ctx, input.auth, input.postExternalId);
@@ -49,12 +65,28 @@ export const postStats = async (
   });
   const video = data.videos?.find((v) => String(v.id) === id);
   if (!video) return null; // deleted, private, or a photo post the Display API does not list
-  const stats: Record<string, number | null> = { impressions: num(video.view_count), likes: num(video.like_count), comments: num(video.comment_count), shares: num(video.share_count) };
-  const raw: Record<string, unknown> = { view_count: video.view_count ?? null, like_count: video.like_count ?? null, comment_count: video.comment_count ?? null, share_count: video.share_count ?? null };
+  const stats: Record<string, number | null> = {
+    impressions: num(video.view_count),
+    likes: num(video.like_count),
+    comments: num(video.comment_count),
+    shares: num(video.share_count),
+  };
+  const raw: Record<string, unknown> = {
+    view_count: video.view_count ?? null,
+    like_count: video.like_count ?? null,
+    comment_count: video.comment_count ?? null,
+    share_count: video.share_count ?? null,
+  };
   // The profile's connection date (given by the stats service) decides; metadata is the fallback.
-  const fresh = input.connectedAt ? input.connectedAt.getTime() >= TIKTOK_NEW_PROFILES_FROM.getTime() : isNewProfile(input.auth);
+  const fresh = input.connectedAt
+    ? input.connectedAt.getTime() >= TIKTOK_NEW_PROFILES_FROM.getTime()
+    : isNewProfile(input.auth);
   if (fresh !== false) {
-    Object.assign(raw, { reach: video.reach ?? null, video_duration: video.duration ?? null, ...Object.fromEntries(WATCH_EXTRAS.map((key) => [key, video[key] ?? null])) });
+    Object.assign(raw, {
+      reach: video.reach ?? null,
+      video_duration: video.duration ?? null,
+      ...Object.fromEntries(WATCH_EXTRAS.map((key) => [key, video[key] ?? null])),
+    });
     if (fresh) stats.reach = num(video.reach);
   }
   return { stats, raw };

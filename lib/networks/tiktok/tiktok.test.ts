@@ -27,8 +27,17 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-const connect = (t: Tenant) => connectViaOAuth({ principal: t.principal, groupId: t.group.id, platform: "tiktok", consent: fake.consent });
-const ctx = () => ({ settings: ZTikTokSettings.parse({ client_key: fake.clientKey, client_secret: fake.clientSecret, web_url: fake.url, api_url: fake.url }), fetch });
+const connect = (t: Tenant) =>
+  connectViaOAuth({ principal: t.principal, groupId: t.group.id, platform: "tiktok", consent: fake.consent });
+const ctx = () => ({
+  settings: ZTikTokSettings.parse({
+    client_key: fake.clientKey,
+    client_secret: fake.clientSecret,
+    web_url: fake.url,
+    api_url: fake.url,
+  }),
+  fetch,
+});
 
 describe("tiktok connector (Login Kit v2 against the fake)", () => {
   it("OAuth round trip: authorize URL, form token request, encrypted tokens, identity, profile.connected, redirect", async () => {
@@ -63,19 +72,41 @@ describe("tiktok connector (Login Kit v2 against the fake)", () => {
       username: "trailcams",
       avatarUrl: fake.user.avatar_url,
       metadata: { union_id: fake.user.union_id, connected_at: expect.any(String) },
-      scopes: ["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.upload", "video.list"],
+      scopes: [
+        "user.info.basic",
+        "user.info.profile",
+        "user.info.stats",
+        "video.publish",
+        "video.upload",
+        "video.list",
+      ],
     });
     // The connection moment, which decides the profile's TikTok features, is kept in the metadata.
-    expect(Math.abs(Date.parse((profile!.metadata as { connected_at: string }).connected_at) - profile!.connectedAt.getTime())).toBeLessThan(5_000);
+    expect(
+      Math.abs(
+        Date.parse((profile!.metadata as { connected_at: string }).connected_at) - profile!.connectedAt.getTime(),
+      ),
+    ).toBeLessThan(5_000);
     expect(profile!.tokenExpiresAt!.getTime() - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
     expect(profile!.accessToken).not.toMatch(/act\./);
     expect(fake.isAccessTokenValid(decryptSecret(profile!.accessToken!))).toBe(true);
     expect(decryptSecret(profile!.refreshToken!)).toMatch(/^rft\./);
     expect(profile!.placements).toEqual([]);
 
-    expect(Object.fromEntries(redirect.searchParams)).toEqual({ profile_id: profile!.id, platform: "tiktok", status: "connected" });
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({
+      profile_id: profile!.id,
+      platform: "tiktok",
+      status: "connected",
+    });
     const [event] = await eventsOf(tenant.account.id, "profile.connected");
-    expect(event!.data).toEqual({ id: profile!.id, name: "Trail Cams", platform: "tiktok", status: "active", uid: fake.user.open_id, username: "trailcams" });
+    expect(event!.data).toEqual({
+      id: profile!.id,
+      name: "Trail Cams",
+      platform: "tiktok",
+      status: "active",
+      uid: fake.user.open_id,
+      username: "trailcams",
+    });
   });
 
   it("a user who grants only user.info.basic connects without a username", async () => {
@@ -91,7 +122,12 @@ describe("tiktok connector (Login Kit v2 against the fake)", () => {
     const before = { access: decryptSecret(profile!.accessToken!), refresh: decryptSecret(profile!.refreshToken!) };
 
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "refreshed" });
-    expect(fake.tokenRequests.at(-1)!.form).toEqual({ client_key: fake.clientKey, client_secret: fake.clientSecret, grant_type: "refresh_token", refresh_token: before.refresh });
+    expect(fake.tokenRequests.at(-1)!.form).toEqual({
+      client_key: fake.clientKey,
+      client_secret: fake.clientSecret,
+      grant_type: "refresh_token",
+      refresh_token: before.refresh,
+    });
     const after = await db.profile.findUniqueOrThrow({ where: { id: profile!.id } });
     expect(decryptSecret(after.accessToken!)).not.toBe(before.access);
     expect(decryptSecret(after.refreshToken!)).not.toBe(before.refresh);
@@ -105,7 +141,12 @@ describe("tiktok connector (Login Kit v2 against the fake)", () => {
       disconnectReason: expect.stringContaining("invalid_grant"),
     });
     const [event] = await eventsOf(tenant.account.id, "profile.disconnected");
-    expect(event!.data).toMatchObject({ id: profile!.id, status: "disconnected", origin: "automated", uid: fake.user.open_id });
+    expect(event!.data).toMatchObject({
+      id: profile!.id,
+      status: "disconnected",
+      origin: "automated",
+      uid: fake.user.open_id,
+    });
   });
 
   it("a rate-limited refresh is left for the next round", async () => {
@@ -136,12 +177,28 @@ describe("tiktok connector (Login Kit v2 against the fake)", () => {
     const oauth = tiktokConnector.auth as OAuthFlow<TikTokSettings>;
     const start = { redirectUri: callbackUrl("tiktok"), state: "s", codeChallenge: "", options: {}, credentials: null };
     const params = await fake.consent(new URL(oauth.authorizeUrl(ctx(), start)));
-    const exchange = () => oauth.exchangeCode(ctx(), { code: params.code!, redirectUri: callbackUrl("tiktok"), codeVerifier: "", credentials: null, callbackParams: params });
+    const exchange = () =>
+      oauth.exchangeCode(ctx(), {
+        code: params.code!,
+        redirectUri: callbackUrl("tiktok"),
+        codeVerifier: "",
+        credentials: null,
+        callbackParams: params,
+      });
     await expect(exchange()).resolves.toMatchObject({ accessToken: expect.stringMatching(/^act\./) });
-    await expect(exchange()).rejects.toMatchObject({ kind: "auth_expired", details: { platformErrorCode: "invalid_grant" } });
-    fake.failNext("/v2/oauth/token/", { ...tiktokOAuthError("invalid_client", "Client key or secret is incorrect."), status: 200 });
+    await expect(exchange()).rejects.toMatchObject({
+      kind: "auth_expired",
+      details: { platformErrorCode: "invalid_grant" },
+    });
+    fake.failNext("/v2/oauth/token/", {
+      ...tiktokOAuthError("invalid_client", "Client key or secret is incorrect."),
+      status: 200,
+    });
     const auth = { externalId: null, tokens: { accessToken: "x", refreshToken: "y" }, credentials: null, metadata: {} };
-    await expect(tiktokConnector.refresh!(ctx(), auth)).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "invalid_client" } });
+    await expect(tiktokConnector.refresh!(ctx(), auth)).rejects.toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "invalid_client" },
+    });
   });
 });
 
@@ -150,21 +207,36 @@ describe("tiktok mapError", () => {
   const envelope = (code: string, message = "m") => ({ data: {}, error: { code, message, log_id: "202611230000" } });
 
   it("maps the documented API v2 and OAuth errors", () => {
-    expect(map(401, envelope("access_token_invalid"))).toMatchObject({ kind: "auth_expired", details: { platformErrorCode: "access_token_invalid" } });
+    expect(map(401, envelope("access_token_invalid"))).toMatchObject({
+      kind: "auth_expired",
+      details: { platformErrorCode: "access_token_invalid" },
+    });
     expect(map(401, envelope("scope_not_authorized"))).toMatchObject({ kind: "auth_expired" });
     const limited = map(429, envelope("rate_limit_exceeded"));
     expect(limited).toMatchObject({ kind: "rate_limited", retryAfterMs: 60_000 });
     expect(map(429, envelope("rate_limit_exceeded"), { "retry-after": "5" }).retryAfterMs).toBe(5000);
-    for (const code of ["spam_risk_too_many_posts", "spam_risk_user_banned_from_posting", "invalid_params", "privacy_level_option_mismatch", "url_ownership_unverified", "unaudited_client_can_only_post_to_private_accounts"]) {
+    for (const code of [
+      "spam_risk_too_many_posts",
+      "spam_risk_user_banned_from_posting",
+      "invalid_params",
+      "privacy_level_option_mismatch",
+      "url_ownership_unverified",
+      "unaudited_client_can_only_post_to_private_accounts",
+    ]) {
       expect(map(code === "invalid_params" ? 400 : 403, envelope(code, `about ${code}`))).toMatchObject({
         kind: "rejected",
         details: { platformErrorCode: code, platformErrorMessage: `about ${code}` },
       });
     }
     expect(map(500, envelope("internal_error"))).toMatchObject({ kind: "outcome_unknown" });
-    expect(map(400, { error: "invalid_grant", error_description: "Refresh token is invalid or expired.", log_id: "x" })).toMatchObject({ kind: "auth_expired" });
+    expect(
+      map(400, { error: "invalid_grant", error_description: "Refresh token is invalid or expired.", log_id: "x" }),
+    ).toMatchObject({ kind: "auth_expired" });
     expect(map(401, { error: "invalid_client", error_description: "bad" })).toMatchObject({ kind: "auth_expired" });
-    expect(map(400, { error: "invalid_request", error_description: "bad" })).toMatchObject({ kind: "rejected", details: { platformErrorCode: "invalid_request" } });
+    expect(map(400, { error: "invalid_request", error_description: "bad" })).toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "invalid_request" },
+    });
     expect(map(502, "<html>Bad gateway</html>")).toBeInstanceOf(NetworkError);
     expect(map(502, "<html>Bad gateway</html>").kind).toBe("outcome_unknown");
   });

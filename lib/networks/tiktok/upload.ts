@@ -13,14 +13,28 @@ import { mapTikTokError } from "./errors";
 export type VideoSource = { source_info: Record<string, unknown>; bytes: Uint8Array | null };
 
 export const videoSource = async (ctx: TikTokCtx, media: PublishMedia): Promise<VideoSource> => {
-  if (ctx.settings.video_source === "PULL_FROM_URL") return { source_info: { source: "PULL_FROM_URL", video_url: media.url }, bytes: null };
+  if (ctx.settings.video_source === "PULL_FROM_URL")
+    return { source_info: { source: "PULL_FROM_URL", video_url: media.url }, bytes: null };
   const bytes = await media.read();
   const size = bytes.byteLength;
   const chunk = Math.min(size, ctx.settings.upload_chunk_bytes);
-  return { source_info: { source: "FILE_UPLOAD", video_size: size, chunk_size: chunk, total_chunk_count: Math.max(1, Math.floor(size / chunk)) }, bytes };
+  return {
+    source_info: {
+      source: "FILE_UPLOAD",
+      video_size: size,
+      chunk_size: chunk,
+      total_chunk_count: Math.max(1, Math.floor(size / chunk)),
+    },
+    bytes,
+  };
 };
 
-export const uploadChunks = async (ctx: TikTokCtx, uploadUrl: string | undefined, media: PublishMedia, { source_info, bytes }: VideoSource) => {
+export const uploadChunks = async (
+  ctx: TikTokCtx,
+  uploadUrl: string | undefined,
+  media: PublishMedia,
+  { source_info, bytes }: VideoSource,
+) => {
   if (!bytes) return;
   if (!uploadUrl) throw new NetworkError("outcome_unknown", "TikTok answered the upload init without an upload_url");
   const size = bytes.byteLength;

@@ -10,7 +10,14 @@ import { mapTwitterError } from "./errors";
 
 type Ctx = ConnectorContext<{ api_url: string }>;
 
-export type XProblem = { title?: string; detail?: string; type?: string; value?: string; resource_id?: string; parameter?: string };
+export type XProblem = {
+  title?: string;
+  detail?: string;
+  type?: string;
+  value?: string;
+  resource_id?: string;
+  parameter?: string;
+};
 
 export const xUrl = (ctx: Ctx, path: string, query?: Record<string, string | undefined>) => {
   const url = new URL(`${ctx.settings.api_url.replace(/\/+$/, "")}${path}`);
@@ -27,7 +34,13 @@ export const bearerOf = (auth: ProfileAuth): string => {
 type Body = { json: unknown } | { form: FormData } | undefined;
 
 // One call; non-2xx answers go through mapTwitterError (Problem+JSON, old-style codes, x-rate-limit-reset).
-export const xCall = async <T>(ctx: Ctx, auth: ProfileAuth, method: "GET" | "POST", path: string, { query, body }: { query?: Record<string, string | undefined>; body?: Body } = {}): Promise<T> => {
+export const xCall = async <T>(
+  ctx: Ctx,
+  auth: ProfileAuth,
+  method: "GET" | "POST",
+  path: string,
+  { query, body }: { query?: Record<string, string | undefined>; body?: Body } = {},
+): Promise<T> => {
   const headers: Record<string, string> = { authorization: `Bearer ${bearerOf(auth)}`, accept: "application/json" };
   let payload: string | FormData | undefined;
   if (body && "json" in body) {
@@ -41,5 +54,11 @@ export const xCall = async <T>(ctx: Ctx, auth: ProfileAuth, method: "GET" | "POS
 // A 2xx answer whose `errors` explain why `data` is missing (X's partial errors).
 export const partialError = (errors: XProblem[] | undefined, fallback: string): NetworkError => {
   const first = errors?.[0];
-  return mapTwitterError({ status: 400, body: first ? { title: first.title, detail: first.detail ?? fallback, type: first.type } : { title: "Invalid Request", detail: fallback }, headers: new Headers() });
+  return mapTwitterError({
+    status: 400,
+    body: first
+      ? { title: first.title, detail: first.detail ?? fallback, type: first.type }
+      : { title: "Invalid Request", detail: fallback },
+    headers: new Headers(),
+  });
 };

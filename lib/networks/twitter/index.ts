@@ -30,7 +30,12 @@ export const ZTwitterSettings = z
     scopes: z.string().default(TWITTER_DEFAULT_SCOPES.join(" ")),
   })
   .superRefine((s, ctx) => {
-    if (Boolean(s.client_id) !== Boolean(s.client_secret)) ctx.addIssue({ code: "custom", path: [s.client_id ? "client_secret" : "client_id"], message: "set both keys or neither" });
+    if (Boolean(s.client_id) !== Boolean(s.client_secret))
+      ctx.addIssue({
+        code: "custom",
+        path: [s.client_id ? "client_secret" : "client_id"],
+        message: "set both keys or neither",
+      });
   });
 export type TwitterSettings = z.infer<typeof ZTwitterSettings>;
 type Ctx = ConnectorContext<TwitterSettings>;
@@ -40,7 +45,11 @@ const scopeList = (value: string) => value.split(/[\s,]+/).filter(Boolean);
 
 type TokenResponse = { access_token?: string; expires_in?: number; refresh_token?: string; scope?: string };
 
-const requestToken = async (ctx: Ctx, credentials: Record<string, string> | null, fields: Record<string, string>): Promise<TokenSet> => {
+const requestToken = async (
+  ctx: Ctx,
+  credentials: Record<string, string> | null,
+  fields: Record<string, string>,
+): Promise<TokenSet> => {
   const keys = developerKeys(ctx.settings, credentials);
   const basic = Buffer.from(`${keys.client_id}:${keys.client_secret}`).toString("base64");
   const res = await ctx.fetch(at(ctx.settings.api_url, "/2/oauth2/token"), {
@@ -49,7 +58,8 @@ const requestToken = async (ctx: Ctx, credentials: Record<string, string> | null
     body: formBody({ ...fields, client_id: keys.client_id }),
   });
   const body = await readJson<TokenResponse>({ mapError: mapTwitterError }, res);
-  if (!body?.access_token) throw new NetworkError("outcome_unknown", "X answered the token request without an access token");
+  if (!body?.access_token)
+    throw new NetworkError("outcome_unknown", "X answered the token request without an access token");
   return {
     accessToken: body.access_token,
     refreshToken: body.refresh_token ?? null,
@@ -60,7 +70,9 @@ const requestToken = async (ctx: Ctx, credentials: Record<string, string> | null
 
 // subscription_type: "None", "Basic", "Premium" or "PremiumPlus"; stored in the identity metadata because
 // the post length limit depends on it (post-rules.ts).
-type Me = { data?: { id?: string; name?: string; username?: string; profile_image_url?: string; subscription_type?: string } };
+type Me = {
+  data?: { id?: string; name?: string; username?: string; profile_image_url?: string; subscription_type?: string };
+};
 
 export const twitterConnector: NetworkConnector<TwitterSettings> = {
   platform: "twitter",
@@ -85,7 +97,12 @@ export const twitterConnector: NetworkConnector<TwitterSettings> = {
       return url.toString();
     },
     exchangeCode: (ctx, { code, redirectUri, codeVerifier, credentials }) =>
-      requestToken(ctx, credentials, { code, grant_type: "authorization_code", redirect_uri: redirectUri, code_verifier: codeVerifier }),
+      requestToken(ctx, credentials, {
+        code,
+        grant_type: "authorization_code",
+        redirect_uri: redirectUri,
+        code_verifier: codeVerifier,
+      }),
   },
 
   identity: async (ctx, auth) => {
@@ -107,7 +124,11 @@ export const twitterConnector: NetworkConnector<TwitterSettings> = {
   // With the profile's own developer keys, else the server's; the answer's refresh token replaces the stored one.
   refresh: async (ctx, auth) => {
     const refreshToken = auth.tokens?.refreshToken;
-    if (!refreshToken) throw new NetworkError("auth_expired", "X issued no refresh token for this profile (offline.access); reconnect it");
+    if (!refreshToken)
+      throw new NetworkError(
+        "auth_expired",
+        "X issued no refresh token for this profile (offline.access); reconnect it",
+      );
     return requestToken(ctx, auth.credentials, { grant_type: "refresh_token", refresh_token: refreshToken });
   },
 

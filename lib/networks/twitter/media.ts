@@ -16,7 +16,12 @@ const MAX_STATUS_POLLS = 60;
 const MAX_PROCESSING_WAIT_MS = 15 * 60 * 1000;
 
 type Category = "tweet_image" | "tweet_gif" | "tweet_video";
-type ProcessingInfo = { state?: string; check_after_secs?: number; progress_percent?: number; error?: { code?: number; name?: string; message?: string } };
+type ProcessingInfo = {
+  state?: string;
+  check_after_secs?: number;
+  progress_percent?: number;
+  error?: { code?: number; name?: string; message?: string };
+};
 type MediaAnswer = { data?: { id?: string; media_key?: string; processing_info?: ProcessingInfo } };
 
 const categoryOf = (media: PublishMedia): Category => {
@@ -24,7 +29,11 @@ const categoryOf = (media: PublishMedia): Category => {
   if (media.kind === "gif" || type === "image/gif") return "tweet_gif";
   if (media.kind === "image" || type.startsWith("image/")) return "tweet_image";
   if (media.kind === "video" || type.startsWith("video/")) return "tweet_video";
-  throw new NetworkError("rejected", `X takes images, GIFs and videos, not ${type || "this file"}`, details("unsupported_media", null, type));
+  throw new NetworkError(
+    "rejected",
+    `X takes images, GIFs and videos, not ${type || "this file"}`,
+    details("unsupported_media", null, type),
+  );
 };
 
 const mediaTypeOf = (media: PublishMedia, category: Category) => {
@@ -35,16 +44,30 @@ const mediaTypeOf = (media: PublishMedia, category: Category) => {
 
 const blobOf = (bytes: Uint8Array, type: string) => new Blob([new Uint8Array(bytes)], { type }); // a copy (at most one 5 MB file or 4 MB segment) on its own ArrayBuffer
 
-const simpleUpload = async (ctx: Ctx, auth: ProfileAuth, media: PublishMedia, category: Category, bytes: Uint8Array) => {
+const simpleUpload = async (
+  ctx: Ctx,
+  auth: ProfileAuth,
+  media: PublishMedia,
+  category: Category,
+  bytes: Uint8Array,
+) => {
   const form = new FormData();
   form.append("media", blobOf(bytes, mediaTypeOf(media, category)), "media");
   form.append("media_category", category);
   return xCall<MediaAnswer>(ctx, auth, "POST", "/2/media/upload", { body: { form } });
 };
 
-const chunkedUpload = async (ctx: Ctx, auth: ProfileAuth, media: PublishMedia, category: Category, bytes: Uint8Array) => {
+const chunkedUpload = async (
+  ctx: Ctx,
+  auth: ProfileAuth,
+  media: PublishMedia,
+  category: Category,
+  bytes: Uint8Array,
+) => {
   const type = mediaTypeOf(media, category);
-  const init = await xCall<MediaAnswer>(ctx, auth, "POST", "/2/media/upload/initialize", { body: { json: { media_type: type, total_bytes: bytes.byteLength, media_category: category } } });
+  const init = await xCall<MediaAnswer>(ctx, auth, "POST", "/2/media/upload/initialize", {
+    body: { json: { media_type: type, total_bytes: bytes.byteLength, media_category: category } },
+  });
   const id = init.data?.id;
   if (!id) throw new NetworkError("outcome_unknown", "X started no upload session (no media id)");
   for (let offset = 0, segment = 0; offset < bytes.byteLength; offset += CHUNK_BYTES, segment++) {
@@ -60,7 +83,11 @@ const processingFailed = (info: ProcessingInfo) =>
   new NetworkError(
     "rejected",
     `X could not process the media${info.error?.message ? `: ${info.error.message}` : ""}`,
-    details(info.error?.name ?? info.error?.code ?? "media_processing_failed", null, info.error?.message ?? "processing failed"),
+    details(
+      info.error?.name ?? info.error?.code ?? "media_processing_failed",
+      null,
+      info.error?.message ?? "processing failed",
+    ),
   );
 
 // Waits for processing to end (videos and GIFs). Bounded: a file still processing after the bound fails
@@ -72,31 +99,51 @@ const awaitProcessing = async (ctx: Ctx, auth: ProfileAuth, id: string, first: P
   for (let poll = 0; info && info.state !== "succeeded"; poll++) {
     if (info.state === "failed") throw processingFailed(info);
     if (poll >= MAX_STATUS_POLLS || waited >= MAX_PROCESSING_WAIT_MS) {
-      throw new NetworkError("rate_limited", "X is still processing the media; the post will be tried again", details("media_processing_timeout", null, null), 60_000);
+      throw new NetworkError(
+        "rate_limited",
+        "X is still processing the media; the post will be tried again",
+        details("media_processing_timeout", null, null),
+        60_000,
+      );
     }
     const wait = Math.min(Math.max(info.check_after_secs ?? 1, 1), 60) * 1000;
     await sleep(wait);
     waited += wait;
-    const status = await xCall<MediaAnswer>(ctx, auth, "GET", "/2/media/upload", { query: { command: "STATUS", media_id: id } });
+    const status = await xCall<MediaAnswer>(ctx, auth, "GET", "/2/media/upload", {
+      query: { command: "STATUS", media_id: id },
+    });
     info = status.data?.processing_info;
   }
 };
 
 // Uploads one file and returns its media id, ready to attach (processed, alt text set).
-export const uploadMedia = async (ctx: Ctx, auth: ProfileAuth, media: PublishMedia, altText: string | undefined): Promise<string> => {
+export const uploadMedia = async (
+  ctx: Ctx,
+  auth: ProfileAuth,
+  media: PublishMedia,
+  altText: string | undefined,
+): Promise<string> => {
   const category = categoryOf(media);
   const bytes = await media.read();
   const simple = category === "tweet_image" && bytes.byteLength <= SIMPLE_UPLOAD_MAX_BYTES;
-  const answer = simple ? await simpleUpload(ctx, auth, media, category, bytes) : await chunkedUpload(ctx, auth, media, category, bytes);
+  const answer = simple
+    ? await simpleUpload(ctx, auth, media, category, bytes)
+    : await chunkedUpload(ctx, auth, media, category, bytes);
   const id = answer.data?.id;
   if (!id) throw new NetworkError("outcome_unknown", "X answered the upload without a media id");
   await awaitProcessing(ctx, auth, id, answer.data?.processing_info);
   if (altText?.trim()) {
-    await xCall<unknown>(ctx, auth, "POST", "/2/media/metadata", { body: { json: { id, metadata: { alt_text: { text: altText } } } } });
+    await xCall<unknown>(ctx, auth, "POST", "/2/media/metadata", {
+      body: { json: { id, metadata: { alt_text: { text: altText } } } },
+    });
   }
   return id;
 };
 
 // `alt_text`: one text for every item, or one per item in order.
 export const altTextFor = (alt: unknown, index: number): string | undefined =>
-  typeof alt === "string" ? alt : Array.isArray(alt) && typeof alt[index] === "string" ? (alt[index] as string) : undefined;
+  typeof alt === "string"
+    ? alt
+    : Array.isArray(alt) && typeof alt[index] === "string"
+      ? (alt[index] as string)
+      : undefined;

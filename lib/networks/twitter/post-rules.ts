@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { MB, type FormatLimits, type PostRules } from "../post-rules";
-import { altTextIssues, bodyOrMedia, chainIssues, postIssues, tooLong, zAltText, zChoice, zInt, zTextList } from "../post-rules/draft-checks";
+import {
+  altTextIssues,
+  bodyOrMedia,
+  chainIssues,
+  postIssues,
+  tooLong,
+  zAltText,
+  zChoice,
+  zInt,
+  zTextList,
+} from "../post-rules/draft-checks";
 
 // X (Twitter) posts: format `post` (default; text, up to 4 images or 1 video or 1 GIF; chains via `thread`)
 // or `poll` (2 to 4 options of at most 25 characters, 5 to 10,080 minutes; no media, no chain).
@@ -27,7 +37,15 @@ export const ZTwitterPostParams = z
 export type TwitterPostParams = z.output<typeof ZTwitterPostParams>;
 
 const image = { maxBytes: 5 * MB, types: ["jpg", "png", "webp", "gif"], maxCount: 4, minWidth: 4, minHeight: 4 };
-const video = { maxBytes: 512 * MB, types: ["mp4", "mov"], maxCount: 1, minDurationSec: 1, maxDurationSec: 140, minWidth: 32, minHeight: 32 };
+const video = {
+  maxBytes: 512 * MB,
+  types: ["mp4", "mov"],
+  maxCount: 1,
+  minDurationSec: 1,
+  maxDurationSec: 140,
+  minWidth: 32,
+  minHeight: 32,
+};
 
 export const TWITTER_FORMATS = {
   // bodyMax is the free tier's; validate raises it to TWITTER_PAID_BODY_MAX for subscribed accounts.
@@ -44,11 +62,15 @@ export const isPaidTwitterAccount = (metadata: Record<string, unknown>): boolean
 const gifAlone = (media: { kind: string }[], field: string): string[] =>
   media.some((m) => m.kind === "gif") && media.length > 1 ? [`${field}: a GIF must be the only media item`] : [];
 
-const pollIssues = (params: TwitterPostParams, draft: { body: string; media: unknown[]; thread: unknown[] }): string[] => {
+const pollIssues = (
+  params: TwitterPostParams,
+  draft: { body: string; media: unknown[]; thread: unknown[] },
+): string[] => {
   const options = params.poll_options ?? [];
   const issues: string[] = [];
   if (params.poll_options === undefined) issues.push("poll_options is required for a poll");
-  else if (options.length < 2 || options.length > 4) issues.push(`poll_options must have 2 to 4 options (${options.length} given)`);
+  else if (options.length < 2 || options.length > 4)
+    issues.push(`poll_options must have 2 to 4 options (${options.length} given)`);
   options.forEach((option, i) => {
     if (option.trim() === "") issues.push(`poll_options[${i}] can't be blank`);
     issues.push(...tooLong(`poll_options[${i}]`, option, 25));
@@ -68,7 +90,10 @@ export const twitterPostRules: PostRules<TwitterPostParams> = {
   validate: (draft) => {
     const { params } = draft;
     if (params.format === "poll") return pollIssues(params, draft);
-    const limits: FormatLimits = { ...TWITTER_FORMATS.post, bodyMax: isPaidTwitterAccount(draft.profile.metadata) ? TWITTER_PAID_BODY_MAX : TWITTER_FREE_BODY_MAX };
+    const limits: FormatLimits = {
+      ...TWITTER_FORMATS.post,
+      bodyMax: isPaidTwitterAccount(draft.profile.metadata) ? TWITTER_PAID_BODY_MAX : TWITTER_FREE_BODY_MAX,
+    };
     return [
       ...(params.poll_options?.length ? ["poll_options requires format poll"] : []),
       ...(params.poll_duration_minutes !== undefined ? ["poll_duration_minutes requires format poll"] : []),

@@ -19,30 +19,60 @@ const ctx = (options: { fetch?: typeof fetch; sleep?: (ms: number) => Promise<vo
   fetch: options.fetch ?? fetch,
   sleep: options.sleep ?? noSleep,
 });
-const auth = (accessToken = fake.issueToken()): ProfileAuth => ({ externalId: fake.user.id, tokens: { accessToken }, credentials: null, metadata: { subscription_type: "None" } });
+const auth = (accessToken = fake.issueToken()): ProfileAuth => ({
+  externalId: fake.user.id,
+  tokens: { accessToken },
+  credentials: null,
+  metadata: { subscription_type: "None" },
+});
 let n = 0;
 const unique = (text = "Fresh roast today") => `${text} #${++n}`; // X refuses duplicate text
-const input = (over: Partial<PublishInput> = {}) => publishInput(auth(), { body: unique(), params: { format: "post" }, ...over });
+const input = (over: Partial<PublishInput> = {}) =>
+  publishInput(auth(), { body: unique(), params: { format: "post" }, ...over });
 const tweetOf = (id: string) => fake.posts.tweets.find((t) => t.id === id)!;
 const requestsSince = (mark: number) => fake.requests.slice(mark).map((r) => `${r.method} ${r.path}`);
-const gif = (): PublishMedia => ({ ...publishMedia("image", { url: "https://media.example.test/loop.gif" }), contentType: "image/gif", kind: "gif" });
+const gif = (): PublishMedia => ({
+  ...publishMedia("image", { url: "https://media.example.test/loop.gif" }),
+  contentType: "image/gif",
+  kind: "gif",
+});
 
 describe("twitter publish (X API v2 fake)", () => {
   it("a text post is POST /2/tweets {text}; the id and a permalink come back", async () => {
     const body = unique("Opening at 7 tomorrow");
     const result = await publish(ctx(), input({ body }));
-    expect(result).toEqual({ externalId: expect.stringMatching(/^\d{19}$/), url: `https://x.com/i/web/status/${result.externalId}` });
+    expect(result).toEqual({
+      externalId: expect.stringMatching(/^\d{19}$/),
+      url: `https://x.com/i/web/status/${result.externalId}`,
+    });
     expect(tweetOf(result.externalId).request).toEqual({ text: body });
   });
 
   it("images go up in one request each (multipart media + media_category), alt text per item, then the post", async () => {
     const mark = fake.requests.length;
     const other = Uint8Array.from([...PNG_BYTES, 0]);
-    const result = await publish(ctx(), input({ media: [publishMedia("image"), publishMedia("image", { bytes: other })], params: { format: "post", alt_text: ["A latte", ""] } }));
-    expect(requestsSince(mark)).toEqual(["POST /2/media/upload", "POST /2/media/metadata", "POST /2/media/upload", "POST /2/tweets"]);
+    const result = await publish(
+      ctx(),
+      input({
+        media: [publishMedia("image"), publishMedia("image", { bytes: other })],
+        params: { format: "post", alt_text: ["A latte", ""] },
+      }),
+    );
+    expect(requestsSince(mark)).toEqual([
+      "POST /2/media/upload",
+      "POST /2/media/metadata",
+      "POST /2/media/upload",
+      "POST /2/tweets",
+    ]);
     const tweet = tweetOf(result.externalId);
     const [first, second] = tweet.media_ids.map((id) => fake.posts.media.get(id)!);
-    expect(first).toMatchObject({ upload: "simple", category: "tweet_image", media_type: "image/png", alt_text: "A latte", state: "succeeded" });
+    expect(first).toMatchObject({
+      upload: "simple",
+      category: "tweet_image",
+      media_type: "image/png",
+      alt_text: "A latte",
+      state: "succeeded",
+    });
     expect(second).toMatchObject({ upload: "simple", alt_text: null });
     expect(Buffer.compare(first!.bytes!, Buffer.from(PNG_BYTES))).toBe(0);
     expect(Buffer.compare(second!.bytes!, Buffer.from(other))).toBe(0);
@@ -55,7 +85,10 @@ describe("twitter publish (X API v2 fake)", () => {
     bytes.set(MP4_BYTES);
     const waits: number[] = [];
     const mark = fake.requests.length;
-    const result = await publish(ctx({ sleep: async (ms) => void waits.push(ms) }), input({ media: [publishMedia("video", { bytes })], params: { format: "post", alt_text: "Pouring" } }));
+    const result = await publish(
+      ctx({ sleep: async (ms) => void waits.push(ms) }),
+      input({ media: [publishMedia("video", { bytes })], params: { format: "post", alt_text: "Pouring" } }),
+    );
     const id = tweetOf(result.externalId).media_ids[0]!;
     expect(requestsSince(mark)).toEqual([
       "POST /2/media/upload/initialize",
@@ -68,9 +101,19 @@ describe("twitter publish (X API v2 fake)", () => {
       "POST /2/media/metadata",
       "POST /2/tweets",
     ]);
-    expect(fake.requests.filter((r) => r.path === "/2/media/upload").at(-1)!.query).toEqual({ command: "STATUS", media_id: id });
+    expect(fake.requests.filter((r) => r.path === "/2/media/upload").at(-1)!.query).toEqual({
+      command: "STATUS",
+      media_id: id,
+    });
     const media = fake.posts.media.get(id)!;
-    expect(media).toMatchObject({ upload: "chunked", category: "tweet_video", media_type: "video/mp4", total_bytes: bytes.byteLength, state: "succeeded", alt_text: "Pouring" });
+    expect(media).toMatchObject({
+      upload: "chunked",
+      category: "tweet_video",
+      media_type: "video/mp4",
+      total_bytes: bytes.byteLength,
+      state: "succeeded",
+      alt_text: "Pouring",
+    });
     expect([...media.segments.keys()]).toEqual([0, 1, 2]);
     expect(Buffer.compare(media.bytes!, Buffer.from(bytes))).toBe(0);
     expect(waits).toEqual([1000, 1000]); // check_after_secs
@@ -79,7 +122,12 @@ describe("twitter publish (X API v2 fake)", () => {
   it("a GIF is a chunked tweet_gif upload", async () => {
     const result = await publish(ctx(), input({ media: [gif()] }));
     const media = fake.posts.media.get(tweetOf(result.externalId).media_ids[0]!)!;
-    expect(media).toMatchObject({ upload: "chunked", category: "tweet_gif", media_type: "image/gif", state: "succeeded" });
+    expect(media).toMatchObject({
+      upload: "chunked",
+      category: "tweet_gif",
+      media_type: "image/gif",
+      state: "succeeded",
+    });
   });
 
   it("failed processing is rejected with X's error; a video still processing after the bound is retried later; nothing is posted", async () => {
@@ -91,7 +139,10 @@ describe("twitter publish (X API v2 fake)", () => {
     });
     fake.posts.upload.processingPolls = 1000;
     try {
-      await expect(publish(ctx(), input({ media: [publishMedia("video")] }))).rejects.toMatchObject({ kind: "rate_limited", retryAfterMs: 60_000 });
+      await expect(publish(ctx(), input({ media: [publishMedia("video")] }))).rejects.toMatchObject({
+        kind: "rate_limited",
+        retryAfterMs: 60_000,
+      });
     } finally {
       fake.posts.upload.processingPolls = 2;
     }
@@ -100,9 +151,16 @@ describe("twitter publish (X API v2 fake)", () => {
 
   it("a poll sends poll {options, duration_minutes} and no media", async () => {
     const body = unique("Which roast next week?");
-    const params = twitterConnector.postRules!.params.parse({ format: "poll", poll_options: ["Ethiopia", "Kenya", "Colombia"], poll_duration_minutes: "90" });
+    const params = twitterConnector.postRules!.params.parse({
+      format: "poll",
+      poll_options: ["Ethiopia", "Kenya", "Colombia"],
+      poll_duration_minutes: "90",
+    });
     const result = await publish(ctx(), input({ body, params: params as Record<string, unknown> }));
-    expect(tweetOf(result.externalId).request).toEqual({ text: body, poll: { options: ["Ethiopia", "Kenya", "Colombia"], duration_minutes: 90 } });
+    expect(tweetOf(result.externalId).request).toEqual({
+      text: body,
+      poll: { options: ["Ethiopia", "Kenya", "Colombia"], duration_minutes: 90 },
+    });
     const defaulted = twitterConnector.postRules!.params.parse({ format: "poll", poll_options: ["Yes", "No"] });
     const second = await publish(ctx(), input({ params: defaulted as Record<string, unknown> }));
     expect(tweetOf(second.externalId).poll).toMatchObject({ options: ["Yes", "No"], duration_minutes: 1440 });
@@ -110,10 +168,26 @@ describe("twitter publish (X API v2 fake)", () => {
 
   it("a chain: each link replies to the previous one (reply.in_reply_to_tweet_id), all in one conversation", async () => {
     const root = await publish(ctx(), input({ body: unique("1/3 How we roast") }));
-    const second = await publish(ctx(), input({ body: unique("2/3 Green beans"), replyTo: { externalId: root.externalId, rootExternalId: root.externalId } }));
-    const third = await publish(ctx(), input({ body: unique("3/3 Cooling"), media: [publishMedia("image")], replyTo: { externalId: second.externalId, rootExternalId: root.externalId } }));
+    const second = await publish(
+      ctx(),
+      input({
+        body: unique("2/3 Green beans"),
+        replyTo: { externalId: root.externalId, rootExternalId: root.externalId },
+      }),
+    );
+    const third = await publish(
+      ctx(),
+      input({
+        body: unique("3/3 Cooling"),
+        media: [publishMedia("image")],
+        replyTo: { externalId: second.externalId, rootExternalId: root.externalId },
+      }),
+    );
     expect(tweetOf(second.externalId).request.reply).toEqual({ in_reply_to_tweet_id: root.externalId });
-    expect(tweetOf(third.externalId)).toMatchObject({ in_reply_to_tweet_id: second.externalId, conversation_id: root.externalId });
+    expect(tweetOf(third.externalId)).toMatchObject({
+      in_reply_to_tweet_id: second.externalId,
+      conversation_id: root.externalId,
+    });
   });
 
   it("errors: X's refusals are rejected with its title and detail, 429 waits until x-rate-limit-reset, 401 is auth_expired", async () => {
@@ -121,9 +195,15 @@ describe("twitter publish (X API v2 fake)", () => {
     await publish(ctx(), input({ body }));
     await expect(publish(ctx(), input({ body }))).rejects.toMatchObject({
       kind: "rejected",
-      details: { platformErrorCode: "Forbidden", platformErrorMessage: "You are not allowed to create a Tweet with duplicate content." },
+      details: {
+        platformErrorCode: "Forbidden",
+        platformErrorMessage: "You are not allowed to create a Tweet with duplicate content.",
+      },
     });
-    await expect(publish(ctx(), input({ body: "x".repeat(281) }))).rejects.toMatchObject({ kind: "rejected", message: expect.stringContaining("too long") });
+    await expect(publish(ctx(), input({ body: "x".repeat(281) }))).rejects.toMatchObject({
+      kind: "rejected",
+      message: expect.stringContaining("too long"),
+    });
 
     const reset = Math.floor(Date.now() / 1000) + 120;
     fake.failNext("/2/tweets", xRateLimited(reset));
@@ -131,15 +211,28 @@ describe("twitter publish (X API v2 fake)", () => {
     expect(limited).toMatchObject({ kind: "rate_limited" });
     expect((limited as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(100_000);
 
-    fake.failNext(/^\/2\/media\/upload\/\d+\/append$/, xProblem(400, "Invalid Request", "Segment is corrupt", "https://api.x.com/2/problems/invalid-request"));
-    await expect(publish(ctx(), input({ media: [publishMedia("video")] }))).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "invalid-request", platformErrorMessage: "Segment is corrupt" } });
+    fake.failNext(
+      /^\/2\/media\/upload\/\d+\/append$/,
+      xProblem(400, "Invalid Request", "Segment is corrupt", "https://api.x.com/2/problems/invalid-request"),
+    );
+    await expect(publish(ctx(), input({ media: [publishMedia("video")] }))).rejects.toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "invalid-request", platformErrorMessage: "Segment is corrupt" },
+    });
 
     const before = fake.requests.length;
-    await expect(publish(ctx(), input({ auth: auth("revoked-token") }))).rejects.toMatchObject({ kind: "auth_expired" });
-    await expect(publish(ctx(), input({ auth: { ...auth(), tokens: null } }))).rejects.toMatchObject({ kind: "auth_expired" });
+    await expect(publish(ctx(), input({ auth: auth("revoked-token") }))).rejects.toMatchObject({
+      kind: "auth_expired",
+    });
+    await expect(publish(ctx(), input({ auth: { ...auth(), tokens: null } }))).rejects.toMatchObject({
+      kind: "auth_expired",
+    });
     expect(fake.requests.length).toBe(before + 1); // the profile without a token never reached X
     const noMedia = fake.issueToken(["tweet.read", "tweet.write", "users.read"]);
-    await expect(publish(ctx(), input({ auth: auth(noMedia), media: [publishMedia("image")] }))).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "oauth2-scope" } });
+    await expect(publish(ctx(), input({ auth: auth(noMedia), media: [publishMedia("image")] }))).rejects.toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "oauth2-scope" },
+    });
   });
 });
 
@@ -154,11 +247,17 @@ describe("twitter findPublished (read-back after an unknown outcome)", () => {
 
     const count = fake.posts.tweets.length;
     const mark = fake.requests.length;
-    expect(await findPublished(ctx(), lost)).toEqual({ externalId: created.id, url: `https://x.com/i/web/status/${created.id}` });
+    expect(await findPublished(ctx(), lost)).toEqual({
+      externalId: created.id,
+      url: `https://x.com/i/web/status/${created.id}`,
+    });
     expect(fake.posts.tweets.length).toBe(count);
     expect(requestsSince(mark)).toEqual([`GET /2/users/${fake.user.id}/tweets`]);
     const query = fake.requests.at(-1)!.query;
-    expect(query).toMatchObject({ max_results: "100", "tweet.fields": "created_at,referenced_tweets,attachments,note_tweet" });
+    expect(query).toMatchObject({
+      max_results: "100",
+      "tweet.fields": "created_at,referenced_tweets,attachments,note_tweet",
+    });
     expect(Date.now() - Date.parse(query.start_time!)).toBeGreaterThan(23 * 3600 * 1000);
   });
 
@@ -175,10 +274,16 @@ describe("twitter findPublished (read-back after an unknown outcome)", () => {
     fake.user.subscription_type = "Premium";
     try {
       const root = await publish(ctx(), input());
-      const long = input({ body: unique("A long story. ".repeat(40)), replyTo: { externalId: root.externalId, rootExternalId: root.externalId } });
+      const long = input({
+        body: unique("A long story. ".repeat(40)),
+        replyTo: { externalId: root.externalId, rootExternalId: root.externalId },
+      });
       fake.loseNextAnswer("POST /2/tweets");
       await expect(publish(ctx({ fetch: timedFetch(5000) }), long)).rejects.toMatchObject({ kind: "outcome_unknown" });
-      expect(await findPublished(ctx(), long)).toEqual({ externalId: fake.posts.tweets.at(-1)!.id, url: expect.any(String) });
+      expect(await findPublished(ctx(), long)).toEqual({
+        externalId: fake.posts.tweets.at(-1)!.id,
+        url: expect.any(String),
+      });
     } finally {
       fake.user.subscription_type = "None";
     }
@@ -199,9 +304,15 @@ describe("twitter findPublished (read-back after an unknown outcome)", () => {
     const limited = await findPublished(ctx(), input()).catch((err: unknown) => err);
     expect(limited).toMatchObject({ kind: "outcome_unknown", details: { platformErrorCode: "Too Many Requests" } });
     expect((limited as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(200_000);
-    fake.failNext(new RegExp(`^/2/users/${fake.user.id}/tweets$`), xProblem(503, "Service Unavailable", "Service Unavailable"));
+    fake.failNext(
+      new RegExp(`^/2/users/${fake.user.id}/tweets$`),
+      xProblem(503, "Service Unavailable", "Service Unavailable"),
+    );
     await expect(findPublished(ctx(), input())).rejects.toMatchObject({ kind: "outcome_unknown" });
-    await expect(findPublished(ctx(), input({ auth: auth("revoked-token") }))).rejects.toMatchObject({ kind: "outcome_unknown", message: expect.stringContaining("401") });
+    await expect(findPublished(ctx(), input({ auth: auth("revoked-token") }))).rejects.toMatchObject({
+      kind: "outcome_unknown",
+      message: expect.stringContaining("401"),
+    });
   });
 
   it("has no first comment (the post-rules take no first_comment)", () => {
@@ -212,7 +323,8 @@ describe("twitter findPublished (read-back after an unknown outcome)", () => {
 
 describe("twitter deletePublished (DELETE /2/tweets/:id)", () => {
   const deletePublished = twitterConnector.deletePublished!;
-  const del = (externalId: string, a = auth()) => deletePublished(ctx(), { auth: a, placement: null, externalId, params: {} });
+  const del = (externalId: string, a = auth()) =>
+    deletePublished(ctx(), { auth: a, placement: null, externalId, params: {} });
 
   it("deletes the post: X no longer has it; deleting again (404) resolves", async () => {
     const { externalId } = await publish(ctx(), input());
@@ -227,7 +339,19 @@ describe("twitter deletePublished (DELETE /2/tweets/:id)", () => {
   });
 
   it("a 200 whose errors say the post is not found also counts as deleted", async () => {
-    fake.failNext(/^\/2\/tweets\/\d+$/, { status: 200, body: { data: { deleted: false }, errors: [{ title: "Not Found Error", detail: "Could not find tweet with id: [1].", type: "https://api.x.com/2/problems/resource-not-found" }] } });
+    fake.failNext(/^\/2\/tweets\/\d+$/, {
+      status: 200,
+      body: {
+        data: { deleted: false },
+        errors: [
+          {
+            title: "Not Found Error",
+            detail: "Could not find tweet with id: [1].",
+            type: "https://api.x.com/2/problems/resource-not-found",
+          },
+        ],
+      },
+    });
     await expect(del("1")).resolves.toBeUndefined();
   });
 
@@ -235,17 +359,29 @@ describe("twitter deletePublished (DELETE /2/tweets/:id)", () => {
     const { externalId } = await publish(ctx(), input());
     const theirs = { ...fake.posts.tweets.at(-1)!, id: "1890000000000000000", author_id: "42" };
     fake.posts.tweets.push(theirs);
-    await expect(del(theirs.id)).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "Forbidden", platformErrorMessage: "You are not allowed to delete a Tweet you do not own." } });
+    await expect(del(theirs.id)).rejects.toMatchObject({
+      kind: "rejected",
+      details: {
+        platformErrorCode: "Forbidden",
+        platformErrorMessage: "You are not allowed to delete a Tweet you do not own.",
+      },
+    });
     expect(fake.posts.tweets).toContain(theirs);
 
     const readOnly = fake.issueToken(["tweet.read", "users.read"]);
-    await expect(del(externalId, auth(readOnly))).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "oauth2-scope" } });
+    await expect(del(externalId, auth(readOnly))).rejects.toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "oauth2-scope" },
+    });
     await expect(del(externalId, auth("revoked-token"))).rejects.toMatchObject({ kind: "auth_expired" });
     const reset = Math.floor(Date.now() / 1000) + 120;
     fake.failNext(`/2/tweets/${externalId}`, xRateLimited(reset));
     await expect(del(externalId)).rejects.toMatchObject({ kind: "rate_limited" });
     fake.failNext(`/2/tweets/${externalId}`, { status: 200, body: { data: { deleted: false } } });
-    await expect(del(externalId)).rejects.toMatchObject({ kind: "rejected", message: expect.stringContaining("did not delete") });
+    await expect(del(externalId)).rejects.toMatchObject({
+      kind: "rejected",
+      message: expect.stringContaining("did not delete"),
+    });
     expect(fake.posts.tweets.some((t) => t.id === externalId)).toBe(true); // still there after every refusal
 
     const before = fake.requests.length;

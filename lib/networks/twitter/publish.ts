@@ -29,7 +29,8 @@ export const publishTweet = async (ctx: Ctx, input: PublishInput): Promise<Publi
     request.poll = { options: params.poll_options ?? [], duration_minutes: params.poll_duration_minutes ?? 1440 };
   } else if (input.media.length > 0) {
     const ids: string[] = [];
-    for (const [i, media] of input.media.entries()) ids.push(await uploadMedia(ctx, input.auth, media, altTextFor(params.alt_text, i)));
+    for (const [i, media] of input.media.entries())
+      ids.push(await uploadMedia(ctx, input.auth, media, altTextFor(params.alt_text, i)));
     request.media = { media_ids: ids };
   }
   if (input.replyTo) request.reply = { in_reply_to_tweet_id: input.replyTo.externalId };
@@ -108,7 +109,10 @@ const search = async (ctx: Ctx, input: PublishInput): Promise<PublishResult | nu
     next = timeline?.meta?.next_token;
     if (!next) return null;
   }
-  throw new NetworkError("outcome_unknown", `X shows more than ${FIND_MAX_PAGES * 100} posts in the last day; cannot tell whether this one went out`);
+  throw new NetworkError(
+    "outcome_unknown",
+    `X shows more than ${FIND_MAX_PAGES * 100} posts in the last day; cannot tell whether this one went out`,
+  );
 };
 
 // Any failure to read means we cannot tell: reported as outcome_unknown (with X's details and wait), never
@@ -120,7 +124,12 @@ export const findTweet = async (ctx: Ctx, input: PublishInput): Promise<PublishR
     if (err instanceof NetworkError && err.kind === "outcome_unknown") throw err;
     const info = err instanceof NetworkError ? err.details : details(null, null, null);
     const after = err instanceof NetworkError ? err.retryAfterMs : null;
-    throw new NetworkError("outcome_unknown", `Could not read the X timeline back: ${(err as Error).message}`, info, after);
+    throw new NetworkError(
+      "outcome_unknown",
+      `Could not read the X timeline back: ${(err as Error).message}`,
+      info,
+      after,
+    );
   }
 };
 
@@ -131,11 +140,23 @@ export const findTweet = async (ctx: Ctx, input: PublishInput): Promise<PublishR
 // (deleting is idempotent). Other refusals (403 not the author, missing scope, 401, 429) go through
 // mapTwitterError.
 type Deleted = { data?: { deleted?: boolean }; errors?: XProblem[] };
-const isNotFound = (problem: XProblem) => /resource-not-found$/.test(problem.type ?? "") || problem.title === "Not Found Error";
+const isNotFound = (problem: XProblem) =>
+  /resource-not-found$/.test(problem.type ?? "") || problem.title === "Not Found Error";
 
-export const deleteTweet = async (ctx: Ctx, { auth, externalId }: { auth: ProfileAuth; externalId: string }): Promise<void> => {
-  if (!/^\d+$/.test(externalId)) throw new NetworkError("rejected", `Not an X post id: ${externalId.slice(0, 100)}`, details("invalid_post_id", null, null));
-  const res = await ctx.fetch(xUrl(ctx, `/2/tweets/${externalId}`), { method: "DELETE", headers: { authorization: `Bearer ${bearerOf(auth)}`, accept: "application/json" } });
+export const deleteTweet = async (
+  ctx: Ctx,
+  { auth, externalId }: { auth: ProfileAuth; externalId: string },
+): Promise<void> => {
+  if (!/^\d+$/.test(externalId))
+    throw new NetworkError(
+      "rejected",
+      `Not an X post id: ${externalId.slice(0, 100)}`,
+      details("invalid_post_id", null, null),
+    );
+  const res = await ctx.fetch(xUrl(ctx, `/2/tweets/${externalId}`), {
+    method: "DELETE",
+    headers: { authorization: `Bearer ${bearerOf(auth)}`, accept: "application/json" },
+  });
   if (res.status === 404) {
     await res.arrayBuffer().catch(() => undefined);
     return; // not there (deleted already, by us or on X)

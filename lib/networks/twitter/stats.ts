@@ -21,7 +21,12 @@ const num = (...values: unknown[]): number | null => {
   return null;
 };
 
-const readTweet = async (ctx: Ctx, auth: ProfileAuth, id: string, fields: string): Promise<{ tweet: Tweet | null; errors: XProblem[] }> => {
+const readTweet = async (
+  ctx: Ctx,
+  auth: ProfileAuth,
+  id: string,
+  fields: string,
+): Promise<{ tweet: Tweet | null; errors: XProblem[] }> => {
   const answer = await xCall<Tweets>(ctx, auth, "GET", "/2/tweets", { query: { ids: id, "tweet.fields": fields } });
   return { tweet: answer?.data?.find((t) => t.id === id) ?? null, errors: answer?.errors ?? [] };
 };
@@ -35,8 +40,16 @@ const rawOf = (tweet: Tweet): Record<string, unknown> => {
   return raw;
 };
 
-export const tweetStats = async (ctx: Ctx, { auth, postExternalId }: { auth: ProfileAuth; postExternalId: string }): Promise<StatsReading> => {
-  let { tweet, errors } = await readTweet(ctx, auth, postExternalId, "public_metrics,non_public_metrics,organic_metrics");
+export const tweetStats = async (
+  ctx: Ctx,
+  { auth, postExternalId }: { auth: ProfileAuth; postExternalId: string },
+): Promise<StatsReading> => {
+  let { tweet, errors } = await readTweet(
+    ctx,
+    auth,
+    postExternalId,
+    "public_metrics,non_public_metrics,organic_metrics",
+  );
   if (!tweet) ({ tweet, errors } = await readTweet(ctx, auth, postExternalId, "public_metrics")); // older than 30 days, or not ours
   if (!tweet) throw partialError(errors, `X has no post ${postExternalId}`);
   const pub = tweet.public_metrics ?? {};

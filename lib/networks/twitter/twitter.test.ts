@@ -26,8 +26,17 @@ afterAll(async () => {
 });
 
 const connect = (t: Tenant, keys: Record<string, string>) =>
-  connectViaOAuth({ principal: t.principal, groupId: t.group.id, platform: "twitter", extra: keys, consent: fake.consent });
-const basicOf = (keys: { client_id: string; client_secret: string }) => ({ id: keys.client_id, secret: keys.client_secret });
+  connectViaOAuth({
+    principal: t.principal,
+    groupId: t.group.id,
+    platform: "twitter",
+    extra: keys,
+    consent: fake.consent,
+  });
+const basicOf = (keys: { client_id: string; client_secret: string }) => ({
+  id: keys.client_id,
+  secret: keys.client_secret,
+});
 
 describe("twitter connector (OAuth 2.0 PKCE with the account's own developer keys, against the fake)", () => {
   it("OAuth round trip: authorize URL with PKCE, Basic-auth token request with the body's keys, encrypted keys and tokens, identity", async () => {
@@ -73,9 +82,20 @@ describe("twitter connector (OAuth 2.0 PKCE with the account's own developer key
     expect(profile!.tokenExpiresAt!.getTime() - Date.now()).toBeGreaterThan(7000 * 1000);
     expect(profile!.placements).toEqual([]);
 
-    expect(Object.fromEntries(redirect.searchParams)).toEqual({ profile_id: profile!.id, platform: "twitter", status: "connected" });
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({
+      profile_id: profile!.id,
+      platform: "twitter",
+      status: "connected",
+    });
     const [event] = await eventsOf(tenant.account.id, "profile.connected");
-    expect(event!.data).toEqual({ id: profile!.id, name: "Night Owl Coffee", platform: "twitter", status: "active", uid: fake.user.id, username: "nightowlcoffee" });
+    expect(event!.data).toEqual({
+      id: profile!.id,
+      name: "Night Owl Coffee",
+      platform: "twitter",
+      status: "active",
+      uid: fake.user.id,
+      username: "nightowlcoffee",
+    });
   });
 
   it("stores the account's X Premium tier (subscription_type) in the identity metadata", async () => {
@@ -90,21 +110,49 @@ describe("twitter connector (OAuth 2.0 PKCE with the account's own developer key
 
   it("without a server app, initialize_connection requires both keys; the 422 names the missing field", async () => {
     const { group, principal } = await seedTenant();
-    const start = (input: Record<string, unknown>) => initializeConnection({ principal, groupId: group.id, input: { platform: "twitter", redirect_url: "https://app.example.com/cb", ...input } });
-    await expect(start({ client_id: "abc" })).rejects.toMatchObject({ status: 422, details: { errors: ["client_secret is required"] } });
-    await expect(start({})).rejects.toMatchObject({ status: 422, details: { errors: ["client_id is required", "client_secret is required"] } });
-    await expect(start({ client_id: " ", client_secret: "s" })).rejects.toMatchObject({ status: 422, details: { errors: ["client_id: client_id can't be blank"] } });
+    const start = (input: Record<string, unknown>) =>
+      initializeConnection({
+        principal,
+        groupId: group.id,
+        input: { platform: "twitter", redirect_url: "https://app.example.com/cb", ...input },
+      });
+    await expect(start({ client_id: "abc" })).rejects.toMatchObject({
+      status: 422,
+      details: { errors: ["client_secret is required"] },
+    });
+    await expect(start({})).rejects.toMatchObject({
+      status: 422,
+      details: { errors: ["client_id is required", "client_secret is required"] },
+    });
+    await expect(start({ client_id: " ", client_secret: "s" })).rejects.toMatchObject({
+      status: 422,
+      details: { errors: ["client_id: client_id can't be blank"] },
+    });
     expect(await db.connectionAttempt.count({ where: { profileGroupId: group.id } })).toBe(0);
   });
 
   it("with a server app, the keys are optional (both or neither): without them the server's app connects and refreshes", async () => {
     const server = fake.registerApp();
-    const restoreEnv = setEnv({ NETWORK_TWITTER_CLIENT_ID: server.client_id, NETWORK_TWITTER_CLIENT_SECRET: server.client_secret });
+    const restoreEnv = setEnv({
+      NETWORK_TWITTER_CLIENT_ID: server.client_id,
+      NETWORK_TWITTER_CLIENT_SECRET: server.client_secret,
+    });
     try {
       const tenant = await seedTenant();
-      const start = (input: Record<string, unknown>) => initializeConnection({ principal: tenant.principal, groupId: tenant.group.id, input: { platform: "twitter", redirect_url: "https://a.example/cb", ...input } });
-      await expect(start({ client_id: "abc" })).rejects.toMatchObject({ status: 422, details: { errors: ["client_secret is required"] } });
-      await expect(start({ client_secret: "abc" })).rejects.toMatchObject({ status: 422, details: { errors: ["client_id is required"] } });
+      const start = (input: Record<string, unknown>) =>
+        initializeConnection({
+          principal: tenant.principal,
+          groupId: tenant.group.id,
+          input: { platform: "twitter", redirect_url: "https://a.example/cb", ...input },
+        });
+      await expect(start({ client_id: "abc" })).rejects.toMatchObject({
+        status: 422,
+        details: { errors: ["client_secret is required"] },
+      });
+      await expect(start({ client_secret: "abc" })).rejects.toMatchObject({
+        status: 422,
+        details: { errors: ["client_id is required"] },
+      });
 
       const { authorizeUrl, profile } = await connect(tenant, {});
       expect(authorizeUrl.searchParams.get("client_id")).toBe(server.client_id);
@@ -131,16 +179,29 @@ describe("twitter connector (OAuth 2.0 PKCE with the account's own developer key
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "refreshed" });
     const request = fake.tokenRequests.at(-1)!;
     expect(request.client).toEqual(basicOf(keys));
-    expect(request.form).toEqual({ grant_type: "refresh_token", refresh_token: before.refresh, client_id: keys.client_id });
+    expect(request.form).toEqual({
+      grant_type: "refresh_token",
+      refresh_token: before.refresh,
+      client_id: keys.client_id,
+    });
     const after = await db.profile.findUniqueOrThrow({ where: { id: profile!.id } });
     expect(decryptSecret(after.accessToken!)).not.toBe(before.access);
     expect(decryptSecret(after.refreshToken!)).not.toBe(before.refresh);
 
     fake.revokeAll();
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "disconnected" });
-    expect(await db.profile.findUniqueOrThrow({ where: { id: profile!.id } })).toMatchObject({ status: "disconnected", accessToken: null, disconnectReason: expect.stringContaining("invalid") });
+    expect(await db.profile.findUniqueOrThrow({ where: { id: profile!.id } })).toMatchObject({
+      status: "disconnected",
+      accessToken: null,
+      disconnectReason: expect.stringContaining("invalid"),
+    });
     const [event] = await eventsOf(tenant.account.id, "profile.disconnected");
-    expect(event!.data).toMatchObject({ id: profile!.id, status: "disconnected", origin: "automated", uid: fake.user.id });
+    expect(event!.data).toMatchObject({
+      id: profile!.id,
+      status: "disconnected",
+      origin: "automated",
+      uid: fake.user.id,
+    });
   });
 
   it("wrong developer keys or consent refused end at redirect_url with the error", async () => {
@@ -162,11 +223,28 @@ describe("twitter connector (OAuth 2.0 PKCE with the account's own developer key
     const keys = fake.registerApp();
     const oauth = twitterConnector.auth as OAuthFlow<TwitterSettings>;
     const ctx = { settings: ZTwitterSettings.parse({ web_url: fake.url, api_url: fake.url }), fetch };
-    const start = { redirectUri: callbackUrl("twitter"), state: "s", codeChallenge: "A".repeat(43), options: {}, credentials: keys };
+    const start = {
+      redirectUri: callbackUrl("twitter"),
+      state: "s",
+      codeChallenge: "A".repeat(43),
+      options: {},
+      credentials: keys,
+    };
     const params = await fake.consent(new URL(oauth.authorizeUrl(ctx, start)));
-    await expect(oauth.exchangeCode(ctx, { code: params.code!, redirectUri: callbackUrl("twitter"), codeVerifier: "B".repeat(43), credentials: keys, callbackParams: params })).rejects.toMatchObject({
+    await expect(
+      oauth.exchangeCode(ctx, {
+        code: params.code!,
+        redirectUri: callbackUrl("twitter"),
+        codeVerifier: "B".repeat(43),
+        credentials: keys,
+        callbackParams: params,
+      }),
+    ).rejects.toMatchObject({
       kind: "rejected",
-      details: { platformErrorCode: "invalid_request", platformErrorMessage: "Value passed for the code verifier was invalid." },
+      details: {
+        platformErrorCode: "invalid_request",
+        platformErrorMessage: "Value passed for the code verifier was invalid.",
+      },
     });
   });
 
@@ -183,25 +261,52 @@ describe("twitter mapError", () => {
   const map = errorMapper(twitterConnector.mapError);
 
   it("maps Problem+JSON, old-style and OAuth errors", () => {
-    expect(map(401, xProblem(401, "Unauthorized", "Unauthorized").body)).toMatchObject({ kind: "auth_expired", details: { platformErrorCode: "Unauthorized" } });
+    expect(map(401, xProblem(401, "Unauthorized", "Unauthorized").body)).toMatchObject({
+      kind: "auth_expired",
+      details: { platformErrorCode: "Unauthorized" },
+    });
     const reset = Math.floor(Date.now() / 1000) + 300;
     const limited = map(429, xRateLimited(reset).body, xRateLimited(reset).headers);
     expect(limited.kind).toBe("rate_limited");
     expect(limited.retryAfterMs).toBeGreaterThan(298_000);
     expect(limited.retryAfterMs).toBeLessThanOrEqual(300_000);
     expect(map(429, { title: "Too Many Requests" }).retryAfterMs).toBe(15 * 60 * 1000);
-    const capped = map(429, { title: "UsageCapExceeded", detail: "Usage cap exceeded: Monthly product cap", type: "https://api.x.com/2/problems/usage-capped", status: 429 });
+    const capped = map(429, {
+      title: "UsageCapExceeded",
+      detail: "Usage cap exceeded: Monthly product cap",
+      type: "https://api.x.com/2/problems/usage-capped",
+      status: 429,
+    });
     expect(capped).toMatchObject({ kind: "rate_limited", details: { platformErrorCode: "usage-capped" } });
-    expect(map(403, { title: "Forbidden", detail: "You are not allowed to create a Tweet with duplicate content.", type: "about:blank", status: 403 })).toMatchObject({
+    expect(
+      map(403, {
+        title: "Forbidden",
+        detail: "You are not allowed to create a Tweet with duplicate content.",
+        type: "about:blank",
+        status: 403,
+      }),
+    ).toMatchObject({
       kind: "rejected",
       details: { platformErrorMessage: "You are not allowed to create a Tweet with duplicate content." },
     });
-    expect(map(403, { title: "Client Forbidden", detail: "…", type: "https://api.x.com/2/problems/client-forbidden" })).toMatchObject({ kind: "rejected", details: { platformErrorCode: "client-forbidden" } });
-    expect(map(400, { errors: [{ code: 89, message: "Invalid or expired token." }] })).toMatchObject({ kind: "auth_expired", details: { platformErrorCode: "89" } });
+    expect(
+      map(403, { title: "Client Forbidden", detail: "…", type: "https://api.x.com/2/problems/client-forbidden" }),
+    ).toMatchObject({ kind: "rejected", details: { platformErrorCode: "client-forbidden" } });
+    expect(map(400, { errors: [{ code: 89, message: "Invalid or expired token." }] })).toMatchObject({
+      kind: "auth_expired",
+      details: { platformErrorCode: "89" },
+    });
     expect(map(429, { errors: [{ code: 88, message: "Rate limit exceeded" }] }).kind).toBe("rate_limited");
-    expect(map(403, { errors: [{ code: 187, message: "Status is a duplicate." }] })).toMatchObject({ kind: "rejected", details: { platformErrorCode: "187" } });
-    expect(map(400, { error: "invalid_request", error_description: "Value passed for the token was invalid." })).toMatchObject({ kind: "rejected", details: { platformErrorCode: "invalid_request" } });
-    expect(map(401, { error: "unauthorized_client", error_description: "Missing valid authorization header" }).kind).toBe("auth_expired");
+    expect(map(403, { errors: [{ code: 187, message: "Status is a duplicate." }] })).toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "187" },
+    });
+    expect(
+      map(400, { error: "invalid_request", error_description: "Value passed for the token was invalid." }),
+    ).toMatchObject({ kind: "rejected", details: { platformErrorCode: "invalid_request" } });
+    expect(
+      map(401, { error: "unauthorized_client", error_description: "Missing valid authorization header" }).kind,
+    ).toBe("auth_expired");
     expect(map(503, { title: "Service Unavailable", type: "about:blank" }).kind).toBe("outcome_unknown");
   });
 });

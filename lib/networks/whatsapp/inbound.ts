@@ -11,7 +11,14 @@ import type { InboundItem, MessageAttachmentType } from "../types";
 // and read times; failed fails the message (message.failed; the spec emits delivered/read events on
 // instagram and facebook only). Other fields (template status, quality updates) are not handled yet.
 
-const ZMedia = z.object({ id: z.string(), caption: z.string().optional(), filename: z.string().optional(), mime_type: z.string().optional() }).loose();
+const ZMedia = z
+  .object({
+    id: z.string(),
+    caption: z.string().optional(),
+    filename: z.string().optional(),
+    mime_type: z.string().optional(),
+  })
+  .loose();
 const ZMessage = z
   .object({
     from: z.string(),
@@ -36,13 +43,23 @@ const ZStatus = z
     status: z.string(),
     timestamp: z.coerce.number(),
     recipient_id: z.string().optional(),
-    errors: z.array(z.object({ code: z.coerce.string().optional(), title: z.string().optional(), message: z.string().optional() }).loose()).optional(),
+    errors: z
+      .array(
+        z
+          .object({ code: z.coerce.string().optional(), title: z.string().optional(), message: z.string().optional() })
+          .loose(),
+      )
+      .optional(),
   })
   .loose();
 const ZValue = z
   .object({
     metadata: z.object({ phone_number_id: z.coerce.string(), display_phone_number: z.string().optional() }).loose(),
-    contacts: z.array(z.object({ wa_id: z.string(), profile: z.object({ name: z.string().optional() }).loose().optional() }).loose()).optional(),
+    contacts: z
+      .array(
+        z.object({ wa_id: z.string(), profile: z.object({ name: z.string().optional() }).loose().optional() }).loose(),
+      )
+      .optional(),
     messages: z.array(ZMessage).optional(),
     statuses: z.array(ZStatus).optional(),
   })
@@ -68,7 +85,9 @@ const readMessage = (account: string, value: z.infer<typeof ZValue>, m: z.infer<
     kind: "message",
     account,
     placement: value.metadata.phone_number_id,
-    participant: group ? { externalId: m.group_id!, username: null, name: null } : { externalId: m.from.replace(/\D/g, ""), username: null, name: contact?.profile?.name ?? null },
+    participant: group
+      ? { externalId: m.group_id!, username: null, name: null }
+      : { externalId: m.from.replace(/\D/g, ""), username: null, name: contact?.profile?.name ?? null },
     group,
     conversationId: null,
     message: {
@@ -79,7 +98,12 @@ const readMessage = (account: string, value: z.infer<typeof ZValue>, m: z.infer<
       replyToExternalId: m.context?.id ?? null,
       tappedAction: null,
       interactive: m.interactive ?? null,
-      platformData: { type: m.type, phone_number_id: value.metadata.phone_number_id, ...(group && { from: m.from }), ...(m.button?.payload && { button_payload: m.button.payload }) },
+      platformData: {
+        type: m.type,
+        phone_number_id: value.metadata.phone_number_id,
+        ...(group && { from: m.from }),
+        ...(m.button?.payload && { button_payload: m.button.payload }),
+      },
       source: null,
       sentAt: new Date(m.timestamp * 1000),
     },
@@ -103,7 +127,10 @@ const readStatus = (account: string, s: z.infer<typeof ZStatus>): InboundItem =>
 const readChange = (change: GraphChange): InboundItem[] => {
   if (change.field !== "messages") return [{ kind: "ignored", reason: `field ${change.field}` }];
   const value = ZValue.parse(change.value);
-  const items = [...(value.messages ?? []).map((m) => readMessage(change.account, value, m)), ...(value.statuses ?? []).map((s) => readStatus(change.account, s))];
+  const items = [
+    ...(value.messages ?? []).map((m) => readMessage(change.account, value, m)),
+    ...(value.statuses ?? []).map((s) => readStatus(change.account, s)),
+  ];
   return items.length ? items : [{ kind: "ignored", reason: "messages change without messages or statuses" }];
 };
 

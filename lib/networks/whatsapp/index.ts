@@ -135,7 +135,12 @@ export const whatsappConnector: NetworkConnector<Settings> = {
         whatsappConnector,
         {
           url: graphUrl(settings.graph_url, settings.api_version, "oauth/access_token"),
-          query: { client_id: settings.client_id, client_secret: settings.client_secret, redirect_uri: redirectUri, code },
+          query: {
+            client_id: settings.client_id,
+            client_secret: settings.client_secret,
+            redirect_uri: redirectUri,
+            code,
+          },
         },
         ZTokenAnswer,
       );

@@ -23,12 +23,15 @@ const PAYLOADS = ["body", "media", "template", "interactive", "location", "conta
 const check = (request: MessageRequest, chat: { group: boolean }): string[] => {
   const problems: string[] = [];
   const kinds = PAYLOADS.filter((key) => request[key] !== undefined);
-  if (kinds.length > 1) problems.push(`Exactly one of ${PAYLOADS.join(", ")} per WhatsApp message (got ${kinds.join(", ")})`);
+  if (kinds.length > 1)
+    problems.push(`Exactly one of ${PAYLOADS.join(", ")} per WhatsApp message (got ${kinds.join(", ")})`);
   if (request.category && kinds.some((k) => k !== "body")) problems.push("category: utility is only allowed with body");
   if (request.interactive && chat.group) problems.push("interactive messages cannot be sent to groups");
   if (request.link_preview !== undefined && !request.body) problems.push("link_preview only applies to a body");
-  if (request.voice_note !== undefined && !(request.media && mediaTypeOfUrl(request.media[0]!) === "audio")) problems.push("voice_note only applies to audio media");
-  if (request.filename !== undefined && !(request.media && mediaTypeOfUrl(request.media[0]!) === "file")) problems.push("filename only applies to a document");
+  if (request.voice_note !== undefined && !(request.media && mediaTypeOfUrl(request.media[0]!) === "audio"))
+    problems.push("voice_note only applies to audio media");
+  if (request.filename !== undefined && !(request.media && mediaTypeOfUrl(request.media[0]!) === "file"))
+    problems.push("filename only applies to a document");
   if ((request.body?.length ?? 0) > 4096) problems.push("body: at most 4,096 characters");
   return problems;
 };
@@ -37,7 +40,15 @@ const language = (value: string | { code: string }) => (typeof value === "string
 
 // The one payload of a Cloud API message.
 const payloadOf = (r: MessageRequest): Record<string, unknown> => {
-  if (r.template) return { type: "template", template: { name: r.template.name, language: language(r.template.language), ...(r.template.components && { components: r.template.components }) } };
+  if (r.template)
+    return {
+      type: "template",
+      template: {
+        name: r.template.name,
+        language: language(r.template.language),
+        ...(r.template.components && { components: r.template.components }),
+      },
+    };
   if (r.interactive) return { type: "interactive", interactive: r.interactive };
   if (r.location) return { type: "location", location: r.location };
   if (r.contacts) return { type: "contacts", contacts: r.contacts };
@@ -45,9 +56,19 @@ const payloadOf = (r: MessageRequest): Record<string, unknown> => {
   if (media) {
     const kind = mediaTypeOfUrl(media);
     const type = kind === "file" ? "document" : kind === "sticker" || kind === "story_mention" ? "image" : kind;
-    return { type, [type]: { link: media, ...(type === "document" && r.filename && { filename: r.filename }), ...(type === "audio" && r.voice_note && { voice: true }) } };
+    return {
+      type,
+      [type]: {
+        link: media,
+        ...(type === "document" && r.filename && { filename: r.filename }),
+        ...(type === "audio" && r.voice_note && { voice: true }),
+      },
+    };
   }
-  return { type: "text", text: { body: r.body ?? "", ...(r.link_preview !== undefined && { preview_url: r.link_preview }) } };
+  return {
+    type: "text",
+    text: { body: r.body ?? "", ...(r.link_preview !== undefined && { preview_url: r.link_preview }) },
+  };
 };
 
 export const whatsappMessaging = (connector: Mapper & { displayName: string }): Messaging<Settings> => ({
@@ -59,7 +80,19 @@ export const whatsappMessaging = (connector: Mapper & { displayName: string }): 
     // Group ids are not phone numbers; phone numbers are 7 to 15 digits (E.164).
     return /^\d{7,15}$/.test(digits) ? digits : /^[0-9]+-?[0-9]*@g\.us$/.test(raw.trim()) ? raw.trim() : null;
   },
-  fields: new Set(["body", "media", "template", "interactive", "location", "contacts", "category", "link_preview", "voice_note", "filename", "reply_to_external_id"]),
+  fields: new Set([
+    "body",
+    "media",
+    "template",
+    "interactive",
+    "location",
+    "contacts",
+    "category",
+    "link_preview",
+    "voice_note",
+    "filename",
+    "reply_to_external_id",
+  ]),
   check,
   bypassesWindow: (r) => r.template !== undefined || (r.category === "utility" && r.body !== undefined),
   send: async (ctx: ConnectorContext<Settings>, { auth, placement, participantExternalId, group, request }) => {
@@ -74,8 +107,12 @@ export const whatsappMessaging = (connector: Mapper & { displayName: string }): 
           messaging_product: "whatsapp",
           recipient_type: group ? "group" : "individual",
           to: participantExternalId,
-          ...Object.fromEntries(Object.entries(payloadOf(request)).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])),
-          ...(request.reply_to_external_id && { context: JSON.stringify({ message_id: request.reply_to_external_id }) }),
+          ...Object.fromEntries(
+            Object.entries(payloadOf(request)).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+          ),
+          ...(request.reply_to_external_id && {
+            context: JSON.stringify({ message_id: request.reply_to_external_id }),
+          }),
         },
         token: requireToken(auth),
         appSecret: ctx.settings.client_secret,
@@ -87,7 +124,8 @@ export const whatsappMessaging = (connector: Mapper & { displayName: string }): 
   // The read receipt: POST /{phone-number-id}/messages {messaging_product, status: "read", message_id}
   // marks that message and every earlier one read (blue ticks on the customer's phone).
   markRead: async (ctx: ConnectorContext<Settings>, { auth, placement, lastInboundExternalId }) => {
-    if (!placement) throw new NetworkError("rejected", "A WhatsApp read receipt needs the phone number it is sent from");
+    if (!placement)
+      throw new NetworkError("rejected", "A WhatsApp read receipt needs the phone number it is sent from");
     await graphRequest(
       ctx,
       connector,

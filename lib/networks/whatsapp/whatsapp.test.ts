@@ -13,7 +13,16 @@ import { COEXISTENCE_FEATURE, WHATSAPP_SCOPES } from ".";
 const CLIENT_ID = "4000000000004";
 const CLIENT_SECRET = "wa-test-secret";
 const CONFIG_ID = "cfg-embedded-signup-1";
-const METADATA_KEYS = ["display_phone_number", "quality_rating", "messaging_limit_tier", "name_status", "status", "platform_type", "is_official_business_account", "throughput"];
+const METADATA_KEYS = [
+  "display_phone_number",
+  "quality_rating",
+  "messaging_limit_tier",
+  "name_status",
+  "status",
+  "platform_type",
+  "is_official_business_account",
+  "throughput",
+];
 
 const number = (id: string, display: string, extra: Partial<FakePhoneNumber> = {}): FakePhoneNumber => ({
   id,
@@ -32,7 +41,16 @@ const bakery: FakeWaba = {
   id: "1050000000000001",
   name: "Babbage Bakery",
   message_template_namespace: "ns_bakery",
-  phoneNumbers: [number("1060000000000001", "+1 555-0100"), number("1060000000000002", "+44 20 7946 0958", { platform_type: "SMB_APP", quality_rating: "YELLOW", messaging_limit_tier: "TIER_250", throughput: { level: "HIGH" }, is_official_business_account: true })],
+  phoneNumbers: [
+    number("1060000000000001", "+1 555-0100"),
+    number("1060000000000002", "+44 20 7946 0958", {
+      platform_type: "SMB_APP",
+      quality_rating: "YELLOW",
+      messaging_limit_tier: "TIER_250",
+      throughput: { level: "HIGH" },
+      is_official_business_account: true,
+    }),
+  ],
 };
 
 let fake: GraphFake;
@@ -40,7 +58,11 @@ let fake: GraphFake;
 beforeAll(async () => {
   fake = await startGraphFake();
   fake.addApp("facebook", CLIENT_ID, CLIENT_SECRET);
-  fake.addFacebookUser({ id: "10160001", name: "Charles Babbage", businesses: [{ id: "1040000000000001", name: "Babbage Ltd", wabas: [bakery] }] });
+  fake.addFacebookUser({
+    id: "10160001",
+    name: "Charles Babbage",
+    businesses: [{ id: "1040000000000001", name: "Babbage Ltd", wabas: [bakery] }],
+  });
   fake.addFacebookUser({ id: "10160002", name: "Nobody Shares", businesses: [] });
   return setEnv({
     NETWORK_WHATSAPP_CLIENT_ID: CLIENT_ID,
@@ -81,10 +103,20 @@ describe("whatsapp connector (Embedded Signup, Graph fake)", () => {
       scope: WHATSAPP_SCOPES.join(","),
       extras: expect.any(String),
     });
-    expect(extrasOf(authorizeUrl)).toEqual({ setup: {}, version: "v4", sessionInfoVersion: "3", featureType: COEXISTENCE_FEATURE });
+    expect(extrasOf(authorizeUrl)).toEqual({
+      setup: {},
+      version: "v4",
+      sessionInfoVersion: "3",
+      featureType: COEXISTENCE_FEATURE,
+    });
 
     const [exchange] = fake.calls("graph.facebook.com", "oauth/access_token");
-    expect(exchange?.query).toEqual({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: callbackUrl("whatsapp"), code: callbackParams.code });
+    expect(exchange?.query).toEqual({
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+      redirect_uri: callbackUrl("whatsapp"),
+      code: callbackParams.code,
+    });
     const token = decryptSecret(profile!.accessToken!);
     expect(fake.tokenInfo(token)).toMatchObject({ kind: "business", wabaIds: [bakery.id] });
     expect(profile!.accessToken).not.toContain(token);
@@ -127,18 +159,37 @@ describe("whatsapp connector (Embedded Signup, Graph fake)", () => {
     expect(numbersCall).toMatchObject({ version: "v25.0", token, query: { appsecret_proof: expect.any(String) } });
 
     const [connected] = await eventsOf(account.id, "profile.connected");
-    expect(connected!.data).toEqual({ id: profile!.id, name: "Babbage Bakery", platform: "whatsapp", status: "active", uid: bakery.id, username: null });
+    expect(connected!.data).toEqual({
+      id: profile!.id,
+      name: "Babbage Bakery",
+      platform: "whatsapp",
+      status: "active",
+      uid: bakery.id,
+      username: null,
+    });
     const [synced] = await eventsOf(account.id, "profile.placements_synced");
     expect(synced!.data).toEqual({ id: profile!.id, platform: "whatsapp", placements_count: 2 });
-    expect(Object.fromEntries(redirect.searchParams)).toEqual({ profile_id: profile!.id, platform: "whatsapp", status: "connected" });
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({
+      profile_id: profile!.id,
+      platform: "whatsapp",
+      status: "connected",
+    });
 
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "skipped" }); // no refresh grant
   });
 
   it("onboarding is validated (422 names the field) and reaches the authorize URL as the Embedded Signup feature", async () => {
     const { group, principal } = await seedTenant();
-    const start = (extra: Record<string, unknown>) => initializeConnection({ principal, groupId: group.id, input: { platform: "whatsapp", redirect_url: "https://a.example/cb", ...extra } });
-    await expect(start({ onboarding: "cloud" })).rejects.toMatchObject({ status: 422, details: { errors: [expect.stringMatching(/^onboarding: .*business_app or api/)] } });
+    const start = (extra: Record<string, unknown>) =>
+      initializeConnection({
+        principal,
+        groupId: group.id,
+        input: { platform: "whatsapp", redirect_url: "https://a.example/cb", ...extra },
+      });
+    await expect(start({ onboarding: "cloud" })).rejects.toMatchObject({
+      status: 422,
+      details: { errors: [expect.stringMatching(/^onboarding: .*business_app or api/)] },
+    });
     await expect(start({ onboarding: 7 })).rejects.toMatchObject({ status: 422 });
     const api = new URL((await start({ onboarding: "api" })).url!);
     expect(extrasOf(api)).toEqual({ setup: {}, version: "v4", sessionInfoVersion: "3" });
@@ -149,16 +200,35 @@ describe("whatsapp connector (Embedded Signup, Graph fake)", () => {
   it("refresh_connection reconnects an active profile, keeping its id and pulling the current numbers", async () => {
     const { group, principal } = await seedTenant();
     fake.consentAs("facebook", "10160001");
-    const first = (await connectViaOAuth({ principal, groupId: group.id, platform: "whatsapp", consent: fake.consent })).profile!;
-    await expect(initializeConnection({ principal, groupId: group.id, input: { platform: "whatsapp", redirect_url: "https://a.example/cb" } })).rejects.toMatchObject({
+    const first = (await connectViaOAuth({ principal, groupId: group.id, platform: "whatsapp", consent: fake.consent }))
+      .profile!;
+    await expect(
+      initializeConnection({
+        principal,
+        groupId: group.id,
+        input: { platform: "whatsapp", redirect_url: "https://a.example/cb" },
+      }),
+    ).rejects.toMatchObject({
       status: 422,
       details: { errors: ["Platform already connected"] },
     });
     bakery.phoneNumbers.push(number("1060000000000003", "+1 555-0199"));
     try {
-      const again = (await connectViaOAuth({ principal, groupId: group.id, platform: "whatsapp", extra: { refresh_connection: true }, consent: fake.consent })).profile!;
+      const again = (
+        await connectViaOAuth({
+          principal,
+          groupId: group.id,
+          platform: "whatsapp",
+          extra: { refresh_connection: true },
+          consent: fake.consent,
+        })
+      ).profile!;
       expect(again.id).toBe(first.id);
-      expect(again.placements.map((p) => p.externalId)).toEqual(["1060000000000001", "1060000000000002", "1060000000000003"]);
+      expect(again.placements.map((p) => p.externalId)).toEqual([
+        "1060000000000001",
+        "1060000000000002",
+        "1060000000000003",
+      ]);
     } finally {
       bakery.phoneNumbers.pop();
     }
@@ -169,9 +239,16 @@ describe("whatsapp connector (Embedded Signup, Graph fake)", () => {
     fake.consentAs("facebook", "10160001");
     fake.shareWabas(null, { granular: false });
     try {
-      const { profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "whatsapp", consent: fake.consent });
+      const { profile } = await connectViaOAuth({
+        principal,
+        groupId: group.id,
+        platform: "whatsapp",
+        consent: fake.consent,
+      });
       expect(profile).toMatchObject({ externalId: bakery.id, name: "Babbage Bakery" });
-      expect(fake.calls("graph.facebook.com", "me/businesses").at(-1)!.query.fields).toBe("id,name,owned_whatsapp_business_accounts{id,name}");
+      expect(fake.calls("graph.facebook.com", "me/businesses").at(-1)!.query.fields).toBe(
+        "id,name,owned_whatsapp_business_accounts{id,name}",
+      );
     } finally {
       fake.shareWabas(null);
     }
@@ -181,7 +258,10 @@ describe("whatsapp connector (Embedded Signup, Graph fake)", () => {
     const { group, principal } = await seedTenant();
     fake.consentAs("facebook", "10160002");
     const none = await connectViaOAuth({ principal, groupId: group.id, platform: "whatsapp", consent: fake.consent });
-    expect(Object.fromEntries(none.redirect.searchParams)).toMatchObject({ error: "connection_failed", error_description: "No WhatsApp Business Account was shared with the app" });
+    expect(Object.fromEntries(none.redirect.searchParams)).toMatchObject({
+      error: "connection_failed",
+      error_description: "No WhatsApp Business Account was shared with the app",
+    });
     fake.denyNextConsent();
     const denied = await connectViaOAuth({ principal, groupId: group.id, platform: "whatsapp", consent: fake.consent });
     expect(denied.redirect.searchParams.get("error")).toBe("access_denied");

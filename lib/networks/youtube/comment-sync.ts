@@ -36,7 +36,14 @@ const ZThreads = z.object({
     .array(
       z.object({
         id: z.string(),
-        snippet: z.object({ videoId: z.string().optional(), topLevelComment: ZComment, totalReplyCount: z.number().optional(), isPublic: z.boolean().optional() }).loose(),
+        snippet: z
+          .object({
+            videoId: z.string().optional(),
+            topLevelComment: ZComment,
+            totalReplyCount: z.number().optional(),
+            isPublic: z.boolean().optional(),
+          })
+          .loose(),
         replies: z.object({ comments: z.array(ZComment) }).optional(),
       }),
     )
@@ -57,12 +64,18 @@ const commentOf = (c: z.infer<typeof ZComment>, videoId: string, parent: string)
   likeCount: c.snippet.likeCount ?? null,
   isHidden: c.snippet.moderationStatus ? c.snippet.moderationStatus !== "published" : null,
   permalink: `https://www.youtube.com/watch?v=${videoId}&lc=${c.id}`,
-  platformData: { ...(c.snippet.moderationStatus && { moderation_status: c.snippet.moderationStatus }), ...(c.snippet.updatedAt && { updated_at: c.snippet.updatedAt }) },
+  platformData: {
+    ...(c.snippet.moderationStatus && { moderation_status: c.snippet.moderationStatus }),
+    ...(c.snippet.updatedAt && { updated_at: c.snippet.updatedAt }),
+  },
   attachments: [],
   postedAt: c.snippet.publishedAt ? new Date(c.snippet.publishedAt) : null,
 });
 
-export const listVideoComments = async (ctx: Ctx, { auth, postExternalId }: { auth: ProfileAuth; postExternalId: string }) => {
+export const listVideoComments = async (
+  ctx: Ctx,
+  { auth, postExternalId }: { auth: ProfileAuth; postExternalId: string },
+) => {
   const out: InboundComment[] = [];
   let pageToken: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -78,7 +91,8 @@ export const listVideoComments = async (ctx: Ctx, { auth, postExternalId }: { au
     for (const thread of res.items) {
       const top = thread.snippet.topLevelComment;
       out.push(commentOf(top, postExternalId, postExternalId));
-      for (const reply of thread.replies?.comments ?? []) out.push(commentOf(reply, postExternalId, reply.snippet.parentId ?? top.id));
+      for (const reply of thread.replies?.comments ?? [])
+        out.push(commentOf(reply, postExternalId, reply.snippet.parentId ?? top.id));
     }
     pageToken = res.nextPageToken;
     if (!pageToken) break;
@@ -86,4 +100,8 @@ export const listVideoComments = async (ctx: Ctx, { auth, postExternalId }: { au
   return out;
 };
 
-export const youtubeCommentSync: CommentSync<{ api_url: string }> = { emitsCreated: false, postPollMs: FRESH_POLL_MS, listPostComments: listVideoComments };
+export const youtubeCommentSync: CommentSync<{ api_url: string }> = {
+  emitsCreated: false,
+  postPollMs: FRESH_POLL_MS,
+  listPostComments: listVideoComments,
+};

@@ -16,12 +16,22 @@ type Settings = { api_url: string };
 type Ctx = { settings: Settings; fetch: typeof fetch };
 
 const api = (ctx: Ctx, path: string) => `${ctx.settings.api_url.replace(/\/+$/, "")}${path}`;
-const ZSnippet = z.object({ textOriginal: z.string().optional(), authorChannelId: z.object({ value: z.string() }).optional(), publishedAt: z.string().optional() }).loose();
+const ZSnippet = z
+  .object({
+    textOriginal: z.string().optional(),
+    authorChannelId: z.object({ value: z.string() }).optional(),
+    publishedAt: z.string().optional(),
+  })
+  .loose();
 const ZComment = z.object({ id: z.string(), snippet: ZSnippet }).loose();
 const ZThread = z.object({ id: z.string(), snippet: z.object({ topLevelComment: ZComment }).loose() }).loose();
-const ZList = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item).optional(), nextPageToken: z.string().optional() }).loose();
+const ZList = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item).optional(), nextPageToken: z.string().optional() }).loose();
 
-const createdOf = (c: z.infer<typeof ZComment>): CreatedComment => ({ externalId: c.id, postedAt: c.snippet.publishedAt ? new Date(c.snippet.publishedAt) : null });
+const createdOf = (c: z.infer<typeof ZComment>): CreatedComment => ({
+  externalId: c.id,
+  postedAt: c.snippet.publishedAt ? new Date(c.snippet.publishedAt) : null,
+});
 const parentOf = (draft: CommentDraft) => draft.rootExternalId ?? draft.parentExternalId;
 
 // The channel's own comment with this text, written since the first attempt (one page of 100: newest first).
@@ -59,13 +69,27 @@ export const youtubeComments: Comments<Settings> = {
       const parentId = parentOf(draft);
       if (parentId) {
         const url = withQuery(api(ctx, "/comments"), { part: "snippet", parentId, maxResults: "100" });
-        const { items = [] } = await googleJson(ctx, url, draft.auth, { schema: ZList(ZComment), what: "comments.list" });
+        const { items = [] } = await googleJson(ctx, url, draft.auth, {
+          schema: ZList(ZComment),
+          what: "comments.list",
+        });
         const hit = ours(draft, items);
         return hit ? createdOf(hit) : null;
       }
-      const url = withQuery(api(ctx, "/commentThreads"), { part: "snippet", videoId: draft.postExternalId, order: "time", maxResults: "100" });
-      const { items = [] } = await googleJson(ctx, url, draft.auth, { schema: ZList(ZThread), what: "commentThreads.list" });
-      const hit = ours(draft, items.map((t) => t.snippet.topLevelComment));
+      const url = withQuery(api(ctx, "/commentThreads"), {
+        part: "snippet",
+        videoId: draft.postExternalId,
+        order: "time",
+        maxResults: "100",
+      });
+      const { items = [] } = await googleJson(ctx, url, draft.auth, {
+        schema: ZList(ZThread),
+        what: "commentThreads.list",
+      });
+      const hit = ours(
+        draft,
+        items.map((t) => t.snippet.topLevelComment),
+      );
       return hit ? createdOf(hit) : null;
     }),
   delete: async (ctx, ref) => {

@@ -19,12 +19,22 @@ afterAll(() => google?.close());
 let n = 0;
 const newChannel = async () => {
   const i = ++n;
-  const user = google.addUser({ sub: `yt-del-${i}`, email: `d${i}@example.com`, name: `Deleter ${i}`, channel: { id: `UCdelete${i}xxxxxxxxxxxxx`, title: `Channel ${i}` } });
+  const user = google.addUser({
+    sub: `yt-del-${i}`,
+    email: `d${i}@example.com`,
+    name: `Deleter ${i}`,
+    channel: { id: `UCdelete${i}xxxxxxxxxxxxx`, title: `Channel ${i}` },
+  });
   return { user, auth: await signIn(youtubeConnector, setup.ctx, google, user) };
 };
 const since = (count: number) => google.requests.slice(count);
-const publish = (auth: ProfileAuth) => youtubeConnector.publish!(setup.ctx, publishInput(auth, { media: [publishMedia("video")], params: { title: "To be deleted" } }));
-const remove = (auth: ProfileAuth, externalId: string) => youtubeConnector.deletePublished!(setup.ctx, { auth, placement: null, externalId, params: {} });
+const publish = (auth: ProfileAuth) =>
+  youtubeConnector.publish!(
+    setup.ctx,
+    publishInput(auth, { media: [publishMedia("video")], params: { title: "To be deleted" } }),
+  );
+const remove = (auth: ProfileAuth, externalId: string) =>
+  youtubeConnector.deletePublished!(setup.ctx, { auth, placement: null, externalId, params: {} });
 
 describe("youtube deletePublished", () => {
   it("DELETE {api_url}/videos?id=… (204): the video is gone from the channel and from reads", async () => {
@@ -43,7 +53,9 @@ describe("youtube deletePublished", () => {
     expect(google.youtube.videos.has(externalId)).toBe(false);
     expect(google.youtube.deleted.has(externalId)).toBe(true);
     expect([...google.youtube.videos.values()].filter((v) => v.ownerSub === user.sub)).toEqual([]);
-    await expect(youtubeConnector.postStats!(setup.ctx, { auth, placement: null, postExternalId: externalId, params: {} })).rejects.toMatchObject({
+    await expect(
+      youtubeConnector.postStats!(setup.ctx, { auth, placement: null, postExternalId: externalId, params: {} }),
+    ).rejects.toMatchObject({
       details: { platformErrorCode: "videoNotFound" },
     });
   });
@@ -67,22 +79,46 @@ describe("youtube deletePublished", () => {
     expect(refused).toBeInstanceOf(NetworkError);
     expect(refused).toMatchObject({
       kind: "rejected",
-      details: { platformErrorCode: "forbidden", platformErrorSubcode: "PERMISSION_DENIED", platformErrorMessage: expect.stringContaining("cannot be deleted") },
+      details: {
+        platformErrorCode: "forbidden",
+        platformErrorSubcode: "PERMISSION_DENIED",
+        platformErrorMessage: expect.stringContaining("cannot be deleted"),
+      },
     });
-    await expect(remove({ ...owner.auth, tokens: { accessToken: "ya29.expired" } }, externalId)).rejects.toMatchObject({ kind: "auth_expired" });
+    await expect(remove({ ...owner.auth, tokens: { accessToken: "ya29.expired" } }, externalId)).rejects.toMatchObject({
+      kind: "auth_expired",
+    });
     expect(google.youtube.videos.has(externalId)).toBe(true);
   });
 
   it("maps other failures as a write: quota, 5xx (outcome unknown); a 404 that is not the API's is not taken for gone", async () => {
     const { auth } = await newChannel();
     const { externalId } = await publish(auth);
-    google.failNext("videos.delete", { status: 403, body: googleApiError(403, "PERMISSION_DENIED", "You have exceeded your quota.", { reason: "quotaExceeded", domain: "youtube.quota" }) });
-    await expect(remove(auth, externalId)).rejects.toMatchObject({ kind: "rate_limited", details: { platformErrorCode: "quotaExceeded" } });
-    google.failNext("videos.delete", { status: 503, body: googleApiError(503, "UNAVAILABLE", "Backend Error", { reason: "backendError" }) });
+    google.failNext("videos.delete", {
+      status: 403,
+      body: googleApiError(403, "PERMISSION_DENIED", "You have exceeded your quota.", {
+        reason: "quotaExceeded",
+        domain: "youtube.quota",
+      }),
+    });
+    await expect(remove(auth, externalId)).rejects.toMatchObject({
+      kind: "rate_limited",
+      details: { platformErrorCode: "quotaExceeded" },
+    });
+    google.failNext("videos.delete", {
+      status: 503,
+      body: googleApiError(503, "UNAVAILABLE", "Backend Error", { reason: "backendError" }),
+    });
     await expect(remove(auth, externalId)).rejects.toMatchObject({ kind: "outcome_unknown" });
     google.failNext("videos.delete", { status: 404, body: "<html><body>Not Found</body></html>" });
-    await expect(remove(auth, externalId)).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "404" } });
+    await expect(remove(auth, externalId)).rejects.toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "404" },
+    });
     expect(google.youtube.videos.has(externalId)).toBe(true);
-    await expect(remove(auth, " ")).rejects.toMatchObject({ kind: "rejected", details: { platformErrorCode: "invalid_id" } });
+    await expect(remove(auth, " ")).rejects.toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "invalid_id" },
+    });
   });
 });

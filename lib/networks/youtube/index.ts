@@ -15,7 +15,11 @@ import { channelStats, videoStats } from "./stats";
 // YouTube has no placements. Publishing (resumable upload) is in publish.ts and upload.ts, stats in
 // stats.ts; comment writes in comments.ts.
 
-export const YOUTUBE_SCOPES = [googleScope("youtube.upload"), googleScope("youtube.force-ssl"), googleScope("youtube.readonly")];
+export const YOUTUBE_SCOPES = [
+  googleScope("youtube.upload"),
+  googleScope("youtube.force-ssl"),
+  googleScope("youtube.readonly"),
+];
 // Upload and comment moderation are what the profile is for; readonly is implied by force-ssl.
 const REQUIRED_SCOPES = [googleScope("youtube.upload"), googleScope("youtube.force-ssl")];
 
@@ -37,7 +41,9 @@ const ZChannels = z.object({
           customUrl: z.string().optional(),
           publishedAt: z.string().optional(),
           country: z.string().optional(),
-          thumbnails: z.object({ default: ZThumbnail.optional(), medium: ZThumbnail.optional(), high: ZThumbnail.optional() }).optional(),
+          thumbnails: z
+            .object({ default: ZThumbnail.optional(), medium: ZThumbnail.optional(), high: ZThumbnail.optional() })
+            .optional(),
         }),
       }),
     )
@@ -61,11 +67,15 @@ export const youtubeConnector: NetworkConnector<YouTubeSettings> = {
     const { items = [] } = await googleGet(ctx, url, auth, ZChannels, "channels.list");
     const channel = items[0];
     if (!channel) {
-      throw new NetworkError("rejected", "This Google account has no YouTube channel. Create one on youtube.com, then connect again.", {
-        platformErrorCode: "channelNotFound",
-        platformErrorSubcode: null,
-        platformErrorMessage: null,
-      });
+      throw new NetworkError(
+        "rejected",
+        "This Google account has no YouTube channel. Create one on youtube.com, then connect again.",
+        {
+          platformErrorCode: "channelNotFound",
+          platformErrorSubcode: null,
+          platformErrorMessage: null,
+        },
+      );
     }
     const { title, customUrl, publishedAt, country, thumbnails } = channel.snippet;
     return {
@@ -73,7 +83,11 @@ export const youtubeConnector: NetworkConnector<YouTubeSettings> = {
       name: title,
       username: customUrl ?? null,
       avatarUrl: (thumbnails?.high ?? thumbnails?.medium ?? thumbnails?.default)?.url ?? null,
-      metadata: { ...(customUrl && { custom_url: customUrl }), ...(country && { country }), ...(publishedAt && { published_at: publishedAt }) },
+      metadata: {
+        ...(customUrl && { custom_url: customUrl }),
+        ...(country && { country }),
+        ...(publishedAt && { published_at: publishedAt }),
+      },
     };
   },
 

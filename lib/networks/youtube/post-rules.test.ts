@@ -7,14 +7,33 @@ const yt = rulesHarness(youtubePostRules, { media: [video()], body: "My trip to 
 
 describe("youtube post params", () => {
   it("fills the defaults", () => {
-    expect(yt.parse({})).toMatchObject({ format: "post", privacy_status: "public", made_for_kids: false, category_id: "22" });
+    expect(yt.parse({})).toMatchObject({
+      format: "post",
+      privacy_status: "public",
+      made_for_kids: false,
+      category_id: "22",
+    });
     expect(yt.parse({}).title).toBeUndefined();
   });
 
   it("normalises what clients send", () => {
     expect(
-      yt.parse({ title: "  Coast ", privacy_status: "UNLISTED", made_for_kids: "true", tags: '["travel", " coast "]', category_id: 19, contains_synthetic_media: "false" }),
-    ).toMatchObject({ title: "Coast", privacy_status: "unlisted", made_for_kids: true, tags: ["travel", "coast"], category_id: "19", contains_synthetic_media: false });
+      yt.parse({
+        title: "  Coast ",
+        privacy_status: "UNLISTED",
+        made_for_kids: "true",
+        tags: '["travel", " coast "]',
+        category_id: 19,
+        contains_synthetic_media: "false",
+      }),
+    ).toMatchObject({
+      title: "Coast",
+      privacy_status: "unlisted",
+      made_for_kids: true,
+      tags: ["travel", "coast"],
+      category_id: "19",
+      contains_synthetic_media: false,
+    });
     expect(yt.parse({ tags: ["a", " ", "b"] }).tags).toEqual(["a", "b"]);
     expect(yt.parse({ title: "   " }).title).toBeUndefined(); // blank: taken from the body
     expect(yt.parse({ cover_url: "https://cdn.example/thumb.jpg" }).cover_url).toBe("https://cdn.example/thumb.jpg");
@@ -24,11 +43,17 @@ describe("youtube post params", () => {
 
   it("names the field of every invalid parameter", () => {
     expect(yt.paramIssues({ format: "short" })).toEqual(["format: must be one of post"]);
-    expect(yt.paramIssues({ privacy_status: "friends" })).toEqual(["privacy_status: must be one of public, unlisted, private"]);
+    expect(yt.paramIssues({ privacy_status: "friends" })).toEqual([
+      "privacy_status: must be one of public, unlisted, private",
+    ]);
     expect(yt.paramIssues({ made_for_kids: "no" })).toEqual(["made_for_kids: must be true or false"]);
-    expect(yt.paramIssues({ contains_synthetic_media: 0 })).toEqual(["contains_synthetic_media: must be true or false"]);
+    expect(yt.paramIssues({ contains_synthetic_media: 0 })).toEqual([
+      "contains_synthetic_media: must be true or false",
+    ]);
     expect(yt.paramIssues({ tags: "travel" })).toEqual(["tags: must be a list of strings"]);
-    expect(yt.paramIssues({ category_id: "music" })).toEqual(['category_id: must be a numeric YouTube video category id, such as "22"']);
+    expect(yt.paramIssues({ category_id: "music" })).toEqual([
+      'category_id: must be a numeric YouTube video category id, such as "22"',
+    ]);
     expect(yt.paramIssues({ title: 7 })).toEqual(["title: must be a string"]);
     expect(yt.paramIssues({ cover_url: "thumb.jpg" })).toEqual(["cover_url: must be an http or https URL"]);
   });
@@ -61,7 +86,9 @@ describe("youtube post rules", () => {
   });
 
   it("refuses thread entries", () => {
-    expect(yt.validate({}, { thread: [{ body: "more", media: [video(1)] }] })).toEqual(["thread is not supported on youtube"]);
+    expect(yt.validate({}, { thread: [{ body: "more", media: [video(1)] }] })).toEqual([
+      "thread is not supported on youtube",
+    ]);
   });
 
   it("requires exactly one video", () => {
@@ -80,19 +107,25 @@ describe("youtube post rules", () => {
   it("limits the description to 5,000 UTF-8 bytes without < or >", () => {
     expect(yt.validate({}, { body: "x".repeat(5_000) })).toEqual([]);
     expect(yt.validate({}, { body: "é".repeat(2_501) })).toEqual(["body is too long (5002 bytes, maximum 5000)"]);
-    expect(yt.validate({}, { body: "Fish > chips" })).toEqual(["body cannot contain < or > (YouTube refuses them in descriptions)"]);
+    expect(yt.validate({}, { body: "Fish > chips" })).toEqual([
+      "body cannot contain < or > (YouTube refuses them in descriptions)",
+    ]);
   });
 
   it("limits tags to 500 characters together, without < or >", () => {
     const tags = Array.from({ length: 50 }, (_, i) => `tag-${String(i).padStart(4, "0")}`); // 50 x 8 + 49 commas = 449
     expect(yt.validate({ tags })).toEqual([]);
     expect(yt.validate({ tags: [...tags, "x".repeat(50)] })).toEqual([]); // exactly 500
-    expect(yt.validate({ tags: [...tags, "x".repeat(51)] })).toEqual(["tags are too long (501 characters, maximum 500)"]);
+    expect(yt.validate({ tags: [...tags, "x".repeat(51)] })).toEqual([
+      "tags are too long (501 characters, maximum 500)",
+    ]);
     expect(yt.validate({ tags: ["ok", "<bad>"] })).toEqual(["tags[1] cannot contain < or >"]);
   });
 
   it("takes one custom thumbnail", () => {
-    expect(yt.validate({ cover_url: "https://cdn.example/t.jpg", cover_file: "upload-1" })).toEqual(["cover_url and cover_file cannot both be set"]);
+    expect(yt.validate({ cover_url: "https://cdn.example/t.jpg", cover_file: "upload-1" })).toEqual([
+      "cover_url and cover_file cannot both be set",
+    ]);
   });
 
   it("encodes its media limits and is wired into the connector", () => {

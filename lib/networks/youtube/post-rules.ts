@@ -21,7 +21,11 @@ export const YOUTUBE_TITLE_MAX = 100;
 export const YOUTUBE_DESCRIPTION_MAX_BYTES = 5_000;
 export const YOUTUBE_TAGS_MAX = 500;
 export const YOUTUBE_DEFAULT_CATEGORY = "22";
-export const YOUTUBE_THUMBNAIL_LIMITS: MediaKindLimit = { maxBytes: 2 * MB, types: ["jpg", "png", "gif", "bmp"], maxCount: 1 };
+export const YOUTUBE_THUMBNAIL_LIMITS: MediaKindLimit = {
+  maxBytes: 2 * MB,
+  types: ["jpg", "png", "gif", "bmp"],
+  maxCount: 1,
+};
 
 export const ZYouTubeParams = z.object({
   format: zChoice(["post"]).transform((v) => v ?? "post"),
@@ -31,7 +35,12 @@ export const ZYouTubeParams = z.object({
   tags: zTextList().transform((tags) => tags?.map((t) => t.trim()).filter(Boolean)),
   category_id: z.preprocess(
     (v) => (typeof v === "number" ? String(v) : v),
-    zText().pipe(z.string().regex(/^\d+$/, "must be a numeric YouTube video category id, such as \"22\"").default(YOUTUBE_DEFAULT_CATEGORY)),
+    zText().pipe(
+      z
+        .string()
+        .regex(/^\d+$/, 'must be a numeric YouTube video category id, such as "22"')
+        .default(YOUTUBE_DEFAULT_CATEGORY),
+    ),
   ),
   contains_synthetic_media: zMaybeFlag(),
   cover_url: zUrl("http"),
@@ -58,7 +67,11 @@ export const YOUTUBE_FORMAT_LIMITS = {
 // (whole graphemes, trailing space trimmed). Empty when neither exists.
 export const youtubeTitle = (params: Pick<YouTubeParams, "title">, body: string): string => {
   if (params.title !== undefined) return params.title;
-  const line = body.split(/\r?\n/).find((l) => l.trim() !== "")?.trim() ?? "";
+  const line =
+    body
+      .split(/\r?\n/)
+      .find((l) => l.trim() !== "")
+      ?.trim() ?? "";
   if ([...line].length <= YOUTUBE_TITLE_MAX) return line;
   let title = "";
   for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(line)) {
@@ -81,10 +94,13 @@ export const youtubePostRules: PostRules<YouTubeParams> = {
   validate: ({ body, media, thread, params }) => {
     const issues = [
       ...threadRefused("youtube", thread),
-      ...(media.length === 0 ? ["media is required (one video)"] : formatMediaIssues(media, YOUTUBE_FORMAT_LIMITS.post, "post")),
+      ...(media.length === 0
+        ? ["media is required (one video)"]
+        : formatMediaIssues(media, YOUTUBE_FORMAT_LIMITS.post, "post")),
     ];
     const bytes = new TextEncoder().encode(body).length;
-    if (bytes > YOUTUBE_DESCRIPTION_MAX_BYTES) issues.push(`body is too long (${bytes} bytes, maximum ${YOUTUBE_DESCRIPTION_MAX_BYTES})`);
+    if (bytes > YOUTUBE_DESCRIPTION_MAX_BYTES)
+      issues.push(`body is too long (${bytes} bytes, maximum ${YOUTUBE_DESCRIPTION_MAX_BYTES})`);
     if (angle.test(body)) issues.push("body cannot contain < or > (YouTube refuses them in descriptions)");
     if (params.title !== undefined) {
       issues.push(...tooLong("title", params.title, YOUTUBE_TITLE_MAX));
@@ -94,9 +110,11 @@ export const youtubePostRules: PostRules<YouTubeParams> = {
     }
     const tags = params.tags ?? [];
     const tagsLength = youtubeTagsLength(tags);
-    if (tagsLength > YOUTUBE_TAGS_MAX) issues.push(`tags are too long (${tagsLength} characters, maximum ${YOUTUBE_TAGS_MAX})`);
+    if (tagsLength > YOUTUBE_TAGS_MAX)
+      issues.push(`tags are too long (${tagsLength} characters, maximum ${YOUTUBE_TAGS_MAX})`);
     tags.forEach((tag, i) => angle.test(tag) && issues.push(`tags[${i}] cannot contain < or >`));
-    if (params.cover_url !== undefined && params.cover_file !== undefined) issues.push("cover_url and cover_file cannot both be set");
+    if (params.cover_url !== undefined && params.cover_file !== undefined)
+      issues.push("cover_url and cover_file cannot both be set");
     return issues;
   },
 };

@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { accessTokenOf, googleDelete, googleJson, isRecent, pollUntil, readBack, rejected, sameText, withQuery } from "../google/api";
+import {
+  accessTokenOf,
+  googleDelete,
+  googleJson,
+  isRecent,
+  pollUntil,
+  readBack,
+  rejected,
+  sameText,
+  withQuery,
+} from "../google/api";
 import type { ConnectorContext, PublishInput, PublishMedia, PublishResult } from "../types";
 import { YOUTUBE_THUMBNAIL_LIMITS, ZYouTubeParams, youtubeTitle, type YouTubeParams } from "./post-rules";
 import { ZVideo, resumableUpload, type Video } from "./upload";
@@ -30,14 +40,24 @@ type Ctx = ConnectorContext<YouTubePublishSettings>;
 
 const PROCESSING_POLLS = 12;
 const PROCESSING_INTERVAL_MS = 5_000;
-const THUMBNAIL_TYPES: Record<string, string> = { "image/jpeg": "jpg", "image/jpg": "jpg", "image/png": "png", "image/gif": "gif", "image/bmp": "bmp" };
+const THUMBNAIL_TYPES: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/jpg": "jpg",
+  "image/png": "png",
+  "image/gif": "gif",
+  "image/bmp": "bmp",
+};
 
 export const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
 const api = (ctx: Ctx, path: string) => `${ctx.settings.api_url.replace(/\/+$/, "")}${path}`;
 
 const paramsOf = (input: PublishInput): YouTubeParams => {
   const parsed = ZYouTubeParams.safeParse(input.params);
-  if (!parsed.success) throw rejected(`Invalid YouTube parameters: ${parsed.error.issues.map((i) => i.message).join("; ")}`, "invalid_params");
+  if (!parsed.success)
+    throw rejected(
+      `Invalid YouTube parameters: ${parsed.error.issues.map((i) => i.message).join("; ")}`,
+      "invalid_params",
+    );
   return parsed.data;
 };
 
@@ -59,8 +79,13 @@ type Thumbnail = { bytes: Uint8Array; contentType: string };
 
 const checkedThumbnail = (bytes: Uint8Array, type: string | null | undefined, field: string): Thumbnail => {
   const contentType = (type ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!THUMBNAIL_TYPES[contentType]) throw rejected(`${field} must be a JPG, PNG, GIF or BMP image (got ${contentType || "an unknown type"})`, "invalidThumbnail");
-  if (bytes.byteLength > YOUTUBE_THUMBNAIL_LIMITS.maxBytes) throw rejected(`${field} is larger than 2 MB`, "invalidThumbnail");
+  if (!THUMBNAIL_TYPES[contentType])
+    throw rejected(
+      `${field} must be a JPG, PNG, GIF or BMP image (got ${contentType || "an unknown type"})`,
+      "invalidThumbnail",
+    );
+  if (bytes.byteLength > YOUTUBE_THUMBNAIL_LIMITS.maxBytes)
+    throw rejected(`${field} is larger than 2 MB`, "invalidThumbnail");
   return { bytes, contentType: contentType === "image/jpg" ? "image/jpeg" : contentType };
 };
 
@@ -71,7 +96,8 @@ const loadThumbnail = async (ctx: Ctx, params: YouTubeParams): Promise<Thumbnail
   if (file instanceof Blob) return checkedThumbnail(new Uint8Array(await file.arrayBuffer()), file.type, "cover_file");
   const url = params.cover_url ?? (typeof file === "string" && /^https?:\/\//i.test(file) ? file : undefined);
   if (!url) {
-    if (file !== undefined) throw rejected("cover_file could not be read (expected the uploaded file or its URL)", "invalidThumbnail");
+    if (file !== undefined)
+      throw rejected("cover_file could not be read (expected the uploaded file or its URL)", "invalidThumbnail");
     return null;
   }
   const field = params.cover_url ? "cover_url" : "cover_file";
@@ -80,7 +106,13 @@ const loadThumbnail = async (ctx: Ctx, params: YouTubeParams): Promise<Thumbnail
     res = await ctx.fetch(url, { headers: { accept: "image/*" } });
   } catch (err) {
     // Nothing was sent to YouTube yet: a download that got no answer is retried later.
-    if (err instanceof NetworkError) throw new NetworkError("rate_limited", `${field} could not be downloaded: ${err.message}`, err.details, err.retryAfterMs ?? 60_000);
+    if (err instanceof NetworkError)
+      throw new NetworkError(
+        "rate_limited",
+        `${field} could not be downloaded: ${err.message}`,
+        err.details,
+        err.retryAfterMs ?? 60_000,
+      );
     throw err;
   }
   if (!res.ok) {
@@ -92,7 +124,10 @@ const loadThumbnail = async (ctx: Ctx, params: YouTubeParams): Promise<Thumbnail
 
 // POST {upload_url}/thumbnails/set?videoId=…&uploadType=media with the image bytes.
 const setThumbnail = async (ctx: Ctx, input: PublishInput, videoId: string, thumbnail: Thumbnail) => {
-  const url = withQuery(`${ctx.settings.upload_url.replace(/\/+$/, "")}/thumbnails/set`, { videoId, uploadType: "media" });
+  const url = withQuery(`${ctx.settings.upload_url.replace(/\/+$/, "")}/thumbnails/set`, {
+    videoId,
+    uploadType: "media",
+  });
   try {
     const res = await ctx.fetch(url, {
       method: "POST",
@@ -113,8 +148,15 @@ const awaitProcessing = async (ctx: Ctx, input: PublishInput, video: Video) => {
   let status = video.status;
   if (status?.uploadStatus === "uploaded") {
     const url = withQuery(api(ctx, "/videos"), { part: "status,processingDetails", id: video.id });
-    const read = async () => (await googleJson(ctx, url, input.auth, { schema: ZVideoList, what: "videos.list" })).items?.[0]?.status;
-    status = (await pollUntil(ctx, { attempts: PROCESSING_POLLS, intervalMs: PROCESSING_INTERVAL_MS }, read, (s) => s?.uploadStatus !== "uploaded")) ?? status;
+    const read = async () =>
+      (await googleJson(ctx, url, input.auth, { schema: ZVideoList, what: "videos.list" })).items?.[0]?.status;
+    status =
+      (await pollUntil(
+        ctx,
+        { attempts: PROCESSING_POLLS, intervalMs: PROCESSING_INTERVAL_MS },
+        read,
+        (s) => s?.uploadStatus !== "uploaded",
+      )) ?? status;
   }
   if (status?.uploadStatus && FAILED.has(status.uploadStatus)) {
     const reason = status.rejectionReason ?? status.failureReason ?? status.uploadStatus;
@@ -135,14 +177,27 @@ export const publishVideo = async (ctx: Ctx, input: PublishInput): Promise<Publi
   const thumbnail = await loadThumbnail(ctx, params);
   const bytes = await media.read();
   if (bytes.byteLength === 0) throw rejected("The video file is empty", "mediaBodyRequired");
-  const video = await resumableUpload(ctx, { token, metadata: videoResource(params, input.body), bytes, contentType: media.contentType || "video/*" });
+  const video = await resumableUpload(ctx, {
+    token,
+    metadata: videoResource(params, input.body),
+    bytes,
+    contentType: media.contentType || "video/*",
+  });
   await awaitProcessing(ctx, input, video);
   if (thumbnail) await setThumbnail(ctx, input, video.id, thumbnail);
   return { externalId: video.id, url: watchUrl(video.id) };
 };
 
 const ZChannelUploads = z.object({
-  items: z.array(z.object({ contentDetails: z.object({ relatedPlaylists: z.object({ uploads: z.string().optional() }).optional() }).optional() })).optional(),
+  items: z
+    .array(
+      z.object({
+        contentDetails: z
+          .object({ relatedPlaylists: z.object({ uploads: z.string().optional() }).optional() })
+          .optional(),
+      }),
+    )
+    .optional(),
 });
 const ZPlaylistItems = z.object({
   items: z
@@ -167,19 +222,34 @@ export const findPublishedVideo = (ctx: Ctx, input: PublishInput): Promise<Publi
   readBack("video", async () => {
     const params = paramsOf(input);
     const title = youtubeTitle(params, input.body);
-    const channels = await googleJson(ctx, withQuery(api(ctx, "/channels"), { part: "contentDetails", mine: "true" }), input.auth, {
-      schema: ZChannelUploads,
-      what: "channels.list",
-    });
+    const channels = await googleJson(
+      ctx,
+      withQuery(api(ctx, "/channels"), { part: "contentDetails", mine: "true" }),
+      input.auth,
+      {
+        schema: ZChannelUploads,
+        what: "channels.list",
+      },
+    );
     const uploads = channels.items?.[0]?.contentDetails?.relatedPlaylists?.uploads;
     if (!uploads) return null; // no channel, or a channel that has never had an upload
     let pageToken: string | undefined;
     for (let page = 0; page < READ_BACK_PAGES; page++) {
-      const url = withQuery(api(ctx, "/playlistItems"), { part: "snippet,contentDetails", playlistId: uploads, maxResults: "50", pageToken });
+      const url = withQuery(api(ctx, "/playlistItems"), {
+        part: "snippet,contentDetails",
+        playlistId: uploads,
+        maxResults: "50",
+        pageToken,
+      });
       const list = await googleJson(ctx, url, input.auth, { schema: ZPlaylistItems, what: "playlistItems.list" });
       const items = list.items ?? [];
       const match = items
-        .filter((i) => sameText(i.snippet.title, title) && sameText(i.snippet.description, input.body) && isRecent(i.snippet.publishedAt))
+        .filter(
+          (i) =>
+            sameText(i.snippet.title, title) &&
+            sameText(i.snippet.description, input.body) &&
+            isRecent(i.snippet.publishedAt),
+        )
         .sort((a, b) => Date.parse(b.snippet.publishedAt!) - Date.parse(a.snippet.publishedAt!))[0];
       const videoId = match?.contentDetails?.videoId ?? match?.snippet.resourceId?.videoId;
       if (videoId) return { externalId: videoId, url: watchUrl(videoId) };
@@ -187,10 +257,16 @@ export const findPublishedVideo = (ctx: Ctx, input: PublishInput): Promise<Publi
       if (!list.nextPageToken || items.some((i) => !isRecent(i.snippet.publishedAt))) return null;
       pageToken = list.nextPageToken;
     }
-    throw new NetworkError("outcome_unknown", "Too many recent uploads on the channel to tell whether the video was published");
+    throw new NetworkError(
+      "outcome_unknown",
+      "Too many recent uploads on the channel to tell whether the video was published",
+    );
   });
 
-export const deletePublishedVideo = async (ctx: Ctx, input: { auth: PublishInput["auth"]; externalId: string }): Promise<void> => {
+export const deletePublishedVideo = async (
+  ctx: Ctx,
+  input: { auth: PublishInput["auth"]; externalId: string },
+): Promise<void> => {
   if (!input.externalId.trim()) throw rejected("No YouTube video id to delete", "invalid_id");
   await googleDelete(ctx, withQuery(api(ctx, "/videos"), { id: input.externalId }), input.auth);
 };

@@ -17,7 +17,12 @@ afterAll(() => google?.close());
 let n = 0;
 const newChannel = async (statistics?: NonNullable<FakeGoogleUser["channel"]>["statistics"]) => {
   const i = ++n;
-  const user = google.addUser({ sub: `yts-${i}`, email: `s${i}@example.com`, name: `S ${i}`, channel: { id: `UCstats${i}xxxxxxxxxxxxxx`, title: `Stats ${i}`, statistics } });
+  const user = google.addUser({
+    sub: `yts-${i}`,
+    email: `s${i}@example.com`,
+    name: `S ${i}`,
+    channel: { id: `UCstats${i}xxxxxxxxxxxxxx`, title: `Stats ${i}`, statistics },
+  });
   return { user, auth: await signIn(youtubeConnector, setup.ctx, google, user) };
 };
 
@@ -36,30 +41,64 @@ describe("youtube stats", () => {
 
   it("profile: a hidden subscriber count is null", async () => {
     const { auth } = await newChannel({ hiddenSubscriberCount: true, viewCount: 10, videoCount: 1 });
-    expect((await youtubeConnector.profileStats!(setup.ctx, { auth, placement: null })).stats).toEqual({ subscriberCount: null, viewCount: 10, videoCount: 1 });
+    expect((await youtubeConnector.profileStats!(setup.ctx, { auth, placement: null })).stats).toEqual({
+      subscriberCount: null,
+      viewCount: 10,
+      videoCount: 1,
+    });
   });
 
   it("post: impressions = viewCount, likes, comments, saved = favoriteCount; raw keeps every statistic", async () => {
     const { auth } = await newChannel();
-    const { externalId } = await youtubeConnector.publish!(setup.ctx, publishInput(auth, { media: [publishMedia("video")], params: { title: "Stats" } }));
-    google.youtube.videos.get(externalId)!.statistics = { viewCount: "2500", likeCount: "120", dislikeCount: "4", favoriteCount: "9", commentCount: "33" };
+    const { externalId } = await youtubeConnector.publish!(
+      setup.ctx,
+      publishInput(auth, { media: [publishMedia("video")], params: { title: "Stats" } }),
+    );
+    google.youtube.videos.get(externalId)!.statistics = {
+      viewCount: "2500",
+      likeCount: "120",
+      dislikeCount: "4",
+      favoriteCount: "9",
+      commentCount: "33",
+    };
     const before = google.requests.length;
-    const reading = await youtubeConnector.postStats!(setup.ctx, { auth, placement: null, postExternalId: externalId, params: {} });
+    const reading = await youtubeConnector.postStats!(setup.ctx, {
+      auth,
+      placement: null,
+      postExternalId: externalId,
+      params: {},
+    });
     expect(reading).toEqual({
       stats: { impressions: 2500, likes: 120, comments: 33, saved: 9 },
       raw: { viewCount: 2500, likeCount: 120, dislikeCount: 4, favoriteCount: 9, commentCount: 33 },
     });
-    expect(Object.fromEntries(google.requests[before]!.url.searchParams)).toEqual({ part: "statistics", id: externalId });
+    expect(Object.fromEntries(google.requests[before]!.url.searchParams)).toEqual({
+      part: "statistics",
+      id: externalId,
+    });
   });
 
   it("errors: an unknown video is rejected, a 5xx is retry-later, an expired token is auth_expired", async () => {
     const { auth } = await newChannel();
-    await expect(youtubeConnector.postStats!(setup.ctx, { auth, placement: null, postExternalId: "nope", params: {} })).rejects.toMatchObject({
+    await expect(
+      youtubeConnector.postStats!(setup.ctx, { auth, placement: null, postExternalId: "nope", params: {} }),
+    ).rejects.toMatchObject({
       kind: "rejected",
       details: { platformErrorCode: "videoNotFound" },
     });
-    google.failNext("channels", { status: 503, body: googleApiError(503, "UNAVAILABLE", "Backend Error", { reason: "backendError" }) });
-    await expect(youtubeConnector.profileStats!(setup.ctx, { auth, placement: null })).rejects.toMatchObject({ kind: "rate_limited", retryAfterMs: 30_000 });
-    await expect(youtubeConnector.profileStats!(setup.ctx, { auth: { ...auth, tokens: { accessToken: "ya29.bad" } }, placement: null })).rejects.toMatchObject({ kind: "auth_expired" });
+    google.failNext("channels", {
+      status: 503,
+      body: googleApiError(503, "UNAVAILABLE", "Backend Error", { reason: "backendError" }),
+    });
+    await expect(youtubeConnector.profileStats!(setup.ctx, { auth, placement: null })).rejects.toMatchObject({
+      kind: "rate_limited",
+      retryAfterMs: 30_000,
+    });
+    await expect(
+      youtubeConnector.profileStats!(setup.ctx, {
+        auth: { ...auth, tokens: { accessToken: "ya29.bad" } },
+        placement: null,
+      }),
+    ).rejects.toMatchObject({ kind: "auth_expired" });
   });
 });

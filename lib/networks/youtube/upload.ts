@@ -41,7 +41,8 @@ type Ctx = ConnectorContext<{ upload_url: string }>;
 type Upload = { token: string; metadata: unknown; bytes: Uint8Array; contentType: string };
 type PutAnswer = { done: true; video: Video } | { done: false; next: number };
 
-const retryLater = (message: string, err?: NetworkError) => new NetworkError("rate_limited", message, err?.details, err?.retryAfterMs ?? RETRY_LATER_MS);
+const retryLater = (message: string, err?: NetworkError) =>
+  new NetworkError("rate_limited", message, err?.details, err?.retryAfterMs ?? RETRY_LATER_MS);
 
 // Step 1. Nothing exists yet, so a lost answer or a 5xx here is "retry later", never outcome_unknown.
 const startSession = async (ctx: Ctx, { token, metadata, bytes, contentType }: Upload): Promise<string> => {
@@ -61,13 +62,15 @@ const startSession = async (ctx: Ctx, { token, metadata, bytes, contentType }: U
     });
     if (!res.ok) await readJson(googleWrites, res);
   } catch (err) {
-    if (err instanceof NetworkError && err.kind === "outcome_unknown") throw retryLater("YouTube did not open the upload session; retry later", err);
+    if (err instanceof NetworkError && err.kind === "outcome_unknown")
+      throw retryLater("YouTube did not open the upload session; retry later", err);
     throw err;
   }
   await res.body?.cancel();
   const location = res.headers.get("location");
   // The token goes to the session URI too: it must be Google's own upload host.
-  if (!location || new URL(location, url).origin !== url.origin) throw retryLater("YouTube answered without a usable upload session");
+  if (!location || new URL(location, url).origin !== url.origin)
+    throw retryLater("YouTube answered without a usable upload session");
   return new URL(location, url).toString();
 };
 
@@ -77,7 +80,13 @@ const persistedUpTo = (range: string | null): number => {
 };
 
 // One PUT: a chunk from `start`, or (chunk null) the status query.
-const put = async (ctx: Ctx, session: string, u: Upload, chunk: Uint8Array | null, start: number): Promise<PutAnswer> => {
+const put = async (
+  ctx: Ctx,
+  session: string,
+  u: Upload,
+  chunk: Uint8Array | null,
+  start: number,
+): Promise<PutAnswer> => {
   const total = u.bytes.byteLength;
   const res = await ctx.fetch(session, {
     method: "PUT",
@@ -95,10 +104,15 @@ const put = async (ctx: Ctx, session: string, u: Upload, chunk: Uint8Array | nul
   }
   if (res.status === 404 || res.status === 410) {
     await res.body?.cancel();
-    throw new NetworkError("outcome_unknown", "The YouTube upload session has expired", details(SESSION_EXPIRED, res.status, null));
+    throw new NetworkError(
+      "outcome_unknown",
+      "The YouTube upload session has expired",
+      details(SESSION_EXPIRED, res.status, null),
+    );
   }
   const parsed = ZVideo.safeParse(await readJson(googleWrites, res));
-  if (!parsed.success) throw new NetworkError("outcome_unknown", "YouTube finished the upload without a video resource");
+  if (!parsed.success)
+    throw new NetworkError("outcome_unknown", "YouTube finished the upload without a video resource");
   return { done: true, video: parsed.data };
 };
 
@@ -113,7 +127,11 @@ export const resumableUpload = async (ctx: Ctx, upload: Upload): Promise<Video> 
   let lastByteSent = false;
   const giveUp = (why: string, err?: NetworkError) =>
     lastByteSent
-      ? new NetworkError("outcome_unknown", `The YouTube upload was interrupted after its last bytes were sent (${why})`, err?.details)
+      ? new NetworkError(
+          "outcome_unknown",
+          `The YouTube upload was interrupted after its last bytes were sent (${why})`,
+          err?.details,
+        )
       : retryLater(`The YouTube upload was interrupted before it completed (${why}); retry later`, err);
   for (;;) {
     const before = offset;

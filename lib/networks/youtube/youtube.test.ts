@@ -32,7 +32,12 @@ const newUser = (over: Partial<FakeGoogleUser> = {}) => {
     sub: `1000${i}`,
     email: `creator${i}@example.com`,
     name: `Creator ${i}`,
-    channel: { id: `UCfakeChannel${i}xxxxxxxxx`, title: `Acme Videos ${i}`, customUrl: `@acmevideos${i}`, thumbnailUrl: `https://yt3.example/${i}` },
+    channel: {
+      id: `UCfakeChannel${i}xxxxxxxxx`,
+      title: `Acme Videos ${i}`,
+      customUrl: `@acmevideos${i}`,
+      thumbnailUrl: `https://yt3.example/${i}`,
+    },
     ...over,
   });
 };
@@ -62,7 +67,9 @@ describe("youtube connector (against the Google fake)", () => {
       state: expect.stringMatching(/^conn_\w+\.[\w-]+$/),
     });
     expect(q.scope!.split(" ").sort()).toEqual(
-      ["youtube.upload", "youtube.force-ssl", "youtube.readonly"].map((s) => `https://www.googleapis.com/auth/${s}`).sort(),
+      ["youtube.upload", "youtube.force-ssl", "youtube.readonly"]
+        .map((s) => `https://www.googleapis.com/auth/${s}`)
+        .sort(),
     );
     expect(YOUTUBE_SCOPES).toHaveLength(3);
 
@@ -70,9 +77,16 @@ describe("youtube connector (against the Google fake)", () => {
     const [exchange] = google.requestsTo("token");
     expect(exchange!.form!.get("grant_type")).toBe("authorization_code");
     expect(exchange!.form!.get("client_secret")).toBe(google.clientSecret);
-    expect(createHash("sha256").update(exchange!.form!.get("code_verifier")!).digest("base64url")).toBe(q.code_challenge);
+    expect(createHash("sha256").update(exchange!.form!.get("code_verifier")!).digest("base64url")).toBe(
+      q.code_challenge,
+    );
 
-    expect(Object.fromEntries(redirect.searchParams)).toEqual({ x: "1", profile_id: profile!.id, platform: "youtube", status: "connected" });
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({
+      x: "1",
+      profile_id: profile!.id,
+      platform: "youtube",
+      status: "connected",
+    });
     expect(profile).toMatchObject({
       platform: "youtube",
       environment: "live",
@@ -113,19 +127,36 @@ describe("youtube connector (against the Google fake)", () => {
     const redirectUri = callbackUrl("youtube");
     const consent = google.consent({ user: newUser() });
     const newCode = async () =>
-      (await consent(new URL(flow.authorizeUrl(ctx, { redirectUri, state: "s", codeChallenge, options: {}, credentials: null })))).code!;
-    const exchange = (code: string, codeVerifier: string) => flow.exchangeCode(ctx, { code, codeVerifier, redirectUri, credentials: null, callbackParams: {} });
+      (
+        await consent(
+          new URL(flow.authorizeUrl(ctx, { redirectUri, state: "s", codeChallenge, options: {}, credentials: null })),
+        )
+      ).code!;
+    const exchange = (code: string, codeVerifier: string) =>
+      flow.exchangeCode(ctx, { code, codeVerifier, redirectUri, credentials: null, callbackParams: {} });
 
     const code = await newCode();
-    await expect(exchange(code, "wrong-verifier")).rejects.toMatchObject({ kind: "auth_expired", details: { platformErrorMessage: "Invalid code verifier." } });
-    await expect(exchange(code, verifier)).rejects.toMatchObject({ details: { platformErrorCode: "invalid_grant", platformErrorMessage: "Bad Request" } }); // spent
-    await expect(exchange(await newCode(), verifier)).resolves.toMatchObject({ accessToken: expect.stringMatching(/^ya29\./) });
+    await expect(exchange(code, "wrong-verifier")).rejects.toMatchObject({
+      kind: "auth_expired",
+      details: { platformErrorMessage: "Invalid code verifier." },
+    });
+    await expect(exchange(code, verifier)).rejects.toMatchObject({
+      details: { platformErrorCode: "invalid_grant", platformErrorMessage: "Bad Request" },
+    }); // spent
+    await expect(exchange(await newCode(), verifier)).resolves.toMatchObject({
+      accessToken: expect.stringMatching(/^ya29\./),
+    });
   });
 
   it("refresh stores the new access token and keeps the refresh token Google does not resend", async () => {
     const { group, principal } = await seedTenant();
     const user = newUser();
-    const { profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "youtube", consent: google.consent({ user }) });
+    const { profile } = await connectViaOAuth({
+      principal,
+      groupId: group.id,
+      platform: "youtube",
+      consent: google.consent({ user }),
+    });
     const before = decryptSecret(profile!.refreshToken!);
     await db.profile.update({ where: { id: profile!.id }, data: { tokenExpiresAt: new Date(Date.now() + 60_000) } });
 
@@ -147,9 +178,17 @@ describe("youtube connector (against the Google fake)", () => {
   it("a revoked grant (invalid_grant) disconnects the profile with profile.disconnected; a Google outage does not", async () => {
     const { account, group, principal } = await seedTenant();
     const user = newUser();
-    const { profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "youtube", consent: google.consent({ user }) });
+    const { profile } = await connectViaOAuth({
+      principal,
+      groupId: group.id,
+      platform: "youtube",
+      consent: google.consent({ user }),
+    });
 
-    google.failNext("token", { status: 503, body: googleApiError(503, "UNAVAILABLE", "The service is currently unavailable.") });
+    google.failNext("token", {
+      status: 503,
+      body: googleApiError(503, "UNAVAILABLE", "The service is currently unavailable."),
+    });
     expect(await refreshProfileConnection({ profileId: profile!.id })).toEqual({ state: "retry_later" });
 
     google.revoke(user.sub);
@@ -161,7 +200,13 @@ describe("youtube connector (against the Google fake)", () => {
       disconnectReason: expect.stringContaining("invalid_grant"),
     });
     const [event] = await eventsOf(account.id, "profile.disconnected");
-    expect(event!.data).toMatchObject({ id: profile!.id, platform: "youtube", status: "disconnected", uid: user.channel!.id, origin: "automated" });
+    expect(event!.data).toMatchObject({
+      id: profile!.id,
+      platform: "youtube",
+      status: "disconnected",
+      uid: user.channel!.id,
+      origin: "automated",
+    });
   });
 
   it("denied consent returns to redirect_url with access_denied and creates nothing", async () => {
@@ -180,19 +225,31 @@ describe("youtube connector (against the Google fake)", () => {
   it("fails the connection with a reason: no channel, unticked permissions, exhausted quota", async () => {
     const { group, principal } = await seedTenant();
     const attempt = async (consent: ReturnType<GoogleFake["consent"]>) => {
-      const { redirect, profile } = await connectViaOAuth({ principal, groupId: group.id, platform: "youtube", consent });
+      const { redirect, profile } = await connectViaOAuth({
+        principal,
+        groupId: group.id,
+        platform: "youtube",
+        consent,
+      });
       expect(profile).toBeNull();
       expect(redirect.searchParams.get("error")).toBe("connection_failed");
       return redirect.searchParams.get("error_description");
     };
     expect(await attempt(google.consent({ user: newUser({ channel: null }) }))).toMatch(/has no YouTube channel/);
-    expect(await attempt(google.consent({ user: newUser(), untick: ["https://www.googleapis.com/auth/youtube.upload"] }))).toMatch(/youtube\.upload/);
+    expect(
+      await attempt(google.consent({ user: newUser(), untick: ["https://www.googleapis.com/auth/youtube.upload"] })),
+    ).toMatch(/youtube\.upload/);
     google.failNext("channels", {
       status: 403,
-      body: googleApiError(403, "PERMISSION_DENIED", "The request cannot be completed because you have exceeded your quota.", {
-        reason: "quotaExceeded",
-        domain: "youtube.quota",
-      }),
+      body: googleApiError(
+        403,
+        "PERMISSION_DENIED",
+        "The request cannot be completed because you have exceeded your quota.",
+        {
+          reason: "quotaExceeded",
+          domain: "youtube.quota",
+        },
+      ),
     });
     expect(await attempt(google.consent({ user: newUser() }))).toMatch(/exceeded your quota/);
     expect(await db.profile.count({ where: { profileGroupId: group.id } })).toBe(0);
@@ -201,8 +258,17 @@ describe("youtube connector (against the Google fake)", () => {
   it("identity reads: an expired token is auth_expired, a 5xx is retry-later", async () => {
     const ctx = settingsContext();
     const auth = { externalId: null, tokens: { accessToken: "ya29.unknown" }, credentials: null, metadata: {} };
-    await expect(youtubeConnector.identity(ctx, auth)).rejects.toMatchObject({ kind: "auth_expired", details: { platformErrorCode: "authError" } });
-    google.failNext("channels", { status: 500, body: googleApiError(500, "INTERNAL", "Internal error encountered.", { reason: "backendError" }) });
-    await expect(youtubeConnector.identity(ctx, auth)).rejects.toMatchObject({ kind: "rate_limited", retryAfterMs: 30_000 });
+    await expect(youtubeConnector.identity(ctx, auth)).rejects.toMatchObject({
+      kind: "auth_expired",
+      details: { platformErrorCode: "authError" },
+    });
+    google.failNext("channels", {
+      status: 500,
+      body: googleApiError(500, "INTERNAL", "Internal error encountered.", { reason: "backendError" }),
+    });
+    await expect(youtubeConnector.identity(ctx, auth)).rejects.toMatchObject({
+      kind: "rate_limited",
+      retryAfterMs: 30_000,
+    });
   });
 });

@@ -29,7 +29,10 @@ export const createAccountKey = async ({
 };
 
 export const revokeAccountKey = async ({ principal, id }: { principal: Principal; id: string }) => {
-  const { count } = await db.apiKey.updateMany({ where: { ...accountKeysOf(principal.accountId), id }, data: { revokedAt: new Date() } });
+  const { count } = await db.apiKey.updateMany({
+    where: { ...accountKeysOf(principal.accountId), id },
+    data: { revokedAt: new Date() },
+  });
   if (count === 0) throw notFound();
   return { deleted: true };
 };

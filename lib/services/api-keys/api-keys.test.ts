@@ -56,7 +56,10 @@ describe("scoped API keys", () => {
     const principal = principalFor({ accountId: account.id });
     const first = await createScopedKey({ principal, input: { profile_group_id: live.id, name: "first" } });
     const second = await createScopedKey({ principal, input: { profile_group_id: live.id, name: "second" } });
-    await createScopedKey({ principal: principalFor({ accountId: account.id, environment: "sandbox" }), input: { profile_group_id: sandbox.id } });
+    await createScopedKey({
+      principal: principalFor({ accountId: account.id, environment: "sandbox" }),
+      input: { profile_group_id: sandbox.id },
+    });
     await seedKey({ accountId: account.id }); // account-wide keys are never listed here
 
     expect((await listScopedKeys({ principal })).map((k) => k.name)).toEqual(["second", "first"]);
@@ -73,7 +76,12 @@ describe("scoped API keys", () => {
     const sandboxGroup = await seedGroup({ accountId: account.id, environment: "sandbox" });
     const principal = principalFor({ accountId: account.id });
     const accountKey = await seedKey({ accountId: account.id });
-    const sandboxKey = await seedKey({ accountId: account.id, environment: "sandbox", kind: "scoped", profileGroupId: sandboxGroup.id });
+    const sandboxKey = await seedKey({
+      accountId: account.id,
+      environment: "sandbox",
+      kind: "scoped",
+      profileGroupId: sandboxGroup.id,
+    });
 
     for (const id of [accountKey.key.id, sandboxKey.key.id]) {
       await expect(revokeScopedKey({ principal, id })).rejects.toMatchObject({ status: 404 });

@@ -28,7 +28,8 @@ export const createScopedKey = async ({ principal, input }: { principal: Princip
     select: { id: true, name: true },
   });
   // The spec answers an unresolvable group with 401, like an invalid key.
-  if (!group) throw new ApiError("unauthorized", "Invalid API key or profile group: profile group not found in this environment");
+  if (!group)
+    throw new ApiError("unauthorized", "Invalid API key or profile group: profile group not found in this environment");
   const { token, tokenHash, tokenHint } = mintToken({ kind: "scoped", environment: principal.environment });
   // The token exists only in this response: the Idempotency-Key record keeps the whole body (encrypted)
   // with the key, so a retry after a late failure answers with this token, never a second key.
@@ -54,7 +55,10 @@ export const createScopedKey = async ({ principal, input }: { principal: Princip
 // Revocation is a timestamp: the authenticator refuses revoked keys on the very next request.
 export const revokeScopedKey = ({ principal, id }: { principal: Principal; id: string }) =>
   retryingTransaction(async (tx) => {
-    const { count } = await tx.apiKey.updateMany({ where: { ...scopedKeysOf(principal), id }, data: { revokedAt: new Date() } });
+    const { count } = await tx.apiKey.updateMany({
+      where: { ...scopedKeysOf(principal), id },
+      data: { revokedAt: new Date() },
+    });
     if (count === 0) throw notFound();
     const result = { deleted: true };
     await recordCommit(tx, { body: result });

@@ -22,14 +22,25 @@ const removeWithReplies = async (c: { id: string; platformPostId: string; extern
   let parents = c.externalId ? [c.externalId] : [];
   const ids = [c.id];
   while (parents.length) {
-    const replies = await db.comment.findMany({ where: { platformPostId: c.platformPostId, parentExternalId: { in: parents } }, select: { id: true, externalId: true } });
+    const replies = await db.comment.findMany({
+      where: { platformPostId: c.platformPostId, parentExternalId: { in: parents } },
+      select: { id: true, externalId: true },
+    });
     ids.push(...replies.map((r) => r.id));
     parents = replies.flatMap((r) => (r.externalId ? [r.externalId] : []));
   }
   await db.comment.deleteMany({ where: { id: { in: ids } } });
 };
 
-export const performCommentAction = async ({ commentId, action, lastAttempt }: { commentId: string; action: CommentActionName; lastAttempt: boolean }): Promise<ActionOutcome> => {
+export const performCommentAction = async ({
+  commentId,
+  action,
+  lastAttempt,
+}: {
+  commentId: string;
+  action: CommentActionName;
+  lastAttempt: boolean;
+}): Promise<ActionOutcome> => {
   const c = await loadCommentForWrite(commentId);
   if (!c || !c.externalId) return { state: "gone" };
   const connector = connectorOfComment(c);
@@ -58,7 +69,10 @@ export const performCommentAction = async ({ commentId, action, lastAttempt }: {
         if (!comments?.like) break;
         const liked = c.requestedLiked ?? action === "like";
         await comments.like(ctx, { ...ref, liked });
-        await db.comment.updateMany({ where: { id: c.id, isLiked: !liked }, data: { isLiked: liked, likeCount: { increment: liked ? 1 : -1 } } });
+        await db.comment.updateMany({
+          where: { id: c.id, isLiked: !liked },
+          data: { isLiked: liked, likeCount: { increment: liked ? 1 : -1 } },
+        });
         return { state: "done" };
       }
       case "pin":

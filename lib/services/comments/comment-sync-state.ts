@@ -6,7 +6,8 @@ import { db } from "@/lib/db/client";
 
 const DEFAULT_BACKOFF_MS = 15 * 60_000; // a quota answer without Retry-After (YouTube's daily quota says none)
 
-export const isBackingOff = (state: { backoffUntil: Date | null } | null, now: Date) => !!state?.backoffUntil && state.backoffUntil > now;
+export const isBackingOff = (state: { backoffUntil: Date | null } | null, now: Date) =>
+  !!state?.backoffUntil && state.backoffUntil > now;
 
 export const backoffOf = async (profileId: string, now: Date, retryAfterMs: number | null | undefined) => {
   const backoffUntil = new Date(now.getTime() + (retryAfterMs ?? DEFAULT_BACKOFF_MS));

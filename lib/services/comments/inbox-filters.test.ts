@@ -21,33 +21,86 @@ const world = async () => {
   const group = tenant.group;
   const fb = await seedNetworkProfile({ group, platform: "facebook" });
   const pageId = uniqueDigits(15);
-  const fbPost = await seedPublishedPost({ group, profile: fb, externalId: `${pageId}_${uniqueDigits()}`, placementId: pageId });
+  const fbPost = await seedPublishedPost({
+    group,
+    profile: fb,
+    externalId: `${pageId}_${uniqueDigits()}`,
+    placementId: pageId,
+  });
   const on = { platformPost: fbPost.platformPost, group };
   const open = await seedComment(on, { body: "Where can I buy this?", createdAt: at(1) });
   const answered = await seedComment(on, { body: "Love the colours", createdAt: at(2) });
-  await seedComment(on, { body: "Thank you!", status: "published", parentExternalId: answered.externalId, rootExternalId: answered.externalId, createdAt: at(3) });
+  await seedComment(on, {
+    body: "Thank you!",
+    status: "published",
+    parentExternalId: answered.externalId,
+    rootExternalId: answered.externalId,
+    createdAt: at(3),
+  });
   const failedOnly = await seedComment(on, { body: "Shipping to Canada?", createdAt: at(4) });
-  await seedComment(on, { body: "Yes we ship", status: "failed", externalId: null, parentExternalId: failedOnly.externalId, rootExternalId: failedOnly.externalId, createdAt: at(5) });
+  await seedComment(on, {
+    body: "Yes we ship",
+    status: "failed",
+    externalId: null,
+    parentExternalId: failedOnly.externalId,
+    rootExternalId: failedOnly.externalId,
+    createdAt: at(5),
+  });
   const hidden = await seedComment(on, { body: "spam spam", createdAt: at(6) });
   await db.comment.update({ where: { id: hidden.id }, data: { isHidden: true } });
   const byAuthor = await seedComment(on, { body: "nice", createdAt: at(7) });
   await db.comment.update({ where: { id: byAuthor.id }, data: { authorUsername: "Colour_Fan" } });
-  const pending = await seedComment(on, { body: "Our announcement", status: "pending", externalId: null, createdAt: at(8) });
+  const pending = await seedComment(on, {
+    body: "Our announcement",
+    status: "pending",
+    externalId: null,
+    createdAt: at(8),
+  });
 
   const th = await seedNetworkProfile({ group, platform: "threads" });
   const thPost = await seedPublishedPost({ group, profile: th, externalId: uniqueDigits() });
-  const onThreads = await seedComment({ platformPost: thPost.platformPost, group }, { body: "threads comment", createdAt: at(9) });
+  const onThreads = await seedComment(
+    { platformPost: thPost.platformPost, group },
+    { body: "threads comment", createdAt: at(9) },
+  );
   const bs = await seedNetworkProfile({ group, platform: "bluesky", externalId: `did:plc:${uniqueDigits()}` });
-  const bsPost = await seedPublishedPost({ group, profile: bs, externalId: `at://did:plc:x/app.bsky.feed.post/${uniqueDigits()}` });
-  const onBluesky = await seedComment({ platformPost: bsPost.platformPost, group }, { body: "bluesky reply", createdAt: at(10) });
+  const bsPost = await seedPublishedPost({
+    group,
+    profile: bs,
+    externalId: `at://did:plc:x/app.bsky.feed.post/${uniqueDigits()}`,
+  });
+  const onBluesky = await seedComment(
+    { platformPost: bsPost.platformPost, group },
+    { body: "bluesky reply", createdAt: at(10) },
+  );
 
   // Another group of the same account: its reply must not mark group A's comment replied for a scoped key.
   const groupB = await seedGroup({ accountId: tenant.account.id });
   const fbB = await seedNetworkProfile({ group: groupB, platform: "facebook" });
-  const postB = await seedPublishedPost({ group: groupB, profile: fbB, externalId: `${pageId}_${uniqueDigits()}`, placementId: pageId });
-  await seedComment({ platformPost: postB.platformPost, group: groupB }, { body: "B answers A", status: "published", parentExternalId: open.externalId, createdAt: at(11) });
+  const postB = await seedPublishedPost({
+    group: groupB,
+    profile: fbB,
+    externalId: `${pageId}_${uniqueDigits()}`,
+    placementId: pageId,
+  });
+  await seedComment(
+    { platformPost: postB.platformPost, group: groupB },
+    { body: "B answers A", status: "published", parentExternalId: open.externalId, createdAt: at(11) },
+  );
   const scopedA = await seedKey({ accountId: tenant.account.id, kind: "scoped", profileGroupId: group.id });
-  return { token, scopedA: scopedA.token, group, open, answered, failedOnly, hidden, byAuthor, pending, onThreads, onBluesky };
+  return {
+    token,
+    scopedA: scopedA.token,
+    group,
+    open,
+    answered,
+    failedOnly,
+    hidden,
+    byAuthor,
+    pending,
+    onThreads,
+    onBluesky,
+  };
 };
 
 let w: Awaited<ReturnType<typeof world>>;
@@ -63,7 +116,13 @@ const bulk = async (query: string, token = w.scopedA) => {
 describe("GET /api/comments for the inbox", () => {
   it("status=needs_reply: audience comments, not hidden, without a reply of ours (a failed reply does not count)", async () => {
     const { bodies, json } = await bulk("status=needs_reply&per_page=100");
-    expect(bodies).toEqual(["bluesky reply", "threads comment", "nice", "Shipping to Canada?", "Where can I buy this?"]);
+    expect(bodies).toEqual([
+      "bluesky reply",
+      "threads comment",
+      "nice",
+      "Shipping to Canada?",
+      "Where can I buy this?",
+    ]);
     expect(json.total).toBe(5);
   });
 

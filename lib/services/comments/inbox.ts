@@ -24,25 +24,42 @@ const answeredExternalIds = async (scope: Prisma.CommentWhereInput) => {
 };
 
 // The `status` and `q` filters as a where clause within `scope` (the caller's visible comments).
-export const inboxFilters = async (scope: Prisma.CommentWhereInput, query: { status?: TCommentInboxStatus; q?: string }): Promise<Prisma.CommentWhereInput[]> => {
+export const inboxFilters = async (
+  scope: Prisma.CommentWhereInput,
+  query: { status?: TCommentInboxStatus; q?: string },
+): Promise<Prisma.CommentWhereInput[]> => {
   const filters: Prisma.CommentWhereInput[] = [];
   if (query.q) {
-    filters.push({ OR: [{ body: { contains: query.q, mode: "insensitive" } }, { authorUsername: { contains: query.q, mode: "insensitive" } }] });
+    filters.push({
+      OR: [
+        { body: { contains: query.q, mode: "insensitive" } },
+        { authorUsername: { contains: query.q, mode: "insensitive" } },
+      ],
+    });
   }
   if (query.status === "hidden") filters.push({ isHidden: true });
   if (query.status === "replied") filters.push({ externalId: { in: await answeredExternalIds(scope) } });
-  if (query.status === "needs_reply") filters.push({ status: "synced", isHidden: false, externalId: { notIn: await answeredExternalIds(scope) } });
+  if (query.status === "needs_reply")
+    filters.push({ status: "synced", isHidden: false, externalId: { notIn: await answeredExternalIds(scope) } });
   return filters;
 };
 
-const ACTION_OF: Record<TCommentInboxAction, CommentAction> = { reply: "create", delete: "delete", hide: "hide", like: "like", pin: "pin" };
+const ACTION_OF: Record<TCommentInboxAction, CommentAction> = {
+  reply: "create",
+  delete: "delete",
+  hide: "hide",
+  like: "like",
+  pin: "pin",
+};
 
 type ProfileRow = { id: string; platform: TPlatform; environment: TEnvironment; connectedAt: Date };
 
 const actionsOf = (profile: ProfileRow): TCommentInboxAction[] => {
   try {
     const connector = connectorFor(profile);
-    return (Object.keys(ACTION_OF) as TCommentInboxAction[]).filter((a) => supportsCommentAction(connector, profile, ACTION_OF[a]));
+    return (Object.keys(ACTION_OF) as TCommentInboxAction[]).filter((a) =>
+      supportsCommentAction(connector, profile, ACTION_OF[a]),
+    );
   } catch {
     return []; // a network this server does not reach: nothing can be written
   }
@@ -51,7 +68,11 @@ const actionsOf = (profile: ProfileRow): TCommentInboxAction[] => {
 // For each profile id, the writes its network takes (`supportedActionsFor(ids)(profileId, externalId)`);
 // a comment without a network id (ours, not published yet) takes none.
 export const supportedActionsFor = async (profileIds: string[]) => {
-  const profiles = await db.profile.findMany({ where: { id: { in: [...new Set(profileIds)] } }, select: { id: true, platform: true, environment: true, connectedAt: true } });
+  const profiles = await db.profile.findMany({
+    where: { id: { in: [...new Set(profileIds)] } },
+    select: { id: true, platform: true, environment: true, connectedAt: true },
+  });
   const byProfile = new Map(profiles.map((p) => [p.id, actionsOf(p)]));
-  return (profileId: string, externalId: string | null): TCommentInboxAction[] => (externalId ? (byProfile.get(profileId) ?? []) : []);
+  return (profileId: string, externalId: string | null): TCommentInboxAction[] =>
+    externalId ? (byProfile.get(profileId) ?? []) : [];
 };

@@ -25,11 +25,19 @@ afterAll(async () => {
 const world = async () => {
   const tenant = await seedTenant();
   const n = uniqueDigits(6);
-  const user = google.addUser({ sub: `yt-${n}`, email: `${n}@example.com`, name: "Creator", channel: { id: `UC${n}`, title: "Channel" } });
+  const user = google.addUser({
+    sub: `yt-${n}`,
+    email: `${n}@example.com`,
+    name: "Creator",
+    channel: { id: `UC${n}`, title: "Channel" },
+  });
   const { ctx } = googleCtx(youtubeConnector, google, "youtube");
   const auth = await signIn(youtubeConnector, ctx, google, user);
   const profile = await seedNetworkProfile({ group: tenant.group, platform: "youtube", externalId: `UC${n}` });
-  await db.profile.update({ where: { id: profile.id }, data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] } });
+  await db.profile.update({
+    where: { id: profile.id },
+    data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] },
+  });
   const video = google.youtube.addVideo(user.sub, { title: "Launch" });
   const { platformPost } = await seedPublishedPost({ group: tenant.group, profile, externalId: video.id });
   await db.platformPost.update({ where: { id: platformPost.id }, data: { publishedAt: new Date() } });
@@ -43,9 +51,18 @@ describe("youtube comment polling", () => {
     google.youtubeComments.addViewerThread(video.id, "second");
     expect(await findPostsDueForComments()).toContain(platformPost.id);
 
-    expect(await syncPostComments({ platformPostId: platformPost.id })).toMatchObject({ state: "synced", counts: { created: 4 } });
+    expect(await syncPostComments({ platformPostId: platformPost.id })).toMatchObject({
+      state: "synced",
+      counts: { created: 4 },
+    });
     const q = google.requestsTo("commentThreads.list").at(-1)!.url.searchParams;
-    expect(Object.fromEntries(q)).toEqual({ part: "snippet,replies", videoId: video.id, order: "time", textFormat: "plainText", maxResults: "100" });
+    expect(Object.fromEntries(q)).toEqual({
+      part: "snippet,replies",
+      videoId: video.id,
+      order: "time",
+      textFormat: "plainText",
+      maxResults: "100",
+    });
     const rows = await db.comment.findMany({ where: { platformPostId: platformPost.id }, orderBy: { body: "asc" } });
     expect(rows.map((r) => [r.body, r.parentExternalId, r.rootExternalId])).toEqual([
       ["agreed", t1, t1],
@@ -53,7 +70,11 @@ describe("youtube comment polling", () => {
       ["second", null, null],
       ["thanks", t1, t1],
     ]);
-    expect(rows.find((r) => r.body === "first!")).toMatchObject({ authorName: "Viewer", authorUsername: "@viewer", authorExternalId: "UCViewer" });
+    expect(rows.find((r) => r.body === "first!")).toMatchObject({
+      authorName: "Viewer",
+      authorUsername: "@viewer",
+      authorExternalId: "UCViewer",
+    });
 
     const again = await syncPostComments({ platformPostId: platformPost.id, now: new Date(Date.now() + 1000) });
     expect(again.counts).toEqual({ updated: 4 });
@@ -66,7 +87,12 @@ describe("youtube comment polling", () => {
     const { profile, platformPost } = await world();
     google.failNext("commentThreads.list", {
       status: 403,
-      body: googleApiError(403, "PERMISSION_DENIED", "The request cannot be completed because you have exceeded your quota.", { reason: "quotaExceeded", domain: "youtube.quota" }),
+      body: googleApiError(
+        403,
+        "PERMISSION_DENIED",
+        "The request cannot be completed because you have exceeded your quota.",
+        { reason: "quotaExceeded", domain: "youtube.quota" },
+      ),
     });
     const now = new Date();
     expect(await syncPostComments({ platformPostId: platformPost.id, now })).toEqual({ state: "rate_limited" });

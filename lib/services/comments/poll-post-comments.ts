@@ -23,9 +23,11 @@ export const POLL_WINDOW_MS = 30 * 24 * 3600_000;
 const DEFAULT_MIN_MS = 10 * 60_000;
 const MAX_INTERVAL_MS = 24 * 3600_000;
 
-export const pollIntervalMs = (ageMs: number, minMs = DEFAULT_MIN_MS) => Math.min(MAX_INTERVAL_MS, Math.max(minMs, Math.floor(ageMs / 12)));
+export const pollIntervalMs = (ageMs: number, minMs = DEFAULT_MIN_MS) =>
+  Math.min(MAX_INTERVAL_MS, Math.max(minMs, Math.floor(ageMs / 12)));
 
-const syncingPlatforms = () => livePlatforms().filter((p) => connectorFor({ platform: p, environment: "live" }).commentSync?.listPostComments);
+const syncingPlatforms = () =>
+  livePlatforms().filter((p) => connectorFor({ platform: p, environment: "live" }).commentSync?.listPostComments);
 
 // Published posts of live, active profiles whose next poll is due at `now`, longest waiting first.
 export const findPostsDueForComments = async ({ now = new Date(), limit = 200 } = {}) => {
@@ -36,7 +38,11 @@ export const findPostsDueForComments = async ({ now = new Date(), limit = 200 } 
       status: "published",
       externalId: { not: null },
       publishedAt: { gte: new Date(now.getTime() - POLL_WINDOW_MS) },
-      profile: { environment: "live", status: "active", OR: [{ commentSync: null }, { commentSync: { OR: [{ backoffUntil: null }, { backoffUntil: { lte: now } }] } }] },
+      profile: {
+        environment: "live",
+        status: "active",
+        OR: [{ commentSync: null }, { commentSync: { OR: [{ backoffUntil: null }, { backoffUntil: { lte: now } }] } }],
+      },
     },
     select: { id: true, platform: true, publishedAt: true, commentsSyncedAt: true },
     orderBy: { commentsSyncedAt: { sort: "asc", nulls: "first" } },
@@ -45,7 +51,9 @@ export const findPostsDueForComments = async ({ now = new Date(), limit = 200 } 
   const due = rows.filter((r) => {
     if (!r.commentsSyncedAt) return true;
     const min = connectorFor({ platform: r.platform, environment: "live" }).commentSync?.postPollMs;
-    return r.commentsSyncedAt.getTime() + pollIntervalMs(now.getTime() - r.publishedAt!.getTime(), min) <= now.getTime();
+    return (
+      r.commentsSyncedAt.getTime() + pollIntervalMs(now.getTime() - r.publishedAt!.getTime(), min) <= now.getTime()
+    );
   });
   return due.slice(0, limit).map((r) => r.id);
 };
@@ -55,16 +63,36 @@ type Counts = Partial<Record<Applied, number>>;
 // One post's comments read from the network and applied. A rate limit or quota answer stops the
 // profile's polls until the network's wait is over (the post stays due); other failures wait for the
 // post's next regular poll.
-export const syncPostComments = async ({ platformPostId, now = new Date() }: { platformPostId: string; now?: Date }) => {
-  const pp = await db.platformPost.findUnique({ where: { id: platformPostId }, include: { profile: { include: { commentSync: true } } } });
-  if (!pp || pp.status !== "published" || !pp.externalId || pp.profile.status !== "active" || pp.profile.environment !== "live") return { state: "skipped" as const };
+export const syncPostComments = async ({
+  platformPostId,
+  now = new Date(),
+}: {
+  platformPostId: string;
+  now?: Date;
+}) => {
+  const pp = await db.platformPost.findUnique({
+    where: { id: platformPostId },
+    include: { profile: { include: { commentSync: true } } },
+  });
+  if (
+    !pp ||
+    pp.status !== "published" ||
+    !pp.externalId ||
+    pp.profile.status !== "active" ||
+    pp.profile.environment !== "live"
+  )
+    return { state: "skipped" as const };
   if (isBackingOff(pp.profile.commentSync, now)) return { state: "backing_off" as const };
   const connector: AnyConnector = connectorFor({ platform: pp.platform, environment: "live" });
   const sync = connector.commentSync;
   if (!sync?.listPostComments) return { state: "unsupported" as const };
   let comments;
   try {
-    comments = await sync.listPostComments(contextFor(connector), { auth: profileAuthOf(pp.profile), placement: await placementOfPlatformPost(pp), postExternalId: pp.externalId });
+    comments = await sync.listPostComments(contextFor(connector), {
+      auth: profileAuthOf(pp.profile),
+      placement: await placementOfPlatformPost(pp),
+      postExternalId: pp.externalId,
+    });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     log.warn("comment poll failed", { platformPostId, platform: pp.platform, error: message });

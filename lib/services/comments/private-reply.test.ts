@@ -49,25 +49,63 @@ afterAll(async () => {
 });
 
 const drain = async () => {
-  const runner: LocalRunner = await startLocalRunner({ functions: [sendMessageFn], clock: new ManualClock(new Date()), pollIntervalMs: 0 });
+  const runner: LocalRunner = await startLocalRunner({
+    functions: [sendMessageFn],
+    clock: new ManualClock(new Date()),
+    pollIntervalMs: 0,
+  });
   await runner.drain();
   await runner.stop();
 };
 
 type Json = Record<string, unknown>;
-type Target = { token: string; accountId: string; post: { id: string }; profile: { id: string }; platformPost: Parameters<typeof seedComment>[0]["platformPost"]; group: Parameters<typeof seedComment>[0]["group"] };
+type Target = {
+  token: string;
+  accountId: string;
+  post: { id: string };
+  profile: { id: string };
+  platformPost: Parameters<typeof seedComment>[0]["platformPost"];
+  group: Parameters<typeof seedComment>[0]["group"];
+};
 
 const reply = (t: Target, commentId: string, body: Json = { text: "Hi! We sent you the recipe." }) =>
-  callRoute(privateReplyRoute.POST, { path: `/api/posts/${t.post.id}/comments/${commentId}/private_reply?profile_id=${t.profile.id}`, token: t.token, body, params: { id: t.post.id, comment_id: commentId } });
+  callRoute(privateReplyRoute.POST, {
+    path: `/api/posts/${t.post.id}/comments/${commentId}/private_reply?profile_id=${t.profile.id}`,
+    token: t.token,
+    body,
+    params: { id: t.post.id, comment_id: commentId },
+  });
 
 // A commenter's comment, stored as synced (from someone else) and, with `family`, held by the Graph fake.
-const commentBy = async (t: Target, { ageMs, family, pageId, networkAgeMs }: { ageMs: number; family?: "facebook" | "instagram"; pageId?: string; networkAgeMs?: number }) => {
+const commentBy = async (
+  t: Target,
+  {
+    ageMs,
+    family,
+    pageId,
+    networkAgeMs,
+  }: { ageMs: number; family?: "facebook" | "instagram"; pageId?: string; networkAgeMs?: number },
+) => {
   const fromId = uniqueDigits(15);
   const at = new Date(Date.now() - ageMs);
-  const c = await seedComment({ platformPost: t.platformPost, group: t.group }, { createdAt: at, body: "Recipe please?" });
-  await db.comment.update({ where: { id: c.id }, data: { authorExternalId: fromId, authorUsername: "hungry.fan", postedAt: at } });
+  const c = await seedComment(
+    { platformPost: t.platformPost, group: t.group },
+    { createdAt: at, body: "Recipe please?" },
+  );
+  await db.comment.update({
+    where: { id: c.id },
+    data: { authorExternalId: fromId, authorUsername: "hungry.fan", postedAt: at },
+  });
   if (family) {
-    graph.content.comments.set(c.externalId!, { id: c.externalId!, objectId: "post", message: c.body, createdAt: Date.now() - (networkAgeMs ?? ageMs), family, pageId, fromId });
+    graph.content.comments.set(c.externalId!, {
+      id: c.externalId!,
+      objectId: "post",
+      message: c.body,
+      createdAt: Date.now() - (networkAgeMs ?? ageMs),
+      family,
+      pageId,
+      fromId,
+    });
   }
   return { ...c, fromId };
 };
@@ -79,9 +117,25 @@ const facebookTarget = async (): Promise<Target & { page: string }> => {
   const page = uniqueDigits(15);
   graph.addFacebookUser({ id: user, name: "Owner", pages: [{ id: page, name: "Acme Bakery", category: "Bakery" }] });
   const profile = await seedNetworkProfile({ group: tenant.group, platform: "facebook", externalId: user });
-  await db.profile.update({ where: { id: profile.id }, data: { accessToken: encryptSecret(graph.issueToken("facebook", user, ["pages_messaging"])) } });
-  await db.placement.create({ data: { id: newId("placement"), profileId: profile.id, externalId: page, name: "Acme Bakery", accessToken: encryptSecret(graph.pageToken(user, page, ["pages_messaging"])) } });
-  const { post, platformPost } = await seedPublishedPost({ group: tenant.group, profile, externalId: `${page}_${uniqueDigits(8)}`, placementId: page });
+  await db.profile.update({
+    where: { id: profile.id },
+    data: { accessToken: encryptSecret(graph.issueToken("facebook", user, ["pages_messaging"])) },
+  });
+  await db.placement.create({
+    data: {
+      id: newId("placement"),
+      profileId: profile.id,
+      externalId: page,
+      name: "Acme Bakery",
+      accessToken: encryptSecret(graph.pageToken(user, page, ["pages_messaging"])),
+    },
+  });
+  const { post, platformPost } = await seedPublishedPost({
+    group: tenant.group,
+    profile,
+    externalId: `${page}_${uniqueDigits(8)}`,
+    placementId: page,
+  });
   return { token, accountId: tenant.account.id, post, profile, platformPost, group: tenant.group, page };
 };
 
@@ -92,8 +146,15 @@ const instagramTarget = async (): Promise<Target> => {
   const scoped = `app-scoped-${uniqueDigits(8)}`;
   graph.addInstagramUser({ id: scoped, user_id: account, username: "acme.bakery" });
   const profile = await seedNetworkProfile({ group: tenant.group, platform: "instagram", externalId: account });
-  await db.profile.update({ where: { id: profile.id }, data: { accessToken: encryptSecret(graph.issueToken("instagram", scoped, ["instagram_business_manage_messages"])) } });
-  const { post, platformPost } = await seedPublishedPost({ group: tenant.group, profile, externalId: `1790${uniqueDigits(10)}` });
+  await db.profile.update({
+    where: { id: profile.id },
+    data: { accessToken: encryptSecret(graph.issueToken("instagram", scoped, ["instagram_business_manage_messages"])) },
+  });
+  const { post, platformPost } = await seedPublishedPost({
+    group: tenant.group,
+    profile,
+    externalId: `1790${uniqueDigits(10)}`,
+  });
   return { token, accountId: tenant.account.id, post, profile, platformPost, group: tenant.group };
 };
 
@@ -111,16 +172,30 @@ describe("private replies on facebook (Graph fake)", () => {
     const sent = await messageOf(res.json.id as string);
     expect(sent, sent.error ?? "").toMatchObject({ status: "published", attempts: 1 });
     const onNetwork = graph.messenger.sent.find((m) => m.id === sent.externalId);
-    expect(onNetwork).toMatchObject({ family: "facebook", from: t.page, commentId: c.externalId, recipient: pageScopedId(c.fromId), message: { text: "Hi! We sent you the recipe." } });
+    expect(onNetwork).toMatchObject({
+      family: "facebook",
+      from: t.page,
+      commentId: c.externalId,
+      recipient: pageScopedId(c.fromId),
+      message: { text: "Hi! We sent you the recipe." },
+    });
     // The chat is the commenter's as Messenger knows them (the Send API's recipient_id), on the Page.
-    expect(sent.chat).toMatchObject({ participantExternalId: pageScopedId(c.fromId), externalPlacementId: t.page, participantUsername: "hungry.fan" });
+    expect(sent.chat).toMatchObject({
+      participantExternalId: pageScopedId(c.fromId),
+      externalPlacementId: t.page,
+      participantUsername: "hungry.fan",
+    });
     expect(await db.chat.count({ where: { profileId: t.profile.id } })).toBe(1);
     // message.sent is emitted once, after the move: it names the commenter's chat.
-    expect((await eventsOf(t.accountId, "message.sent")).map((e) => (e.data as { message: Json }).message)).toEqual([expect.objectContaining({ id: sent.id, chat_id: sent.chatId, status: "published" })]);
+    expect((await eventsOf(t.accountId, "message.sent")).map((e) => (e.data as { message: Json }).message)).toEqual([
+      expect.objectContaining({ id: sent.id, chat_id: sent.chatId, status: "published" }),
+    ]);
 
     const again = await reply(t, c.id);
     expect(again.status).toBe(422);
-    expect(again.json.errors).toEqual(["A private reply was already sent to this comment: the network allows one per comment"]);
+    expect(again.json.errors).toEqual([
+      "A private reply was already sent to this comment: the network allows one per comment",
+    ]);
   });
 
   it("a comment more than 7 days old answers 422 naming why; nothing is stored", async () => {
@@ -128,7 +203,9 @@ describe("private replies on facebook (Graph fake)", () => {
     const c = await commentBy(t, { ageMs: 8 * DAY, family: "facebook", pageId: t.page });
     const res = await reply(t, c.id);
     expect(res.status).toBe(422);
-    expect(String((res.json.errors as string[])[0])).toMatch(/^The comment is more than 7 days old: a private reply is allowed up to 7 days after the comment/);
+    expect(String((res.json.errors as string[])[0])).toMatch(
+      /^The comment is more than 7 days old: a private reply is allowed up to 7 days after the comment/,
+    );
     expect(await db.message.count({ where: { profileId: t.profile.id } })).toBe(0);
   });
 
@@ -170,7 +247,11 @@ describe("private replies on instagram (Graph fake)", () => {
     const sent = await messageOf(res.json.id as string);
     expect(sent, sent.error ?? "").toMatchObject({ status: "published" });
     expect(sent.chat.participantExternalId).toBe(c.fromId);
-    expect(graph.messenger.sent.find((m) => m.id === sent.externalId)).toMatchObject({ family: "instagram", commentId: c.externalId, recipient: c.fromId });
+    expect(graph.messenger.sent.find((m) => m.id === sent.externalId)).toMatchObject({
+      family: "instagram",
+      commentId: c.externalId,
+      recipient: c.fromId,
+    });
 
     const blank = await reply(t, c.id, { text: "  " });
     expect(blank.status).toBe(422);
@@ -178,11 +259,17 @@ describe("private replies on instagram (Graph fake)", () => {
     expect(tooLong.status).toBe(422);
     expect(tooLong.json.errors).toEqual(["body: at most 1,000 characters"]);
 
-    const ours = await seedComment({ platformPost: t.platformPost, group: t.group }, { createdAt: new Date(), status: "published" });
+    const ours = await seedComment(
+      { platformPost: t.platformPost, group: t.group },
+      { createdAt: new Date(), status: "published" },
+    );
     const own = await reply(t, ours.id);
     expect(own.status).toBe(422);
     expect(own.json.errors).toEqual(["A private reply goes to a comment written by someone else, not by the profile"]);
-    const pending = await seedComment({ platformPost: t.platformPost, group: t.group }, { createdAt: new Date(), status: "pending", externalId: null });
+    const pending = await seedComment(
+      { platformPost: t.platformPost, group: t.group },
+      { createdAt: new Date(), status: "pending", externalId: null },
+    );
     expect((await reply(t, pending.id)).json.errors).toEqual(["Comment has not been published yet"]);
   });
 
@@ -197,7 +284,11 @@ describe("private replies on instagram (Graph fake)", () => {
     const tenant = await seedTenant();
     const { token } = await seedKey({ accountId: tenant.account.id });
     const profile = await seedNetworkProfile({ group: tenant.group, platform: "threads" });
-    const { post, platformPost } = await seedPublishedPost({ group: tenant.group, profile, externalId: uniqueDigits() });
+    const { post, platformPost } = await seedPublishedPost({
+      group: tenant.group,
+      profile,
+      externalId: uniqueDigits(),
+    });
     const threads: Target = { token, accountId: tenant.account.id, post, profile, platformPost, group: tenant.group };
     const c = await commentBy(threads, { ageMs: DAY });
     const res = await reply(threads, c.id);
@@ -212,10 +303,23 @@ describe("private replies on the sandbox network", () => {
     const { token } = await seedKey({ accountId: tenant.account.id, environment: "sandbox" });
     const auth = await sandboxAuth(platform);
     const profile = await seedNetworkProfile({ group: tenant.group, platform, externalId: auth.externalId! });
-    await db.profile.update({ where: { id: profile.id }, data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] } });
-    const placements = ((await connectorFor({ platform, environment: "sandbox" }).placements?.(sandboxCtx(), auth)) ?? []).filter((p) => p.externalId !== null);
-    for (const p of placements) await db.placement.create({ data: { id: newId("placement"), profileId: profile.id, externalId: p.externalId, name: p.name } });
-    const { post, platformPost } = await seedPublishedPost({ group: tenant.group, profile, externalId: `sbx_post_${uniqueDigits(8)}`, placementId: placements[0]?.externalId ?? null });
+    await db.profile.update({
+      where: { id: profile.id },
+      data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] },
+    });
+    const placements = (
+      (await connectorFor({ platform, environment: "sandbox" }).placements?.(sandboxCtx(), auth)) ?? []
+    ).filter((p) => p.externalId !== null);
+    for (const p of placements)
+      await db.placement.create({
+        data: { id: newId("placement"), profileId: profile.id, externalId: p.externalId, name: p.name },
+      });
+    const { post, platformPost } = await seedPublishedPost({
+      group: tenant.group,
+      profile,
+      externalId: `sbx_post_${uniqueDigits(8)}`,
+      placementId: placements[0]?.externalId ?? null,
+    });
     return { token, accountId: tenant.account.id, post, profile, platformPost, group: tenant.group } satisfies Target;
   };
 
@@ -248,7 +352,9 @@ describe("private replies on the sandbox network", () => {
 describe("the support table", () => {
   it("private_reply is offered on instagram and facebook only (spec: `instagram`, `facebook`), live and sandbox, derived from the connectors", () => {
     for (const environment of ["live", "sandbox"] as const) {
-      const offered = PLATFORMS.filter((platform) => supportsCommentAction(connectorFor({ platform, environment }), { connectedAt: new Date() }, "private_reply"));
+      const offered = PLATFORMS.filter((platform) =>
+        supportsCommentAction(connectorFor({ platform, environment }), { connectedAt: new Date() }, "private_reply"),
+      );
       expect(offered.sort(), environment).toEqual(["facebook", "instagram"]);
     }
   });

@@ -31,10 +31,24 @@ const DAY_MS = 24 * 3600_000;
 const priorReplyProblem = async (messageId: string | null) => {
   if (!messageId) return null;
   const prior = await db.message.findUnique({ where: { id: messageId }, select: { status: true } });
-  return prior && prior.status !== "failed" ? "A private reply was already sent to this comment: the network allows one per comment" : null;
+  return prior && prior.status !== "failed"
+    ? "A private reply was already sent to this comment: the network allows one per comment"
+    : null;
 };
 
-export const sendPrivateReply = async ({ principal, postId, profileId, commentId, input }: { principal: Principal; postId: string; profileId: string; commentId: string; input: TPrivateReplyBody }) => {
+export const sendPrivateReply = async ({
+  principal,
+  postId,
+  profileId,
+  commentId,
+  input,
+}: {
+  principal: Principal;
+  postId: string;
+  profileId: string;
+  commentId: string;
+  input: TPrivateReplyBody;
+}) => {
   const root = await rootPlatformPostOrThrow({ principal, postId, profileId });
   assertCommentAction(root.profile, "private_reply");
   if (root.status !== "published" || !root.externalId) throw unprocessable(["Post is not published"]);
@@ -50,11 +64,17 @@ export const sendPrivateReply = async ({ principal, postId, profileId, commentId
   const maxAgeDays = messaging.privateReplies?.maxAgeDays ?? 0;
   const commentedAt = comment.postedAt ?? comment.createdAt;
   if (Date.now() - commentedAt.getTime() > maxAgeDays * DAY_MS) {
-    throw unprocessable([`The comment is more than ${maxAgeDays} days old: a private reply is allowed up to ${maxAgeDays} days after the comment (${commentedAt.toISOString()})`]);
+    throw unprocessable([
+      `The comment is more than ${maxAgeDays} days old: a private reply is allowed up to ${maxAgeDays} days after the comment (${commentedAt.toISOString()})`,
+    ]);
   }
   if (profile.status !== "active") throw unprocessable(["Profile is disconnected: reconnect it to send messages"]);
   const request: MessageRequest = { body: input.text };
-  const problems = sendRuleProblems(messaging, DISPLAY_NAMES[profile.platform], request, { group: false, lastInboundAt: null, privateReply: true });
+  const problems = sendRuleProblems(messaging, DISPLAY_NAMES[profile.platform], request, {
+    group: false,
+    lastInboundAt: null,
+    privateReply: true,
+  });
   const prior = await priorReplyProblem(comment.privateReplyMessageId);
   if (prior) problems.push(prior);
   if (problems.length) throw unprocessable(problems);
@@ -63,13 +83,24 @@ export const sendPrivateReply = async ({ principal, postId, profileId, commentId
     const id = newId("message");
     const now = new Date();
     // Once per comment, also against a concurrent request: only the state just checked is replaced.
-    const { count } = await tx.comment.updateMany({ where: { id: comment.id, privateReplyMessageId: comment.privateReplyMessageId }, data: { privateReplyMessageId: id, privateReplyAt: now } });
-    if (count === 0) throw unprocessable(["A private reply was already sent to this comment: the network allows one per comment"]);
+    const { count } = await tx.comment.updateMany({
+      where: { id: comment.id, privateReplyMessageId: comment.privateReplyMessageId },
+      data: { privateReplyMessageId: id, privateReplyAt: now },
+    });
+    if (count === 0)
+      throw unprocessable(["A private reply was already sent to this comment: the network allows one per comment"]);
     const chat = await findOrCreateChatRow(
       tx,
       profile,
-      { placement: messaging.placementRequired ? root.placementId : null, participantExternalId: comment.authorExternalId! },
-      { participantUsername: comment.authorUsername, participantName: comment.authorName, participantAvatarUrl: comment.authorAvatarUrl },
+      {
+        placement: messaging.placementRequired ? root.placementId : null,
+        participantExternalId: comment.authorExternalId!,
+      },
+      {
+        participantUsername: comment.authorUsername,
+        participantName: comment.authorName,
+        participantAvatarUrl: comment.authorAvatarUrl,
+      },
     );
     const row = await tx.message.create({
       data: {
@@ -88,7 +119,10 @@ export const sendPrivateReply = async ({ principal, postId, profileId, commentId
       },
     });
     await tx.chat.update({ where: { id: chat.id }, data: { lastOutboundAt: now, lastMessageAt: now } });
-    await sendEvent({ name: "app/message.send.requested", id: `send:${row.id}`, data: { messageId: row.id, chatId: chat.id } }, { tx });
+    await sendEvent(
+      { name: "app/message.send.requested", id: `send:${row.id}`, data: { messageId: row.id, chatId: chat.id } },
+      { tx },
+    );
     await recordCommit(tx, { resource: "message", id: row.id });
     return row;
   });

@@ -35,14 +35,26 @@ const world = async () => {
     sub: `sub-${n}`,
     email: `${n}@example.com`,
     name: "Owner",
-    accounts: [{ name: `accounts/9${n}`, accountName: "Acme", type: "PERSONAL", locations: [fakeLocation(`1${n}`, "Acme Deli"), fakeLocation(`2${n}`, "Acme Bakery")] }],
+    accounts: [
+      {
+        name: `accounts/9${n}`,
+        accountName: "Acme",
+        type: "PERSONAL",
+        locations: [fakeLocation(`1${n}`, "Acme Deli"), fakeLocation(`2${n}`, "Acme Bakery")],
+      },
+    ],
   });
   const { ctx } = googleCtx(googleBusinessConnector, google, "google_business");
   const auth = await signIn(googleBusinessConnector, ctx, google, user);
   const profile = await seedNetworkProfile({ group: tenant.group, platform: "google_business", externalId: user.sub });
-  await db.profile.update({ where: { id: profile.id }, data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] } });
+  await db.profile.update({
+    where: { id: profile.id },
+    data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] },
+  });
   for (const [position, externalId] of locations.entries()) {
-    await db.placement.create({ data: { id: newId("placement"), profileId: profile.id, externalId, name: `L${position}`, position } });
+    await db.placement.create({
+      data: { id: newId("placement"), profileId: profile.id, externalId, name: `L${position}`, position },
+    });
   }
   const { token } = await seedKey({ accountId: tenant.account.id });
   return { tenant, profile, locations, token };
@@ -52,8 +64,16 @@ describe("google reviews polling", () => {
   it("stores each review once per location with the owner's reply, and emits profile_comment.created once per review", async () => {
     const { tenant, profile, locations } = await world();
     const [deli, bakery] = locations as [string, string];
-    const r1 = google.commentLists.addReview(deli, { comment: "Great bagels", starRating: "FIVE", reviewReply: { comment: "Thank you!", updateTime: new Date().toISOString() } });
-    google.commentLists.addReview(bakery, { comment: "Too sweet", starRating: "TWO", reviewer: { isAnonymous: true, displayName: "A Google user" } });
+    const r1 = google.commentLists.addReview(deli, {
+      comment: "Great bagels",
+      starRating: "FIVE",
+      reviewReply: { comment: "Thank you!", updateTime: new Date().toISOString() },
+    });
+    google.commentLists.addReview(bakery, {
+      comment: "Too sweet",
+      starRating: "TWO",
+      reviewer: { isAnonymous: true, displayName: "A Google user" },
+    });
 
     expect(await findProfilesDueForProfileComments()).toContain(profile.id);
     const first = await syncProfileComments({ profileId: profile.id });
@@ -94,21 +114,33 @@ describe("google reviews polling", () => {
     const second = await syncProfileComments({ profileId: profile.id, now: new Date(Date.now() + 1000) });
     expect(second.counts).toMatchObject({ created: 1, updated: 3 });
     expect(await db.comment.count({ where: { profileId: profile.id } })).toBe(4);
-    expect(await db.comment.findFirst({ where: { externalId: r1.name } })).toMatchObject({ body: "Great bagels, edited" });
+    expect(await db.comment.findFirst({ where: { externalId: r1.name } })).toMatchObject({
+      body: "Great bagels, edited",
+    });
     expect(await eventsOf(tenant.account.id, "profile_comment.created")).toHaveLength(3);
     expect(await findProfilesDueForProfileComments()).not.toContain(profile.id); // twice a day
   });
 
   it("a rate limit stops the profile's polls until the network's wait is over", async () => {
     const { profile } = await world();
-    google.failNext("reviews.list", { status: 429, body: { error: { code: 429, message: "Quota exceeded", status: "RESOURCE_EXHAUSTED" } }, headers: { "retry-after": "120" } });
+    google.failNext("reviews.list", {
+      status: 429,
+      body: { error: { code: 429, message: "Quota exceeded", status: "RESOURCE_EXHAUSTED" } },
+      headers: { "retry-after": "120" },
+    });
     const now = new Date();
     expect(await syncProfileComments({ profileId: profile.id, now })).toMatchObject({ state: "rate_limited" });
     const state = await db.commentSync.findUniqueOrThrow({ where: { profileId: profile.id } });
     expect(state.backoffUntil!.getTime() - now.getTime()).toBeGreaterThanOrEqual(119_000);
-    expect(await syncProfileComments({ profileId: profile.id, now: new Date(now.getTime() + 60_000) })).toEqual({ state: "backing_off" });
-    expect(await findProfilesDueForProfileComments({ now: new Date(now.getTime() + 60_000) })).not.toContain(profile.id);
-    expect(await syncProfileComments({ profileId: profile.id, now: new Date(now.getTime() + 130_000) })).toMatchObject({ state: "synced" });
+    expect(await syncProfileComments({ profileId: profile.id, now: new Date(now.getTime() + 60_000) })).toEqual({
+      state: "backing_off",
+    });
+    expect(await findProfilesDueForProfileComments({ now: new Date(now.getTime() + 60_000) })).not.toContain(
+      profile.id,
+    );
+    expect(await syncProfileComments({ profileId: profile.id, now: new Date(now.getTime() + 130_000) })).toMatchObject({
+      state: "synced",
+    });
   });
 
   it("the fake refuses an unknown query parameter and an unknown orderBy, as Google does", async () => {
@@ -127,20 +159,44 @@ describe("GET /api/profiles/:id/comments", () => {
   it("lists reviews newest first with replies, narrows by placement_id, pages from 0; 405 on other networks; another tenant's or group's profile is 404", async () => {
     const { tenant, profile, locations, token } = await world();
     const [deli, bakery] = locations as [string, string];
-    const old = google.commentLists.addReview(deli, { comment: "old", createTime: "2026-01-01T00:00:00Z", reviewReply: { comment: "thanks" } });
+    const old = google.commentLists.addReview(deli, {
+      comment: "old",
+      createTime: "2026-01-01T00:00:00Z",
+      reviewReply: { comment: "thanks" },
+    });
     google.commentLists.addReview(deli, { comment: "new", createTime: "2026-02-01T00:00:00Z" });
     google.commentLists.addReview(bakery, { comment: "bakery", createTime: "2026-01-15T00:00:00Z" });
     await syncProfileComments({ profileId: profile.id });
-    const get = (query: string, t = token, id = profile.id) => callRoute(route.GET, { path: `/api/profiles/${id}/comments${query}`, token: t, params: { id } });
+    const get = (query: string, t = token, id = profile.id) =>
+      callRoute(route.GET, { path: `/api/profiles/${id}/comments${query}`, token: t, params: { id } });
 
     const all = await get("");
     expect(all.status).toBe(200);
     expect(all.json).toMatchObject({ total: 3, page: 0, per_page: 20 });
-    const data = all.json.data as { body: string; placement_id: string; replies: { body: string; parent_external_id: string }[] }[];
+    const data = all.json.data as {
+      body: string;
+      placement_id: string;
+      replies: { body: string; parent_external_id: string }[];
+    }[];
     expect(data.map((c) => c.body)).toEqual(["new", "bakery", "old"]);
-    expect(data[2]!.replies).toEqual([expect.objectContaining({ body: "thanks", parent_external_id: old.name, placement_id: deli })]);
+    expect(data[2]!.replies).toEqual([
+      expect.objectContaining({ body: "thanks", parent_external_id: old.name, placement_id: deli }),
+    ]);
     expect(Object.keys(data[0]!).sort()).toEqual(
-      ["id", "external_id", "parent_external_id", "placement_id", "body", "status", "author_username", "author_avatar_url", "platform_data", "posted_at", "created_at", "replies"].sort(),
+      [
+        "id",
+        "external_id",
+        "parent_external_id",
+        "placement_id",
+        "body",
+        "status",
+        "author_username",
+        "author_avatar_url",
+        "platform_data",
+        "posted_at",
+        "created_at",
+        "replies",
+      ].sort(),
     );
 
     const narrowed = await get(`?placement_id=${encodeURIComponent(bakery)}`);
@@ -151,7 +207,10 @@ describe("GET /api/profiles/:id/comments", () => {
     expect((await get("?per_page=101")).json).toMatchObject({ per_page: 100 }); // capped at 100
 
     const twitter = await seedNetworkProfile({ group: tenant.group, platform: "twitter" });
-    expect(await get("", token, twitter.id)).toMatchObject({ status: 405, json: { error: "Unsupported method for twitter" } });
+    expect(await get("", token, twitter.id)).toMatchObject({
+      status: 405,
+      json: { error: "Unsupported method for twitter" },
+    });
 
     const other = await seedTenant();
     const { token: otherToken } = await seedKey({ accountId: other.account.id });

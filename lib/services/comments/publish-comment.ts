@@ -21,7 +21,10 @@ import { commentTargetOf, connectorOfComment, loadCommentForWrite } from "./comm
 // failed_waiting_for_retry -> pending when the next attempt claims it (1, 5, 30 minutes or the network's
 // Retry-After; 4 attempts, then failed). delivery_unconfirmed is terminal, like published and failed.
 
-export type CommentOutcome = { state: "published"; externalId: string } | { state: "retry"; delayMs: number } | { state: "failed" | "delivery_unconfirmed" | "gone" };
+export type CommentOutcome =
+  | { state: "published"; externalId: string }
+  | { state: "retry"; delayMs: number }
+  | { state: "failed" | "delivery_unconfirmed" | "gone" };
 export type Failure = WriteFailure;
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadCommentForWrite>>>;
 
@@ -32,7 +35,10 @@ const recordPublished = (connector: AnyConnector, c: Loaded, result: CreatedComm
     // The post's comments are applied one at a time (as inbound does): a push of this very comment that
     // arrived before our answer is merged here, and comment.created is emitted once either way.
     await tx.$queryRaw`SELECT id FROM platform_posts WHERE id = ${c.platformPostId} FOR UPDATE`;
-    const pushed = await tx.comment.findFirst({ where: { platformPostId: c.platformPostId, externalId: result.externalId, id: { not: c.id } }, select: { id: true } });
+    const pushed = await tx.comment.findFirst({
+      where: { platformPostId: c.platformPostId, externalId: result.externalId, id: { not: c.id } },
+      select: { id: true },
+    });
     if (pushed) await tx.comment.delete({ where: { id: pushed.id } });
     const { count } = await tx.comment.updateMany({
       where: { id: c.id, status: { notIn: ["published"] } },
@@ -48,27 +54,55 @@ const recordPublished = (connector: AnyConnector, c: Loaded, result: CreatedComm
     });
     if (!count) return { state: "published" as const, externalId: result.externalId };
     // Replies pushed before our answer hang under our id: they move up to our root.
-    if (c.rootExternalId) await tx.comment.updateMany({ where: { platformPostId: c.platformPostId, rootExternalId: result.externalId }, data: { rootExternalId: c.rootExternalId } });
+    if (c.rootExternalId)
+      await tx.comment.updateMany({
+        where: { platformPostId: c.platformPostId, rootExternalId: result.externalId },
+        data: { rootExternalId: c.rootExternalId },
+      });
     if (!pushed && connector.comments?.announcesCreated) await emitCreated(tx, c.id);
     return { state: "published" as const, externalId: result.externalId };
   });
 
 const emitCreated = async (tx: Prisma.TransactionClient, id: string) => {
   const row = await tx.comment.findUniqueOrThrow({ where: { id }, include: COMMENT_INCLUDE });
-  const replyCount = await tx.comment.count({ where: { platformPostId: row.platformPostId, parentExternalId: row.externalId } });
-  await emitEvent({ tx, accountId: row.accountId, environment: row.environment, profileGroupId: row.profileGroupId, type: "comment.created", data: commentEventData(row, replyCount, publicMediaUrl) as Prisma.InputJsonObject });
+  const replyCount = await tx.comment.count({
+    where: { platformPostId: row.platformPostId, parentExternalId: row.externalId },
+  });
+  await emitEvent({
+    tx,
+    accountId: row.accountId,
+    environment: row.environment,
+    profileGroupId: row.profileGroupId,
+    type: "comment.created",
+    data: commentEventData(row, replyCount, publicMediaUrl) as Prisma.InputJsonObject,
+  });
 };
 
-export const recordFailure = (id: string, status: "failed" | "failed_waiting_for_retry" | "delivery_unconfirmed", f: Failure) =>
-  db.comment.update({ where: { id }, data: { status, sendingSince: null, error: f.message.slice(0, 2000), errorDetails: detailsJson(f) } });
+export const recordFailure = (
+  id: string,
+  status: "failed" | "failed_waiting_for_retry" | "delivery_unconfirmed",
+  f: Failure,
+) =>
+  db.comment.update({
+    where: { id },
+    data: { status, sendingSince: null, error: f.message.slice(0, 2000), errorDetails: detailsJson(f) },
+  });
 
-export const retryOrFail = async (id: string, attempt: number, failure: Failure, retryAfterMs: number | null): Promise<CommentOutcome> => {
+export const retryOrFail = async (
+  id: string,
+  attempt: number,
+  failure: Failure,
+  retryAfterMs: number | null,
+): Promise<CommentOutcome> => {
   if (attempt >= MAX_ATTEMPTS) {
     await recordFailure(id, "failed", { ...failure, note: `Gave up after ${attempt} attempts` });
     return { state: "failed" };
   }
   await recordFailure(id, "failed_waiting_for_retry", failure);
-  return { state: "retry", delayMs: Math.max(retryAfterMs ?? 0, RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS.at(-1)!) };
+  return {
+    state: "retry",
+    delayMs: Math.max(retryAfterMs ?? 0, RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS.at(-1)!),
+  };
 };
 
 export const unconfirmed = async (id: string, cause: string, note: string): Promise<CommentOutcome> => {
@@ -77,9 +111,20 @@ export const unconfirmed = async (id: string, cause: string, note: string): Prom
 };
 
 // After an unknown outcome: read back, never resend blindly.
-const resolveUnknown = async (connector: AnyConnector, c: Loaded, draft: CommentDraft, attempt: number, cause: string): Promise<CommentOutcome> => {
+const resolveUnknown = async (
+  connector: AnyConnector,
+  c: Loaded,
+  draft: CommentDraft,
+  attempt: number,
+  cause: string,
+): Promise<CommentOutcome> => {
   const find = connector.comments?.findCreated;
-  if (!find) return unconfirmed(c.id, cause, "The network cannot be asked whether the comment arrived; check it there before commenting again");
+  if (!find)
+    return unconfirmed(
+      c.id,
+      cause,
+      "The network cannot be asked whether the comment arrived; check it there before commenting again",
+    );
   try {
     const found = await find(contextFor(connector), draft);
     if (found) return recordPublished(connector, c, found);
@@ -92,28 +137,51 @@ const resolveUnknown = async (connector: AnyConnector, c: Loaded, draft: Comment
 // Claims the comment for this attempt: sending_since is committed before the network is called.
 export const claim = (id: string) =>
   db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ status: string; sending_since: Date | null }[]>`SELECT status, sending_since FROM comments WHERE id = ${id} FOR UPDATE`;
+    const [row] = await tx.$queryRaw<
+      { status: string; sending_since: Date | null }[]
+    >`SELECT status, sending_since FROM comments WHERE id = ${id} FOR UPDATE`;
     if (!row) return "gone" as const;
     if (TERMINAL.includes(row.status)) return "done" as const;
     if (row.sending_since) return "in_doubt" as const;
-    await tx.comment.update({ where: { id }, data: { status: "pending", sendingSince: new Date(), attemptedAt: new Date(), attempts: { increment: 1 } } });
+    await tx.comment.update({
+      where: { id },
+      data: { status: "pending", sendingSince: new Date(), attemptedAt: new Date(), attempts: { increment: 1 } },
+    });
     return "claimed" as const;
   });
 
-export const attemptCommentPublish = async ({ commentId: id, attempt }: { commentId: string; attempt: number }): Promise<CommentOutcome> => {
+export const attemptCommentPublish = async ({
+  commentId: id,
+  attempt,
+}: {
+  commentId: string;
+  attempt: number;
+}): Promise<CommentOutcome> => {
   const claimed = await claim(id);
   const c = claimed === "gone" ? null : await loadCommentForWrite(id);
   if (!c) return { state: "gone" };
-  if (claimed === "done") return c.status === "published" ? { state: "published", externalId: c.externalId ?? "" } : { state: c.status === "failed" ? "failed" : "delivery_unconfirmed" };
+  if (claimed === "done")
+    return c.status === "published"
+      ? { state: "published", externalId: c.externalId ?? "" }
+      : { state: c.status === "failed" ? "failed" : "delivery_unconfirmed" };
   const connector = connectorOfComment(c);
   const built = await commentTargetOf(connector, c);
   if ("problem" in built) {
-    if (claimed === "in_doubt") return unconfirmed(id, built.problem, "The comment may have been sent before the problem appeared");
+    if (claimed === "in_doubt")
+      return unconfirmed(id, built.problem, "The comment may have been sent before the problem appeared");
     await recordFailure(id, "failed", { message: built.problem });
     return { state: "failed" };
   }
-  const draft: CommentDraft = { ...built.target, parentExternalId: c.parentExternalId, rootExternalId: c.rootExternalId, body: c.body, clientReference: c.id, since: c.createdAt };
-  if (claimed === "in_doubt") return resolveUnknown(connector, c, draft, attempt, "an earlier attempt was interrupted while sending");
+  const draft: CommentDraft = {
+    ...built.target,
+    parentExternalId: c.parentExternalId,
+    rootExternalId: c.rootExternalId,
+    body: c.body,
+    clientReference: c.id,
+    since: c.createdAt,
+  };
+  if (claimed === "in_doubt")
+    return resolveUnknown(connector, c, draft, attempt, "an earlier attempt was interrupted while sending");
   const create = connector.comments?.create;
   if (!create) {
     await recordFailure(id, "failed", { message: `Comments cannot be written on ${connector.displayName}` });

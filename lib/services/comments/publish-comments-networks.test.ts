@@ -49,12 +49,20 @@ beforeAll(async () => {
   graph.addApp("facebook", FB.appId, "fb-secret");
   graph.addApp("instagram", IG.appId, "ig-secret");
   graph.addApp("threads", TH.appId, "th-secret");
-  graph.addFacebookUser({ id: FB.user, name: "Ada", pages: [{ id: FB.page, name: "Acme Bakery", category: "Bakery" }] });
+  graph.addFacebookUser({
+    id: FB.user,
+    name: "Ada",
+    pages: [{ id: FB.page, name: "Acme Bakery", category: "Bakery" }],
+  });
   graph.addInstagramUser({ id: IG.appScopedId, user_id: IG.userId, username: "acme.bakery" });
   graph.addThreadsUser({ id: TH.userId, username: "acme.bakery" });
   tenant = await seedTenant();
   token = (await seedKey({ accountId: tenant.account.id })).token;
-  runner = await startLocalRunner({ functions: [publishCommentFn, commentActionFn], clock: new ManualClock(new Date()), pollIntervalMs: 0 });
+  runner = await startLocalRunner({
+    functions: [publishCommentFn, commentActionFn],
+    clock: new ManualClock(new Date()),
+    pollIntervalMs: 0,
+  });
   return setEnv({
     NETWORK_FACEBOOK_CLIENT_ID: FB.appId,
     NETWORK_FACEBOOK_CLIENT_SECRET: "fb-secret",
@@ -74,7 +82,12 @@ afterAll(async () => {
 });
 
 // A live profile of `platform` holding `post` on the network (created on the fake by `onNetwork`).
-const seedProfile = async (platform: Platform, externalId: string, accessToken: string, placement?: { externalId: string; accessToken: string }) =>
+const seedProfile = async (
+  platform: Platform,
+  externalId: string,
+  accessToken: string,
+  placement?: { externalId: string; accessToken: string },
+) =>
   db.profile.create({
     data: {
       id: newId("profile"),
@@ -85,50 +98,150 @@ const seedProfile = async (platform: Platform, externalId: string, accessToken: 
       name: `Acme on ${platform}`,
       externalId,
       accessToken: encryptSecret(accessToken),
-      ...(placement && { placements: { create: { id: newId("placement"), externalId: placement.externalId, name: "Acme Bakery", accessToken: encryptSecret(placement.accessToken) } } }),
+      ...(placement && {
+        placements: {
+          create: {
+            id: newId("placement"),
+            externalId: placement.externalId,
+            name: "Acme Bakery",
+            accessToken: encryptSecret(placement.accessToken),
+          },
+        },
+      }),
     },
   });
 
 const now = () => Date.now();
-type Target = { platform: Platform; post: { id: string }; profile: { id: string }; postExternalId: string; held: (externalId: string) => string | undefined };
+type Target = {
+  platform: Platform;
+  post: { id: string };
+  profile: { id: string };
+  postExternalId: string;
+  held: (externalId: string) => string | undefined;
+};
 
 const targets: Partial<Record<Platform, () => Promise<Target>>> = {
   facebook: async () => {
-    const profile = await seedProfile("facebook", FB.user, graph.issueToken("facebook", FB.user, FACEBOOK_SCOPES), { externalId: FB.page, accessToken: graph.pageToken(FB.user, FB.page, FACEBOOK_SCOPES) });
+    const profile = await seedProfile("facebook", FB.user, graph.issueToken("facebook", FB.user, FACEBOOK_SCOPES), {
+      externalId: FB.page,
+      accessToken: graph.pageToken(FB.user, FB.page, FACEBOOK_SCOPES),
+    });
     const postExternalId = `${FB.page}_${now()}`;
-    graph.content.facebook.set(postExternalId, { id: postExternalId, pageId: FB.page, kind: "post", published: true, fields: {}, message: "Spring menu", createdAt: now() });
-    const { post } = await seedPublishedPost({ group: tenant.group, profile, externalId: postExternalId, placementId: FB.page });
-    return { platform: "facebook", post, profile, postExternalId, held: (id) => graph.content.comments.get(id)?.message };
+    graph.content.facebook.set(postExternalId, {
+      id: postExternalId,
+      pageId: FB.page,
+      kind: "post",
+      published: true,
+      fields: {},
+      message: "Spring menu",
+      createdAt: now(),
+    });
+    const { post } = await seedPublishedPost({
+      group: tenant.group,
+      profile,
+      externalId: postExternalId,
+      placementId: FB.page,
+    });
+    return {
+      platform: "facebook",
+      post,
+      profile,
+      postExternalId,
+      held: (id) => graph.content.comments.get(id)?.message,
+    };
   },
   instagram: async () => {
-    const profile = await seedProfile("instagram", IG.userId, graph.issueToken("instagram", IG.appScopedId, INSTAGRAM_SCOPES));
+    const profile = await seedProfile(
+      "instagram",
+      IG.userId,
+      graph.issueToken("instagram", IG.appScopedId, INSTAGRAM_SCOPES),
+    );
     const postExternalId = `1790000000${now()}`;
-    graph.content.media.set(postExternalId, { id: postExternalId, family: "instagram", userId: IG.userId, containerId: "c1", mediaType: "IMAGE", productType: "FEED", text: "Spring", children: [], permalink: "https://www.instagram.com/p/x/", createdAt: now() });
+    graph.content.media.set(postExternalId, {
+      id: postExternalId,
+      family: "instagram",
+      userId: IG.userId,
+      containerId: "c1",
+      mediaType: "IMAGE",
+      productType: "FEED",
+      text: "Spring",
+      children: [],
+      permalink: "https://www.instagram.com/p/x/",
+      createdAt: now(),
+    });
     const { post } = await seedPublishedPost({ group: tenant.group, profile, externalId: postExternalId });
-    return { platform: "instagram", post, profile, postExternalId, held: (id) => graph.content.comments.get(id)?.message };
+    return {
+      platform: "instagram",
+      post,
+      profile,
+      postExternalId,
+      held: (id) => graph.content.comments.get(id)?.message,
+    };
   },
   threads: async () => {
     const profile = await seedProfile("threads", TH.userId, graph.issueToken("threads", TH.userId, THREADS_SCOPES));
     const postExternalId = `1802${now()}`;
-    graph.content.media.set(postExternalId, { id: postExternalId, family: "threads", userId: TH.userId, containerId: "c2", mediaType: "TEXT_POST", text: "Spring", children: [], permalink: "https://www.threads.com/@acme/post/x", createdAt: now() });
+    graph.content.media.set(postExternalId, {
+      id: postExternalId,
+      family: "threads",
+      userId: TH.userId,
+      containerId: "c2",
+      mediaType: "TEXT_POST",
+      text: "Spring",
+      children: [],
+      permalink: "https://www.threads.com/@acme/post/x",
+      createdAt: now(),
+    });
     const { post } = await seedPublishedPost({ group: tenant.group, profile, externalId: postExternalId });
-    return { platform: "threads", post, profile, postExternalId, held: (id) => graph.publishedMedia("threads").find((m) => m.id === id)?.text };
+    return {
+      platform: "threads",
+      post,
+      profile,
+      postExternalId,
+      held: (id) => graph.publishedMedia("threads").find((m) => m.id === id)?.text,
+    };
   },
   youtube: async () => {
-    const user = google.addUser({ sub: "yt-owner", email: "video@acme.example", name: "Acme Video", channel: { id: CHANNEL, title: "Acme Bakery" } });
+    const user = google.addUser({
+      sub: "yt-owner",
+      email: "video@acme.example",
+      name: "Acme Video",
+      channel: { id: CHANNEL, title: "Acme Bakery" },
+    });
     youtubeSub = user.sub;
-    const auth = await googleSignIn(youtubeConnector, googleContext(youtubeConnector, google, "youtube").ctx, google, user);
+    const auth = await googleSignIn(
+      youtubeConnector,
+      googleContext(youtubeConnector, google, "youtube").ctx,
+      google,
+      user,
+    );
     const profile = await seedProfile("youtube", CHANNEL, auth.tokens!.accessToken);
     const video = google.youtube.addVideo(youtubeSub, { title: "Spring menu tour" });
     const { post } = await seedPublishedPost({ group: tenant.group, profile, externalId: video.id });
-    return { platform: "youtube", post, profile, postExternalId: video.id, held: (id) => google.youtubeComments.comments.get(id)?.textOriginal };
+    return {
+      platform: "youtube",
+      post,
+      profile,
+      postExternalId: video.id,
+      held: (id) => google.youtubeComments.comments.get(id)?.textOriginal,
+    };
   },
 };
 
 const create = (t: Target, body: Json, headers: Record<string, string> = {}) =>
-  callRoute(postCommentsRoute.POST, { path: `/api/posts/${t.post.id}/comments?profile_id=${t.profile.id}`, token, body, params: { id: t.post.id }, headers });
+  callRoute(postCommentsRoute.POST, {
+    path: `/api/posts/${t.post.id}/comments?profile_id=${t.profile.id}`,
+    token,
+    body,
+    params: { id: t.post.id },
+    headers,
+  });
 const act = (route: RouteHandler, t: Target, id: string) =>
-  callRoute(route, { path: `/api/posts/${t.post.id}/comments/${id}?profile_id=${t.profile.id}`, token, params: { id: t.post.id, comment_id: id } });
+  callRoute(route, {
+    path: `/api/posts/${t.post.id}/comments/${id}?profile_id=${t.profile.id}`,
+    token,
+    params: { id: t.post.id, comment_id: id },
+  });
 const row = (id: string) => db.comment.findUniqueOrThrow({ where: { id } });
 
 const seeded: Partial<Record<Platform, Target>> = {};
@@ -142,15 +255,25 @@ describe("a comment and a reply on each network", () => {
       expect(top.status, JSON.stringify(top.json)).toBe(201);
       await runner.drain();
       const published = await row(top.json.id as string);
-      expect(published, published.error ?? "").toMatchObject({ status: "published", attempts: 1, error: null, externalId: expect.any(String) });
+      expect(published, published.error ?? "").toMatchObject({
+        status: "published",
+        attempts: 1,
+        error: null,
+        externalId: expect.any(String),
+      });
       expect(t.held(published.externalId!)).toBe(`Thanks for watching, ${platform}!`);
 
       const reply = await create(t, { text: "Another one", parent_id: published.id });
       await runner.drain();
       const replied = await row(reply.json.id as string);
-      expect(replied, replied.error ?? "").toMatchObject({ status: "published", parentExternalId: published.externalId });
+      expect(replied, replied.error ?? "").toMatchObject({
+        status: "published",
+        parentExternalId: published.externalId,
+      });
       expect(t.held(replied.externalId!)).toBe("Another one");
-      const announced = (await eventsOf(tenant.account.id, "comment.created")).filter((e) => [published.id, replied.id].includes((e.data as Json).id));
+      const announced = (await eventsOf(tenant.account.id, "comment.created")).filter((e) =>
+        [published.id, replied.id].includes((e.data as Json).id),
+      );
       expect(announced).toHaveLength(platform === "youtube" ? 0 : 2); // comment.created: instagram, facebook, threads (networks-and-messaging)
     });
   }
@@ -168,7 +291,12 @@ describe("exactly once on facebook", () => {
     const onNetwork = [...graph.content.comments.values()].filter((x) => x.message === "Lost in the mail");
     expect(onNetwork.map((x) => x.id)).toEqual([c.externalId]);
     // the read-back asked for the Page's own recent comments
-    expect(graph.calls("graph.facebook.com", `${t.postExternalId}/comments`).filter((r) => r.method === "GET").at(-1)!.query).toMatchObject({ filter: "stream", order: "reverse_chronological" });
+    expect(
+      graph
+        .calls("graph.facebook.com", `${t.postExternalId}/comments`)
+        .filter((r) => r.method === "GET")
+        .at(-1)!.query,
+    ).toMatchObject({ filter: "stream", order: "reverse_chronological" });
 
     const replay = await create(t, { body: "Lost in the mail" }, { "Idempotency-Key": "fb-lost-1" });
     expect([replay.status, replay.json.id]).toEqual([201, c.id]);
@@ -179,21 +307,40 @@ describe("exactly once on facebook", () => {
 
   it("a rejection by Graph fails the comment with its error details", async () => {
     const t = await targetOf("facebook");
-    graph.failNext({ host: "graph.facebook.com", path: `${t.postExternalId}/comments`, error: { message: "(#1446036) This comment contains blocked content", code: 1446036 } });
+    graph.failNext({
+      host: "graph.facebook.com",
+      path: `${t.postExternalId}/comments`,
+      error: { message: "(#1446036) This comment contains blocked content", code: 1446036 },
+    });
     const c = await create(t, { body: "blocked words" });
     await runner.drain();
-    expect(await row(c.json.id as string)).toMatchObject({ status: "failed", errorDetails: expect.objectContaining({ platformErrorCode: "1446036" }) });
+    expect(await row(c.json.id as string)).toMatchObject({
+      status: "failed",
+      errorDetails: expect.objectContaining({ platformErrorCode: "1446036" }),
+    });
   });
 });
 
 describe("actions reach the network", () => {
   it("facebook: hide, like and delete a visitor's comment", async () => {
     const t = await targetOf("facebook");
-    const visitor = { id: `${t.postExternalId.split("_")[1]}_${now()}`, objectId: t.postExternalId, message: "First!", createdAt: now(), family: "facebook" as const, pageId: FB.page, fromId: "5551" };
+    const visitor = {
+      id: `${t.postExternalId.split("_")[1]}_${now()}`,
+      objectId: t.postExternalId,
+      message: "First!",
+      createdAt: now(),
+      family: "facebook" as const,
+      pageId: FB.page,
+      fromId: "5551",
+    };
     graph.content.comments.set(visitor.id, visitor);
     const pp = await db.platformPost.findFirstOrThrow({ where: { postId: t.post.id } });
-    const stored = await seedComment({ platformPost: pp, group: tenant.group }, { externalId: visitor.id, body: "First!", createdAt: new Date() });
-    for (const route of [hideRoute.POST, likeRoute.POST]) expect((await act(route, t, visitor.id)).json).toEqual({ accepted: true });
+    const stored = await seedComment(
+      { platformPost: pp, group: tenant.group },
+      { externalId: visitor.id, body: "First!", createdAt: new Date() },
+    );
+    for (const route of [hideRoute.POST, likeRoute.POST])
+      expect((await act(route, t, visitor.id)).json).toEqual({ accepted: true });
     await runner.drain();
     expect(graph.content.comments.get(visitor.id)).toMatchObject({ hidden: true });
     expect([...(graph.content.comments.get(visitor.id)!.likedBy ?? [])]).toEqual([FB.page]);
@@ -205,7 +352,11 @@ describe("actions reach the network", () => {
   });
 
   it("threads hides a reply, instagram and youtube delete our own comment", async () => {
-    for (const [platform, route] of [["threads", hideRoute.POST], ["instagram", commentRoute.DELETE], ["youtube", commentRoute.DELETE]] as const) {
+    for (const [platform, route] of [
+      ["threads", hideRoute.POST],
+      ["instagram", commentRoute.DELETE],
+      ["youtube", commentRoute.DELETE],
+    ] as const) {
       const t = await targetOf(platform);
       const c = await create(t, { body: `Moderated on ${platform}` });
       await runner.drain();
@@ -213,7 +364,9 @@ describe("actions reach the network", () => {
       expect((await act(route, t, published.id)).json).toEqual({ accepted: true });
       await runner.drain();
       if (platform === "threads") {
-        expect(graph.publishedMedia("threads").find((m) => m.id === published.externalId)).toMatchObject({ hidden: true });
+        expect(graph.publishedMedia("threads").find((m) => m.id === published.externalId)).toMatchObject({
+          hidden: true,
+        });
         expect(await row(published.id)).toMatchObject({ isHidden: true });
       } else {
         expect(t.held(published.externalId!), platform).toBeUndefined();

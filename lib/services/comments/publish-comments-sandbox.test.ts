@@ -33,7 +33,11 @@ let profileId: string;
 
 const start = async () => {
   clock = new ManualClock(new Date());
-  runner = await startLocalRunner({ functions: [processPostMediaFn, dispatchPostFn, publishChainFn, publishCommentFn, commentActionFn], clock, pollIntervalMs: 0 });
+  runner = await startLocalRunner({
+    functions: [processPostMediaFn, dispatchPostFn, publishChainFn, publishCommentFn, commentActionFn],
+    clock,
+    pollIntervalMs: 0,
+  });
 };
 
 beforeAll(async () => {
@@ -41,7 +45,11 @@ beforeAll(async () => {
   profileId = t.profiles.facebook!.id;
   const pageId = t.profiles.facebook!.placements[0]!.externalId;
   await start();
-  const res = await callRoute(postsRoute.POST, { path: "/api/posts", token: t.token, body: { post: { body: "Spring menu" }, profiles: ["facebook"], platforms: { facebook: { page_id: pageId } } } });
+  const res = await callRoute(postsRoute.POST, {
+    path: "/api/posts",
+    token: t.token,
+    body: { post: { body: "Spring menu" }, profiles: ["facebook"], platforms: { facebook: { page_id: pageId } } },
+  });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   post = { id: res.json.id as string };
   await runner.drain();
@@ -54,13 +62,22 @@ afterEach(async () => {
 afterAll(() => db.$disconnect());
 
 const comment = async (body: Json) => {
-  const res = await callRoute(postCommentsRoute.POST, { path: `/api/posts/${post.id}/comments?profile_id=${profileId}`, token: t.token, body, params: { id: post.id } });
+  const res = await callRoute(postCommentsRoute.POST, {
+    path: `/api/posts/${post.id}/comments?profile_id=${profileId}`,
+    token: t.token,
+    body,
+    params: { id: post.id },
+  });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json as Json;
 };
 const row = (id: string) => db.comment.findUniqueOrThrow({ where: { id } });
 const act = async (route: RouteHandler, id: string) => {
-  const res = await callRoute(route, { path: `/api/posts/${post.id}/comments/${id}?profile_id=${profileId}`, token: t.token, params: { id: post.id, comment_id: id } });
+  const res = await callRoute(route, {
+    path: `/api/posts/${post.id}/comments/${id}?profile_id=${profileId}`,
+    token: t.token,
+    params: { id: post.id, comment_id: id },
+  });
   expect(res.json).toEqual({ accepted: true });
 };
 
@@ -70,18 +87,44 @@ describe("publishing a comment", () => {
     const top = await comment({ body: "Thanks for coming!" });
     await runner.drain();
     const published = await row(top.id);
-    expect(published).toMatchObject({ status: "published", externalId: expect.stringMatching(/^sbx_comment_/), attempts: 1, sendingSince: null, error: null });
+    expect(published).toMatchObject({
+      status: "published",
+      externalId: expect.stringMatching(/^sbx_comment_/),
+      attempts: 1,
+      sendingSince: null,
+      error: null,
+    });
     const reply = await comment({ text: "And see you soon", parent_id: published.externalId });
     await runner.drain();
-    expect(await row(reply.id)).toMatchObject({ status: "published", parentExternalId: published.externalId, rootExternalId: published.externalId });
+    expect(await row(reply.id)).toMatchObject({
+      status: "published",
+      parentExternalId: published.externalId,
+      rootExternalId: published.externalId,
+    });
 
-    const list = await callRoute(postCommentsRoute.GET, { path: `/api/posts/${post.id}/comments?profile_id=${profileId}`, token: t.token, params: { id: post.id } });
+    const list = await callRoute(postCommentsRoute.GET, {
+      path: `/api/posts/${post.id}/comments?profile_id=${profileId}`,
+      token: t.token,
+      params: { id: post.id },
+    });
     const entry = (list.json.data as Json[]).find((c) => c.id === top.id)!;
-    expect(entry).toMatchObject({ status: "published", external_id: published.externalId, replies: [{ id: reply.id, status: "published", parent_external_id: published.externalId }] });
+    expect(entry).toMatchObject({
+      status: "published",
+      external_id: published.externalId,
+      replies: [{ id: reply.id, status: "published", parent_external_id: published.externalId }],
+    });
 
-    const created = (await eventsOf(t.account.id, "comment.created")).filter((e) => [top.id, reply.id].includes((e.data as Json).id));
+    const created = (await eventsOf(t.account.id, "comment.created")).filter((e) =>
+      [top.id, reply.id].includes((e.data as Json).id),
+    );
     expect(created.map((e) => (e.data as Json).id).sort()).toEqual([top.id, reply.id].sort());
-    expect(created.find((e) => (e.data as Json).id === top.id)!.data).toMatchObject({ status: "published", external_id: published.externalId, post_id: post.id, profile_id: profileId, platform: "facebook" });
+    expect(created.find((e) => (e.data as Json).id === top.id)!.data).toMatchObject({
+      status: "published",
+      external_id: published.externalId,
+      post_id: post.id,
+      profile_id: profileId,
+      platform: "facebook",
+    });
   });
 
   it("a rejection fails at once with the network's error details", async () => {
@@ -101,7 +144,11 @@ describe("publishing a comment", () => {
     await start();
     const c = await comment({ body: "Again #sandbox-retry" });
     await runner.drain();
-    expect(await row(c.id)).toMatchObject({ status: "failed_waiting_for_retry", attempts: 1, errorDetails: expect.objectContaining({ platformErrorCode: "SANDBOX_RATE_LIMITED" }) });
+    expect(await row(c.id)).toMatchObject({
+      status: "failed_waiting_for_retry",
+      attempts: 1,
+      errorDetails: expect.objectContaining({ platformErrorCode: "SANDBOX_RATE_LIMITED" }),
+    });
     clock.advance("61s");
     await runner.drain();
     expect(await row(c.id)).toMatchObject({ status: "published", attempts: 2, error: null });

@@ -10,7 +10,15 @@ import { contextFor } from "@/lib/services/connections/context";
 import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { freshAuth } from "@/lib/services/posts/publish-input";
-import { attemptCommentPublish, claim, recordFailure, retryOrFail, unconfirmed, type CommentOutcome, type Failure } from "./publish-comment";
+import {
+  attemptCommentPublish,
+  claim,
+  recordFailure,
+  retryOrFail,
+  unconfirmed,
+  type CommentOutcome,
+  type Failure,
+} from "./publish-comment";
 
 // One attempt to publish our reply to a profile-level comment (a google_business review, a facebook
 // recommendation), with the discipline and states of comment writes (publish-comment.ts): claimed with
@@ -21,36 +29,94 @@ import { attemptCommentPublish, claim, recordFailure, retryOrFail, unconfirmed, 
 type Row = NonNullable<Awaited<ReturnType<typeof loadReply>>>;
 
 const loadReply = (id: string) =>
-  db.comment.findUnique({ where: { id }, include: { profile: { select: { id: true, platform: true, environment: true, placements: { select: { externalId: true, accessToken: true, metadata: true } } } } } });
+  db.comment.findUnique({
+    where: { id },
+    include: {
+      profile: {
+        select: {
+          id: true,
+          platform: true,
+          environment: true,
+          placements: { select: { externalId: true, accessToken: true, metadata: true } },
+        },
+      },
+    },
+  });
 
 const recordPublished = (id: string, result: CreatedComment): Promise<CommentOutcome> =>
   db.$transaction(async (tx) => {
     const ours = await tx.comment.findUniqueOrThrow({ where: { id }, select: { profileId: true, placementId: true } });
     // The reply a sync stored under the same id (found on the network before our answer, or the reply
     // ours replaces: a google review has one) gives way to ours.
-    await tx.comment.deleteMany({ where: { profileId: ours.profileId, placementId: ours.placementId, externalId: result.externalId, id: { not: id } } });
+    await tx.comment.deleteMany({
+      where: {
+        profileId: ours.profileId,
+        placementId: ours.placementId,
+        externalId: result.externalId,
+        id: { not: id },
+      },
+    });
     const { count } = await tx.comment.updateMany({
       where: { id, status: { notIn: ["published"] } },
-      data: { status: "published", externalId: result.externalId, permalink: result.permalink ?? null, postedAt: result.postedAt ?? new Date(), sendingSince: null, error: null, errorDetails: P.DbNull },
+      data: {
+        status: "published",
+        externalId: result.externalId,
+        permalink: result.permalink ?? null,
+        postedAt: result.postedAt ?? new Date(),
+        sendingSince: null,
+        error: null,
+        errorDetails: P.DbNull,
+      },
     });
     if (count) {
       const row = await tx.comment.findUniqueOrThrow({ where: { id }, include: COMMENT_INCLUDE });
-      await emitEvent({ tx, accountId: row.accountId, environment: row.environment, profileGroupId: row.profileGroupId, type: "profile_comment.created", data: profileCommentEventData(row) as Prisma.InputJsonObject });
+      await emitEvent({
+        tx,
+        accountId: row.accountId,
+        environment: row.environment,
+        profileGroupId: row.profileGroupId,
+        type: "profile_comment.created",
+        data: profileCommentEventData(row) as Prisma.InputJsonObject,
+      });
     }
     return { state: "published" as const, externalId: result.externalId };
   });
 
-const draftOf = async (connector: AnyConnector, c: Row): Promise<{ draft: ProfileReplyDraft } | { problem: string }> => {
+const draftOf = async (
+  connector: AnyConnector,
+  c: Row,
+): Promise<{ draft: ProfileReplyDraft } | { problem: string }> => {
   const placement = c.profile.placements.find((p) => p.externalId === c.placementId);
-  if (!placement || !c.parentExternalId) return { problem: `Placement ${c.placementId} is no longer available on the profile` };
+  if (!placement || !c.parentExternalId)
+    return { problem: `Placement ${c.placementId} is no longer available on the profile` };
   const profile = await freshAuth(connector, c.profileId);
   if (profile.status !== "active") return { problem: "The profile is disconnected: reconnect it and try again" };
-  return { draft: { auth: profileAuthOf(profile), placement: placementAuthOf(placement), parentExternalId: c.parentExternalId, body: c.body, clientReference: c.id, since: c.createdAt } };
+  return {
+    draft: {
+      auth: profileAuthOf(profile),
+      placement: placementAuthOf(placement),
+      parentExternalId: c.parentExternalId,
+      body: c.body,
+      clientReference: c.id,
+      since: c.createdAt,
+    },
+  };
 };
 
-const resolveUnknown = async (connector: AnyConnector, id: string, draft: ProfileReplyDraft, attempt: number, cause: string): Promise<CommentOutcome> => {
+const resolveUnknown = async (
+  connector: AnyConnector,
+  id: string,
+  draft: ProfileReplyDraft,
+  attempt: number,
+  cause: string,
+): Promise<CommentOutcome> => {
   const find = connector.commentSync?.findProfileReply;
-  if (!find) return unconfirmed(id, cause, "The network cannot be asked whether the reply arrived; check it there before replying again");
+  if (!find)
+    return unconfirmed(
+      id,
+      cause,
+      "The network cannot be asked whether the reply arrived; check it there before replying again",
+    );
   try {
     const found = await find(contextFor(connector), draft);
     if (found) return recordPublished(id, found);
@@ -60,22 +126,33 @@ const resolveUnknown = async (connector: AnyConnector, id: string, draft: Profil
   }
 };
 
-export const attemptProfileReply = async ({ commentId: id, attempt }: { commentId: string; attempt: number }): Promise<CommentOutcome> => {
+export const attemptProfileReply = async ({
+  commentId: id,
+  attempt,
+}: {
+  commentId: string;
+  attempt: number;
+}): Promise<CommentOutcome> => {
   const claimed = await claim(id);
   const c = claimed === "gone" ? null : await loadReply(id);
   if (!c) return { state: "gone" };
-  if (claimed === "done") return c.status === "published" ? { state: "published", externalId: c.externalId ?? "" } : { state: c.status === "failed" ? "failed" : "delivery_unconfirmed" };
+  if (claimed === "done")
+    return c.status === "published"
+      ? { state: "published", externalId: c.externalId ?? "" }
+      : { state: c.status === "failed" ? "failed" : "delivery_unconfirmed" };
   const connector = connectorFor(c.profile);
   const reply = connector.commentSync?.replyToProfileComment;
   const built = await draftOf(connector, c);
   if ("problem" in built || !reply) {
     const message = "problem" in built ? built.problem : `Replies cannot be written on ${connector.displayName}`;
-    if (claimed === "in_doubt") return unconfirmed(id, message, "The reply may have been sent before the problem appeared");
+    if (claimed === "in_doubt")
+      return unconfirmed(id, message, "The reply may have been sent before the problem appeared");
     await recordFailure(id, "failed", { message });
     return { state: "failed" };
   }
   const { draft } = built;
-  if (claimed === "in_doubt") return resolveUnknown(connector, id, draft, attempt, "an earlier attempt was interrupted while sending");
+  if (claimed === "in_doubt")
+    return resolveUnknown(connector, id, draft, attempt, "an earlier attempt was interrupted while sending");
   try {
     return await recordPublished(id, await reply(contextFor(connector), draft));
   } catch (err) {
@@ -95,7 +172,10 @@ export const attemptProfileReply = async ({ commentId: id, attempt }: { commentI
 };
 
 // What the publish-comment function runs: a post comment, or a reply to a profile-level comment.
-export const attemptOurCommentPublish = async (input: { commentId: string; attempt: number }): Promise<CommentOutcome> => {
+export const attemptOurCommentPublish = async (input: {
+  commentId: string;
+  attempt: number;
+}): Promise<CommentOutcome> => {
   const row = await db.comment.findUnique({ where: { id: input.commentId }, select: { platformPostId: true } });
   return row && !row.platformPostId ? attemptProfileReply(input) : attemptCommentPublish(input);
 };

@@ -15,7 +15,16 @@ afterAll(() => db.$disconnect());
 
 const day = (d: number, h = 12) => new Date(Date.UTC(2026, 0, d, h));
 
-type Comment = { id: string; external_id: string | null; body: string; replies?: Comment[]; parent_external_id: string | null; post_id?: string; profile_id?: string; platform?: string };
+type Comment = {
+  id: string;
+  external_id: string | null;
+  body: string;
+  replies?: Comment[];
+  parent_external_id: string | null;
+  post_id?: string;
+  profile_id?: string;
+  platform?: string;
+};
 
 // One account: group A with a facebook post (3 top-level comments, replies at two depths) and an
 // instagram thread root + child with comments; group B with a facebook post and one comment.
@@ -25,27 +34,79 @@ const world = async () => {
   const group = tenant.group;
   const fb = await seedNetworkProfile({ group, platform: "facebook" });
   const pageId = uniqueDigits(15);
-  const fbPost = await seedPublishedPost({ group, profile: fb, externalId: `${pageId}_${uniqueDigits()}`, placementId: pageId });
+  const fbPost = await seedPublishedPost({
+    group,
+    profile: fb,
+    externalId: `${pageId}_${uniqueDigits()}`,
+    placementId: pageId,
+  });
   const on = { platformPost: fbPost.platformPost, group };
   const c1 = await seedComment(on, { body: "first", createdAt: day(1) });
   const c2 = await seedComment(on, { body: "second", createdAt: day(2) });
   const c3 = await seedComment(on, { body: "third", createdAt: day(3) });
-  const r1 = await seedComment(on, { body: "reply", parentExternalId: c2.externalId, rootExternalId: c2.externalId, createdAt: day(4) });
-  const r2 = await seedComment(on, { body: "reply to reply", parentExternalId: r1.externalId, rootExternalId: c2.externalId, createdAt: day(5) });
-  const pending = await seedComment(on, { body: "ours, pending", externalId: null, status: "pending", createdAt: day(6) });
+  const r1 = await seedComment(on, {
+    body: "reply",
+    parentExternalId: c2.externalId,
+    rootExternalId: c2.externalId,
+    createdAt: day(4),
+  });
+  const r2 = await seedComment(on, {
+    body: "reply to reply",
+    parentExternalId: r1.externalId,
+    rootExternalId: c2.externalId,
+    createdAt: day(5),
+  });
+  const pending = await seedComment(on, {
+    body: "ours, pending",
+    externalId: null,
+    status: "pending",
+    createdAt: day(6),
+  });
 
   const th = await seedNetworkProfile({ group, platform: "threads" });
   const root = await seedPublishedPost({ group, profile: th, externalId: uniqueDigits() });
   const child = await seedPublishedPost({ group, profile: th, externalId: uniqueDigits(), parentId: root.post.id });
   const onRoot = await seedComment({ platformPost: root.platformPost, group }, { body: "on root", createdAt: day(7) });
-  const onChild = await seedComment({ platformPost: child.platformPost, group }, { body: "on child", createdAt: day(8) });
+  const onChild = await seedComment(
+    { platformPost: child.platformPost, group },
+    { body: "on child", createdAt: day(8) },
+  );
 
   const groupB = await seedGroup({ accountId: tenant.account.id });
   const fbB = await seedNetworkProfile({ group: groupB, platform: "facebook" });
-  const postB = await seedPublishedPost({ group: groupB, profile: fbB, externalId: `${pageId}_${uniqueDigits()}`, placementId: pageId });
-  const inB = await seedComment({ platformPost: postB.platformPost, group: groupB }, { body: "group B", createdAt: day(9) });
+  const postB = await seedPublishedPost({
+    group: groupB,
+    profile: fbB,
+    externalId: `${pageId}_${uniqueDigits()}`,
+    placementId: pageId,
+  });
+  const inB = await seedComment(
+    { platformPost: postB.platformPost, group: groupB },
+    { body: "group B", createdAt: day(9) },
+  );
   const scoped = await seedKey({ accountId: tenant.account.id, kind: "scoped", profileGroupId: groupB.id });
-  return { tenant, token, scopedToken: scoped.token, fb, fbPost, c1, c2, c3, r1, r2, pending, th, root, child, onRoot, onChild, groupB, fbB, postB, inB };
+  return {
+    tenant,
+    token,
+    scopedToken: scoped.token,
+    fb,
+    fbPost,
+    c1,
+    c2,
+    c3,
+    r1,
+    r2,
+    pending,
+    th,
+    root,
+    child,
+    onRoot,
+    onChild,
+    groupB,
+    fbB,
+    postB,
+    inB,
+  };
 };
 
 let w: Awaited<ReturnType<typeof world>>;
@@ -56,8 +117,13 @@ beforeAll(async () => {
 const perPost = (postId: string, query: string, token = w.token) =>
   callRoute(postCommentsRoute.GET, { path: `/api/posts/${postId}/comments?${query}`, token, params: { id: postId } });
 const single = (postId: string, commentId: string, query: string, token = w.token) =>
-  callRoute(postCommentRoute.GET, { path: `/api/posts/${postId}/comments/${commentId}?${query}`, token, params: { id: postId, comment_id: commentId } });
-const bulk = (query: string, token = w.token) => callRoute(commentsRoute.GET, { path: `/api/comments?${query}`, token });
+  callRoute(postCommentRoute.GET, {
+    path: `/api/posts/${postId}/comments/${commentId}?${query}`,
+    token,
+    params: { id: postId, comment_id: commentId },
+  });
+const bulk = (query: string, token = w.token) =>
+  callRoute(commentsRoute.GET, { path: `/api/comments?${query}`, token });
 
 describe("GET /api/posts/:id/comments", () => {
   it("pages over top-level comments, oldest first, each with every reply under it oldest first", async () => {
@@ -70,7 +136,16 @@ describe("GET /api/posts/:id/comments", () => {
       ["reply", w.c2.externalId],
       ["reply to reply", w.r1.externalId],
     ]);
-    expect(data[0]).toMatchObject({ id: w.c1.id, external_id: w.c1.externalId, status: "synced", error: null, like_count: 0, is_hidden: false, attachments: [], replies: [] });
+    expect(data[0]).toMatchObject({
+      id: w.c1.id,
+      external_id: w.c1.externalId,
+      status: "synced",
+      error: null,
+      like_count: 0,
+      is_hidden: false,
+      attachments: [],
+      replies: [],
+    });
     expect(data[0]).not.toHaveProperty("error_details");
 
     const page2 = await perPost(w.fbPost.post.id, `profile_id=${w.fb.id}&per_page=2&page=2`);
@@ -79,7 +154,10 @@ describe("GET /api/posts/:id/comments", () => {
       ["ours, pending", null],
     ]);
     // page 0 is page 1
-    expect((await perPost(w.fbPost.post.id, `profile_id=${w.fb.id}&per_page=2&page=0`)).json).toMatchObject({ page: 1, data: [{ body: "first" }, { body: "second" }] });
+    expect((await perPost(w.fbPost.post.id, `profile_id=${w.fb.id}&per_page=2&page=0`)).json).toMatchObject({
+      page: 1,
+      data: [{ body: "first" }, { body: "second" }],
+    });
   });
 
   it("from/to filter top-level comments by created_at (a bare date is the start of its day); a match brings its replies", async () => {
@@ -87,7 +165,10 @@ describe("GET /api/posts/:id/comments", () => {
     // to=2026-01-03 is midnight: the third comment (noon on the 3rd) is out
     expect((json.data as Comment[]).map((c) => [c.body, c.replies!.length])).toEqual([["second", 2]]);
     expect(json.total).toBe(1);
-    const timed = await perPost(w.fbPost.post.id, `profile_id=${w.fb.id}&from=${encodeURIComponent("2026-01-03T11:00:00+00:00")}`);
+    const timed = await perPost(
+      w.fbPost.post.id,
+      `profile_id=${w.fb.id}&from=${encodeURIComponent("2026-01-03T11:00:00+00:00")}`,
+    );
     expect((timed.json.data as Comment[]).map((c) => c.body)).toEqual(["third", "ours, pending"]);
   });
 
@@ -109,24 +190,47 @@ describe("GET /api/posts/:id/comments", () => {
 
   it("405 on networks without comments, and on tiktok profiles connected before 2026-09-30", async () => {
     const group = w.tenant.group;
-    const x = await seedNetworkProfile({ group: await seedGroup({ accountId: w.tenant.account.id }), platform: "twitter" });
-    const xPost = await seedPublishedPost({ group: { id: x.profileGroupId, accountId: x.accountId, environment: "live" }, profile: x, externalId: uniqueDigits() });
+    const x = await seedNetworkProfile({
+      group: await seedGroup({ accountId: w.tenant.account.id }),
+      platform: "twitter",
+    });
+    const xPost = await seedPublishedPost({
+      group: { id: x.profileGroupId, accountId: x.accountId, environment: "live" },
+      profile: x,
+      externalId: uniqueDigits(),
+    });
     const res = await perPost(xPost.post.id, `profile_id=${x.id}`);
     expect(res.status).toBe(405);
     expect(res.json).toEqual({ error: "Unsupported method for twitter" });
 
-    const oldTiktok = await seedNetworkProfile({ group: await seedGroup({ accountId: w.tenant.account.id }), platform: "tiktok", connectedAt: new Date("2026-09-29T23:59:59Z") });
-    const newTiktok = await seedNetworkProfile({ group, platform: "tiktok", connectedAt: new Date("2026-09-30T00:00:00Z") });
-    const oldPost = await seedPublishedPost({ group: { id: oldTiktok.profileGroupId, accountId: oldTiktok.accountId, environment: "live" }, profile: oldTiktok, externalId: uniqueDigits() });
+    const oldTiktok = await seedNetworkProfile({
+      group: await seedGroup({ accountId: w.tenant.account.id }),
+      platform: "tiktok",
+      connectedAt: new Date("2026-09-29T23:59:59Z"),
+    });
+    const newTiktok = await seedNetworkProfile({
+      group,
+      platform: "tiktok",
+      connectedAt: new Date("2026-09-30T00:00:00Z"),
+    });
+    const oldPost = await seedPublishedPost({
+      group: { id: oldTiktok.profileGroupId, accountId: oldTiktok.accountId, environment: "live" },
+      profile: oldTiktok,
+      externalId: uniqueDigits(),
+    });
     const newPost = await seedPublishedPost({ group, profile: newTiktok, externalId: uniqueDigits() });
-    expect((await perPost(oldPost.post.id, `profile_id=${oldTiktok.id}`)).json).toEqual({ error: "Unsupported method for tiktok" });
+    expect((await perPost(oldPost.post.id, `profile_id=${oldTiktok.id}`)).json).toEqual({
+      error: "Unsupported method for tiktok",
+    });
     expect((await perPost(newPost.post.id, `profile_id=${newTiktok.id}`)).status).toBe(200);
   });
 
   it("another tenant's or group's post, a profile the post did not go to, or a thread link's id answer 404", async () => {
     const stranger = await seedTenant();
     const { token: strangerToken } = await seedKey({ accountId: stranger.account.id });
-    expect((await perPost(w.fbPost.post.id, `profile_id=${w.fb.id}`, strangerToken)).json).toEqual({ error: "Not found" });
+    expect((await perPost(w.fbPost.post.id, `profile_id=${w.fb.id}`, strangerToken)).json).toEqual({
+      error: "Not found",
+    });
     expect((await perPost(w.fbPost.post.id, `profile_id=${w.fb.id}`, w.scopedToken)).status).toBe(404); // group B's key
     expect((await perPost(w.postB.post.id, `profile_id=${w.fbB.id}`, w.scopedToken)).status).toBe(200);
     expect((await perPost(w.fbPost.post.id, `profile_id=${w.th.id}`)).status).toBe(404);
@@ -143,7 +247,10 @@ describe("GET /api/posts/:id/comments/:comment_id", () => {
       expect(json).toMatchObject({ id: w.c2.id, body: "second" });
       expect((json.replies as Comment[]).map((r) => r.body)).toEqual(["reply"]); // not the reply to the reply
     }
-    expect((await single(w.fbPost.post.id, w.r1.externalId!, `profile_id=${w.fb.id}`)).json).toMatchObject({ body: "reply", replies: [{ body: "reply to reply" }] });
+    expect((await single(w.fbPost.post.id, w.r1.externalId!, `profile_id=${w.fb.id}`)).json).toMatchObject({
+      body: "reply",
+      replies: [{ body: "reply to reply" }],
+    });
   });
 
   it("400 without profile_id; 404 for a comment of another post, group or tenant", async () => {
@@ -159,15 +266,33 @@ describe("GET /api/comments", () => {
     const { json } = await bulk("per_page=100");
     const data = json.data as Comment[];
     expect(json).toMatchObject({ total: 9, page: 1, per_page: 100 });
-    expect(data.map((c) => c.body)).toEqual(["group B", "on child", "on root", "ours, pending", "reply to reply", "reply", "third", "second", "first"]);
-    expect(data.find((c) => c.body === "on child")).toMatchObject({ post_id: w.root.post.id, profile_id: w.th.id, platform: "threads" });
+    expect(data.map((c) => c.body)).toEqual([
+      "group B",
+      "on child",
+      "on root",
+      "ours, pending",
+      "reply to reply",
+      "reply",
+      "third",
+      "second",
+      "first",
+    ]);
+    expect(data.find((c) => c.body === "on child")).toMatchObject({
+      post_id: w.root.post.id,
+      profile_id: w.th.id,
+      platform: "threads",
+    });
     expect(data.every((c) => !("replies" in c))).toBe(true);
   });
 
   it("filters by post_ids (a root brings its links), by profiles as ids or names, and by from/to; unknown ids match nothing", async () => {
     const bodies = async (query: string) => ((await bulk(query)).json.data as Comment[]).map((c) => c.body);
     expect(await bodies(`post_ids=${w.root.post.id}`)).toEqual(["on child", "on root"]);
-    expect(await bodies(`post_ids=${w.root.post.id},post_unknown,${w.postB.post.id}`)).toEqual(["group B", "on child", "on root"]);
+    expect(await bodies(`post_ids=${w.root.post.id},post_unknown,${w.postB.post.id}`)).toEqual([
+      "group B",
+      "on child",
+      "on root",
+    ]);
     expect(await bodies(`profiles=threads`)).toEqual(["on child", "on root"]);
     expect(await bodies(`profiles=${w.fbB.id},threads`)).toEqual(["group B", "on child", "on root"]);
     expect(await bodies(`profiles=prof_unknown`)).toEqual([]);
@@ -186,7 +311,9 @@ describe("GET /api/comments", () => {
 
   it("a scoped key sees only its group; another tenant sees nothing of this one", async () => {
     expect(((await bulk("", w.scopedToken)).json.data as Comment[]).map((c) => c.body)).toEqual(["group B"]);
-    expect(((await bulk(`profile_group_id=${w.tenant.group.id}`, w.scopedToken)).json.data as Comment[]).map((c) => c.body)).toEqual(["group B"]);
+    expect(
+      ((await bulk(`profile_group_id=${w.tenant.group.id}`, w.scopedToken)).json.data as Comment[]).map((c) => c.body),
+    ).toEqual(["group B"]);
     const stranger = await seedTenant();
     const { token } = await seedKey({ accountId: stranger.account.id });
     expect((await bulk(`post_ids=${w.fbPost.post.id}`, token)).json).toMatchObject({ total: 0, data: [] });

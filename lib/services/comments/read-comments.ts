@@ -1,7 +1,12 @@
 import "server-only";
 import { notFound } from "@/lib/api/errors";
 import { pageWindow, paginated } from "@/lib/api/pagination";
-import { COMMENT_INCLUDE, serializeBulkComment, serializeComment, type CommentRow } from "@/lib/api/serializers/comment";
+import {
+  COMMENT_INCLUDE,
+  serializeBulkComment,
+  serializeComment,
+  type CommentRow,
+} from "@/lib/api/serializers/comment";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { publicMediaUrl } from "@/lib/media/storage";
@@ -20,7 +25,8 @@ type Page = { page: number; per_page: number };
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 // A bare date is the start of that day (UTC); a time without an offset is UTC.
-const instant = (value: string) => new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : /[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value}Z`);
+const instant = (value: string) =>
+  new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : /[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value}Z`);
 const createdAtIn = ({ from, to }: Range): Prisma.DateTimeFilter | undefined =>
   from || to ? { ...(from && { gte: instant(from) }), ...(to && { lte: instant(to) }) } : undefined;
 
@@ -28,7 +34,15 @@ const OLDEST_FIRST = [{ createdAt: "asc" }, { id: "asc" }] satisfies Prisma.Comm
 const NEWEST_FIRST = [{ createdAt: "desc" }, { id: "desc" }] satisfies Prisma.CommentOrderByWithRelationInput[];
 
 // The caller's root post and the profile it went to (404 otherwise), where comments can be listed (405).
-const postProfileOrThrow = async ({ principal, postId, profileId }: { principal: Principal; postId: string; profileId: string }) => {
+const postProfileOrThrow = async ({
+  principal,
+  postId,
+  profileId,
+}: {
+  principal: Principal;
+  postId: string;
+  profileId: string;
+}) => {
   const pp = await db.platformPost.findFirst({
     where: { postId, profileId, post: { ...groupScope(principal), parentId: null } },
     select: { profile: { select: { id: true, platform: true, environment: true, connectedAt: true } } },
@@ -40,14 +54,28 @@ const postProfileOrThrow = async ({ principal, postId, profileId }: { principal:
 
 const repliesByRoot = async (rows: CommentRow[], where: Prisma.CommentWhereInput) => {
   const roots = rows.flatMap((r) => (r.externalId ? [r.externalId] : []));
-  const replies = roots.length ? await db.comment.findMany({ where: { ...where, rootExternalId: { in: roots } }, include: COMMENT_INCLUDE, orderBy: OLDEST_FIRST }) : [];
+  const replies = roots.length
+    ? await db.comment.findMany({
+        where: { ...where, rootExternalId: { in: roots } },
+        include: COMMENT_INCLUDE,
+        orderBy: OLDEST_FIRST,
+      })
+    : [];
   const byRoot = new Map<string, CommentRow[]>();
   for (const reply of replies) byRoot.set(reply.rootExternalId!, [...(byRoot.get(reply.rootExternalId!) ?? []), reply]);
   return byRoot;
 };
 
 // Top-level comments, oldest first, each with every reply under it; `from`/`to` apply to top-level ones.
-export const listPostComments = async ({ principal, postId, query }: { principal: Principal; postId: string; query: Range & Page & { profile_id: string } }) => {
+export const listPostComments = async ({
+  principal,
+  postId,
+  query,
+}: {
+  principal: Principal;
+  postId: string;
+  query: Range & Page & { profile_id: string };
+}) => {
   const target = await postProfileOrThrow({ principal, postId, profileId: query.profile_id });
   const thread: Prisma.CommentWhereInput = { rootPostId: target.postId, profileId: target.profileId };
   const where: Prisma.CommentWhereInput = { ...thread, rootExternalId: null, createdAt: createdAtIn(query) };
@@ -56,16 +84,40 @@ export const listPostComments = async ({ principal, postId, query }: { principal
     db.comment.findMany({ where, include: COMMENT_INCLUDE, orderBy: OLDEST_FIRST, ...pageWindow(query, 1) }),
   ]);
   const byRoot = await repliesByRoot(rows, thread);
-  return paginated(query, total, rows.map((row) => serializeComment(row, (row.externalId && byRoot.get(row.externalId)) || [], publicMediaUrl)));
+  return paginated(
+    query,
+    total,
+    rows.map((row) => serializeComment(row, (row.externalId && byRoot.get(row.externalId)) || [], publicMediaUrl)),
+  );
 };
 
 // One comment by its own id or the network's id, with its direct replies (oldest first).
-export const getPostComment = async ({ principal, postId, commentId, profileId }: { principal: Principal; postId: string; commentId: string; profileId: string }) => {
+export const getPostComment = async ({
+  principal,
+  postId,
+  commentId,
+  profileId,
+}: {
+  principal: Principal;
+  postId: string;
+  commentId: string;
+  profileId: string;
+}) => {
   const target = await postProfileOrThrow({ principal, postId, profileId });
   const thread: Prisma.CommentWhereInput = { rootPostId: target.postId, profileId: target.profileId };
-  const row = await db.comment.findFirst({ where: { ...thread, OR: [{ id: commentId }, { externalId: commentId }] }, include: COMMENT_INCLUDE, orderBy: OLDEST_FIRST });
+  const row = await db.comment.findFirst({
+    where: { ...thread, OR: [{ id: commentId }, { externalId: commentId }] },
+    include: COMMENT_INCLUDE,
+    orderBy: OLDEST_FIRST,
+  });
   if (!row) throw notFound();
-  const replies = row.externalId ? await db.comment.findMany({ where: { ...thread, parentExternalId: row.externalId }, include: COMMENT_INCLUDE, orderBy: OLDEST_FIRST }) : [];
+  const replies = row.externalId
+    ? await db.comment.findMany({
+        where: { ...thread, parentExternalId: row.externalId },
+        include: COMMENT_INCLUDE,
+        orderBy: OLDEST_FIRST,
+      })
+    : [];
   return serializeComment(row, replies, publicMediaUrl);
 };
 
@@ -80,7 +132,14 @@ export const listComments = async ({
   query,
 }: {
   principal: Principal;
-  query: Range & Page & { post_ids?: string[]; profiles?: string[]; profile_group_id?: string; status?: TCommentInboxStatus; q?: string };
+  query: Range &
+    Page & {
+      post_ids?: string[];
+      profiles?: string[];
+      profile_group_id?: string;
+      status?: TCommentInboxStatus;
+      q?: string;
+    };
 }) => {
   const names = (query.profiles ?? []).filter(isPlatform);
   const ids = (query.profiles ?? []).filter((p) => !isPlatform(p));
@@ -103,5 +162,12 @@ export const listComments = async ({
     db.comment.findMany({ where, include: COMMENT_INCLUDE, orderBy: NEWEST_FIRST, ...pageWindow(query, 1) }),
   ]);
   const actions = await supportedActionsFor(rows.map((r) => r.profileId));
-  return paginated(query, total, rows.map((row) => ({ ...serializeBulkComment(row, publicMediaUrl), supported_actions: actions(row.profileId, row.externalId) })));
+  return paginated(
+    query,
+    total,
+    rows.map((row) => ({
+      ...serializeBulkComment(row, publicMediaUrl),
+      supported_actions: actions(row.profileId, row.externalId),
+    })),
+  );
 };

@@ -20,7 +20,12 @@ let runner: LocalRunner | undefined;
 afterEach(() => runner?.stop());
 afterAll(() => db.$disconnect());
 
-const start = () => startLocalRunner({ functions: [processPostMediaFn, dispatchPostFn, publishChainFn, publishCommentFn], clock: new ManualClock(new Date()), pollIntervalMs: 0 });
+const start = () =>
+  startLocalRunner({
+    functions: [processPostMediaFn, dispatchPostFn, publishChainFn, publishCommentFn],
+    clock: new ManualClock(new Date()),
+    pollIntervalMs: 0,
+  });
 
 describe("requestStuckComments", () => {
   it("re-requests comments pending with no run for too long, once per window; the new run publishes them", async () => {
@@ -30,14 +35,23 @@ describe("requestStuckComments", () => {
     const created = await callRoute(postsRoute.POST, {
       path: "/api/posts",
       token: t.token,
-      body: { post: { body: "Spring menu" }, profiles: ["facebook"], platforms: { facebook: { page_id: t.profiles.facebook!.placements[0]!.externalId } } },
+      body: {
+        post: { body: "Spring menu" },
+        profiles: ["facebook"],
+        platforms: { facebook: { page_id: t.profiles.facebook!.placements[0]!.externalId } },
+      },
     });
     const postId = created.json.id as string;
     await runner.drain();
     await runner.stop();
 
     const comment = async (body: string) => {
-      const res = await callRoute(postCommentsRoute.POST, { path: `/api/posts/${postId}/comments?profile_id=${profileId}`, token: t.token, body: { body }, params: { id: postId } });
+      const res = await callRoute(postCommentsRoute.POST, {
+        path: `/api/posts/${postId}/comments?profile_id=${profileId}`,
+        token: t.token,
+        body: { body },
+        params: { id: postId },
+      });
       expect(res.status, JSON.stringify(res.json)).toBe(201);
       return res.json.id as string;
     };
@@ -45,25 +59,47 @@ describe("requestStuckComments", () => {
     const fresh = await comment("Still on its way");
     // Neither request reached a runner (none runs here); the lost one's never will (a purged queue), and
     // it was written 20 minutes ago.
-    const requestsOf = (commentId: string) => db.outboxEvent.findMany({ where: { name: "app/comment.publish.requested", event: { path: ["data", "commentId"], equals: commentId } } });
-    const runsOf = (commentId: string) => db.jobRun.findMany({ where: { functionId: { endsWith: "publish-comment" }, event: { path: ["data", "commentId"], equals: commentId } } });
+    const requestsOf = (commentId: string) =>
+      db.outboxEvent.findMany({
+        where: { name: "app/comment.publish.requested", event: { path: ["data", "commentId"], equals: commentId } },
+      });
+    const runsOf = (commentId: string) =>
+      db.jobRun.findMany({
+        where: {
+          functionId: { endsWith: "publish-comment" },
+          event: { path: ["data", "commentId"], equals: commentId },
+        },
+      });
     expect(await requestsOf(lost)).toHaveLength(1);
-    await db.outboxEvent.deleteMany({ where: { id: { in: [...(await requestsOf(lost)), ...(await requestsOf(fresh))].map((e) => e.id) } } });
+    await db.outboxEvent.deleteMany({
+      where: { id: { in: [...(await requestsOf(lost)), ...(await requestsOf(fresh))].map((e) => e.id) } },
+    });
     await db.$executeRaw`UPDATE comments SET updated_at = now() - interval '20 minutes' WHERE id = ${lost}`;
 
     const now = new Date();
     expect(await requestStuckComments({ now })).toEqual([lost]);
     const eventId = `comment-reconcile|${lost}|${Math.floor(now.getTime() / PUBLISH_STUCK_AFTER_MS)}`;
-    expect(await db.outboxEvent.findUnique({ where: { id: eventId } })).toMatchObject({ name: "app/comment.publish.requested" });
-    const run = await db.jobRun.findUniqueOrThrow({ where: { id: runIdFor(eventId, "social-publisher-publish-comment") } });
+    expect(await db.outboxEvent.findUnique({ where: { id: eventId } })).toMatchObject({
+      name: "app/comment.publish.requested",
+    });
+    const run = await db.jobRun.findUniqueOrThrow({
+      where: { id: runIdFor(eventId, "social-publisher-publish-comment") },
+    });
     expect(run.event).toMatchObject({ data: { commentId: lost } });
     await requestStuckComments({ now }); // the same window: no second run
     expect(await runsOf(lost)).toHaveLength(1);
 
     runner = await start();
     await runner.drain();
-    expect(await db.comment.findUniqueOrThrow({ where: { id: lost } })).toMatchObject({ status: "published", attempts: 1, externalId: expect.stringMatching(/^sbx_comment_/) });
-    expect(await db.comment.findUniqueOrThrow({ where: { id: fresh } })).toMatchObject({ status: "pending", attempts: 0 }); // not stuck yet: not asked again
+    expect(await db.comment.findUniqueOrThrow({ where: { id: lost } })).toMatchObject({
+      status: "published",
+      attempts: 1,
+      externalId: expect.stringMatching(/^sbx_comment_/),
+    });
+    expect(await db.comment.findUniqueOrThrow({ where: { id: fresh } })).toMatchObject({
+      status: "pending",
+      attempts: 0,
+    }); // not stuck yet: not asked again
 
     await db.$executeRaw`UPDATE comments SET updated_at = now() - interval '20 minutes' WHERE id = ${lost}`;
     expect(await requestStuckComments({ now: new Date(now.getTime() + PUBLISH_STUCK_AFTER_MS) })).toEqual([fresh]); // the published one is not stuck; the fresh one is by now

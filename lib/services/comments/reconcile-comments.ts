@@ -19,7 +19,13 @@ export const requestStuckComments = async ({ now = new Date(), limit = 200 } = {
   });
   const window = Math.floor(now.getTime() / PUBLISH_STUCK_AFTER_MS);
   if (stuck.length > 0) {
-    await sendEvent(stuck.map((c) => ({ name: "app/comment.publish.requested" as const, data: { commentId: c.id }, id: `comment-reconcile|${c.id}|${window}` })));
+    await sendEvent(
+      stuck.map((c) => ({
+        name: "app/comment.publish.requested" as const,
+        data: { commentId: c.id },
+        id: `comment-reconcile|${c.id}|${window}`,
+      })),
+    );
   }
   return stuck.map((c) => c.id);
 };

@@ -18,15 +18,38 @@ import { unsupportedMethod } from "./support";
 // caller's profile (404), the network takes replies to profile-level comments (405), the review or
 // recommendation by our id or the network's (404 `Parent comment not found`), it is on the network (422).
 
-export const replyToProfileComment = async ({ principal, profileId, input }: { principal: Principal; profileId: string; input: TProfileReplyBody }) => {
+export const replyToProfileComment = async ({
+  principal,
+  profileId,
+  input,
+}: {
+  principal: Principal;
+  profileId: string;
+  input: TProfileReplyBody;
+}) => {
   const profile = await db.profile.findFirst({
     where: { id: profileId, ...groupScope(principal) },
-    select: { id: true, platform: true, environment: true, externalId: true, profileGroupId: true, name: true, username: true, avatarUrl: true },
+    select: {
+      id: true,
+      platform: true,
+      environment: true,
+      externalId: true,
+      profileGroupId: true,
+      name: true,
+      username: true,
+      avatarUrl: true,
+    },
   });
   if (!profile) throw notFound();
-  if (!CAPABILITIES[profile.platform].profileComments || !connectorFor(profile).commentSync?.replyToProfileComment) throw unsupportedMethod(profile.platform);
+  if (!CAPABILITIES[profile.platform].profileComments || !connectorFor(profile).commentSync?.replyToProfileComment)
+    throw unsupportedMethod(profile.platform);
   const parent = await db.comment.findFirst({
-    where: { profileId: profile.id, platformPostId: null, parentExternalId: null, OR: [{ id: input.parent_id }, { externalId: input.parent_id }] },
+    where: {
+      profileId: profile.id,
+      platformPostId: null,
+      parentExternalId: null,
+      OR: [{ id: input.parent_id }, { externalId: input.parent_id }],
+    },
     orderBy: { createdAt: "asc" },
   });
   if (!parent) throw new ApiError("not_found", "Parent comment not found");

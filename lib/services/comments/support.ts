@@ -13,12 +13,17 @@ import type { TEnvironment, TPlatform } from "@/lib/schemas/common";
 export const COMMENT_ACTIONS = ["list", "create", "delete", "hide", "like", "pin", "private_reply"] as const;
 export type CommentAction = (typeof COMMENT_ACTIONS)[number];
 
-export const unsupportedMethod = (platform: string) => new ApiError("method_not_allowed", `Unsupported method for ${platform}`);
+export const unsupportedMethod = (platform: string) =>
+  new ApiError("method_not_allowed", `Unsupported method for ${platform}`);
 
 type Profile = { platform: TPlatform; environment: TEnvironment; connectedAt: Date };
 
 // Whether the connector offers `action` to this profile.
-export const supportsCommentAction = (connector: AnyConnector, profile: Pick<Profile, "connectedAt">, action: CommentAction) => {
+export const supportsCommentAction = (
+  connector: AnyConnector,
+  profile: Pick<Profile, "connectedAt">,
+  action: CommentAction,
+) => {
   const comments = connector.comments;
   if (!comments || (comments.connectedFrom && profile.connectedAt < comments.connectedFrom)) return false;
   // A private reply is a direct message to the commenter: the network's messaging says it takes them.

@@ -26,10 +26,23 @@ import { backoffOf, isBackingOff } from "./comment-sync-state";
 export const PROFILE_SYNC_INTERVAL_MS = 12 * 3600_000;
 export const ON_DEMAND_AFTER_MS = 15 * 60_000;
 
-type ProfileRow = { id: string; accountId: string; environment: "live" | "sandbox"; profileGroupId: string; platform: Prisma.CommentCreateManyInput["platform"] };
+type ProfileRow = {
+  id: string;
+  accountId: string;
+  environment: "live" | "sandbox";
+  profileGroupId: string;
+  platform: Prisma.CommentCreateManyInput["platform"];
+};
 type Applied = "created" | "updated" | "stale";
 
-const applyProfileComment = (profile: ProfileRow, placementId: string, comment: InboundComment, parent: string | null, now: Date, emit: boolean): Promise<Applied> =>
+const applyProfileComment = (
+  profile: ProfileRow,
+  placementId: string,
+  comment: InboundComment,
+  parent: string | null,
+  now: Date,
+  emit: boolean,
+): Promise<Applied> =>
   retryingTransaction(async (tx) => {
     const id = newId("comment");
     const { count } = await tx.comment.createMany({
@@ -52,17 +65,32 @@ const applyProfileComment = (profile: ProfileRow, placementId: string, comment: 
     });
     if (count === 0) {
       const key = { profileId: profile.id, placementId, externalId: comment.externalId };
-      const { count: updated } = await tx.comment.updateMany({ where: { ...key, OR: [{ networkChangedAt: null }, { networkChangedAt: { lt: now } }] }, data: { ...fieldsOf(comment), networkChangedAt: now } });
+      const { count: updated } = await tx.comment.updateMany({
+        where: { ...key, OR: [{ networkChangedAt: null }, { networkChangedAt: { lt: now } }] },
+        data: { ...fieldsOf(comment), networkChangedAt: now },
+      });
       return updated ? "updated" : "stale";
     }
     if (emit) {
       const row = await tx.comment.findUniqueOrThrow({ where: { id }, include: COMMENT_INCLUDE });
-      await emitEvent({ tx, accountId: row.accountId, environment: row.environment, profileGroupId: row.profileGroupId, type: "profile_comment.created", data: profileCommentEventData(row) as Prisma.InputJsonObject });
+      await emitEvent({
+        tx,
+        accountId: row.accountId,
+        environment: row.environment,
+        profileGroupId: row.profileGroupId,
+        type: "profile_comment.created",
+        data: profileCommentEventData(row) as Prisma.InputJsonObject,
+      });
     }
     return "created";
   });
 
-const profilePlatforms = () => livePlatforms().filter((p) => CAPABILITIES[p].profileComments && connectorFor({ platform: p, environment: "live" }).commentSync?.listProfileComments);
+const profilePlatforms = () =>
+  livePlatforms().filter(
+    (p) =>
+      CAPABILITIES[p].profileComments &&
+      connectorFor({ platform: p, environment: "live" }).commentSync?.listProfileComments,
+  );
 
 export const findProfilesDueForProfileComments = async ({ now = new Date(), limit = 100 } = {}) => {
   const rows = await db.profile.findMany({
@@ -76,7 +104,12 @@ export const findProfilesDueForProfileComments = async ({ now = new Date(), limi
           commentSync: {
             AND: [
               { OR: [{ backoffUntil: null }, { backoffUntil: { lte: now } }] },
-              { OR: [{ profileCommentsSyncedAt: null }, { profileCommentsSyncedAt: { lte: new Date(now.getTime() - PROFILE_SYNC_INTERVAL_MS) } }] },
+              {
+                OR: [
+                  { profileCommentsSyncedAt: null },
+                  { profileCommentsSyncedAt: { lte: new Date(now.getTime() - PROFILE_SYNC_INTERVAL_MS) } },
+                ],
+              },
             ],
           },
         },
@@ -90,7 +123,10 @@ export const findProfilesDueForProfileComments = async ({ now = new Date(), limi
 
 // Reviews or recommendations of every placement of the profile, with their replies.
 export const syncProfileComments = async ({ profileId, now = new Date() }: { profileId: string; now?: Date }) => {
-  const profile = await db.profile.findUnique({ where: { id: profileId }, include: { placements: { orderBy: { position: "asc" } }, commentSync: true } });
+  const profile = await db.profile.findUnique({
+    where: { id: profileId },
+    include: { placements: { orderBy: { position: "asc" } }, commentSync: true },
+  });
   if (!profile || profile.status !== "active" || profile.environment !== "live") return { state: "skipped" as const };
   if (isBackingOff(profile.commentSync, now)) return { state: "backing_off" as const };
   const connector = connectorFor({ platform: profile.platform, environment: "live" });
@@ -101,10 +137,14 @@ export const syncProfileComments = async ({ profileId, now = new Date() }: { pro
   const failures: string[] = [];
   for (const placement of profile.placements.filter((p) => p.externalId !== null)) {
     try {
-      const comments = await list(contextFor(connector), { auth: profileAuthOf(profile), placement: placementAuthOf(placement) });
+      const comments = await list(contextFor(connector), {
+        auth: profileAuthOf(profile),
+        placement: placementAuthOf(placement),
+      });
       for (const { replies, ...comment } of comments) {
         count(await applyProfileComment(profile, placement.externalId!, comment, null, now, true));
-        for (const reply of replies) count(await applyProfileComment(profile, placement.externalId!, reply, comment.externalId, now, false));
+        for (const reply of replies)
+          count(await applyProfileComment(profile, placement.externalId!, reply, comment.externalId, now, false));
       }
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -116,7 +156,11 @@ export const syncProfileComments = async ({ profileId, now = new Date() }: { pro
       failures.push(message);
     }
   }
-  await db.commentSync.upsert({ where: { profileId }, create: { profileId, profileCommentsSyncedAt: now }, update: { profileCommentsSyncedAt: now } });
+  await db.commentSync.upsert({
+    where: { profileId },
+    create: { profileId, profileCommentsSyncedAt: now },
+    update: { profileCommentsSyncedAt: now },
+  });
   return { state: failures.length ? ("failed" as const) : ("synced" as const), counts, failures };
 };
 

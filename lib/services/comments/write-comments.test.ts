@@ -36,8 +36,14 @@ const COLUMNS = ["list", "reply", "delete", "hide", "like"] as const;
 type Column = (typeof COLUMNS)[number] | "pin";
 const table = new Map<string, Record<Column, boolean>>();
 for (const line of SPEC_TABLE.trim().split("\n")) {
-  const [names, ...cells] = line.split("|").map((c) => c.trim()).filter(Boolean);
-  const row = Object.fromEntries(COLUMNS.map((col, i) => [col, cells[i]!.startsWith("yes")])) as Record<Column, boolean>;
+  const [names, ...cells] = line
+    .split("|")
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const row = Object.fromEntries(COLUMNS.map((col, i) => [col, cells[i]!.startsWith("yes")])) as Record<
+    Column,
+    boolean
+  >;
   row.pin = cells[4]!.includes("pin/unpin");
   for (const name of names!.split(",").map((n) => n.trim())) table.set(name, row);
 }
@@ -56,24 +62,62 @@ beforeAll(async () => {
 
 // A published post on a new profile of `platform` (in a group of its own unless given), with one synced
 // comment on it.
-const world = async (platform: Platform, { connectedAt = new Date(), group }: { connectedAt?: Date; group?: Tenant["group"] } = {}) => {
+const world = async (
+  platform: Platform,
+  { connectedAt = new Date(), group }: { connectedAt?: Date; group?: Tenant["group"] } = {},
+) => {
   group ??= await seedGroup({ accountId: t.account.id });
   const profile = await seedNetworkProfile({ group, platform, connectedAt });
-  const published = await seedPublishedPost({ group, profile, externalId: uniqueDigits(), placementId: platform === "facebook" ? uniqueDigits(15) : null });
-  const comment = await seedComment({ platformPost: published.platformPost, group }, { body: "Lovely", createdAt: new Date() });
+  const published = await seedPublishedPost({
+    group,
+    profile,
+    externalId: uniqueDigits(),
+    placementId: platform === "facebook" ? uniqueDigits(15) : null,
+  });
+  const comment = await seedComment(
+    { platformPost: published.platformPost, group },
+    { body: "Lovely", createdAt: new Date() },
+  );
   return { profile, post: published.post, platformPost: published.platformPost, comment };
 };
 type World = Awaited<ReturnType<typeof world>>;
 
-const create = (w: { post: { id: string }; profile: { id: string } }, body: unknown, { token = t.token, headers = {} }: { token?: string; headers?: Record<string, string> } = {}) =>
-  callRoute(postCommentsRoute.POST, { path: `/api/posts/${w.post.id}/comments?profile_id=${w.profile.id}`, token, body, params: { id: w.post.id }, headers });
-const act = (route: RouteHandler, w: { post: { id: string }; profile: { id: string } }, commentId: string, token = t.token) =>
-  callRoute(route, { path: `/api/posts/${w.post.id}/comments/${commentId}?profile_id=${w.profile.id}`, token, params: { id: w.post.id, comment_id: commentId } });
-const list = (w: World) => callRoute(postCommentsRoute.GET, { path: `/api/posts/${w.post.id}/comments?profile_id=${w.profile.id}`, token: t.token, params: { id: w.post.id } });
+const create = (
+  w: { post: { id: string }; profile: { id: string } },
+  body: unknown,
+  { token = t.token, headers = {} }: { token?: string; headers?: Record<string, string> } = {},
+) =>
+  callRoute(postCommentsRoute.POST, {
+    path: `/api/posts/${w.post.id}/comments?profile_id=${w.profile.id}`,
+    token,
+    body,
+    params: { id: w.post.id },
+    headers,
+  });
+const act = (
+  route: RouteHandler,
+  w: { post: { id: string }; profile: { id: string } },
+  commentId: string,
+  token = t.token,
+) =>
+  callRoute(route, {
+    path: `/api/posts/${w.post.id}/comments/${commentId}?profile_id=${w.profile.id}`,
+    token,
+    params: { id: w.post.id, comment_id: commentId },
+  });
+const list = (w: World) =>
+  callRoute(postCommentsRoute.GET, {
+    path: `/api/posts/${w.post.id}/comments?profile_id=${w.profile.id}`,
+    token: t.token,
+    params: { id: w.post.id },
+  });
 
 const CALLS: Record<Column, ((w: World) => Promise<{ status: number; json: unknown }>)[]> = {
   list: [list],
-  reply: [(w) => create(w, { body: "Thanks!" }), (w) => create(w, { text: "Thanks again", parent_id: w.comment.externalId })],
+  reply: [
+    (w) => create(w, { body: "Thanks!" }),
+    (w) => create(w, { text: "Thanks again", parent_id: w.comment.externalId }),
+  ],
   delete: [(w) => act(commentRoute.DELETE, w, w.comment.id)],
   hide: [(w) => act(hideRoute.POST, w, w.comment.id), (w) => act(unhideRoute.POST, w, w.comment.id)],
   like: [(w) => act(likeRoute.POST, w, w.comment.id), (w) => act(unlikeRoute.POST, w, w.comment.id)],
@@ -90,7 +134,11 @@ describe("the support table (405 Unsupported method for <network>)", () => {
         for (const call of CALLS[column]) {
           const res = await call(w);
           if (supported) expect(res.status, `${platform} ${column}: ${JSON.stringify(res.json)}`).toBeLessThan(300);
-          else expect([res.status, res.json], `${platform} ${column}`).toEqual([405, { error: `Unsupported method for ${platform}` }]);
+          else
+            expect([res.status, res.json], `${platform} ${column}`).toEqual([
+              405,
+              { error: `Unsupported method for ${platform}` },
+            ]);
         }
       }
     });
@@ -98,7 +146,9 @@ describe("the support table (405 Unsupported method for <network>)", () => {
 
   it("tiktok profiles connected before 2026-09-30 get 405 on every comment endpoint, listing included", async () => {
     const w = await world("tiktok", { connectedAt: new Date("2026-09-29T23:59:59Z") });
-    for (const column of [...COLUMNS, "pin"] as Column[]) for (const call of CALLS[column]) expect((await call(w)).json).toEqual({ error: "Unsupported method for tiktok" });
+    for (const column of [...COLUMNS, "pin"] as Column[])
+      for (const call of CALLS[column])
+        expect((await call(w)).json).toEqual({ error: "Unsupported method for tiktok" });
   });
 });
 
@@ -107,27 +157,58 @@ describe("POST /api/posts/:id/comments", () => {
     const w = await world("facebook");
     const top = await create(w, { body: "  Thank you!  " });
     expect(top.status).toBe(201);
-    expect(top.json).toMatchObject({ id: expect.stringMatching(/^cmt_/), external_id: null, body: "Thank you!", status: "pending", error: null, parent_external_id: null, replies: [] });
+    expect(top.json).toMatchObject({
+      id: expect.stringMatching(/^cmt_/),
+      external_id: null,
+      body: "Thank you!",
+      status: "pending",
+      error: null,
+      parent_external_id: null,
+      replies: [],
+    });
     const reply = await create(w, { text: "Glad you like it", parent_id: w.comment.id });
-    expect(reply.json).toMatchObject({ body: "Glad you like it", status: "pending", parent_external_id: w.comment.externalId });
+    expect(reply.json).toMatchObject({
+      body: "Glad you like it",
+      status: "pending",
+      parent_external_id: w.comment.externalId,
+    });
     const byExternal = await create(w, { body: "Also", parent_id: w.comment.externalId });
     expect(byExternal.json).toMatchObject({ parent_external_id: w.comment.externalId });
     const stored = await db.comment.findUniqueOrThrow({ where: { id: reply.json.id as string } });
-    expect(stored).toMatchObject({ platformPostId: w.platformPost.id, rootExternalId: w.comment.externalId, profileId: w.profile.id, attempts: 0, sendingSince: null });
+    expect(stored).toMatchObject({
+      platformPostId: w.platformPost.id,
+      rootExternalId: w.comment.externalId,
+      profileId: w.profile.id,
+      attempts: 0,
+      sendingSince: null,
+    });
   });
 
   it("400 without profile_id, 422 without a body, 404 for a missing post or parent, 422 on a post that is not published", async () => {
     const w = await world("facebook");
-    const noProfile = await callRoute(postCommentsRoute.POST, { path: `/api/posts/${w.post.id}/comments`, token: t.token, body: { body: "x" }, params: { id: w.post.id } });
+    const noProfile = await callRoute(postCommentsRoute.POST, {
+      path: `/api/posts/${w.post.id}/comments`,
+      token: t.token,
+      body: { body: "x" },
+      params: { id: w.post.id },
+    });
     expect(noProfile.status).toBe(400);
-    expect(noProfile.json).toMatchObject({ status: 400, error: "Bad Request", message: expect.stringContaining("profile_id") });
+    expect(noProfile.json).toMatchObject({
+      status: 400,
+      error: "Bad Request",
+      message: expect.stringContaining("profile_id"),
+    });
     for (const body of [{}, { body: "   " }, { text: "" }]) {
       const res = await create(w, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.json).toEqual({ errors: ["body: body can't be blank"], error: "body: body can't be blank" });
     }
-    expect((await create({ post: { id: "post_missing" }, profile: w.profile }, { body: "x" })).json).toEqual({ error: "Not found" });
-    expect((await create({ post: w.post, profile: { id: "prof_missing" } }, { body: "x" })).json).toEqual({ error: "Not found" });
+    expect((await create({ post: { id: "post_missing" }, profile: w.profile }, { body: "x" })).json).toEqual({
+      error: "Not found",
+    });
+    expect((await create({ post: w.post, profile: { id: "prof_missing" } }, { body: "x" })).json).toEqual({
+      error: "Not found",
+    });
     const noParent = await create(w, { body: "x", parent_id: "cmt_nope" });
     expect([noParent.status, noParent.json]).toEqual([404, { error: "Parent comment not found" }]);
     await db.platformPost.update({ where: { id: w.platformPost.id }, data: { status: "processing" } });
@@ -138,18 +219,28 @@ describe("POST /api/posts/:id/comments", () => {
   it("a parent of ours that is still pending cannot be answered yet (422)", async () => {
     const w = await world("instagram");
     const pending = await create(w, { body: "first" });
-    expect(await create(w, { body: "second", parent_id: pending.json.id })).toMatchObject({ status: 422, json: { errors: ["Parent comment has not been published yet"] } });
+    expect(await create(w, { body: "second", parent_id: pending.json.id })).toMatchObject({
+      status: 422,
+      json: { errors: ["Parent comment has not been published yet"] },
+    });
   });
 });
 
 describe("actions on a comment", () => {
   it("answer {accepted: true} for the comment's own id and its external id; 404 for an unknown one; 422 before ours is published", async () => {
     const w = await world("facebook");
-    for (const id of [w.comment.id, w.comment.externalId!]) expect(await act(hideRoute.POST, w, id)).toMatchObject({ status: 200, json: { accepted: true } });
-    expect(await act(commentRoute.DELETE, w, "cmt_unknown")).toMatchObject({ status: 404, json: { error: "Not found" } });
+    for (const id of [w.comment.id, w.comment.externalId!])
+      expect(await act(hideRoute.POST, w, id)).toMatchObject({ status: 200, json: { accepted: true } });
+    expect(await act(commentRoute.DELETE, w, "cmt_unknown")).toMatchObject({
+      status: 404,
+      json: { error: "Not found" },
+    });
     const ours = await create(w, { body: "pending one" });
     for (const route of [commentRoute.DELETE, hideRoute.POST, likeRoute.POST]) {
-      expect(await act(route, w, ours.json.id as string)).toMatchObject({ status: 422, json: { errors: ["Comment has not been published yet"], error: "Comment has not been published yet" } });
+      expect(await act(route, w, ours.json.id as string)).toMatchObject({
+        status: 422,
+        json: { errors: ["Comment has not been published yet"], error: "Comment has not been published yet" },
+      });
     }
   });
 });
@@ -169,7 +260,10 @@ describe("tenancy", () => {
     expect((await act(commentRoute.DELETE, w, w.comment.id, scopedB)).json).toEqual({ error: "Not found" });
     // a comment of group B named on group A's post: not in that thread
     expect((await act(hideRoute.POST, w, inB.comment.id)).json).toEqual({ error: "Not found" });
-    expect(await create(w, { body: "x", parent_id: inB.comment.id })).toMatchObject({ status: 404, json: { error: "Parent comment not found" } });
+    expect(await create(w, { body: "x", parent_id: inB.comment.id })).toMatchObject({
+      status: 404,
+      json: { error: "Parent comment not found" },
+    });
     // the sandbox environment's key does not see live posts
     const sandboxKey = (await seedKey({ accountId: t.account.id, environment: "sandbox" })).token;
     expect((await create(w, { body: "x" }, { token: sandboxKey })).json).toEqual({ error: "Not found" });

@@ -18,11 +18,22 @@ import { assertCommentAction, type CommentAction } from "./support";
 // (404), the comment is on the network (422).
 
 export type CommentActionName = "delete" | "hide" | "unhide" | "like" | "unlike" | "pin" | "unpin";
-const CAPABILITY_OF: Record<CommentActionName, CommentAction> = { delete: "delete", hide: "hide", unhide: "hide", like: "like", unlike: "like", pin: "pin", unpin: "pin" };
+const CAPABILITY_OF: Record<CommentActionName, CommentAction> = {
+  delete: "delete",
+  hide: "hide",
+  unhide: "hide",
+  like: "like",
+  unlike: "like",
+  pin: "pin",
+  unpin: "pin",
+};
 
 // The state a toggle asks for, kept on the comment so the last request wins whatever order the
 // background actions run in (comment-actions.ts).
-const REQUESTED: Record<CommentActionName, { field: "requestedHidden" | "requestedLiked" | "requestedPinned"; value: boolean } | null> = {
+const REQUESTED: Record<
+  CommentActionName,
+  { field: "requestedHidden" | "requestedLiked" | "requestedPinned"; value: boolean } | null
+> = {
   delete: null,
   hide: { field: "requestedHidden", value: true },
   unhide: { field: "requestedHidden", value: false },
@@ -32,10 +43,28 @@ const REQUESTED: Record<CommentActionName, { field: "requestedHidden" | "request
   unpin: { field: "requestedPinned", value: false },
 };
 
-const PROFILE_SELECT = { id: true, platform: true, environment: true, connectedAt: true, externalId: true, profileGroupId: true, name: true, username: true, avatarUrl: true } satisfies Prisma.ProfileSelect;
+const PROFILE_SELECT = {
+  id: true,
+  platform: true,
+  environment: true,
+  connectedAt: true,
+  externalId: true,
+  profileGroupId: true,
+  name: true,
+  username: true,
+  avatarUrl: true,
+} satisfies Prisma.ProfileSelect;
 
 // The caller's root post as sent to the profile (the thread's root: its links' comments belong to it).
-export const rootPlatformPostOrThrow = async ({ principal, postId, profileId }: { principal: Principal; postId: string; profileId: string }) => {
+export const rootPlatformPostOrThrow = async ({
+  principal,
+  postId,
+  profileId,
+}: {
+  principal: Principal;
+  postId: string;
+  profileId: string;
+}) => {
   const pp = await db.platformPost.findFirst({
     where: { postId, profileId, post: { ...groupScope(principal), parentId: null } },
     select: { id: true, status: true, externalId: true, placementId: true, profile: { select: PROFILE_SELECT } },
@@ -46,7 +75,10 @@ export const rootPlatformPostOrThrow = async ({ principal, postId, profileId }: 
 
 // A comment of the post's thread on that profile, by our id or the network's.
 export const threadComment = (rootPostId: string, profileId: string, id: string) =>
-  db.comment.findFirst({ where: { rootPostId, profileId, OR: [{ id }, { externalId: id }] }, orderBy: { createdAt: "asc" } });
+  db.comment.findFirst({
+    where: { rootPostId, profileId, OR: [{ id }, { externalId: id }] },
+    orderBy: { createdAt: "asc" },
+  });
 
 export const getCommentView = async ({ principal, id }: { principal: Principal; id: string }) => {
   const row = await db.comment.findFirst({ where: { id, ...groupScope(principal) }, include: COMMENT_INCLUDE });
@@ -54,17 +86,40 @@ export const getCommentView = async ({ principal, id }: { principal: Principal; 
   return serializeComment(row, [], publicMediaUrl);
 };
 
-export const createPostComment = async ({ principal, postId, profileId, input }: { principal: Principal; postId: string; profileId: string; input: TCreateCommentBody }) => {
+export const createPostComment = async ({
+  principal,
+  postId,
+  profileId,
+  input,
+}: {
+  principal: Principal;
+  postId: string;
+  profileId: string;
+  input: TCreateCommentBody;
+}) => {
   const root = await rootPlatformPostOrThrow({ principal, postId, profileId });
   assertCommentAction(root.profile, "create");
   if (root.status !== "published" || !root.externalId) throw unprocessable(["Post is not published"]);
-  let target = { platformPostId: root.id, postId, placementId: root.placementId, parent: null as null | { externalId: string; root: string } };
+  let target = {
+    platformPostId: root.id,
+    postId,
+    placementId: root.placementId,
+    parent: null as null | { externalId: string; root: string },
+  };
   if (input.parentId) {
     const parent = await threadComment(postId, root.profile.id, input.parentId);
     if (!parent?.platformPostId || !parent.postId) throw new ApiError("not_found", "Parent comment not found");
     if (!parent.externalId) throw unprocessable(["Parent comment has not been published yet"]);
-    const pp = await db.platformPost.findUniqueOrThrow({ where: { id: parent.platformPostId }, select: { placementId: true } });
-    target = { platformPostId: parent.platformPostId, postId: parent.postId, placementId: pp.placementId, parent: { externalId: parent.externalId, root: parent.rootExternalId ?? parent.externalId } };
+    const pp = await db.platformPost.findUniqueOrThrow({
+      where: { id: parent.platformPostId },
+      select: { placementId: true },
+    });
+    target = {
+      platformPostId: parent.platformPostId,
+      postId: parent.postId,
+      placementId: pp.placementId,
+      parent: { externalId: parent.externalId, root: parent.rootExternalId ?? parent.externalId },
+    };
   }
   const id = newId("comment");
   const profile = root.profile;

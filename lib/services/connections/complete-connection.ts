@@ -32,7 +32,12 @@ const finish = async ({
   credentials: Record<string, string> | null;
   identity?: Awaited<ReturnType<AnyConnector["identity"]>>;
 }) => {
-  const auth: ProfileAuth = { externalId: known?.externalId ?? null, tokens, credentials, metadata: known?.metadata ?? {} };
+  const auth: ProfileAuth = {
+    externalId: known?.externalId ?? null,
+    tokens,
+    credentials,
+    metadata: known?.metadata ?? {},
+  };
   const identity = known ?? (await connector.identity(ctx, auth));
   // A reconnect keeps what a network without a placement list (telegram) had found; each id is re-checked.
   const stored = await db.placement.findMany({
@@ -42,7 +47,12 @@ const finish = async ({
   });
   const knownPlacementIds = stored.flatMap((p) => (p.externalId ? [p.externalId] : []));
   const placements = connector.placements
-    ? await connector.placements(ctx, { ...auth, externalId: identity.externalId, metadata: identity.metadata ?? {}, knownPlacementIds })
+    ? await connector.placements(ctx, {
+        ...auth,
+        externalId: identity.externalId,
+        metadata: identity.metadata ?? {},
+        knownPlacementIds,
+      })
     : [];
   return saveConnection({
     target,
@@ -72,7 +82,8 @@ export const completeCredentialsConnection = async ({
     const { tokens, identity } = await connector.auth.connect(ctx, credentials);
     return await finish({ connector, ctx, target, tokens, credentials, identity });
   } catch (err) {
-    if (err instanceof NetworkError) throw new ApiError("unprocessable", `${connector.displayName} refused the connection: ${err.message}`);
+    if (err instanceof NetworkError)
+      throw new ApiError("unprocessable", `${connector.displayName} refused the connection: ${err.message}`);
     throw err;
   }
 };
@@ -88,20 +99,34 @@ const withParams = (url: string, params: Record<string, string>) => {
 // GET /connect/:platform/callback. Returns where to send the user: the integrator's redirect_url, with
 // `profile_id` on success or `error` on refusal. A forged, reused or expired state never reaches the
 // network (ConnectionLinkError: the route shows an error page, as there is no trusted redirect).
-export const completeOAuthCallback = async ({ platform, params }: { platform: string; params: Record<string, string> }): Promise<string> => {
+export const completeOAuthCallback = async ({
+  platform,
+  params,
+}: {
+  platform: string;
+  params: Record<string, string>;
+}): Promise<string> => {
   const attemptId = verifyState(params.state);
   if (!attemptId) throw new ConnectionLinkError("This connection link is not valid.");
   const { count } = await db.connectionAttempt.updateMany({
     where: { id: attemptId, platform: platform as Platform, usedAt: null, expiresAt: { gt: new Date() } },
     data: { usedAt: new Date() },
   });
-  if (count === 0) throw new ConnectionLinkError("This connection link has expired or was already used. Start again from your app.");
+  if (count === 0)
+    throw new ConnectionLinkError("This connection link has expired or was already used. Start again from your app.");
   const attempt = await db.connectionAttempt.findUniqueOrThrow({ where: { id: attemptId } });
   if (params.error) return withParams(attempt.redirectUrl, { error: params.error, platform });
   if (!params.code) return withParams(attempt.redirectUrl, { error: "missing_code", platform });
 
-  const target = { accountId: attempt.accountId, environment: attempt.environment, profileGroupId: attempt.profileGroupId, platform: attempt.platform };
-  const { credentials } = JSON.parse(attempt.options ? decryptSecret(attempt.options) : "{}") as { credentials?: Record<string, string> | null };
+  const target = {
+    accountId: attempt.accountId,
+    environment: attempt.environment,
+    profileGroupId: attempt.profileGroupId,
+    platform: attempt.platform,
+  };
+  const { credentials } = JSON.parse(attempt.options ? decryptSecret(attempt.options) : "{}") as {
+    credentials?: Record<string, string> | null;
+  };
   try {
     const connector = connectorFor(target);
     if (connector.auth.kind !== "oauth") throw new NetworkError("rejected", "not an OAuth network");

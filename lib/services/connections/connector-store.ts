@@ -8,10 +8,12 @@ import { retryingTransaction } from "@/lib/services/transactions/retrying-transa
 // requests editing the same simulated location, in one process or in several sharing the database, run
 // one after the other and neither loses the other's edit.
 
-const toJson = (value: unknown) => (value === null || value === undefined ? Prisma.JsonNull : (value as Prisma.InputJsonValue));
+const toJson = (value: unknown) =>
+  value === null || value === undefined ? Prisma.JsonNull : (value as Prisma.InputJsonValue);
 
 export const connectorStore = (profileId: string): ConnectorStore => ({
-  get: async (key) => (await db.connectorState.findUnique({ where: { profileId_key: { profileId, key } } }))?.value ?? null,
+  get: async (key) =>
+    (await db.connectorState.findUnique({ where: { profileId_key: { profileId, key } } }))?.value ?? null,
 
   set: async (key, value) => {
     await db.connectorState.upsert({

@@ -9,8 +9,12 @@ import type { AnyConnector, ConnectorContext } from "@/lib/networks/types";
 export const contextFor = (connector: AnyConnector): ConnectorContext<Record<string, unknown>> => {
   const parsed = connector.settings.safeParse(networkSettings(connector.platform));
   if (!parsed.success) {
-    const missing = parsed.error.issues.map((i) => `NETWORK_${connector.platform.toUpperCase()}_${String(i.path[0] ?? "").toUpperCase()}`);
-    throw unprocessable([`${connector.displayName} is not configured on this server (set ${[...new Set(missing)].join(", ")})`]);
+    const missing = parsed.error.issues.map(
+      (i) => `NETWORK_${connector.platform.toUpperCase()}_${String(i.path[0] ?? "").toUpperCase()}`,
+    );
+    throw unprocessable([
+      `${connector.displayName} is not configured on this server (set ${[...new Set(missing)].join(", ")})`,
+    ]);
   }
   return { settings: parsed.data, fetch: timedFetch() };
 };

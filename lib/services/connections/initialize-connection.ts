@@ -19,7 +19,9 @@ import { signState } from "./state";
 const ATTEMPT_TTL_MS = 30 * 60 * 1000;
 const ZRedirectUrl = z.url({ protocol: /^https?$/, error: "redirect_url must be an http(s) URL" });
 // whatsapp reconnects an active profile with refresh_connection (the account's numbers may have changed).
-const ZRefresh = z.object({ refresh_connection: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional() });
+const ZRefresh = z.object({
+  refresh_connection: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional(),
+});
 
 const parseOrThrow = <T>(schema: z.ZodType<T>, input: unknown): T => {
   const parsed = schema.safeParse(input);
@@ -29,7 +31,15 @@ const parseOrThrow = <T>(schema: z.ZodType<T>, input: unknown): T => {
 
 // POST /api/profile_groups/:id/initialize_connection. OAuth networks get a signed, single-use state and
 // the network's authorize URL; form-connected networks (bluesky, telegram) connect at once.
-export const initializeConnection = async ({ principal, groupId, input }: { principal: Principal; groupId: string; input: TInitializeConnectionBody }) => {
+export const initializeConnection = async ({
+  principal,
+  groupId,
+  input,
+}: {
+  principal: Principal;
+  groupId: string;
+  input: TInitializeConnectionBody;
+}) => {
   const group = await getProfileGroupOrThrow({ principal, id: groupId });
   const missing = [...(!input.platform ? ["Missing platform"] : [])];
   const platform = input.platform ? ZPlatform.safeParse(input.platform) : null;
@@ -50,7 +60,12 @@ export const initializeConnection = async ({ principal, groupId, input }: { prin
   });
   if (existing?.status === "active" && !isRefresh) throw unprocessable(["Platform already connected"]);
 
-  const target = { accountId: principal.accountId, environment: principal.environment, profileGroupId: group.id, platform: platform.data };
+  const target = {
+    accountId: principal.accountId,
+    environment: principal.environment,
+    profileGroupId: group.id,
+    platform: platform.data,
+  };
   const ctx = contextFor(connector);
   const auth = connector.auth;
 

@@ -28,7 +28,11 @@ export const profileAuthOf = (profile: StoredProfile): ProfileAuth => ({
 });
 
 // A placement as a connector gets it: its own token (a facebook page token) decrypted, in memory only.
-export const placementAuthOf = (row: { externalId: string | null; accessToken: string | null; metadata: unknown }): NonNullable<PublishInput["placement"]> => ({
+export const placementAuthOf = (row: {
+  externalId: string | null;
+  accessToken: string | null;
+  metadata: unknown;
+}): NonNullable<PublishInput["placement"]> => ({
   externalId: row.externalId,
   accessToken: row.accessToken ? decryptSecret(row.accessToken) : null,
   metadata: (row.metadata ?? {}) as Record<string, unknown>,

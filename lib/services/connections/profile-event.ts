@@ -26,7 +26,11 @@ export const profileEventData = (p: Omit<EventProfile, "accountId" | "environmen
 });
 
 // `origin`: "user" when removed through the API or admin, "automated" when the network ended it.
-export const emitProfileDisconnected = (tx: Prisma.TransactionClient, profile: EventProfile, origin: "user" | "automated") =>
+export const emitProfileDisconnected = (
+  tx: Prisma.TransactionClient,
+  profile: EventProfile,
+  origin: "user" | "automated",
+) =>
   emitEvent({
     tx,
     accountId: profile.accountId,
@@ -36,7 +40,11 @@ export const emitProfileDisconnected = (tx: Prisma.TransactionClient, profile: E
     data: { ...profileEventData({ ...profile, status: "disconnected" }), origin },
   });
 
-export const emitPlacementsSynced = (tx: Prisma.TransactionClient, profile: Omit<EventProfile, "name" | "status" | "externalId" | "username">, count: number) =>
+export const emitPlacementsSynced = (
+  tx: Prisma.TransactionClient,
+  profile: Omit<EventProfile, "name" | "status" | "externalId" | "username">,
+  count: number,
+) =>
   emitEvent({
     tx,
     accountId: profile.accountId,

@@ -23,7 +23,8 @@ export const findProfilesDueForRefresh = ({ now = new Date(), limit = 100 } = {}
 // when the refusal is about our own app's client credentials: a server misconfiguration must not
 // disconnect every profile. Rate limits and unknown outcomes leave it for the next round.
 export const isPermanentRefreshFailure = (err: unknown): err is NetworkError =>
-  err instanceof NetworkError && (err.kind === "auth_expired" || (err.kind === "rejected" && !isClientCredentialsError(err)));
+  err instanceof NetworkError &&
+  (err.kind === "auth_expired" || (err.kind === "rejected" && !isClientCredentialsError(err)));
 
 export const refreshProfileConnection = async ({ profileId }: { profileId: string }) => {
   const profile = await db.profile.findUnique({ where: { id: profileId } });
@@ -45,7 +46,12 @@ export const refreshProfileConnection = async ({ profileId }: { profileId: strin
     return { state: "refreshed" as const };
   } catch (err) {
     const isPermanent = isPermanentRefreshFailure(err);
-    log.warn("token refresh failed", { profileId, platform: profile.platform, permanent: isPermanent, error: err instanceof Error ? err.message : String(err) });
+    log.warn("token refresh failed", {
+      profileId,
+      platform: profile.platform,
+      permanent: isPermanent,
+      error: err instanceof Error ? err.message : String(err),
+    });
     if (!isPermanent) return { state: "retry_later" as const };
     await disconnectProfile({ profileId: profile.id, reason: err.message });
     return { state: "disconnected" as const };
@@ -56,7 +62,13 @@ export const disconnectProfile = ({ profileId, reason }: { profileId: string; re
   db.$transaction(async (tx) => {
     const { count } = await tx.profile.updateMany({
       where: { id: profileId, status: "active" },
-      data: { status: "disconnected", disconnectedAt: new Date(), disconnectReason: reason.slice(0, 500), accessToken: null, refreshToken: null },
+      data: {
+        status: "disconnected",
+        disconnectedAt: new Date(),
+        disconnectReason: reason.slice(0, 500),
+        accessToken: null,
+        refreshToken: null,
+      },
     });
     if (count === 0) return;
     await emitProfileDisconnected(tx, await tx.profile.findUniqueOrThrow({ where: { id: profileId } }), "automated");

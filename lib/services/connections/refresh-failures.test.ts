@@ -3,7 +3,8 @@ import { NetworkError, details } from "@/lib/networks/errors";
 import { isPermanentRefreshFailure } from "./refresh-connections";
 
 describe("which refresh failures disconnect a profile", () => {
-  const error = (kind: NetworkError["kind"], code: string | null = null) => new NetworkError(kind, "x", details(code, null, null));
+  const error = (kind: NetworkError["kind"], code: string | null = null) =>
+    new NetworkError(kind, "x", details(code, null, null));
 
   it("a revoked, expired or rotated grant does", () => {
     expect(isPermanentRefreshFailure(error("auth_expired"))).toBe(true);
@@ -27,7 +28,9 @@ describe("refresh schedule", () => {
   it("refreshes 15 minutes ahead by default, earlier for long-lived tokens, never without a refresh", async () => {
     const { refreshAtFor } = await import("./refresh-schedule");
     expect(refreshAtFor({ refresh }, expires)?.toISOString()).toBe("2026-02-28T23:45:00.000Z");
-    expect(refreshAtFor({ refresh, refreshLeadMs: 7 * 86_400_000 }, expires)?.toISOString()).toBe("2026-02-22T00:00:00.000Z");
+    expect(refreshAtFor({ refresh, refreshLeadMs: 7 * 86_400_000 }, expires)?.toISOString()).toBe(
+      "2026-02-22T00:00:00.000Z",
+    );
     expect(refreshAtFor({}, expires)).toBeNull();
     expect(refreshAtFor({ refresh }, null)).toBeNull();
   });

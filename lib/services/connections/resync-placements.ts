@@ -18,7 +18,11 @@ export const resyncPlacementsOf = async (profile: Profile) => {
   if (profile.status !== "active") throw unprocessable(["Profile is disconnected; reconnect it first"]);
   const connector = connectorFor({ platform: profile.platform, environment: profile.environment });
   if (connector.placements) {
-    const stored = await db.placement.findMany({ where: { profileId: profile.id }, select: { externalId: true }, orderBy: { position: "asc" } });
+    const stored = await db.placement.findMany({
+      where: { profileId: profile.id },
+      select: { externalId: true },
+      orderBy: { position: "asc" },
+    });
     const placements = await connector.placements(contextFor(connector), {
       ...profileAuthOf(profile),
       knownPlacementIds: stored.flatMap((p) => (p.externalId ? [p.externalId] : [])),
@@ -38,8 +42,14 @@ export const resyncPlacements = async ({ principal, profileId }: { principal: Pr
 // Live profiles of networks whose placements can only be discovered by asking again (connector
 // `placementsPollMs`), for the poll-placements cron.
 export const findProfilesToPollPlacements = () => {
-  const platforms = livePlatforms().filter((platform) => connectorFor({ platform, environment: "live" }).placementsPollMs);
-  return db.profile.findMany({ where: { status: "active", environment: "live", platform: { in: platforms } }, select: { id: true }, take: 1000 });
+  const platforms = livePlatforms().filter(
+    (platform) => connectorFor({ platform, environment: "live" }).placementsPollMs,
+  );
+  return db.profile.findMany({
+    where: { status: "active", environment: "live", platform: { in: platforms } },
+    select: { id: true },
+    take: 1000,
+  });
 };
 
 export const pollPlacementsOf = async ({ profileId }: { profileId: string }) => {
@@ -48,7 +58,11 @@ export const pollPlacementsOf = async ({ profileId }: { profileId: string }) => 
   try {
     return { state: "synced" as const, count: (await resyncPlacementsOf(profile)).length };
   } catch (err) {
-    log.warn("placement poll failed", { profileId, platform: profile.platform, error: err instanceof Error ? err.message : String(err) });
+    log.warn("placement poll failed", {
+      profileId,
+      platform: profile.platform,
+      error: err instanceof Error ? err.message : String(err),
+    });
     return { state: "failed" as const };
   }
 };

@@ -69,7 +69,11 @@ export const saveConnection = async ({
     return profile;
   });
 
-export const replacePlacements = async (tx: Prisma.TransactionClient, profileId: string, placements: PlacementInfo[]) => {
+export const replacePlacements = async (
+  tx: Prisma.TransactionClient,
+  profileId: string,
+  placements: PlacementInfo[],
+) => {
   await tx.placement.deleteMany({ where: { profileId } });
   if (placements.length === 0) return;
   await tx.placement.createMany({

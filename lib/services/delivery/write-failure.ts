@@ -25,7 +25,10 @@ export type WriteFailureHandlers<R> = {
 
 export const settleWriteFailure = async <R>(err: unknown, h: WriteFailureHandlers<R>): Promise<R> => {
   if (!(err instanceof NetworkError)) {
-    log.error(`${h.writer} failed unexpectedly`, { ...h.logFields, error: err instanceof Error ? err.message : String(err) });
+    log.error(`${h.writer} failed unexpectedly`, {
+      ...h.logFields,
+      error: err instanceof Error ? err.message : String(err),
+    });
     return h.unknown(`the ${h.writer} failed unexpectedly while sending`);
   }
   const failure: WriteFailure = { message: err.message, details: err.details };
@@ -35,8 +38,11 @@ export const settleWriteFailure = async <R>(err: unknown, h: WriteFailureHandler
     case "rate_limited":
       return h.retryOrFail(failure, err.retryAfterMs ?? null);
     case "auth_expired": {
-      const refreshed = h.connector.refresh ? await refreshProfileConnection({ profileId: h.profileId }) : { state: "skipped" };
-      if (refreshed.state === "refreshed") return h.retryOrFail({ ...failure, note: "The token was refreshed; retrying" }, 0);
+      const refreshed = h.connector.refresh
+        ? await refreshProfileConnection({ profileId: h.profileId })
+        : { state: "skipped" };
+      if (refreshed.state === "refreshed")
+        return h.retryOrFail({ ...failure, note: "The token was refreshed; retrying" }, 0);
       return h.fail({ ...failure, note: "The network refused the profile's authorization: reconnect the profile" });
     }
     default:

@@ -39,7 +39,8 @@ export const recordCommit = async (tx: Prisma.TransactionClient, outcome: Commit
     where: { id: claim.recordId, state: { in: ["in_progress", "committed"] } },
     data: { state: "committed", outcome: encryptSecret(JSON.stringify(outcome)) },
   });
-  if (count === 0) throw new ApiError("conflict", "This request's Idempotency-Key was taken over by another request; retry");
+  if (count === 0)
+    throw new ApiError("conflict", "This request's Idempotency-Key was taken over by another request; retry");
 };
 
 export const readOutcome = (stored: string): CommittedOutcome => JSON.parse(decryptSecret(stored)) as CommittedOutcome;

@@ -27,13 +27,20 @@ afterAll(() => db.$disconnect());
 const AFTER_COMMIT = "the response could not be sent (after the commit)";
 
 // The route's work for POST /api/posts with a failure injected between the commit and the response.
-const createPostWithKey = (key: string, body: string, { failAfterCommit = false, hold }: { failAfterCommit?: boolean; hold?: Promise<void> } = {}) =>
+const createPostWithKey = (
+  key: string,
+  body: string,
+  { failAfterCommit = false, hold }: { failAfterCommit?: boolean; hold?: Promise<void> } = {},
+) =>
   withIdempotency({
     principal: t.principal,
     key,
     fingerprint: `POST /api/posts ${body}`,
     run: async () => {
-      const view = await createPost({ principal: t.principal, input: { post: { body, draft: true }, profiles: ["bluesky"] } });
+      const view = await createPost({
+        principal: t.principal,
+        input: { post: { body, draft: true }, profiles: ["bluesky"] },
+      });
       await hold;
       if (failAfterCommit) throw new Error(AFTER_COMMIT);
       return { status: 200, body: view };
@@ -51,7 +58,11 @@ describe("Idempotency-Key after a late failure (issue 11, defect 3)", () => {
 
     for (let retry = 0; retry < 3; retry++) {
       const replay = await createPostWithKey("late-1", "late failure");
-      expect(replay).toMatchObject({ status: 200, replayed: true, body: { id: post!.id, body: "late failure", draft: true } });
+      expect(replay).toMatchObject({
+        status: 200,
+        replayed: true,
+        body: { id: post!.id, body: "late failure", draft: true },
+      });
     }
     expect(await postsWithBody("late failure")).toHaveLength(1);
   });
@@ -85,7 +96,10 @@ describe("Idempotency-Key after a late failure (issue 11, defect 3)", () => {
     await expect(createPostWithKey("in-flight", "in flight")).rejects.toMatchObject({ status: 409 });
     release();
     const done = await first;
-    expect(await createPostWithKey("in-flight", "in flight")).toMatchObject({ replayed: true, body: { id: (done.body as Json).id } });
+    expect(await createPostWithKey("in-flight", "in flight")).toMatchObject({
+      replayed: true,
+      body: { id: (done.body as Json).id },
+    });
     expect(await postsWithBody("in flight")).toHaveLength(1);
   });
 
@@ -130,7 +144,14 @@ describe("Idempotency-Key after a late failure (issue 11, defect 3)", () => {
   it("the same Idempotency-Key 50 times in parallel through the route: one post, the others 409 or its replay", async () => {
     const body = { post: { body: "fifty at once", draft: true }, profiles: ["bluesky"] };
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => callRoute(postsRoute.POST, { path: "/api/posts", token: t.token, body, headers: { "idempotency-key": "fifty" } })),
+      Array.from({ length: 50 }, () =>
+        callRoute(postsRoute.POST, {
+          path: "/api/posts",
+          token: t.token,
+          body,
+          headers: { "idempotency-key": "fifty" },
+        }),
+      ),
     );
     const posts = await postsWithBody("fifty at once");
     expect(posts).toHaveLength(1);
@@ -138,6 +159,8 @@ describe("Idempotency-Key after a late failure (issue 11, defect 3)", () => {
     expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
     expect(responses.filter((r) => r.status === 200).every((r) => r.json.id === posts[0]!.id)).toBe(true);
     const replayed = responses.filter((r) => r.headers.get("idempotent-replayed") === "true").length;
-    console.log(`[concurrency] same Idempotency-Key x50 (route): 1 post written, ${statuses.filter((s) => s === 200).length} x 200 (${replayed} replays), ${statuses.filter((s) => s === 409).length} x 409`);
+    console.log(
+      `[concurrency] same Idempotency-Key x50 (route): 1 post written, ${statuses.filter((s) => s === 200).length} x 200 (${replayed} replays), ${statuses.filter((s) => s === 409).length} x 409`,
+    );
   });
 });

@@ -36,7 +36,9 @@ describe("withIdempotency", () => {
   it("answers 422 when the key comes back with another request", async () => {
     const principal = principalFor({ accountId: (await seedAccount()).id });
     await withIdempotency({ principal, key: "k", fingerprint: "a", run: counter().run });
-    await expect(withIdempotency({ principal, key: "k", fingerprint: "b", run: counter().run })).rejects.toMatchObject({ status: 422 });
+    await expect(withIdempotency({ principal, key: "k", fingerprint: "b", run: counter().run })).rejects.toMatchObject({
+      status: 422,
+    });
   });
 
   it("answers 409 while the first request is still running", async () => {
@@ -49,20 +51,29 @@ describe("withIdempotency", () => {
       run: () => new Promise((resolve) => (release = () => resolve({ status: 200, body: {} }))),
     });
     await expect.poll(() => db.idempotencyRecord.count({ where: { accountId: principal.accountId } })).toBe(1);
-    await expect(withIdempotency({ principal, key: "k", fingerprint: "a", run: counter().run })).rejects.toMatchObject({ status: 409 });
+    await expect(withIdempotency({ principal, key: "k", fingerprint: "a", run: counter().run })).rejects.toMatchObject({
+      status: 409,
+    });
     release();
     await slow;
   });
 
   it("does not store errors: the key stays free after a failed request", async () => {
     const principal = principalFor({ accountId: (await seedAccount()).id });
-    const failing = await withIdempotency({ principal, key: "k", fingerprint: "a", run: async () => ({ status: 422, body: {} }) });
+    const failing = await withIdempotency({
+      principal,
+      key: "k",
+      fingerprint: "a",
+      run: async () => ({ status: 422, body: {} }),
+    });
     expect(failing.status).toBe(422);
     await expect(
       withIdempotency({ principal, key: "k", fingerprint: "a", run: async () => Promise.reject(new Error("boom")) }),
     ).rejects.toThrow("boom");
     const c = counter();
-    expect(await withIdempotency({ principal, key: "k", fingerprint: "a", run: c.run })).toMatchObject({ replayed: false });
+    expect(await withIdempotency({ principal, key: "k", fingerprint: "a", run: c.run })).toMatchObject({
+      replayed: false,
+    });
     expect(c.calls).toBe(1);
   });
 
@@ -72,9 +83,13 @@ describe("withIdempotency", () => {
     const t0 = new Date();
     await withIdempotency({ principal, key: "k", fingerprint: "a", run: c.run, now: () => t0 });
     const almost = new Date(t0.getTime() + IDEMPOTENCY_TTL_MS - 1000);
-    expect(await withIdempotency({ principal, key: "k", fingerprint: "a", run: c.run, now: () => almost })).toMatchObject({ replayed: true });
+    expect(
+      await withIdempotency({ principal, key: "k", fingerprint: "a", run: c.run, now: () => almost }),
+    ).toMatchObject({ replayed: true });
     const later = new Date(t0.getTime() + IDEMPOTENCY_TTL_MS + 1000);
-    expect(await withIdempotency({ principal, key: "k", fingerprint: "a", run: c.run, now: () => later })).toMatchObject({
+    expect(
+      await withIdempotency({ principal, key: "k", fingerprint: "a", run: c.run, now: () => later }),
+    ).toMatchObject({
       replayed: false,
       body: { n: 2 },
     });
@@ -90,14 +105,18 @@ describe("withIdempotency", () => {
       principalFor({ accountId: (await seedAccount()).id }),
     ];
     for (const principal of principals) {
-      expect(await withIdempotency({ principal, key: "same", fingerprint: "a", run: c.run })).toMatchObject({ replayed: false });
+      expect(await withIdempotency({ principal, key: "same", fingerprint: "a", run: c.run })).toMatchObject({
+        replayed: false,
+      });
     }
     expect(c.calls).toBe(4);
   });
 
   it("refuses keys longer than 255 characters", async () => {
     const principal = principalFor({ accountId: (await seedAccount()).id });
-    await expect(withIdempotency({ principal, key: "x".repeat(256), fingerprint: "a", run: counter().run })).rejects.toMatchObject({
+    await expect(
+      withIdempotency({ principal, key: "x".repeat(256), fingerprint: "a", run: counter().run }),
+    ).rejects.toMatchObject({
       status: 422,
     });
   });

@@ -32,7 +32,14 @@ export type IdempotencyOptions = {
 // own transaction (`recordCommit`), so once that committed the key never runs the operation again, even
 // when the request then failed (the retry renders the committed resource). Only a failure that
 // committed nothing leaves the key free. Stored bodies are encrypted (a new API key's token).
-export const withIdempotency = async ({ principal, key, fingerprint, run, replay, now = () => new Date() }: IdempotencyOptions) => {
+export const withIdempotency = async ({
+  principal,
+  key,
+  fingerprint,
+  run,
+  replay,
+  now = () => new Date(),
+}: IdempotencyOptions) => {
   if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
     throw unprocessable([`Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`]);
   }
@@ -55,7 +62,11 @@ export const withIdempotency = async ({ principal, key, fingerprint, run, replay
   try {
     await db.idempotencyRecord.update({
       where: { id: claimed.recordId },
-      data: { state: "completed", responseStatus: response.status, responseBody: encryptSecret(JSON.stringify(response.body)) },
+      data: {
+        state: "completed",
+        responseStatus: response.status,
+        responseBody: encryptSecret(JSON.stringify(response.body)),
+      },
     });
   } catch (err) {
     // The write is done and answered; a retry renders its recorded outcome instead of the stored body.
@@ -65,13 +76,24 @@ export const withIdempotency = async ({ principal, key, fingerprint, run, replay
 };
 
 type Where = { accountId: string; scope: string; key: string };
-type Claimed = { kind: "claimed"; recordId: string } | { kind: "stored"; response: StoredResponse } | { kind: "committed"; outcome: CommittedOutcome };
+type Claimed =
+  | { kind: "claimed"; recordId: string }
+  | { kind: "stored"; response: StoredResponse }
+  | { kind: "committed"; outcome: CommittedOutcome };
 
 const inProgress = () => new ApiError("conflict", "A request with this Idempotency-Key is already in progress");
 
 // Inserts an in-progress record, or returns what to answer instead. The existing record is read first,
 // so a replay (the common retry) costs one lookup instead of a failed insert.
-const claim = async ({ where, requestHash, now }: { where: Where; requestHash: string; now: Date }): Promise<Claimed> => {
+const claim = async ({
+  where,
+  requestHash,
+  now,
+}: {
+  where: Where;
+  requestHash: string;
+  now: Date;
+}): Promise<Claimed> => {
   for (let attempt = 0; attempt < 3; attempt++) {
     const existing = await db.idempotencyRecord.findUnique({ where: { accountId_scope_key: where } });
     if (existing) {
@@ -87,7 +109,13 @@ const claim = async ({ where, requestHash, now }: { where: Where; requestHash: s
       }
       if (isRunning && !isStale) throw inProgress();
       if (existing.responseBody !== null) {
-        return { kind: "stored", response: { status: existing.responseStatus ?? 200, body: JSON.parse(decryptSecret(existing.responseBody)) as unknown } };
+        return {
+          kind: "stored",
+          response: {
+            status: existing.responseStatus ?? 200,
+            body: JSON.parse(decryptSecret(existing.responseBody)) as unknown,
+          },
+        };
       }
       if (existing.outcome !== null) return { kind: "committed", outcome: readOutcome(existing.outcome) };
       throw inProgress();

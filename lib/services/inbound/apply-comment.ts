@@ -38,15 +38,20 @@ const ppWhere = (scope: Scope, externalId: string): Prisma.PlatformPostWhereInpu
   profile: { environment: "live", ...(scope.profileId && { id: scope.profileId }) },
 });
 
-const findPost = (scope: Scope, externalId: string) => db.platformPost.findFirst({ where: ppWhere(scope, externalId), select: PP_SELECT });
+const findPost = (scope: Scope, externalId: string) =>
+  db.platformPost.findFirst({ where: ppWhere(scope, externalId), select: PP_SELECT });
 
 // The post belongs to the account the network says the item is about (its page, channel or account).
-const belongsTo = (pp: Target, account: string | null) => account === null || pp.placementId === account || pp.profile.externalId === account;
+const belongsTo = (pp: Target, account: string | null) =>
+  account === null || pp.placementId === account || pp.profile.externalId === account;
 
 // Where the comment goes: a parent that is one of our posts makes it a top-level comment on that post
 // (Facebook names the post as parent, Threads the chain link answered); else the named post; else the
 // post of the parent comment (networks that only name the parent).
-const resolveTarget = async (item: CommentItem, scope: Scope): Promise<{ pp: Target; parent: string | null } | "unmatched" | "parent_unknown"> => {
+const resolveTarget = async (
+  item: CommentItem,
+  scope: Scope,
+): Promise<{ pp: Target; parent: string | null } | "unmatched" | "parent_unknown"> => {
   const parent = item.comment.parentExternalId;
   if (parent) {
     const asPost = await findPost(scope, parent);
@@ -58,7 +63,12 @@ const resolveTarget = async (item: CommentItem, scope: Scope): Promise<{ pp: Tar
   }
   if (!parent) return "unmatched";
   const parentComment = await db.comment.findFirst({
-    where: { platform: scope.platform, externalId: parent, environment: "live", ...(scope.profileId && { profileId: scope.profileId }) },
+    where: {
+      platform: scope.platform,
+      externalId: parent,
+      environment: "live",
+      ...(scope.profileId && { profileId: scope.profileId }),
+    },
     select: { platformPost: { select: PP_SELECT } },
   });
   return parentComment?.platformPost ? { pp: parentComment.platformPost, parent } : "parent_unknown";
@@ -79,10 +89,15 @@ export const fieldsOf = (c: InboundComment) => ({
 });
 
 // `emitCreated: false` stores without comment.created (polled networks the spec emits nothing for).
-export const applyComment = async (item: CommentItem, scope: Scope, { emitCreated = true }: { emitCreated?: boolean } = {}): Promise<Applied> => {
+export const applyComment = async (
+  item: CommentItem,
+  scope: Scope,
+  { emitCreated = true }: { emitCreated?: boolean } = {},
+): Promise<Applied> => {
   const { comment } = item;
   // Our own chain links come back as replies on some networks: they are posts, not comments.
-  if (await db.platformPost.findFirst({ where: ppWhere(scope, comment.externalId), select: { id: true } })) return "own_post";
+  if (await db.platformPost.findFirst({ where: ppWhere(scope, comment.externalId), select: { id: true } }))
+    return "own_post";
   const target = await resolveTarget(item, scope);
   if (typeof target === "string") return target;
   const { pp, parent } = target;
@@ -92,7 +107,12 @@ export const applyComment = async (item: CommentItem, scope: Scope, { emitCreate
     // each other's rows to be flattened under the right root.
     await tx.$queryRaw`SELECT id FROM platform_posts WHERE id = ${pp.id} FOR UPDATE`;
     const key = { platformPostId: pp.id, externalId: comment.externalId };
-    const parentRow = parent ? await tx.comment.findFirst({ where: { platformPostId: pp.id, externalId: parent }, select: { externalId: true, rootExternalId: true } }) : null;
+    const parentRow = parent
+      ? await tx.comment.findFirst({
+          where: { platformPostId: pp.id, externalId: parent },
+          select: { externalId: true, rootExternalId: true },
+        })
+      : null;
     const root = parent ? (parentRow?.rootExternalId ?? parentRow?.externalId ?? parent) : null;
     const id = newId("comment");
     // ON CONFLICT DO NOTHING: of two concurrent deliveries of one comment exactly one inserts.
@@ -125,14 +145,27 @@ export const applyComment = async (item: CommentItem, scope: Scope, { emitCreate
     }
     if (comment.attachments.length) {
       await tx.commentAttachment.createMany({
-        data: comment.attachments.map((a, position) => ({ id: newId("commentAttachment"), commentId: id, position, type: a.type, externalId: a.externalId ?? null, sourceUrl: a.url })),
+        data: comment.attachments.map((a, position) => ({
+          id: newId("commentAttachment"),
+          commentId: id,
+          position,
+          type: a.type,
+          externalId: a.externalId ?? null,
+          sourceUrl: a.url,
+        })),
       });
     }
     // Replies that arrived first and hang under this comment move up to its root.
-    if (root) await tx.comment.updateMany({ where: { platformPostId: pp.id, rootExternalId: comment.externalId }, data: { rootExternalId: root } });
+    if (root)
+      await tx.comment.updateMany({
+        where: { platformPostId: pp.id, rootExternalId: comment.externalId },
+        data: { rootExternalId: root },
+      });
     if (!emitCreated) return "created";
     const row = await tx.comment.findUniqueOrThrow({ where: { id }, include: COMMENT_INCLUDE });
-    const replyCount = await tx.comment.count({ where: { platformPostId: pp.id, parentExternalId: comment.externalId } });
+    const replyCount = await tx.comment.count({
+      where: { platformPostId: pp.id, parentExternalId: comment.externalId },
+    });
     await emitEvent({
       tx,
       accountId: row.accountId,

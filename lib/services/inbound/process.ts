@@ -6,7 +6,12 @@ import type { InboundItem } from "@/lib/networks/types";
 import { contextFor } from "@/lib/services/connections/context";
 import { disconnectProfile } from "@/lib/services/connections/refresh-connections";
 import { applyInboundMessage, applyMessageStatus, type AppliedMessage } from "@/lib/services/messages/apply-message";
-import { applyReaction, applyReferral, applyWatermark, type AppliedSignal } from "@/lib/services/messages/apply-signals";
+import {
+  applyReaction,
+  applyReferral,
+  applyWatermark,
+  type AppliedSignal,
+} from "@/lib/services/messages/apply-signals";
 import { applyComment, type Applied, type Scope } from "./apply-comment";
 
 // Processing of one stored delivery (inngest/functions/process-inbound.ts): the network's connector
@@ -19,9 +24,18 @@ type Outcome = Applied | AppliedMessage | AppliedSignal | "disconnected" | "igno
 
 // The user removed the app or revoked its token on the network: the profiles connected with that
 // account stop (profile.disconnected, origin automated), as when a token refresh is refused for good.
-const applyDeauthorized = async (item: Extract<InboundItem, { kind: "deauthorized" }>, scope: Scope): Promise<Outcome> => {
+const applyDeauthorized = async (
+  item: Extract<InboundItem, { kind: "deauthorized" }>,
+  scope: Scope,
+): Promise<Outcome> => {
   const profiles = await db.profile.findMany({
-    where: { platform: scope.platform, environment: "live", status: "active", externalId: item.account, ...(scope.profileId && { id: scope.profileId }) },
+    where: {
+      platform: scope.platform,
+      environment: "live",
+      status: "active",
+      externalId: item.account,
+      ...(scope.profileId && { id: scope.profileId }),
+    },
     select: { id: true },
   });
   for (const profile of profiles) await disconnectProfile({ profileId: profile.id, reason: item.reason });
@@ -53,18 +67,30 @@ const applyItem = (item: InboundItem, scope: Scope): Promise<Outcome> => {
 export class ParentCommentPendingError extends Error {}
 
 // `finalAttempt`: the function's last try; comments still waiting for their parent then stay unmatched.
-export const processDelivery = async ({ deliveryId, finalAttempt = true }: { deliveryId: string; finalAttempt?: boolean }) => {
+export const processDelivery = async ({
+  deliveryId,
+  finalAttempt = true,
+}: {
+  deliveryId: string;
+  finalAttempt?: boolean;
+}) => {
   const delivery = await db.inboundDelivery.findUnique({ where: { id: deliveryId } });
   if (!delivery || delivery.status !== "received") return { state: "skipped" as const };
   const connector = connectorFor({ platform: delivery.platform, environment: "live" });
   let items: InboundItem[];
   try {
     if (!connector.inbound) throw new Error(`${connector.displayName} has no inbound capability`);
-    items = connector.inbound.parse(contextFor(connector), { body: delivery.payload, contentType: delivery.contentType });
+    items = connector.inbound.parse(contextFor(connector), {
+      body: delivery.payload,
+      contentType: delivery.contentType,
+    });
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     log.warn("inbound delivery unreadable", { deliveryId, platform: delivery.platform, error });
-    await db.inboundDelivery.update({ where: { id: deliveryId }, data: { status: "failed", error: error.slice(0, 1000), processedAt: new Date() } });
+    await db.inboundDelivery.update({
+      where: { id: deliveryId },
+      data: { status: "failed", error: error.slice(0, 1000), processedAt: new Date() },
+    });
     return { state: "failed" as const };
   }
   const scope: Scope = { platform: delivery.platform, profileId: delivery.profileId };
@@ -73,7 +99,11 @@ export const processDelivery = async ({ deliveryId, finalAttempt = true }: { del
     const outcome = await applyItem(item, scope);
     counts[outcome] = (counts[outcome] ?? 0) + 1;
   }
-  if (counts.parent_unknown && !finalAttempt) throw new ParentCommentPendingError(`${counts.parent_unknown} comment(s) wait for their parent comment`);
-  await db.inboundDelivery.update({ where: { id: deliveryId }, data: { status: "processed", result: counts, processedAt: new Date() } });
+  if (counts.parent_unknown && !finalAttempt)
+    throw new ParentCommentPendingError(`${counts.parent_unknown} comment(s) wait for their parent comment`);
+  await db.inboundDelivery.update({
+    where: { id: deliveryId },
+    data: { status: "processed", result: counts, processedAt: new Date() },
+  });
   return { state: "processed" as const, counts };
 };

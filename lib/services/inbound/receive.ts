@@ -61,7 +61,13 @@ const readBody = async (req: Request): Promise<Buffer | null> => {
 const store = async (platform: TPlatform, profileId: string | null, request: InboundRequest) => {
   const delivery = await db.$transaction(async (tx) => {
     const row = await tx.inboundDelivery.create({
-      data: { id: newId("inboundDelivery"), platform, profileId, contentType: request.contentType, payload: request.body.toString("utf8") },
+      data: {
+        id: newId("inboundDelivery"),
+        platform,
+        profileId,
+        contentType: request.contentType,
+        payload: request.body.toString("utf8"),
+      },
       select: { id: true },
     });
     await sendEvent({ name: "app/inbound.received", id: row.id, data: { deliveryId: row.id } }, { tx });
@@ -72,7 +78,15 @@ const store = async (platform: TPlatform, profileId: string | null, request: Inb
 };
 
 // POST /inbound/<platform> (app-signed) and /inbound/<platform>/<profile id> (per-profile secret).
-export const receiveDelivery = async ({ platform, profileId, req }: { platform: string; profileId: string | null; req: Request }): Promise<InboundAnswer> => {
+export const receiveDelivery = async ({
+  platform,
+  profileId,
+  req,
+}: {
+  platform: string;
+  profileId: string | null;
+  req: Request;
+}): Promise<InboundAnswer> => {
   const found = inboundConnector(platform, profileId === null ? "app" : "profile");
   if (!found) return NOT_FOUND;
   const body = await readBody(req);
@@ -85,7 +99,10 @@ export const receiveDelivery = async ({ platform, profileId, req }: { platform: 
   } else {
     // An unknown profile answers like a wrong secret: the receiver does not tell which profiles exist.
     const profile = profileId
-      ? await db.profile.findFirst({ where: { id: profileId, platform: found.connector.platform, environment: "live" }, select: { id: true } })
+      ? await db.profile.findFirst({
+          where: { id: profileId, platform: found.connector.platform, environment: "live" },
+          select: { id: true },
+        })
       : null;
     proof = verification.verify(request, profileInboundSecret(profileId ?? ""));
     if (!profile && proof === "valid") proof = "invalid";

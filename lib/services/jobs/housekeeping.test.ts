@@ -9,7 +9,15 @@ describe("purgeFinishedJobRuns", () => {
     const now = new Date("2000-01-10T00:00:00Z");
     const make = (status: "completed" | "failed" | "queued", finishedAt: Date | null) =>
       db.jobRun.create({
-        data: { id: newId("jobRun"), functionId: "purge-test", event: {}, status, maxAttempts: 1, wakeAt: now, finishedAt },
+        data: {
+          id: newId("jobRun"),
+          functionId: "purge-test",
+          event: {},
+          status,
+          maxAttempts: 1,
+          wakeAt: now,
+          finishedAt,
+        },
       });
     const edge = await make("completed", new Date(now.getTime() - JOB_RUN_RETENTION_MS)); // exactly 7 days: kept
     const old = await make("failed", new Date(now.getTime() - JOB_RUN_RETENTION_MS - 1));

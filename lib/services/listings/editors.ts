@@ -9,7 +9,13 @@ import { getProfileOrThrow, listPlacements } from "@/lib/services/profiles/profi
 export type EditorKind = "listing" | "page";
 export type EditablePlacement = { externalId: string; name: string; kind: EditorKind };
 
-export const editablePlacements = async ({ principal, profileId }: { principal: Principal; profileId: string }): Promise<EditablePlacement[]> => {
+export const editablePlacements = async ({
+  principal,
+  profileId,
+}: {
+  principal: Principal;
+  profileId: string;
+}): Promise<EditablePlacement[]> => {
   const profile = await getProfileOrThrow({ principal, id: profileId });
   const management = connectorFor(profile).management;
   const kind: EditorKind | null = management?.listings ? "listing" : management?.pages ? "page" : null;

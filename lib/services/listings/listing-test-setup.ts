@@ -13,13 +13,22 @@ let n = 0;
 export const connectListingOwner = async (google: GoogleFake) => {
   const i = ++n;
   const deli = {
-    ...fakeLocation(`71${i}`, "Acme Deli", { placeId: `ChIJdeli${i}`, address: { addressLines: ["1 Main St"], locality: "Springfield", postalCode: "62701" }, canHaveFoodMenus: true }),
+    ...fakeLocation(`71${i}`, "Acme Deli", {
+      placeId: `ChIJdeli${i}`,
+      address: { addressLines: ["1 Main St"], locality: "Springfield", postalCode: "62701" },
+      canHaveFoodMenus: true,
+    }),
     categories: { primaryCategory: { name: "categories/gcid:delicatessen", displayName: "Delicatessen" } },
-    regularHours: { periods: [{ openDay: "MONDAY", openTime: { hours: 8 }, closeDay: "MONDAY", closeTime: { hours: 18 } }] },
+    regularHours: {
+      periods: [{ openDay: "MONDAY", openTime: { hours: 8 }, closeDay: "MONDAY", closeTime: { hours: 18 } }],
+    },
     profile: { description: "Sandwiches since 1990" },
   };
   const plumber = {
-    ...fakeLocation(`72${i}`, "Acme Plumbing", { canModifyServiceList: false, address: { addressLines: ["2 Side St"], locality: "Springfield" } }),
+    ...fakeLocation(`72${i}`, "Acme Plumbing", {
+      canModifyServiceList: false,
+      address: { addressLines: ["2 Side St"], locality: "Springfield" },
+    }),
     categories: { primaryCategory: { name: "categories/gcid:plumber", displayName: "Plumber" } },
   };
   const user: FakeGoogleUser = google.addUser({
@@ -29,15 +38,33 @@ export const connectListingOwner = async (google: GoogleFake) => {
     accounts: [{ name: `accounts/9${i}`, accountName: "Acme", type: "PERSONAL", locations: [deli, plumber] }],
   });
   const tenant = await seedTenant();
-  const { profile } = await connectViaOAuth({ principal: tenant.principal, groupId: tenant.group.id, platform: "google_business", consent: google.consent({ user }) });
+  const { profile } = await connectViaOAuth({
+    principal: tenant.principal,
+    groupId: tenant.group.id,
+    platform: "google_business",
+    consent: google.consent({ user }),
+  });
   if (!profile) throw new Error("google_business did not connect");
   const { token } = await seedKey({ accountId: tenant.account.id });
-  return { ...tenant, user, profile, token, deli, plumber, deliId: `accounts/9${i}/locations/71${i}`, plumberId: `accounts/9${i}/locations/72${i}` };
+  return {
+    ...tenant,
+    user,
+    profile,
+    token,
+    deli,
+    plumber,
+    deliId: `accounts/9${i}/locations/71${i}`,
+    plumberId: `accounts/9${i}/locations/72${i}`,
+  };
 };
 export type ListingOwner = Awaited<ReturnType<typeof connectListingOwner>>;
 
 // Calls a google_business route for the owner's profile: `query` goes to the URL, `body` as JSON.
-export const callListing = (owner: { profile: { id: string }; token: string }, route: RouteHandler, { query = {}, body, token }: { query?: Record<string, string>; body?: unknown; token?: string } = {}) => {
+export const callListing = (
+  owner: { profile: { id: string }; token: string },
+  route: RouteHandler,
+  { query = {}, body, token }: { query?: Record<string, string>; body?: unknown; token?: string } = {},
+) => {
   const suffix = route.endpoint.path.split("/google_business/")[1];
   const qs = new URLSearchParams(query).toString();
   return callRoute(route, {
@@ -47,5 +74,3 @@ export const callListing = (owner: { profile: { id: string }; token: string }, r
     ...(body !== undefined && { body }),
   });
 };
-
-

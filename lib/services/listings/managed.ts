@@ -29,10 +29,16 @@ type Kind = keyof Management<Record<string, unknown>>;
 type Capability<K extends Kind> = NonNullable<Management<Record<string, unknown>>[K]>;
 
 const QUICK_RETRY_MS = 3_000;
-const WHAT: Record<Kind, string> = { listings: "business listings", pages: "page management", mentions: "mention lookups" };
-const REAUTH = "The connection needs re-authentication: reconnect the profile (initialize_connection with refresh_connection)";
+const WHAT: Record<Kind, string> = {
+  listings: "business listings",
+  pages: "page management",
+  mentions: "mention lookups",
+};
+const REAUTH =
+  "The connection needs re-authentication: reconnect the profile (initialize_connection with refresh_connection)";
 
-const withDetails = (details: NetworkError["details"] | null | undefined) => (details ? { error_details: serializeErrorDetails(details) } : undefined);
+const withDetails = (details: NetworkError["details"] | null | undefined) =>
+  details ? { error_details: serializeErrorDetails(details) } : undefined;
 
 export const managementError = (err: unknown, network: string): unknown => {
   if (err instanceof ManagementError) {
@@ -46,16 +52,25 @@ export const managementError = (err: unknown, network: string): unknown => {
   if (err.kind === "rejected") return unprocessable([err.message], withDetails(err.details));
   if (err.kind === "rate_limited") {
     const seconds = Math.max(1, Math.ceil((err.retryAfterMs ?? 60_000) / 1000));
-    return new ApiError("too_many_requests", `${network} is rate limiting these calls; retry after ${seconds} seconds`, {
-      headers: { "Retry-After": String(seconds) },
-      extra: { retry_after: seconds, ...withDetails(err.details) },
-    });
+    return new ApiError(
+      "too_many_requests",
+      `${network} is rate limiting these calls; retry after ${seconds} seconds`,
+      {
+        headers: { "Retry-After": String(seconds) },
+        extra: { retry_after: seconds, ...withDetails(err.details) },
+      },
+    );
   }
-  return new ApiError("bad_gateway", `${network} did not accept the call: ${err.message}`, { extra: withDetails(err.details) });
+  return new ApiError("bad_gateway", `${network} did not accept the call: ${err.message}`, {
+    extra: withDetails(err.details),
+  });
 };
 
 // The connector's context with the profile's store (the sandbox keeps its simulated listings there).
-const managedContext = (connector: AnyConnector, profileId: string) => ({ ...contextFor(connector), store: connectorStore(profileId) });
+const managedContext = (connector: AnyConnector, profileId: string) => ({
+  ...contextFor(connector),
+  store: connectorStore(profileId),
+});
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -69,7 +84,11 @@ const capabilityOf = async <K extends Kind>(principal: Principal, profileId: str
 
 // Runs `call` with fresh auth: an expired token is refreshed and the call repeated once, a short rate
 // limit waited out once; failures become ApiErrors.
-const withFreshAuth = async <T>(connector: AnyConnector, profile: { id: string; status: string }, call: (auth: ProfileAuth) => Promise<T>): Promise<T> => {
+const withFreshAuth = async <T>(
+  connector: AnyConnector,
+  profile: { id: string; status: string },
+  call: (auth: ProfileAuth) => Promise<T>,
+): Promise<T> => {
   if (profile.status !== "active") throw unprocessable([REAUTH]);
   const attempt = async (again: boolean): Promise<T> => {
     const fresh = await freshAuth(connector, profile.id);
@@ -81,7 +100,12 @@ const withFreshAuth = async <T>(connector: AnyConnector, profile: { id: string; 
         await refreshProfileConnection({ profileId: profile.id });
         return attempt(false);
       }
-      if (again && err instanceof NetworkError && err.kind === "rate_limited" && (err.retryAfterMs ?? Infinity) <= QUICK_RETRY_MS) {
+      if (
+        again &&
+        err instanceof NetworkError &&
+        err.kind === "rate_limited" &&
+        (err.retryAfterMs ?? Infinity) <= QUICK_RETRY_MS
+      ) {
         await sleep(err.retryAfterMs ?? 0);
         return attempt(false);
       }
@@ -104,7 +128,11 @@ export const withManaged = async <K extends Kind, T>({
   kind: K;
   placementParam: string;
   placementId: string | undefined;
-  run: (capability: Capability<K>, ctx: ConnectorContext<Record<string, unknown>>, target: ManagedPlacement) => Promise<T>;
+  run: (
+    capability: Capability<K>,
+    ctx: ConnectorContext<Record<string, unknown>>,
+    target: ManagedPlacement,
+  ) => Promise<T>;
 }): Promise<T> => {
   const { profile, connector, capability } = await capabilityOf(principal, profileId, kind);
   if (!placementId?.trim()) throw badRequest(`param is missing or the value is empty: ${placementParam}`);
@@ -135,6 +163,9 @@ export const withProfileManaged = async <K extends Kind, T>({
 // value of null clears the field, any other value replaces it wholesale.
 export const fieldsWrite = (body: Record<string, unknown>, fields: string[]) => {
   const missing = fields.filter((f) => !Object.hasOwn(body, f));
-  if (missing.length > 0) throw badRequest(`fields names ${missing.join(", ")} but the body has no value for it (send null to clear a field)`);
+  if (missing.length > 0)
+    throw badRequest(
+      `fields names ${missing.join(", ")} but the body has no value for it (send null to clear a field)`,
+    );
   return { fields, values: Object.fromEntries(fields.filter((f) => body[f] !== null).map((f) => [f, body[f]])) };
 };

@@ -21,9 +21,19 @@ beforeAll(async () => {
     { id: 2044, localizedName: "Acme [Labs]", vanityName: "acme-labs", kind: "showcase", parent: 1035 },
     { id: 3055, localizedName: "Springfield University", vanityName: "springfield-u", kind: "school" },
   );
-  const restore = setEnv({ NETWORK_LINKEDIN_CLIENT_ID: fake.clientId, NETWORK_LINKEDIN_CLIENT_SECRET: fake.clientSecret, NETWORK_LINKEDIN_WEB_URL: fake.url, NETWORK_LINKEDIN_API_URL: fake.url });
+  const restore = setEnv({
+    NETWORK_LINKEDIN_CLIENT_ID: fake.clientId,
+    NETWORK_LINKEDIN_CLIENT_SECRET: fake.clientSecret,
+    NETWORK_LINKEDIN_WEB_URL: fake.url,
+    NETWORK_LINKEDIN_API_URL: fake.url,
+  });
   const t = await seedTenant();
-  const { profile } = await connectViaOAuth({ principal: t.principal, groupId: t.group.id, platform: "linkedin", consent: fake.consent });
+  const { profile } = await connectViaOAuth({
+    principal: t.principal,
+    groupId: t.group.id,
+    platform: "linkedin",
+    consent: fake.consent,
+  });
   const { token } = await seedKey({ accountId: t.account.id });
   owner = { profileId: profile!.id, token, group: { id: t.group.id, accountId: t.account.id, environment: "live" } };
   return restore;
@@ -31,22 +41,46 @@ beforeAll(async () => {
 afterAll(() => fake?.close());
 
 const resolve = (url: string | null, { profileId = owner.profileId, token = owner.token } = {}) =>
-  callRoute(resolveRoute.GET, { path: `/api/profiles/${profileId}/resolve_mention${url === null ? "" : `?url=${encodeURIComponent(url)}`}`, token, params: { id: profileId } });
+  callRoute(resolveRoute.GET, {
+    path: `/api/profiles/${profileId}/resolve_mention${url === null ? "" : `?url=${encodeURIComponent(url)}`}`,
+    token,
+    params: { id: profileId },
+  });
 
 describe("GET /api/profiles/:id/resolve_mention", () => {
   it("company, showcase and school page URLs, slugs, ids and URNs resolve to {urn, name, …} and a ready mention", async () => {
     const company = await resolve("https://www.linkedin.com/company/acme/about/");
     expect(company).toMatchObject({
       status: 200,
-      json: { urn: "urn:li:organization:1035", name: "Acme Corp", id: "1035", type: "company", vanity_name: "acme", url: "https://www.linkedin.com/company/acme/", mention: "@[Acme Corp](urn:li:organization:1035)" },
+      json: {
+        urn: "urn:li:organization:1035",
+        name: "Acme Corp",
+        id: "1035",
+        type: "company",
+        vanity_name: "acme",
+        url: "https://www.linkedin.com/company/acme/",
+        mention: "@[Acme Corp](urn:li:organization:1035)",
+      },
     });
     const lookup = fake.restRequests.at(-1)!;
-    expect(lookup).toMatchObject({ path: "/rest/organizations", rawQuery: "q=vanityName&vanityName=acme", version: expect.stringMatching(/^\d{6}$/) });
+    expect(lookup).toMatchObject({
+      path: "/rest/organizations",
+      rawQuery: "q=vanityName&vanityName=acme",
+      version: expect.stringMatching(/^\d{6}$/),
+    });
     const showcase = (await resolve("linkedin.com/showcase/acme-labs")).json;
-    expect(showcase).toMatchObject({ urn: "urn:li:organization:2044", type: "showcase", mention: "@[Acme [Labs ](urn:li:organization:2044)" });
+    expect(showcase).toMatchObject({
+      urn: "urn:li:organization:2044",
+      type: "showcase",
+      mention: "@[Acme [Labs ](urn:li:organization:2044)",
+    });
     // The publisher keeps it a mention (a "]" in the name would end it, so it became a space).
     expect(littleText(String(showcase.mention))).toBe("@[Acme \\[Labs ](urn:li:organization:2044)");
-    expect((await resolve("https://uk.linkedin.com/school/springfield-u")).json).toMatchObject({ urn: "urn:li:organization:3055", name: "Springfield University", type: "school" });
+    expect((await resolve("https://uk.linkedin.com/school/springfield-u")).json).toMatchObject({
+      urn: "urn:li:organization:3055",
+      name: "Springfield University",
+      type: "school",
+    });
     expect((await resolve("acme")).json).toMatchObject({ urn: "urn:li:organization:1035" });
     expect((await resolve("urn:li:organization:3055")).json).toMatchObject({ name: "Springfield University" });
     expect((await resolve("https://www.linkedin.com/company/2044")).json).toMatchObject({ name: "Acme [Labs]" });
@@ -56,7 +90,11 @@ describe("GET /api/profiles/:id/resolve_mention", () => {
   it("404 for a page LinkedIn does not have; 400 without url or for something that is no page; 422 on another network; another tenant 404", async () => {
     expect((await resolve("https://www.linkedin.com/company/nobody-here")).status).toBe(404);
     expect((await resolve("urn:li:organization:999")).status).toBe(404);
-    expect((await resolve(null)).json).toEqual({ status: 400, error: "Bad Request", message: "param is missing or the value is empty: url" });
+    expect((await resolve(null)).json).toEqual({
+      status: 400,
+      error: "Bad Request",
+      message: "param is missing or the value is empty: url",
+    });
     expect((await resolve("https://example.com/not linkedin")).status).toBe(400);
     const bluesky = await seedProfile({ group: owner.group });
     const other = await resolve("acme", { profileId: bluesky.id });

@@ -5,7 +5,15 @@ import { withProfileManaged } from "./managed";
 
 // GET /api/profiles/:id/resolve_mention?url=…: a page URL or slug to {urn, name, …} through the
 // profile's mention lookup (connector.management.mentions); 404 when the network has no such page.
-export const resolveMention = ({ principal, profileId, url }: { principal: Principal; profileId: string; url: string }) =>
+export const resolveMention = ({
+  principal,
+  profileId,
+  url,
+}: {
+  principal: Principal;
+  profileId: string;
+  url: string;
+}) =>
   withProfileManaged({
     principal,
     profileId,

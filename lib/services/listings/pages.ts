@@ -11,7 +11,14 @@ import { withManaged } from "./managed";
 type Call = { principal: Principal; profileId: string; pageId: string | undefined };
 
 export const getPage = ({ principal, profileId, pageId }: Call, fields: string[] | undefined) =>
-  withManaged({ principal, profileId, kind: "pages", placementParam: "page_id", placementId: pageId, run: (pages, ctx, target) => pages.getPage(ctx, { ...target, fields: fields ?? [] }) });
+  withManaged({
+    principal,
+    profileId,
+    kind: "pages",
+    placementParam: "page_id",
+    placementId: pageId,
+    run: (pages, ctx, target) => pages.getPage(ctx, { ...target, fields: fields ?? [] }),
+  });
 
 export const updatePage = ({ principal, profileId, pageId }: Call, body: TUpdatePageBody) =>
   withManaged({
@@ -23,8 +30,10 @@ export const updatePage = ({ principal, profileId, pageId }: Call, body: TUpdate
     run: (pages, ctx, target) => {
       const values = Object.fromEntries(PAGE_UPDATABLE.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
       const fields = Object.keys(values);
-      if (fields.length === 0) throw badRequest(`No updatable field: send at least one of ${PAGE_UPDATABLE.join(", ")}`);
-      if (typeof values.about === "string" && [...values.about].length > ABOUT_MAX) throw badRequest(`about is ${[...values.about].length} characters; at most ${ABOUT_MAX}`);
+      if (fields.length === 0)
+        throw badRequest(`No updatable field: send at least one of ${PAGE_UPDATABLE.join(", ")}`);
+      if (typeof values.about === "string" && [...values.about].length > ABOUT_MAX)
+        throw badRequest(`about is ${[...values.about].length} characters; at most ${ABOUT_MAX}`);
       return pages.updatePage(ctx, { ...target, values, fields });
     },
   });

@@ -27,14 +27,31 @@ beforeAll(async () => {
 });
 
 const google = () => ({ profile: tenant.profiles.google_business!, token: tenant.token });
-const setTitle = (title: string) => callListing(google(), updateLocation.PATCH, { body: { location_id: restaurant, fields: ["title"], title } });
-const searchCategories = (filter: string) => callListing(google(), categories.GET, { query: { location_id: restaurant, region_code: "US", filter } });
+const setTitle = (title: string) =>
+  callListing(google(), updateLocation.PATCH, { body: { location_id: restaurant, fields: ["title"], title } });
+const searchCategories = (filter: string) =>
+  callListing(google(), categories.GET, { query: { location_id: restaurant, region_code: "US", filter } });
 const facebookId = () => tenant.profiles.facebook!.id;
-const updatePage = (body: Json) => callRoute(updatePageRoute.PATCH, { path: `/api/profiles/${facebookId()}/facebook/update_page`, token: tenant.token, body, params: { id: facebookId() } });
-const getPage = () => callRoute(pageRoute.GET, { path: `/api/profiles/${facebookId()}/facebook/page?page_id=${pageId}&fields=about`, token: tenant.token, params: { id: facebookId() } });
+const updatePage = (body: Json) =>
+  callRoute(updatePageRoute.PATCH, {
+    path: `/api/profiles/${facebookId()}/facebook/update_page`,
+    token: tenant.token,
+    body,
+    params: { id: facebookId() },
+  });
+const getPage = () =>
+  callRoute(pageRoute.GET, {
+    path: `/api/profiles/${facebookId()}/facebook/page?page_id=${pageId}&fields=about`,
+    token: tenant.token,
+    params: { id: facebookId() },
+  });
 const resolve = (url: string) => {
   const id = tenant.profiles.linkedin!.id;
-  return callRoute(resolveRoute.GET, { path: `/api/profiles/${id}/resolve_mention?${new URLSearchParams({ url })}`, token: tenant.token, params: { id } });
+  return callRoute(resolveRoute.GET, {
+    path: `/api/profiles/${id}/resolve_mention?${new URLSearchParams({ url })}`,
+    token: tenant.token,
+    params: { id },
+  });
 };
 
 describe("sandbox google_business: tagged values answer Google's errors", () => {
@@ -42,15 +59,24 @@ describe("sandbox google_business: tagged values answer Google's errors", () => 
     const res = await setTitle("Trattoria #sandbox-forbidden");
     expect(res.status).toBe(403);
     expect(res.json.error).toMatch(/insufficient authentication scopes/);
-    expect(res.json.error_details).toMatchObject({ platform_error_code: "ACCESS_TOKEN_SCOPE_INSUFFICIENT", platform_error_subcode: "PERMISSION_DENIED" });
+    expect(res.json.error_details).toMatchObject({
+      platform_error_code: "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
+      platform_error_subcode: "PERMISSION_DENIED",
+    });
     expect(await db.connectorState.count({ where: { profileId: google().profile.id } })).toBe(0);
   });
 
   it("#sandbox-rate-limit: 429 with Google's Retry-After (30 s), on writes and on a category search", async () => {
-    for (const res of [await setTitle("Trattoria #sandbox-rate-limit"), await searchCategories("pizza #sandbox-rate-limit")]) {
+    for (const res of [
+      await setTitle("Trattoria #sandbox-rate-limit"),
+      await searchCategories("pizza #sandbox-rate-limit"),
+    ]) {
       expect(res.status).toBe(429);
       expect(res.headers.get("retry-after")).toBe("30");
-      expect(res.json).toMatchObject({ retry_after: 30, error_details: { platform_error_code: "RATE_LIMIT_EXCEEDED" } });
+      expect(res.json).toMatchObject({
+        retry_after: 30,
+        error_details: { platform_error_code: "RATE_LIMIT_EXCEEDED" },
+      });
     }
   });
 
@@ -60,7 +86,9 @@ describe("sandbox google_business: tagged values answer Google's errors", () => 
     expect(res.json.error_details).toMatchObject({ platform_error_code: "UNAVAILABLE" });
     expect((await searchCategories("pizza")).status).toBe(200);
     expect((await setTitle("Trattoria")).status).toBe(200);
-    expect((await callListing(google(), location.GET, { query: { location_id: restaurant, read_mask: "title" } })).json).toEqual({ title: "Trattoria" });
+    expect(
+      (await callListing(google(), location.GET, { query: { location_id: restaurant, read_mask: "title" } })).json,
+    ).toEqual({ title: "Trattoria" });
   });
 });
 
@@ -74,7 +102,11 @@ describe("sandbox facebook and linkedin: tagged values answer Graph's and Linked
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("60");
     expect(limited.json.error_details).toMatchObject({ platform_error_code: "32" });
-    const down = await updatePage({ page_id: pageId, emails: ["a@example.com"], description: "x #sandbox-unavailable" });
+    const down = await updatePage({
+      page_id: pageId,
+      emails: ["a@example.com"],
+      description: "x #sandbox-unavailable",
+    });
     expect(down.status).toBe(502);
     expect(down.json.error_details).toMatchObject({ platform_error_code: "2" });
     expect((await getPage()).json.about).toBe(before);

@@ -25,7 +25,9 @@ export const profilesFor = (scope: Scope, account: string) =>
       platform: scope.platform,
       environment: scope.environment ?? "live",
       status: "active",
-      ...(scope.profileId ? { id: scope.profileId } : { OR: [{ externalId: account }, { placements: { some: { externalId: account } } }] }),
+      ...(scope.profileId
+        ? { id: scope.profileId }
+        : { OR: [{ externalId: account }, { placements: { some: { externalId: account } } }] }),
     },
   });
 
@@ -35,7 +37,11 @@ type ChatKey = Pick<InboundMessageItem, "placement" | "participant" | "group" | 
 // messages and signals are applied one at a time: its last_* times and the window move together).
 // What the network tells about the participant fills in what the chat does not know yet.
 export const lockedChat = async (tx: Prisma.TransactionClient, profile: Profile, item: ChatKey): Promise<Chat> => {
-  const key = { profileId: profile.id, placementKey: item.placement ?? "", participantExternalId: item.participant.externalId };
+  const key = {
+    profileId: profile.id,
+    placementKey: item.placement ?? "",
+    participantExternalId: item.participant.externalId,
+  };
   await tx.chat.createMany({
     data: {
       id: newId("chat"),
@@ -53,7 +59,9 @@ export const lockedChat = async (tx: Prisma.TransactionClient, profile: Profile,
     },
     skipDuplicates: true,
   });
-  const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM chats WHERE profile_id = ${key.profileId} AND placement_key = ${key.placementKey} AND participant_external_id = ${key.participantExternalId} FOR UPDATE`;
+  const [locked] = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM chats WHERE profile_id = ${key.profileId} AND placement_key = ${key.placementKey} AND participant_external_id = ${key.participantExternalId} FOR UPDATE`;
   const chat = await tx.chat.findUniqueOrThrow({ where: { id: locked!.id } });
   const fill = {
     ...(!chat.participantUsername && item.participant.username && { participantUsername: item.participant.username }),
@@ -68,13 +76,20 @@ export const applyInboundMessage = async (item: InboundMessageItem, scope: Scope
   if (profiles.length === 0) return "unmatched";
   let outcome: AppliedMessage = "message_duplicate";
   for (const profile of profiles) {
-    const stored = await retryingTransaction(async (tx) => storeInboundMessage(tx, await lockedChat(tx, profile, item), item.message));
+    const stored = await retryingTransaction(async (tx) =>
+      storeInboundMessage(tx, await lockedChat(tx, profile, item), item.message),
+    );
     if (stored === "created") outcome = "message_created";
   }
   return outcome;
 };
 
-const STATUS_EVENT: Record<InboundMessageStatus["status"], TEventType | null> = { sent: null, delivered: "message.delivered", read: "message.read", failed: "message.failed" };
+const STATUS_EVENT: Record<InboundMessageStatus["status"], TEventType | null> = {
+  sent: null,
+  delivered: "message.delivered",
+  read: "message.read",
+  failed: "message.failed",
+};
 
 // A status of one of our messages: delivered and read times are stamped once (a redelivery changes
 // nothing); failed turns the message failed with the network's error. `announce` says whether the
@@ -82,7 +97,10 @@ const STATUS_EVENT: Record<InboundMessageStatus["status"], TEventType | null> = 
 export const applyMessageStatus = async (item: InboundMessageStatus, scope: Scope): Promise<AppliedMessage> => {
   const profiles = await profilesFor(scope, item.account);
   if (profiles.length === 0) return "unmatched";
-  const messages = await db.message.findMany({ where: { profileId: { in: profiles.map((p) => p.id) }, externalId: item.messageExternalId, direction: "outbound" }, select: { id: true } });
+  const messages = await db.message.findMany({
+    where: { profileId: { in: profiles.map((p) => p.id) }, externalId: item.messageExternalId, direction: "outbound" },
+    select: { id: true },
+  });
   if (messages.length === 0) return "unmatched";
   let outcome: AppliedMessage = "status_stale";
   for (const { id } of messages) {
@@ -107,7 +125,12 @@ export const applyMessageStatus = async (item: InboundMessageStatus, scope: Scop
           data = {
             status: "failed",
             error: (item.error?.message ?? "The network could not deliver the message").slice(0, 2000),
-            errorDetails: { platformErrorCode: item.error?.code ?? null, platformErrorSubcode: null, platformErrorMessage: item.error?.message ?? null, note: "Reported by the network after sending" },
+            errorDetails: {
+              platformErrorCode: item.error?.code ?? null,
+              platformErrorSubcode: null,
+              platformErrorMessage: item.error?.message ?? null,
+              note: "Reported by the network after sending",
+            },
           };
           break;
       }
@@ -115,7 +138,14 @@ export const applyMessageStatus = async (item: InboundMessageStatus, scope: Scop
       const type = STATUS_EVENT[item.status];
       if (count && type && item.announce) {
         const row = await tx.message.findUniqueOrThrow({ where: { id } });
-        await emitEvent({ tx, accountId: row.accountId, environment: row.environment, profileGroupId: row.profileGroupId, type, data: messageEventData(row) as Prisma.InputJsonObject });
+        await emitEvent({
+          tx,
+          accountId: row.accountId,
+          environment: row.environment,
+          profileGroupId: row.profileGroupId,
+          type,
+          data: messageEventData(row) as Prisma.InputJsonObject,
+        });
       }
       return count > 0;
     });

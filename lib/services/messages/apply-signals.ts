@@ -19,14 +19,24 @@ type Reaction = { sender_external_id: string; emoji: string | null; reaction: st
 export const applyWatermark = async (item: InboundMessageWatermark, scope: Scope): Promise<AppliedSignal> => {
   const profiles = await profilesFor(scope, item.account);
   const chats = await db.chat.findMany({
-    where: { profileId: { in: profiles.map((p) => p.id) }, placementKey: item.placement ?? "", participantExternalId: item.participantExternalId },
+    where: {
+      profileId: { in: profiles.map((p) => p.id) },
+      placementKey: item.placement ?? "",
+      participantExternalId: item.participantExternalId,
+    },
     select: { id: true },
   });
   if (chats.length === 0) return "unmatched";
   const field = item.status === "read" ? "externalReadAt" : "externalDeliveredAt";
   let applied = 0;
   for (const chat of chats) {
-    const where: Prisma.MessageWhereInput = { chatId: chat.id, direction: "outbound", status: "published", externalPostedAt: { lte: item.upTo }, [field]: null };
+    const where: Prisma.MessageWhereInput = {
+      chatId: chat.id,
+      direction: "outbound",
+      status: "published",
+      externalPostedAt: { lte: item.upTo },
+      [field]: null,
+    };
     for (const { id } of await db.message.findMany({ where, select: { id: true }, orderBy: { createdAt: "asc" } })) {
       // Stamped only where still unstamped: of two deliveries applied at once, one stamps and announces.
       applied += await db.$transaction(async (tx) => {
@@ -34,7 +44,14 @@ export const applyWatermark = async (item: InboundMessageWatermark, scope: Scope
         if (count && item.announce) {
           const row = await tx.message.findUniqueOrThrow({ where: { id } });
           const type = item.status === "read" ? "message.read" : "message.delivered";
-          await emitEvent({ tx, accountId: row.accountId, environment: row.environment, profileGroupId: row.profileGroupId, type, data: messageEventData(row) as Prisma.InputJsonObject });
+          await emitEvent({
+            tx,
+            accountId: row.accountId,
+            environment: row.environment,
+            profileGroupId: row.profileGroupId,
+            type,
+            data: messageEventData(row) as Prisma.InputJsonObject,
+          });
         }
         return count;
       });
@@ -47,7 +64,10 @@ export const applyWatermark = async (item: InboundMessageWatermark, scope: Scope
 // reaction.received (with the action), once: the same reaction again changes nothing.
 export const applyReaction = async (item: InboundReaction, scope: Scope): Promise<AppliedSignal> => {
   const profiles = await profilesFor(scope, item.account);
-  const messages = await db.message.findMany({ where: { profileId: { in: profiles.map((p) => p.id) }, externalId: item.messageExternalId }, select: { id: true } });
+  const messages = await db.message.findMany({
+    where: { profileId: { in: profiles.map((p) => p.id) }, externalId: item.messageExternalId },
+    select: { id: true },
+  });
   if (messages.length === 0) return "unmatched";
   let outcome: AppliedSignal = "signal_stale";
   for (const { id } of messages) {
@@ -57,12 +77,37 @@ export const applyReaction = async (item: InboundReaction, scope: Scope): Promis
       const current = (row.reactions as Reaction[] | null) ?? [];
       const mine = current.find((r) => r.sender_external_id === item.participantExternalId);
       const others = current.filter((r) => r !== mine);
-      if (item.action === "unreact" ? !mine : mine?.emoji === item.emoji && mine?.reaction === item.reaction) return false;
-      const next: Reaction[] = item.action === "unreact" ? others : [...others, { sender_external_id: item.participantExternalId, emoji: item.emoji, reaction: item.reaction, at: item.at.toISOString() }];
+      if (item.action === "unreact" ? !mine : mine?.emoji === item.emoji && mine?.reaction === item.reaction)
+        return false;
+      const next: Reaction[] =
+        item.action === "unreact"
+          ? others
+          : [
+              ...others,
+              {
+                sender_external_id: item.participantExternalId,
+                emoji: item.emoji,
+                reaction: item.reaction,
+                at: item.at.toISOString(),
+              },
+            ];
       const updated = await tx.message.update({ where: { id }, data: { reactions: next } });
-      const reaction = { sender_external_id: item.participantExternalId, action: item.action, emoji: item.emoji ?? mine?.emoji ?? null, reaction: item.reaction ?? mine?.reaction ?? null, at: item.at.toISOString() };
+      const reaction = {
+        sender_external_id: item.participantExternalId,
+        action: item.action,
+        emoji: item.emoji ?? mine?.emoji ?? null,
+        reaction: item.reaction ?? mine?.reaction ?? null,
+        at: item.at.toISOString(),
+      };
       const data = { ...messageEventData(updated), reaction } as Prisma.InputJsonObject;
-      await emitEvent({ tx, accountId: row.accountId, environment: row.environment, profileGroupId: row.profileGroupId, type: "reaction.received", data });
+      await emitEvent({
+        tx,
+        accountId: row.accountId,
+        environment: row.environment,
+        profileGroupId: row.profileGroupId,
+        type: "reaction.received",
+        data,
+      });
       return true;
     });
     if (changed) outcome = "signal_applied";
@@ -78,15 +123,39 @@ export const applyReferral = async (item: InboundReferral, scope: Scope): Promis
   let outcome: AppliedSignal = "signal_stale";
   for (const profile of profiles) {
     const changed = await retryingTransaction(async (tx) => {
-      const chat = await lockedChat(tx, profile, { placement: item.placement, participant: item.participant, group: false, conversationId: null });
+      const chat = await lockedChat(tx, profile, {
+        placement: item.placement,
+        participant: item.participant,
+        group: false,
+        conversationId: null,
+      });
       const metadata = (chat.metadata ?? {}) as Record<string, unknown>;
       const last = typeof metadata.last_referral_at === "string" ? new Date(metadata.last_referral_at) : null;
       if (last && last >= item.at) return false;
       const at = item.at;
       await tx.$executeRaw`UPDATE chats SET last_inbound_at = GREATEST(COALESCE(last_inbound_at, ${at}), ${at}), updated_at = now() WHERE id = ${chat.id}`;
-      const updated = await tx.chat.update({ where: { id: chat.id }, data: { metadata: { ...metadata, referral: item.referral, last_referral_at: at.toISOString() } as Prisma.InputJsonObject } });
-      const data = { chat: serializeChat(updated, windowHoursOf(profile)), referral: item.referral } as Prisma.InputJsonObject;
-      await emitEvent({ tx, accountId: chat.accountId, environment: chat.environment, profileGroupId: chat.profileGroupId, type: "referral.received", data });
+      const updated = await tx.chat.update({
+        where: { id: chat.id },
+        data: {
+          metadata: {
+            ...metadata,
+            referral: item.referral,
+            last_referral_at: at.toISOString(),
+          } as Prisma.InputJsonObject,
+        },
+      });
+      const data = {
+        chat: serializeChat(updated, windowHoursOf(profile)),
+        referral: item.referral,
+      } as Prisma.InputJsonObject;
+      await emitEvent({
+        tx,
+        accountId: chat.accountId,
+        environment: chat.environment,
+        profileGroupId: chat.profileGroupId,
+        type: "referral.received",
+        data,
+      });
       return true;
     });
     if (changed) outcome = "signal_applied";

@@ -23,7 +23,9 @@ export const markChatRead = async ({ principal, id }: { principal: Principal; id
   });
   if (messaging.markRead && last?.externalId) {
     const profile = await freshAuth(connector, chat.profileId);
-    const placementRow = chat.externalPlacementId ? await db.placement.findFirst({ where: { profileId: profile.id, externalId: chat.externalPlacementId } }) : null;
+    const placementRow = chat.externalPlacementId
+      ? await db.placement.findFirst({ where: { profileId: profile.id, externalId: chat.externalPlacementId } })
+      : null;
     const placement = placementRow ? placementAuthOf(placementRow) : null;
     try {
       await messaging.markRead(messagingContext(connector, profile.id), {
@@ -37,11 +39,22 @@ export const markChatRead = async ({ principal, id }: { principal: Principal; id
     }
   }
   const metadata = { ...((chat.metadata ?? {}) as Record<string, unknown>), read_at: new Date().toISOString() };
-  const updated = await db.chat.update({ where: { id: chat.id }, data: { metadata: metadata as Prisma.InputJsonObject } });
+  const updated = await db.chat.update({
+    where: { id: chat.id },
+    data: { metadata: metadata as Prisma.InputJsonObject },
+  });
   return serializeChat(updated, messaging.windowHours);
 };
 
-export const setChatArchived = async ({ principal, id, archived }: { principal: Principal; id: string; archived: boolean }) => {
+export const setChatArchived = async ({
+  principal,
+  id,
+  archived,
+}: {
+  principal: Principal;
+  id: string;
+  archived: boolean;
+}) => {
   const chat = await chatOrThrow({ principal, id });
   assertMessagingNetwork(chat.platform);
   const updated = await db.chat.update({ where: { id: chat.id }, data: { archived } });

@@ -6,7 +6,11 @@ import { newId } from "@/lib/ids";
 type Tx = Prisma.TransactionClient;
 
 export type ChatKey = { placement: string | null; participantExternalId: string };
-type Names = { participantUsername?: string | null; participantName?: string | null; participantAvatarUrl?: string | null };
+type Names = {
+  participantUsername?: string | null;
+  participantName?: string | null;
+  participantAvatarUrl?: string | null;
+};
 
 // The chat of one participant on one placement of a profile, created when there is none (the same
 // participant on the same placement always finds the same chat; names only fill a new row).
@@ -39,10 +43,18 @@ export const findOrCreateChatRow = async (
 // addressed to a comment; the network answers the commenter's messaging id): the message moves to that
 // participant's chat, found or created, so the conversation that follows lands beside it.
 export const moveToRecipientChat = async (tx: Tx, messageId: string, recipientId: string) => {
-  const message = await tx.message.findUniqueOrThrow({ where: { id: messageId }, include: { chat: { include: { profile: true } } } });
+  const message = await tx.message.findUniqueOrThrow({
+    where: { id: messageId },
+    include: { chat: { include: { profile: true } } },
+  });
   const { chat } = message;
   if (chat.participantExternalId === recipientId) return;
-  const target = await findOrCreateChatRow(tx, chat.profile, { placement: chat.externalPlacementId, participantExternalId: recipientId }, chat);
+  const target = await findOrCreateChatRow(
+    tx,
+    chat.profile,
+    { placement: chat.externalPlacementId, participantExternalId: recipientId },
+    chat,
+  );
   const at = message.createdAt;
   await tx.message.update({ where: { id: messageId }, data: { chatId: target.id } });
   await tx.chat.update({

@@ -16,24 +16,52 @@ import { chatOrThrow, messagingContext, messagingFor, profileForMessagingOrThrow
 // client-compat 7.7). A chat is one participant (or group) on one placement (a WhatsApp number): the same
 // participant on the same placement always finds the same chat.
 
-type ListQuery = { page: number; per_page: number; before?: string; after?: string; placement_id?: string; archived?: "true" | "false" };
+type ListQuery = {
+  page: number;
+  per_page: number;
+  before?: string;
+  after?: string;
+  placement_id?: string;
+  archived?: "true" | "false";
+};
 
 const instant = (value: string) => new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value}Z`);
 
-export const listChats = async ({ principal, profileId, query }: { principal: Principal; profileId: string; query: ListQuery }) => {
+export const listChats = async ({
+  principal,
+  profileId,
+  query,
+}: {
+  principal: Principal;
+  profileId: string;
+  query: ListQuery;
+}) => {
   const profile = await profileForMessagingOrThrow({ principal, id: profileId });
   const where: Prisma.ChatWhereInput = {
     profileId: profile.id,
     ...(query.placement_id && { externalPlacementId: query.placement_id }),
     ...(query.archived && { archived: query.archived === "true" }),
-    ...((query.before || query.after) && { lastMessageAt: { ...(query.before && { lt: instant(query.before) }), ...(query.after && { gt: instant(query.after) }) } }),
+    ...((query.before || query.after) && {
+      lastMessageAt: {
+        ...(query.before && { lt: instant(query.before) }),
+        ...(query.after && { gt: instant(query.after) }),
+      },
+    }),
   };
   const [total, rows] = await Promise.all([
     db.chat.count({ where }),
-    db.chat.findMany({ where, orderBy: [{ lastMessageAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }, { id: "desc" }], ...pageWindow(query, 0) }),
+    db.chat.findMany({
+      where,
+      orderBy: [{ lastMessageAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }, { id: "desc" }],
+      ...pageWindow(query, 0),
+    }),
   ]);
   const hours = windowHoursOf(profile);
-  return paginated(query, total, rows.map((chat) => serializeChat(chat, hours)));
+  return paginated(
+    query,
+    total,
+    rows.map((chat) => serializeChat(chat, hours)),
+  );
 };
 
 export const getChat = async ({ principal, id }: { principal: Principal; id: string }) => {
@@ -41,7 +69,15 @@ export const getChat = async ({ principal, id }: { principal: Principal; id: str
   return serializeChat(chat, windowHoursOf(chat.profile));
 };
 
-export const createChat = async ({ principal, profileId, input }: { principal: Principal; profileId: string; input: TCreateChatBody }) => {
+export const createChat = async ({
+  principal,
+  profileId,
+  input,
+}: {
+  principal: Principal;
+  profileId: string;
+  input: TCreateChatBody;
+}) => {
   const profile = await profileForMessagingOrThrow({ principal, id: profileId });
   const { connector, messaging } = messagingFor(profile);
   const network = DISPLAY_NAMES[profile.platform];
@@ -50,8 +86,12 @@ export const createChat = async ({ principal, profileId, input }: { principal: P
   if (profile.status !== "active") throw unprocessable(["Profile is disconnected: reconnect it to send messages"]);
   let placement: string | null = null;
   if (messaging.placementRequired) {
-    if (!input.placement_id) throw unprocessable([`placement_id is required on ${network} (the number the chat runs on)`]);
-    const found = await db.placement.findFirst({ where: { profileId: profile.id, externalId: input.placement_id }, select: { externalId: true } });
+    if (!input.placement_id)
+      throw unprocessable([`placement_id is required on ${network} (the number the chat runs on)`]);
+    const found = await db.placement.findFirst({
+      where: { profileId: profile.id, externalId: input.placement_id },
+      select: { externalId: true },
+    });
     if (!found?.externalId) throw notFound(); // another group's or account's number answers like a missing one
     placement = found.externalId;
   }
@@ -59,9 +99,21 @@ export const createChat = async ({ principal, profileId, input }: { principal: P
   const existing = await db.chat.findUnique({ where: { profileId_placementKey_participantExternalId: key } });
   // The network's opening messages of a new chat (the sandbox's simulated participant), read before the
   // transaction so no network call holds it open.
-  const opening = existing || !messaging.openChat ? [] : await messaging.openChat(messagingContext(connector, profile.id), { auth: profileAuthOf(profile), placement, participantExternalId: participant });
+  const opening =
+    existing || !messaging.openChat
+      ? []
+      : await messaging.openChat(messagingContext(connector, profile.id), {
+          auth: profileAuthOf(profile),
+          placement,
+          participantExternalId: participant,
+        });
   const chat = await db.$transaction(async (tx) => {
-    const row = await findOrCreateChatRow(tx, profile, { placement, participantExternalId: participant }, { participantUsername: input.participant_username, participantName: input.participant_name });
+    const row = await findOrCreateChatRow(
+      tx,
+      profile,
+      { placement, participantExternalId: participant },
+      { participantUsername: input.participant_username, participantName: input.participant_name },
+    );
     for (const message of opening) await storeInboundMessage(tx, row, message);
     await recordCommit(tx, { resource: "chat", id: row.id });
     return tx.chat.findUniqueOrThrow({ where: { id: row.id } });

@@ -18,7 +18,9 @@ const sentMessage = (messageId: string) =>
 export const followUpDelayMs = async (messageId: string): Promise<number | null> => {
   const message = await sentMessage(messageId);
   if (!message) return null;
-  return connectorFor({ platform: message.platform, environment: message.environment }).messaging?.followUp?.delayMs ?? null;
+  return (
+    connectorFor({ platform: message.platform, environment: message.environment }).messaging?.followUp?.delayMs ?? null
+  );
 };
 
 export const collectFollowUps = async (messageId: string): Promise<{ collected: number; created: number }> => {
@@ -40,12 +42,20 @@ export const collectFollowUps = async (messageId: string): Promise<{ collected: 
       kind: "message",
       account: profile.externalId ?? "",
       placement: chat.externalPlacementId,
-      participant: { externalId: chat.participantExternalId, username: chat.participantUsername, name: chat.participantName },
+      participant: {
+        externalId: chat.participantExternalId,
+        username: chat.participantUsername,
+        name: chat.participantName,
+      },
       group: chat.group,
       conversationId: chat.externalConversationId,
       message: m,
     };
-    const outcome = await applyInboundMessage(item, { platform: profile.platform, profileId: profile.id, environment: profile.environment });
+    const outcome = await applyInboundMessage(item, {
+      platform: profile.platform,
+      profileId: profile.id,
+      environment: profile.environment,
+    });
     if (outcome === "message_created") created++;
   }
   return { collected: messages.length, created };

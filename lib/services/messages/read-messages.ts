@@ -12,9 +12,21 @@ import { chatOrThrow } from "./support";
 
 type Query = { page: number; per_page: number; direction?: MessageDirection; status?: MessageStatus };
 
-export const listMessages = async ({ principal, chatId, query }: { principal: Principal; chatId: string; query: Query }) => {
+export const listMessages = async ({
+  principal,
+  chatId,
+  query,
+}: {
+  principal: Principal;
+  chatId: string;
+  query: Query;
+}) => {
   const chat = await chatOrThrow({ principal, id: chatId });
-  const where: Prisma.MessageWhereInput = { chatId: chat.id, ...(query.direction && { direction: query.direction }), ...(query.status && { status: query.status }) };
+  const where: Prisma.MessageWhereInput = {
+    chatId: chat.id,
+    ...(query.direction && { direction: query.direction }),
+    ...(query.status && { status: query.status }),
+  };
   const [total, rows] = await Promise.all([
     db.message.count({ where }),
     db.message.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(query, 0) }),
@@ -23,9 +35,13 @@ export const listMessages = async ({ principal, chatId, query }: { principal: Pr
 };
 
 export const getMessageOrThrow = async ({ principal, id }: { principal: Principal; id: string }) => {
-  const message = await db.message.findFirst({ where: { AND: [groupScope(principal), { OR: [{ id }, { externalId: id }] }] }, orderBy: { createdAt: "asc" } });
+  const message = await db.message.findFirst({
+    where: { AND: [groupScope(principal), { OR: [{ id }, { externalId: id }] }] },
+    orderBy: { createdAt: "asc" },
+  });
   if (!message) throw notFound();
   return message;
 };
 
-export const getMessage = async ({ principal, id }: { principal: Principal; id: string }) => serializeMessage(await getMessageOrThrow({ principal, id }));
+export const getMessage = async ({ principal, id }: { principal: Principal; id: string }) =>
+  serializeMessage(await getMessageOrThrow({ principal, id }));

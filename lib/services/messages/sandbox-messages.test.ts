@@ -40,7 +40,11 @@ afterAll(async () => {
 // Runs every due function step; `advanceMs` first moves the clock past waits (retries, the answer's delay).
 const drain = async (advanceMs = 0) => {
   clock.advance(advanceMs);
-  runner = await startLocalRunner({ functions: [sendMessageFn, fanOutEventFn, deliverWebhookFn], clock, pollIntervalMs: 0 });
+  runner = await startLocalRunner({
+    functions: [sendMessageFn, fanOutEventFn, deliverWebhookFn],
+    clock,
+    pollIntervalMs: 0,
+  });
   await runner.drain();
   await runner.stop();
   runner = undefined;
@@ -51,24 +55,44 @@ const sandboxTenant = async (platform: Platform) => {
   const { token } = await seedKey({ accountId: tenant.account.id, environment: "sandbox" });
   const auth = await sandboxAuth(platform);
   const profile = await seedNetworkProfile({ group: tenant.group, platform, externalId: auth.externalId! });
-  await db.profile.update({ where: { id: profile.id }, data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] } });
+  await db.profile.update({
+    where: { id: profile.id },
+    data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] },
+  });
   // The simulated account's placements (a facebook Page), stored as connecting stores them.
-  const placements = ((await connectorFor({ platform, environment: "sandbox" }).placements?.(sandboxCtx(), auth)) ?? []).filter((p) => p.externalId !== null);
-  for (const p of placements) await db.placement.create({ data: { id: newId("placement"), profileId: profile.id, externalId: p.externalId, name: p.name } });
+  const placements = (
+    (await connectorFor({ platform, environment: "sandbox" }).placements?.(sandboxCtx(), auth)) ?? []
+  ).filter((p) => p.externalId !== null);
+  for (const p of placements)
+    await db.placement.create({
+      data: { id: newId("placement"), profileId: profile.id, externalId: p.externalId, name: p.name },
+    });
   return { ...tenant, token, profile, placement: placements[0]?.externalId ?? undefined };
 };
 
 type Json = Record<string, unknown>;
 const api = {
-  createChat: (token: string, profileId: string, body: unknown) => callRoute(profileChatsRoute.POST, { path: `/api/profiles/${profileId}/chats`, token, params: { id: profileId }, body }),
-  messages: (token: string, id: string) => callRoute(chatMessagesRoute.GET, { path: `/api/chats/${id}/messages`, token, params: { id } }),
-  send: (token: string, id: string, body: unknown) => callRoute(chatMessagesRoute.POST, { path: `/api/chats/${id}/messages`, token, params: { id }, body }),
-  message: (token: string, id: string) => callRoute(messageRoute.GET, { path: `/api/messages/${id}`, token, params: { id } }),
+  createChat: (token: string, profileId: string, body: unknown) =>
+    callRoute(profileChatsRoute.POST, {
+      path: `/api/profiles/${profileId}/chats`,
+      token,
+      params: { id: profileId },
+      body,
+    }),
+  messages: (token: string, id: string) =>
+    callRoute(chatMessagesRoute.GET, { path: `/api/chats/${id}/messages`, token, params: { id } }),
+  send: (token: string, id: string, body: unknown) =>
+    callRoute(chatMessagesRoute.POST, { path: `/api/chats/${id}/messages`, token, params: { id }, body }),
+  message: (token: string, id: string) =>
+    callRoute(messageRoute.GET, { path: `/api/messages/${id}`, token, params: { id } }),
 };
 
 const openChat = async (t: Awaited<ReturnType<typeof sandboxTenant>>, participant: string) => {
   const placement = t.profile.platform === "facebook" ? t.placement : undefined; // chats run on a Page
-  const res = await api.createChat(t.token, t.profile.id, { participant_external_id: participant, ...(placement && { placement_id: placement }) });
+  const res = await api.createChat(t.token, t.profile.id, {
+    participant_external_id: participant,
+    ...(placement && { placement_id: placement }),
+  });
   expect(res.status).toBe(200);
   return res.json as Json & { id: string };
 };
@@ -98,7 +122,11 @@ describe("sandbox direct messages", () => {
     await drain(2000);
     const thread = (await api.messages(t.token, chat.id)).json.data as Json[];
     expect(thread).toHaveLength(3);
-    expect(thread[0]).toMatchObject({ direction: "inbound", status: "received", body: 'Thanks for "Hello from the test"! (simulated answer)' });
+    expect(thread[0]).toMatchObject({
+      direction: "inbound",
+      status: "received",
+      body: 'Thanks for "Hello from the test"! (simulated answer)',
+    });
     await drain(); // a second collection finds nothing more
     expect((await api.messages(t.token, chat.id)).json.total).toBe(3);
 
@@ -106,7 +134,9 @@ describe("sandbox direct messages", () => {
     const bodies = receiver.received.map((d) => JSON.parse(d.rawBody).data.message.body as string);
     expect(bodies).toContain('Thanks for "Hello from the test"! (simulated answer)');
     // The simulated network's state lives in PostgreSQL (connector_states), not in this process.
-    const state = await db.connectorState.findUnique({ where: { profileId_key: { profileId: t.profile.id, key: "messaging" } } });
+    const state = await db.connectorState.findUnique({
+      where: { profileId_key: { profileId: t.profile.id, key: "messaging" } },
+    });
     expect((state!.value as { sent: Record<string, string> }).sent[String(sent.json.id)]).toBe(published.external_id);
   });
 
@@ -119,14 +149,24 @@ describe("sandbox direct messages", () => {
     const timeout = await send("Lost answer #sandbox-timeout");
     const unconfirmed = await send("Unknown #sandbox-unconfirmed");
     await drain();
-    expect((await api.message(t.token, fail)).json).toMatchObject({ status: "failed", error_details: { platform_error_code: "SANDBOX_REJECTED" } });
+    expect((await api.message(t.token, fail)).json).toMatchObject({
+      status: "failed",
+      error_details: { platform_error_code: "SANDBOX_REJECTED" },
+    });
     expect((await api.message(t.token, retry)).json).toMatchObject({ status: "failed_waiting_for_retry" });
-    expect((await api.message(t.token, unconfirmed)).json).toMatchObject({ status: "delivery_unconfirmed", external_id: null });
+    expect((await api.message(t.token, unconfirmed)).json).toMatchObject({
+      status: "delivery_unconfirmed",
+      external_id: null,
+    });
     const readBack = (await api.message(t.token, timeout)).json;
     expect(readBack).toMatchObject({ status: "published" });
     await drain(61_000);
     expect((await api.message(t.token, retry)).json).toMatchObject({ status: "published" });
-    const state = (await db.connectorState.findUniqueOrThrow({ where: { profileId_key: { profileId: t.profile.id, key: "messaging" } } })).value as { sent: Record<string, string>; attempts: Record<string, number> };
+    const state = (
+      await db.connectorState.findUniqueOrThrow({
+        where: { profileId_key: { profileId: t.profile.id, key: "messaging" } },
+      })
+    ).value as { sent: Record<string, string>; attempts: Record<string, number> };
     expect(state.sent[timeout]).toBe(readBack.external_id); // sent once, found on read-back
     expect(state.attempts[timeout]).toBe(1);
     expect(state.attempts[retry]).toBe(2);
@@ -142,42 +182,89 @@ describe("sandbox direct messages", () => {
     expect(long.status).toBe(422);
     expect(long.json.errors).toEqual(["body: at most 80 characters with buttons"]);
     const quick = [{ title: "A", payload: "a" }];
-    const mixed = await api.send(ig.token, igChat.id, { body: "Pick", media: ["https://cdn.example/a.jpg"], buttons, quick_replies: quick, reply_markup: {} });
+    const mixed = await api.send(ig.token, igChat.id, {
+      body: "Pick",
+      media: ["https://cdn.example/a.jpg"],
+      buttons,
+      quick_replies: quick,
+      reply_markup: {},
+    });
     expect(mixed.json.errors).toEqual(
-      expect.arrayContaining(["reply_markup is not supported on Instagram", "buttons cannot be sent with media", "quick_replies cannot be sent with media", "quick_replies cannot be sent with buttons"]),
+      expect.arrayContaining([
+        "reply_markup is not supported on Instagram",
+        "buttons cannot be sent with media",
+        "quick_replies cannot be sent with media",
+        "quick_replies cannot be sent with buttons",
+      ]),
     );
 
     const fb = await sandboxTenant("facebook");
     const fbChat = await openChat(fb, "2400000000000002");
-    expect((await api.send(fb.token, fbChat.id, { body: "x".repeat(200), buttons, quick_replies: [{ title: "A", payload: "a" }] })).status).toBe(202);
-    expect((await api.send(fb.token, fbChat.id, { body: "x".repeat(221), buttons })).json.errors).toEqual(["body: at most 220 characters with buttons"]);
+    expect(
+      (
+        await api.send(fb.token, fbChat.id, {
+          body: "x".repeat(200),
+          buttons,
+          quick_replies: [{ title: "A", payload: "a" }],
+        })
+      ).status,
+    ).toBe(202);
+    expect((await api.send(fb.token, fbChat.id, { body: "x".repeat(221), buttons })).json.errors).toEqual([
+      "body: at most 220 characters with buttons",
+    ]);
 
     const bsky = await sandboxTenant("bluesky");
     expect((await api.createChat(bsky.token, bsky.profile.id, { participant_external_id: "alice" })).status).toBe(422);
     const bskyChat = await openChat(bsky, "did:plc:sandboxalice");
-    expect((await api.send(bsky.token, bskyChat.id, { body: "Hi", quick_replies: [{ title: "A", payload: "a" }] })).json.errors).toEqual(["quick_replies is not supported on Bluesky"]);
-    expect(await db.message.count({ where: { profileId: { in: [ig.profile.id, bsky.profile.id] }, direction: "outbound" } })).toBe(0);
+    expect(
+      (await api.send(bsky.token, bskyChat.id, { body: "Hi", quick_replies: [{ title: "A", payload: "a" }] })).json
+        .errors,
+    ).toEqual(["quick_replies is not supported on Bluesky"]);
+    expect(
+      await db.message.count({ where: { profileId: { in: [ig.profile.id, bsky.profile.id] }, direction: "outbound" } }),
+    ).toBe(0);
     expect(await db.message.count({ where: { profileId: fb.profile.id, direction: "outbound" } })).toBe(1);
   });
 
   it("a telegram bot may answer at once (the simulated user wrote first); offered choices are tapped as the networks report taps", async () => {
     const t = await sandboxTenant("telegram");
     const chat = await openChat(t, "123456789");
-    const keyboard = { inline_keyboard: [[{ text: "Yes", callback_data: "yes" }, { text: "No", callback_data: "no" }]] };
+    const keyboard = {
+      inline_keyboard: [
+        [
+          { text: "Yes", callback_data: "yes" },
+          { text: "No", callback_data: "no" },
+        ],
+      ],
+    };
     const sent = await api.send(t.token, chat.id, { body: "Welcome! Continue?", reply_markup: keyboard });
     expect(sent.status).toBe(202);
     await drain();
     expect((await api.message(t.token, String(sent.json.id))).json).toMatchObject({ status: "published" });
     await drain(2000);
     const [tap] = (await api.messages(t.token, chat.id)).json.data as Json[];
-    expect(tap).toMatchObject({ direction: "inbound", body: "Yes", tapped_action: { kind: "callback_query", payload: "yes", title: "Yes" } });
+    expect(tap).toMatchObject({
+      direction: "inbound",
+      body: "Yes",
+      tapped_action: { kind: "callback_query", payload: "yes", title: "Yes" },
+    });
 
     const ig = await sandboxTenant("instagram");
     const igChat = await openChat(ig, "17841400000000003");
-    await api.send(ig.token, igChat.id, { body: "Pick one", quick_replies: [{ title: "Red", payload: "RED" }, { title: "Blue", payload: "BLUE" }] });
+    await api.send(ig.token, igChat.id, {
+      body: "Pick one",
+      quick_replies: [
+        { title: "Red", payload: "RED" },
+        { title: "Blue", payload: "BLUE" },
+      ],
+    });
     await drain();
     await drain(2000);
     const [igTap] = (await api.messages(ig.token, igChat.id)).json.data as Json[];
-    expect(igTap).toMatchObject({ direction: "inbound", body: "Red", tapped_action: { kind: "quick_reply", payload: "RED", title: "Red" } });
+    expect(igTap).toMatchObject({
+      direction: "inbound",
+      body: "Red",
+      tapped_action: { kind: "quick_reply", payload: "RED", title: "Red" },
+    });
   });
 });

@@ -21,48 +21,89 @@ import { messagingContext } from "./support";
 // Events: message.sent, message.failed_waiting_for_retry, message.failed, and our
 // message.delivery_unconfirmed, each in the transaction of the status change.
 
-export type SendOutcome = { state: "published"; externalId: string } | { state: "retry"; delayMs: number } | { state: "failed" | "delivery_unconfirmed" | "gone" };
+export type SendOutcome =
+  | { state: "published"; externalId: string }
+  | { state: "retry"; delayMs: number }
+  | { state: "failed" | "delivery_unconfirmed" | "gone" };
 type Failure = WriteFailure;
 type Tx = Prisma.TransactionClient;
 
 const emitMessageEvent = async (tx: Tx, id: string, type: TEventType) => {
   const row = await tx.message.findUniqueOrThrow({ where: { id } });
-  await emitEvent({ tx, accountId: row.accountId, environment: row.environment, profileGroupId: row.profileGroupId, type, data: messageEventData(row) as Prisma.InputJsonObject });
+  await emitEvent({
+    tx,
+    accountId: row.accountId,
+    environment: row.environment,
+    profileGroupId: row.profileGroupId,
+    type,
+    data: messageEventData(row) as Prisma.InputJsonObject,
+  });
 };
 
 const recordSent = (id: string, externalId: string, recipientId?: string | null) =>
   db.$transaction(async (tx) => {
     const { count } = await tx.message.updateMany({
       where: { id, status: { not: "published" } },
-      data: { status: "published", externalId, externalPostedAt: new Date(), sendingSince: null, error: null, errorDetails: Prisma.DbNull },
+      data: {
+        status: "published",
+        externalId,
+        externalPostedAt: new Date(),
+        sendingSince: null,
+        error: null,
+        errorDetails: Prisma.DbNull,
+      },
     });
     if (count && recipientId) await moveToRecipientChat(tx, id, recipientId);
     if (count) await emitMessageEvent(tx, id, "message.sent");
     return { state: "published" as const, externalId };
   });
 
-const recordFailure = (id: string, status: Extract<MessageStatus, "failed" | "failed_waiting_for_retry" | "delivery_unconfirmed">, failure: Failure) =>
+const recordFailure = (
+  id: string,
+  status: Extract<MessageStatus, "failed" | "failed_waiting_for_retry" | "delivery_unconfirmed">,
+  failure: Failure,
+) =>
   db.$transaction(async (tx) => {
-    await tx.message.update({ where: { id }, data: { status, sendingSince: null, error: failure.message.slice(0, 2000), errorDetails: detailsJson(failure) } });
+    await tx.message.update({
+      where: { id },
+      data: { status, sendingSince: null, error: failure.message.slice(0, 2000), errorDetails: detailsJson(failure) },
+    });
     await emitMessageEvent(tx, id, `message.${status}`);
   });
 
-const retryOrFail = async (id: string, attempt: number, failure: Failure, retryAfterMs: number | null): Promise<SendOutcome> => {
+const retryOrFail = async (
+  id: string,
+  attempt: number,
+  failure: Failure,
+  retryAfterMs: number | null,
+): Promise<SendOutcome> => {
   if (attempt >= MAX_ATTEMPTS) {
     await recordFailure(id, "failed", { ...failure, note: `Gave up after ${attempt} attempts` });
     return { state: "failed" };
   }
   await recordFailure(id, "failed_waiting_for_retry", failure);
-  return { state: "retry", delayMs: Math.max(retryAfterMs ?? 0, RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS.at(-1)!) };
+  return {
+    state: "retry",
+    delayMs: Math.max(retryAfterMs ?? 0, RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS.at(-1)!),
+  };
 };
 
-const resolveUnknown = async (connector: AnyConnector, input: MessageSendInput & { profileId: string }, id: string, attempt: number, cause: string): Promise<SendOutcome> => {
+const resolveUnknown = async (
+  connector: AnyConnector,
+  input: MessageSendInput & { profileId: string },
+  id: string,
+  attempt: number,
+  cause: string,
+): Promise<SendOutcome> => {
   const unconfirmed = async (note: string) => {
     await recordFailure(id, "delivery_unconfirmed", { message: `Delivery unconfirmed: ${cause}`, note });
     return { state: "delivery_unconfirmed" as const };
   };
   const findSent = connector.messaging?.findSent;
-  if (!findSent) return unconfirmed("The network cannot be asked whether the message arrived; check the conversation there before sending again");
+  if (!findSent)
+    return unconfirmed(
+      "The network cannot be asked whether the message arrived; check the conversation there before sending again",
+    );
   try {
     const found = await findSent(messagingContext(connector, input.profileId), input);
     if (found) return recordSent(id, found.externalId);
@@ -74,25 +115,40 @@ const resolveUnknown = async (connector: AnyConnector, input: MessageSendInput &
 
 const claim = (id: string) =>
   db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ status: string; sending_since: Date | null }[]>`SELECT status, sending_since FROM messages WHERE id = ${id} FOR UPDATE`;
+    const [row] = await tx.$queryRaw<
+      { status: string; sending_since: Date | null }[]
+    >`SELECT status, sending_since FROM messages WHERE id = ${id} FOR UPDATE`;
     if (!row) return "gone" as const;
-    if (["published", "failed", "delivery_unconfirmed", "received"].includes(row.status)) return row.status as "published" | "failed" | "delivery_unconfirmed" | "received";
+    if (["published", "failed", "delivery_unconfirmed", "received"].includes(row.status))
+      return row.status as "published" | "failed" | "delivery_unconfirmed" | "received";
     if (row.sending_since) return "in_doubt" as const;
-    await tx.message.update({ where: { id }, data: { sendingSince: new Date(), attemptedAt: new Date(), attempts: { increment: 1 } } });
+    await tx.message.update({
+      where: { id },
+      data: { sendingSince: new Date(), attemptedAt: new Date(), attempts: { increment: 1 } },
+    });
     return "claimed" as const;
   });
 
-const inputOf = async (connector: AnyConnector, id: string): Promise<{ input: MessageSendInput & { profileId: string } } | { problem: string } | null> => {
+const inputOf = async (
+  connector: AnyConnector,
+  id: string,
+): Promise<{ input: MessageSendInput & { profileId: string } } | { problem: string } | null> => {
   const message = await db.message.findUnique({ where: { id }, include: { chat: true } });
   if (!message) return null;
   const profile = await freshAuth(connector, message.profileId);
   if (profile.status !== "active") return { problem: "The profile is disconnected: reconnect it and send again" };
   const { chat } = message;
-  const placementRow = chat.externalPlacementId ? await db.placement.findFirst({ where: { profileId: profile.id, externalId: chat.externalPlacementId } }) : null;
-  if (chat.externalPlacementId && !placementRow) return { problem: `Placement ${chat.externalPlacementId} is no longer available on the profile` };
+  const placementRow = chat.externalPlacementId
+    ? await db.placement.findFirst({ where: { profileId: profile.id, externalId: chat.externalPlacementId } })
+    : null;
+  if (chat.externalPlacementId && !placementRow)
+    return { problem: `Placement ${chat.externalPlacementId} is no longer available on the profile` };
   const placement = placementRow ? placementAuthOf(placementRow) : null;
   // A private reply goes to the comment it answers (lib/services/comments/private-reply.ts).
-  const privateReply = await db.comment.findUnique({ where: { privateReplyMessageId: message.id }, select: { externalId: true } });
+  const privateReply = await db.comment.findUnique({
+    where: { privateReplyMessageId: message.id },
+    select: { externalId: true },
+  });
   return {
     input: {
       auth: profileAuthOf(profile),
@@ -107,11 +163,20 @@ const inputOf = async (connector: AnyConnector, id: string): Promise<{ input: Me
   };
 };
 
-export const attemptSend = async ({ messageId: id, attempt }: { messageId: string; attempt: number }): Promise<SendOutcome> => {
+export const attemptSend = async ({
+  messageId: id,
+  attempt,
+}: {
+  messageId: string;
+  attempt: number;
+}): Promise<SendOutcome> => {
   const claimed = await claim(id);
   if (claimed === "gone" || claimed === "failed" || claimed === "delivery_unconfirmed") return { state: claimed };
   if (claimed === "received") return { state: "gone" };
-  const message = await db.message.findUniqueOrThrow({ where: { id }, select: { externalId: true, platform: true, environment: true, profileId: true } });
+  const message = await db.message.findUniqueOrThrow({
+    where: { id },
+    select: { externalId: true, platform: true, environment: true, profileId: true },
+  });
   if (claimed === "published") return { state: "published", externalId: message.externalId ?? "" };
   const connector = connectorFor({ platform: message.platform, environment: message.environment });
   const built = await inputOf(connector, id);
@@ -121,7 +186,8 @@ export const attemptSend = async ({ messageId: id, attempt }: { messageId: strin
     return { state: claimed === "in_doubt" ? "delivery_unconfirmed" : "failed" };
   }
   const { input } = built;
-  if (claimed === "in_doubt") return resolveUnknown(connector, input, id, attempt, "an earlier attempt was interrupted while sending");
+  if (claimed === "in_doubt")
+    return resolveUnknown(connector, input, id, attempt, "an earlier attempt was interrupted while sending");
   if (!connector.messaging) {
     await recordFailure(id, "failed", { message: `Direct messages are not available on ${connector.displayName}` });
     return { state: "failed" };

@@ -18,7 +18,8 @@ import { chatOrThrow, messagingFor } from "./support";
 
 const PAYLOADS = ["body", "media", "template", "interactive", "location", "contacts"] as const;
 
-const givenFields = (request: MessageRequest) => (Object.keys(request) as (keyof MessageRequest)[]).filter((key) => request[key] !== undefined);
+const givenFields = (request: MessageRequest) =>
+  (Object.keys(request) as (keyof MessageRequest)[]).filter((key) => request[key] !== undefined);
 
 export const sendRuleProblems = (
   messaging: Messaging<Record<string, unknown>>,
@@ -29,7 +30,9 @@ export const sendRuleProblems = (
   now = new Date(),
 ): string[] => {
   const given = givenFields(request);
-  const problems = given.filter((key) => !messaging.fields.has(key)).map((key) => `${key} is not supported on ${network}`);
+  const problems = given
+    .filter((key) => !messaging.fields.has(key))
+    .map((key) => `${key} is not supported on ${network}`);
   if (!PAYLOADS.some((key) => request[key] !== undefined && (key !== "body" || request.body!.trim() !== ""))) {
     problems.push("A message needs a body or media");
   }
@@ -37,13 +40,27 @@ export const sendRuleProblems = (
   problems.push(...messaging.check(request, chat));
   if (messaging.participantWritesFirst && chat.lastInboundAt === null) {
     problems.push(`The user has not messaged the bot yet: a ${network} bot cannot start a conversation`);
-  } else if (!chat.privateReply && !withinWindow(chat, messaging.windowHours, now) && !messaging.bypassesWindow?.(request)) {
-    problems.push(`Outside the ${messaging.windowHours}-hour messaging window: the participant has not written in the last ${messaging.windowHours} hours`);
+  } else if (
+    !chat.privateReply &&
+    !withinWindow(chat, messaging.windowHours, now) &&
+    !messaging.bypassesWindow?.(request)
+  ) {
+    problems.push(
+      `Outside the ${messaging.windowHours}-hour messaging window: the participant has not written in the last ${messaging.windowHours} hours`,
+    );
   }
   return problems;
 };
 
-export const sendMessage = async ({ principal, chatId, input }: { principal: Principal; chatId: string; input: TSendMessageBody }) => {
+export const sendMessage = async ({
+  principal,
+  chatId,
+  input,
+}: {
+  principal: Principal;
+  chatId: string;
+  input: TSendMessageBody;
+}) => {
   const chat = await chatOrThrow({ principal, id: chatId });
   const { messaging } = messagingFor(chat.profile);
   if (chat.profile.status !== "active") throw unprocessable(["Profile is disconnected: reconnect it to send messages"]);
@@ -67,11 +84,19 @@ export const sendMessage = async ({ principal, chatId, input }: { principal: Pri
         request: request as Prisma.InputJsonObject,
         tag: request.tag ?? null,
         replyToExternalId: request.reply_to_external_id ?? null,
-        attachments: (request.media ?? []).map((url) => ({ id: newId("messageAttachment"), type: mediaTypeOfUrl(url), url, external_id: null })),
+        attachments: (request.media ?? []).map((url) => ({
+          id: newId("messageAttachment"),
+          type: mediaTypeOfUrl(url),
+          url,
+          external_id: null,
+        })),
       },
     });
     await tx.chat.update({ where: { id: chat.id }, data: { lastOutboundAt: now, lastMessageAt: now } });
-    await sendEvent({ name: "app/message.send.requested", id: `send:${row.id}`, data: { messageId: row.id, chatId: chat.id } }, { tx });
+    await sendEvent(
+      { name: "app/message.send.requested", id: `send:${row.id}`, data: { messageId: row.id, chatId: chat.id } },
+      { tx },
+    );
     await recordCommit(tx, { resource: "message", id: row.id });
     return row;
   });

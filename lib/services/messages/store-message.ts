@@ -29,7 +29,12 @@ export const storeInboundMessage = async (tx: Tx, chat: Chat, m: InboundMessage)
       body: m.body,
       source: m.source,
       replyToExternalId: m.replyToExternalId,
-      attachments: m.attachments.map((a) => ({ id: newId("messageAttachment"), type: a.type, url: a.url, external_id: a.externalId ?? null })),
+      attachments: m.attachments.map((a) => ({
+        id: newId("messageAttachment"),
+        type: a.type,
+        url: a.url,
+        external_id: a.externalId ?? null,
+      })),
       ...(m.platformData && { platformData: m.platformData as Prisma.InputJsonObject }),
       ...(m.tappedAction && { tappedAction: m.tappedAction }),
       ...(m.interactive && { interactive: m.interactive as Prisma.InputJsonObject }),

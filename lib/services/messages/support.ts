@@ -12,7 +12,8 @@ import { connectorStore } from "@/lib/services/connections/connector-store";
 // What every direct-message endpoint shares: the caller's profile, chat or message (another tenant's,
 // environment's or group's answers exactly like a missing one), and the network's messaging capability.
 
-export const noMessaging = (platform: Profile["platform"]) => unprocessable([`Direct messages are not available on ${DISPLAY_NAMES[platform]}`]);
+export const noMessaging = (platform: Profile["platform"]) =>
+  unprocessable([`Direct messages are not available on ${DISPLAY_NAMES[platform]}`]);
 
 // Networks without direct messages (threads) answer 422 on every DM call.
 export const assertMessagingNetwork = (platform: Profile["platform"]) => {
@@ -20,7 +21,9 @@ export const assertMessagingNetwork = (platform: Profile["platform"]) => {
 };
 
 // The connector and its messaging capability for sending, or 422 where this server cannot send there yet.
-export const messagingFor = (profile: Pick<Profile, "platform" | "environment">): { connector: AnyConnector; messaging: Messaging<Record<string, unknown>> } => {
+export const messagingFor = (
+  profile: Pick<Profile, "platform" | "environment">,
+): { connector: AnyConnector; messaging: Messaging<Record<string, unknown>> } => {
   assertMessagingNetwork(profile.platform);
   const connector = connectorFor({ platform: profile.platform, environment: profile.environment });
   if (!connector.messaging) throw noMessaging(profile.platform);
@@ -29,7 +32,10 @@ export const messagingFor = (profile: Pick<Profile, "platform" | "environment">)
 
 // The connector's context acting for one profile, with the profile's connector store (the sandbox keeps
 // its simulated chats there).
-export const messagingContext = (connector: AnyConnector, profileId: string): ConnectorContext<Record<string, unknown>> => ({
+export const messagingContext = (
+  connector: AnyConnector,
+  profileId: string,
+): ConnectorContext<Record<string, unknown>> => ({
   ...contextFor(connector),
   store: connectorStore(profileId),
 });
@@ -37,7 +43,9 @@ export const messagingContext = (connector: AnyConnector, profileId: string): Co
 // The messaging window of a network (null: none), whether or not sending is built for it.
 export const windowHoursOf = (profile: Pick<Profile, "platform" | "environment">): number | null => {
   try {
-    return connectorFor({ platform: profile.platform, environment: profile.environment }).messaging?.windowHours ?? null;
+    return (
+      connectorFor({ platform: profile.platform, environment: profile.environment }).messaging?.windowHours ?? null
+    );
   } catch {
     return null;
   }
@@ -51,8 +59,18 @@ export const profileForMessagingOrThrow = async ({ principal, id }: { principal:
 };
 
 // By our id or the network's conversation id.
-export const chatOrThrow = async ({ principal, id }: { principal: Principal; id: string }): Promise<Chat & { profile: Profile }> => {
-  const chat = await db.chat.findFirst({ where: { AND: [groupScope(principal), { OR: [{ id }, { externalConversationId: id }] }] }, include: { profile: true }, orderBy: { createdAt: "asc" } });
+export const chatOrThrow = async ({
+  principal,
+  id,
+}: {
+  principal: Principal;
+  id: string;
+}): Promise<Chat & { profile: Profile }> => {
+  const chat = await db.chat.findFirst({
+    where: { AND: [groupScope(principal), { OR: [{ id }, { externalConversationId: id }] }] },
+    include: { profile: true },
+    orderBy: { createdAt: "asc" },
+  });
   if (!chat) throw notFound();
   return chat;
 };

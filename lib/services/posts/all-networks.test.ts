@@ -94,9 +94,22 @@ const BOARD = "1000001";
 const LOCATION = "accounts/9001/locations/7001";
 
 // A Google account signed in through the fake's consent screen and code exchange.
-const googleToken = async <S>(connector: NetworkConnector<S>, platform: "youtube" | "google_business", user: FakeGoogleUser) => {
-  const auth = await googleSignIn(connector, googleContext(connector, google, platform).ctx, google, google.addUser(user));
-  return { accessToken: auth.tokens!.accessToken, refreshToken: auth.tokens!.refreshToken ?? null, tokenExpiresAt: auth.tokens!.expiresAt ?? null };
+const googleToken = async <S>(
+  connector: NetworkConnector<S>,
+  platform: "youtube" | "google_business",
+  user: FakeGoogleUser,
+) => {
+  const auth = await googleSignIn(
+    connector,
+    googleContext(connector, google, platform).ctx,
+    google,
+    google.addUser(user),
+  );
+  return {
+    accessToken: auth.tokens!.accessToken,
+    refreshToken: auth.tokens!.refreshToken ?? null,
+    tokenExpiresAt: auth.tokens!.expiresAt ?? null,
+  };
 };
 
 // One row per network: how its profile is connected, the post parameters it needs, where the fake
@@ -107,14 +120,22 @@ const NETWORKS: Record<Exclude<TPlatform, "whatsapp">, Network> = {
     seed: async () => ({
       externalId: FB.user,
       accessToken: graph.issueToken("facebook", FB.user, FACEBOOK_SCOPES),
-      placement: { externalId: FB.page, name: "Acme Bakery", accessToken: graph.pageToken(FB.user, FB.page, FACEBOOK_SCOPES), metadata: { category: "Bakery" } },
+      placement: {
+        externalId: FB.page,
+        name: "Acme Bakery",
+        accessToken: graph.pageToken(FB.user, FB.page, FACEBOOK_SCOPES),
+        metadata: { category: "Bakery" },
+      },
     }),
     params: { page_id: FB.page },
     stored: (id) => graph.content.facebook.get(id)?.message,
   },
   instagram: {
     media: "image",
-    seed: async () => ({ externalId: IG.userId, accessToken: graph.issueToken("instagram", IG.appScopedId, INSTAGRAM_SCOPES) }),
+    seed: async () => ({
+      externalId: IG.userId,
+      accessToken: graph.issueToken("instagram", IG.appScopedId, INSTAGRAM_SCOPES),
+    }),
     params: { format: "post" },
     stored: (id) => graph.publishedMedia("instagram").find((m) => m.id === id)?.text,
   },
@@ -135,7 +156,11 @@ const NETWORKS: Record<Exclude<TPlatform, "whatsapp">, Network> = {
   },
   linkedin: {
     media: "image",
-    seed: async () => ({ externalId: linkedin.member.sub, accessToken: linkedin.grant(), metadata: { person_urn: `urn:li:person:${linkedin.member.sub}` } }),
+    seed: async () => ({
+      externalId: linkedin.member.sub,
+      accessToken: linkedin.grant(),
+      metadata: { person_urn: `urn:li:person:${linkedin.member.sub}` },
+    }),
     stored: (id) => linkedin.publishing.posts.find((p) => p.id === id)?.text,
   },
   twitter: {
@@ -158,8 +183,15 @@ const NETWORKS: Record<Exclude<TPlatform, "whatsapp">, Network> = {
     seed: async () => {
       const account = await bluesky.createAccount({ displayName: "Acme Bakery" });
       blueskyAccount = account;
-      const { password } = await bluesky.xrpc<{ password: string }>("com.atproto.server.createAppPassword", { token: account.accessJwt, body: { name: "social-publisher" } });
-      await initializeConnection({ principal: tenant.principal, groupId: tenant.group.id, input: { platform: "bluesky", identifier: account.handle, app_password: password } });
+      const { password } = await bluesky.xrpc<{ password: string }>("com.atproto.server.createAppPassword", {
+        token: account.accessJwt,
+        body: { name: "social-publisher" },
+      });
+      await initializeConnection({
+        principal: tenant.principal,
+        groupId: tenant.group.id,
+        input: { platform: "bluesky", identifier: account.handle, app_password: password },
+      });
       return "connected";
     },
     stored: async (id) => {
@@ -175,7 +207,11 @@ const NETWORKS: Record<Exclude<TPlatform, "whatsapp">, Network> = {
       return {
         externalId: String(telegram.bot.id),
         credentials: { bot_token: telegram.token },
-        placement: { externalId: String(channel.id), name: "Acme News", metadata: { type: "channel", username: "acmenews" } },
+        placement: {
+          externalId: String(channel.id),
+          name: "Acme News",
+          metadata: { type: "channel", username: "acmenews" },
+        },
       };
     },
     get params() {
@@ -194,7 +230,14 @@ const NETWORKS: Record<Exclude<TPlatform, "whatsapp">, Network> = {
         sub: "gbp-owner",
         email: "owner@acme.example",
         name: "Acme Owner",
-        accounts: [{ name: "accounts/9001", accountName: "Acme", type: "LOCATION_GROUP", locations: [fakeLocation("7001", "Acme Bakery")] }],
+        accounts: [
+          {
+            name: "accounts/9001",
+            accountName: "Acme",
+            type: "LOCATION_GROUP",
+            locations: [fakeLocation("7001", "Acme Bakery")],
+          },
+        ],
       })),
       placement: { externalId: LOCATION, name: "Acme Bakery" },
     }),
@@ -205,7 +248,12 @@ const NETWORKS: Record<Exclude<TPlatform, "whatsapp">, Network> = {
     media: "video",
     seed: async () => ({
       externalId: "UCacmebakeryxxxxxxxxxxxx",
-      ...(await googleToken(youtubeConnector, "youtube", { sub: "yt-owner", email: "video@acme.example", name: "Acme Video", channel: { id: "UCacmebakeryxxxxxxxxxxxx", title: "Acme Bakery" } })),
+      ...(await googleToken(youtubeConnector, "youtube", {
+        sub: "yt-owner",
+        email: "video@acme.example",
+        name: "Acme Video",
+        channel: { id: "UCacmebakeryxxxxxxxxxxxx", title: "Acme Bakery" },
+      })),
     }),
     params: { title: "Spring menu tour", privacy_status: "public" },
     stored: (id) => google.youtube.videos.get(id)?.snippet.description,
@@ -265,7 +313,11 @@ beforeAll(async () => {
   graph.addApp("facebook", FB.appId, "fb-secret");
   graph.addApp("instagram", IG.appId, "ig-secret");
   graph.addApp("threads", TH.appId, "th-secret");
-  graph.addFacebookUser({ id: FB.user, name: "Ada", pages: [{ id: FB.page, name: "Acme Bakery", category: "Bakery" }] });
+  graph.addFacebookUser({
+    id: FB.user,
+    name: "Ada",
+    pages: [{ id: FB.page, name: "Acme Bakery", category: "Bakery" }],
+  });
   graph.addInstagramUser({ id: IG.appScopedId, user_id: IG.userId, username: "acme.bakery" });
   graph.addThreadsUser({ id: TH.userId, username: "acme.bakery" });
   pinterest.boards = [{ id: BOARD, name: "Recipes", description: "", privacy: "PUBLIC" }];
@@ -275,7 +327,10 @@ beforeAll(async () => {
 
   const photo = readFileSync(path.join(import.meta.dirname, "../../media/fixtures/640x640.jpg")); // big enough for every network's minimum
   files = await listen((req, res) => {
-    const file = { "/spring.jpg": { type: "image/jpeg", bytes: photo }, "/tour.mp4": { type: "video/mp4", bytes: Buffer.from(MP4_BYTES) } }[req.url ?? ""];
+    const file = {
+      "/spring.jpg": { type: "image/jpeg", bytes: photo },
+      "/tour.mp4": { type: "video/mp4", bytes: Buffer.from(MP4_BYTES) },
+    }[req.url ?? ""];
     res.writeHead(file ? 200 : 404, file ? { "content-type": file.type } : {});
     res.end(file?.bytes);
   });
@@ -344,11 +399,23 @@ describe("one post to every network", () => {
       const res = await callRoute(postsRoute.POST, {
         path: "/api/posts",
         token,
-        body: { post: { body }, profiles: platforms, media: [mediaUrl(file)], platforms: Object.fromEntries(platforms.flatMap((p) => (NETWORKS[p].params ? [[p, NETWORKS[p].params]] : []))) },
+        body: {
+          post: { body },
+          profiles: platforms,
+          media: [mediaUrl(file)],
+          platforms: Object.fromEntries(
+            platforms.flatMap((p) => (NETWORKS[p].params ? [[p, NETWORKS[p].params]] : [])),
+          ),
+        },
       });
       expect(res.status, JSON.stringify(res.json)).toBe(200);
       expect(res.json).toMatchObject({ status: "pending" });
-      return { id: res.json.id as string, body, platforms, contentType: media === "image" ? "image/jpeg" : "video/mp4" };
+      return {
+        id: res.json.id as string,
+        body,
+        platforms,
+        contentType: media === "image" ? "image/jpeg" : "video/mp4",
+      };
     };
     const posts = [
       await create("image", `Spring menu ${tag}: lemon tart and cold brew, from today`, "spring.jpg"),
@@ -367,21 +434,32 @@ describe("one post to every network", () => {
     for (const post of posts) {
       // Every platform post published, with an id the network really holds (carrying the post's text).
       const rows = await db.platformPost.findMany({ where: { rootPostId: post.id }, include: { profile: true } });
-      expect(rows.map((r) => [r.platform, r.status, r.error])).toEqual(expect.arrayContaining(post.platforms.map((p) => [p, "published", null])));
+      expect(rows.map((r) => [r.platform, r.status, r.error])).toEqual(
+        expect.arrayContaining(post.platforms.map((p) => [p, "published", null])),
+      );
       expect(rows).toHaveLength(post.platforms.length);
       for (const row of rows) {
         expect(row, row.platform).toMatchObject({ attempts: 1, sendingSince: null, externalId: expect.any(String) });
-        expect(await NETWORKS[row.platform as keyof typeof NETWORKS].stored(row.externalId!), `${row.platform} holds ${row.externalId}`).toContain(post.body);
+        expect(
+          await NETWORKS[row.platform as keyof typeof NETWORKS].stored(row.externalId!),
+          `${row.platform} holds ${row.externalId}`,
+        ).toContain(post.body);
       }
       expect((await db.post.findUniqueOrThrow({ where: { id: post.id } })).status).toBe("processed");
-      expect(await db.postMedia.findMany({ where: { postId: post.id }, select: { status: true, contentType: true } })).toEqual([{ status: "processed", contentType: post.contentType }]);
+      expect(
+        await db.postMedia.findMany({ where: { postId: post.id }, select: { status: true, contentType: true } }),
+      ).toEqual([{ status: "processed", contentType: post.contentType }]);
 
       // The spec's events: one post.processed, one platform_post.published per network.
-      const events = (await db.event.findMany({ where: { accountId: tenant.account.id } })).filter((e) => [(e.data as Json).id, (e.data as Json).post_id].includes(post.id));
+      const events = (await db.event.findMany({ where: { accountId: tenant.account.id } })).filter((e) =>
+        [(e.data as Json).id, (e.data as Json).post_id].includes(post.id),
+      );
       expect(events.filter((e) => e.type === "post.processed")).toHaveLength(1);
       const publishedEvents = events.filter((e) => e.type === "platform_post.published");
       expect(publishedEvents.map((e) => (e.data as Json).platform).sort()).toEqual([...post.platforms].sort());
-      expect(events.map((e) => e.type).filter((t) => t !== "post.processed" && t !== "platform_post.published")).toEqual([]);
+      expect(
+        events.map((e) => e.type).filter((t) => t !== "post.processed" && t !== "platform_post.published"),
+      ).toEqual([]);
       for (const row of rows) {
         expect(publishedEvents.find((e) => (e.data as Json).id === row.id)!.data).toEqual({
           id: row.id,
@@ -405,26 +483,53 @@ describe("one post to every network", () => {
       expect(platforms.map((p) => p.platform).sort()).toEqual([...post.platforms].sort());
       for (const p of platforms) {
         const row = rows.find((r) => r.id === p.id)!;
-        expect(p, p.platform).toMatchObject({ status: "published", error: null, platform_id: row.externalId, url: expect.stringMatching(/^https:\/\//) });
+        expect(p, p.platform).toMatchObject({
+          status: "published",
+          error: null,
+          platform_id: row.externalId,
+          url: expect.stringMatching(/^https:\/\//),
+        });
       }
     }
     expect(published).toHaveLength(11);
 
     // Webhooks: every event the account recorded reached the receiver once, signed with the webhook's secret.
     const recorded = await db.event.findMany({ where: { accountId: tenant.account.id } });
-    const tally = (types: string[]) => Object.fromEntries([...new Set(types)].map((t) => [t, types.filter((u) => u === t).length]));
-    expect(tally(recorded.map((e) => e.type))).toEqual({ "profile.connected": 1, "post.processed": 2, "platform_post.published": 11 }); // profile.connected: bluesky
+    const tally = (types: string[]) =>
+      Object.fromEntries([...new Set(types)].map((t) => [t, types.filter((u) => u === t).length]));
+    expect(tally(recorded.map((e) => e.type))).toEqual({
+      "profile.connected": 1,
+      "post.processed": 2,
+      "platform_post.published": 11,
+    }); // profile.connected: bluesky
     expect(receiver.received).toHaveLength(recorded.length);
-    const deliveries = receiver.received.map((r) => ({ headers: r.headers, envelope: JSON.parse(r.rawBody) as Json, rawBody: r.rawBody }));
+    const deliveries = receiver.received.map((r) => ({
+      headers: r.headers,
+      envelope: JSON.parse(r.rawBody) as Json,
+      rawBody: r.rawBody,
+    }));
     for (const event of recorded) {
       const delivered = deliveries.filter((d) => d.envelope.id === event.id);
       expect(delivered, `${event.type} ${event.id}`).toHaveLength(1);
       const [d] = delivered;
       expect(d!.headers["x-service-event"]).toBe(event.type);
-      expect(verifySignature({ secret: webhook.secret, body: d!.rawBody, header: String(d!.headers["x-service-signature"]) })).toBe(true);
-      expect(d!.envelope).toEqual({ id: event.id, type: event.type, created_at: event.createdAt.toISOString(), data: event.data });
+      expect(
+        verifySignature({
+          secret: webhook.secret,
+          body: d!.rawBody,
+          header: String(d!.headers["x-service-signature"]),
+        }),
+      ).toBe(true);
+      expect(d!.envelope).toEqual({
+        id: event.id,
+        type: event.type,
+        created_at: event.createdAt.toISOString(),
+        data: event.data,
+      });
     }
     const attempts = await db.webhookDelivery.findMany({ where: { webhookId: webhook.id } });
-    expect(attempts.map((a) => [a.attemptNumber, a.success, a.responseStatus])).toEqual(recorded.map(() => [1, true, 200]));
+    expect(attempts.map((a) => [a.attemptNumber, a.success, a.responseStatus])).toEqual(
+      recorded.map(() => [1, true, 200]),
+    );
   }, 240_000);
 });

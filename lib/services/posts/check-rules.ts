@@ -12,7 +12,12 @@ import type { Target } from "./targets";
 // 422 lists every problem, each naming its network and field.
 
 export type MediaInput = { url: string; contentType?: string | null };
-export type CheckedTarget = { target: Target; params: Record<string, unknown>; placementId: string | null; limits: FormatLimits | undefined };
+export type CheckedTarget = {
+  target: Target;
+  params: Record<string, unknown>;
+  placementId: string | null;
+  limits: FormatLimits | undefined;
+};
 
 // A network's post rules: always the real network's (sandbox profiles follow them too).
 export const rulesOf = (platform: TPlatform) => connectorFor({ platform, environment: "live" }).postRules;
@@ -47,7 +52,8 @@ export const checkAgainstRules = ({
       problems.push(`${p}: posting is not supported`);
       continue;
     }
-    if (thread.length > 0 && !CAPABILITIES[p].chains) problems.push(`${p}: thread is not supported (post chains exist on twitter, threads and bluesky only)`);
+    if (thread.length > 0 && !CAPABILITIES[p].chains)
+      problems.push(`${p}: thread is not supported (post chains exist on twitter, threads and bluesky only)`);
     const raw = platforms[p] ?? {};
     const parsed = rules.params.safeParse(raw);
     if (!parsed.success) {
@@ -59,7 +65,11 @@ export const checkAgainstRules = ({
       media: draftMedia(media),
       thread: thread.map((t) => ({ body: t.body, media: draftMedia(t.media) })),
       params: parsed.data,
-      profile: { connectedAt: target.connectedAt, metadata: (target.metadata ?? {}) as Record<string, unknown>, placementIds: target.placements.map((pl) => pl.externalId) },
+      profile: {
+        connectedAt: target.connectedAt,
+        metadata: (target.metadata ?? {}) as Record<string, unknown>,
+        placementIds: target.placements.map((pl) => pl.externalId),
+      },
     });
     problems.push(...issues.map((m) => `${p}: ${m}`));
     const params = parsed.data as Record<string, unknown>;

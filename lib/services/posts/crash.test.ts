@@ -28,29 +28,45 @@ let tg: TelegramFake;
 // answer back, as a network does when the process dies before the response arrives.
 let holding = true;
 const held: string[] = [];
-const proxyTo = (target: string, isPublish: (req: IncomingMessage) => boolean) => async (req: IncomingMessage, res: ServerResponse) => {
-  const body = await readBody(req);
-  const upstream = httpRequest(new URL(req.url!, target), { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (up) => {
-    if (holding && isPublish(req)) {
-      held.push(`${req.method} ${req.url}`);
-      up.resume(); // carried out upstream; the answer never reaches the caller
-      return;
-    }
-    res.writeHead(up.statusCode!, up.headers);
-    up.pipe(res);
-  });
-  upstream.end(body);
-};
+const proxyTo =
+  (target: string, isPublish: (req: IncomingMessage) => boolean) =>
+  async (req: IncomingMessage, res: ServerResponse) => {
+    const body = await readBody(req);
+    const upstream = httpRequest(
+      new URL(req.url!, target),
+      { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
+      (up) => {
+        if (holding && isPublish(req)) {
+          held.push(`${req.method} ${req.url}`);
+          up.resume(); // carried out upstream; the answer never reaches the caller
+          return;
+        }
+        res.writeHead(up.statusCode!, up.headers);
+        up.pipe(res);
+      },
+    );
+    upstream.end(body);
+  };
 const proxies: Awaited<ReturnType<typeof listen>>[] = [];
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   x = await startXFake();
   tg = await startTelegramFake();
-  const xProxy = await listen(proxyTo(x.url, (r) => r.method === "POST" && r.url === "/2/tweets"), { dropConnections: true });
-  const tgProxy = await listen(proxyTo(tg.url, (r) => /\/sendMessage$/.test(r.url ?? "")), { dropConnections: true });
+  const xProxy = await listen(
+    proxyTo(x.url, (r) => r.method === "POST" && r.url === "/2/tweets"),
+    { dropConnections: true },
+  );
+  const tgProxy = await listen(
+    proxyTo(tg.url, (r) => /\/sendMessage$/.test(r.url ?? "")),
+    { dropConnections: true },
+  );
   proxies.push(xProxy, tgProxy);
-  return setEnv({ NETWORK_TWITTER_API_URL: xProxy.url, NETWORK_TWITTER_WEB_URL: xProxy.url, NETWORK_TELEGRAM_API_URL: tgProxy.url });
+  return setEnv({
+    NETWORK_TWITTER_API_URL: xProxy.url,
+    NETWORK_TWITTER_WEB_URL: xProxy.url,
+    NETWORK_TELEGRAM_API_URL: tgProxy.url,
+  });
 });
 afterAll(async () => {
   await Promise.all(children.map(kill9));
@@ -71,7 +87,15 @@ describe("a crash mid-publish", () => {
     const tenant = await seedTenant();
     const base = { accountId: tenant.account.id, environment: "live" as const, profileGroupId: tenant.group.id };
     const twitter = await db.profile.create({
-      data: { ...base, id: newId("profile"), platform: "twitter", name: "X account", externalId: x.user.id, accessToken: encryptSecret(x.issueToken()), metadata: { subscription_type: "None" } },
+      data: {
+        ...base,
+        id: newId("profile"),
+        platform: "twitter",
+        name: "X account",
+        externalId: x.user.id,
+        accessToken: encryptSecret(x.issueToken()),
+        metadata: { subscription_type: "None" },
+      },
     });
     const channel = tg.createChannel({ title: "Crash channel", username: "crashchannel" });
     tg.makeBotAdmin(channel.id);
@@ -83,14 +107,31 @@ describe("a crash mid-publish", () => {
         name: "Bot",
         externalId: String(tg.bot.id),
         credentials: encryptSecret(JSON.stringify({ bot_token: tg.token })),
-        placements: { create: { id: newId("placement"), externalId: String(channel.id), name: "Crash channel", metadata: { type: "channel", username: "crashchannel" } } },
+        placements: {
+          create: {
+            id: newId("placement"),
+            externalId: String(channel.id),
+            name: "Crash channel",
+            metadata: { type: "channel", username: "crashchannel" },
+          },
+        },
       },
     });
     const body = `Launch day ${newId("post")}`;
-    const post = await createPost({ principal: tenant.principal, input: { post: { body }, profiles: [twitter.id, telegram.id], platforms: { telegram: { chat_id: String(channel.id) } } } });
+    const post = await createPost({
+      principal: tenant.principal,
+      input: {
+        post: { body },
+        profiles: [twitter.id, telegram.id],
+        platforms: { telegram: { chat_id: String(channel.id) } },
+      },
+    });
 
     const first = await spawnRunner();
-    await waitFor(async () => held.length === 2, { what: "both publish requests to reach the networks", timeoutMs: 30_000 });
+    await waitFor(async () => held.length === 2, {
+      what: "both publish requests to reach the networks",
+      timeoutMs: 30_000,
+    });
     await kill9(first);
     const inFlight = await db.platformPost.findMany({ where: { rootPostId: post.id } });
     expect(inFlight.map((p) => [p.status, p.sendingSince !== null])).toEqual([
@@ -112,10 +153,17 @@ describe("a crash mid-publish", () => {
     const byPlatform = Object.fromEntries(settled.map((r) => [r.platform, r]));
     const tweets = x.posts.tweets.filter((t) => t.request.text === body);
     expect(tweets).toHaveLength(1);
-    expect(byPlatform.twitter).toMatchObject({ status: "published", externalId: tweets[0]!.id, attempts: 1, sendingSince: null });
+    expect(byPlatform.twitter).toMatchObject({
+      status: "published",
+      externalId: tweets[0]!.id,
+      attempts: 1,
+      sendingSince: null,
+    });
     expect(byPlatform.telegram).toMatchObject({ status: "delivery_unconfirmed", attempts: 1, sendingSince: null });
     expect(tg.messages.filter((m) => m.text === body)).toHaveLength(1);
-    const events = await db.event.findMany({ where: { accountId: tenant.account.id, type: { startsWith: "platform_post." } } });
+    const events = await db.event.findMany({
+      where: { accountId: tenant.account.id, type: { startsWith: "platform_post." } },
+    });
     expect(events.map((e) => e.type).sort()).toEqual(["platform_post.delivery_unconfirmed", "platform_post.published"]);
   }, 90_000);
 });

@@ -10,7 +10,14 @@ import { lockQueue, rearrangeQueue } from "@/lib/services/queues/rearrange";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { checkAgainstRules, type CheckedTarget } from "./check-rules";
 import { advancePost } from "./lifecycle";
-import { asMediaInput, maxMediaBytes, storeCoverFiles, storeMediaRefs, type MediaRef, type MediaRow } from "./media-intake";
+import {
+  asMediaInput,
+  maxMediaBytes,
+  storeCoverFiles,
+  storeMediaRefs,
+  type MediaRef,
+  type MediaRow,
+} from "./media-intake";
 import { getPostView } from "./read-posts";
 import { resolveTargets } from "./targets";
 
@@ -27,7 +34,10 @@ export type PostContent = {
   platforms: Record<string, Record<string, unknown> | undefined>;
 };
 
-export const checkContent = async (targets: Parameters<typeof checkAgainstRules>[0]["targets"], content: PostContent) => {
+export const checkContent = async (
+  targets: Parameters<typeof checkAgainstRules>[0]["targets"],
+  content: PostContent,
+) => {
   const platforms = await storeCoverFiles(content.platforms);
   const checked = checkAgainstRules({
     targets,
@@ -39,13 +49,17 @@ export const checkContent = async (targets: Parameters<typeof checkAgainstRules>
   const maxBytes = maxMediaBytes(checked.map((c) => c.limits));
   const media = await storeMediaRefs(content.media, maxBytes, "media");
   const thread: { body: string; media: MediaRow[] }[] = [];
-  for (const [i, t] of content.thread.entries()) thread.push({ body: t.body, media: await storeMediaRefs(t.media, maxBytes, `thread[${i}].media`) });
+  for (const [i, t] of content.thread.entries())
+    thread.push({ body: t.body, media: await storeMediaRefs(t.media, maxBytes, `thread[${i}].media`) });
   return { checked, platforms, media, thread };
 };
 
 export const resolveQueue = async (principal: Principal, groupId: string, queueId: string | undefined) => {
   if (!queueId) return null;
-  const queue = await db.postQueue.findFirst({ where: { id: queueId, ...groupScope(principal), profileGroupId: groupId }, select: { id: true } });
+  const queue = await db.postQueue.findFirst({
+    where: { id: queueId, ...groupScope(principal), profileGroupId: groupId },
+    select: { id: true },
+  });
   if (!queue) throw unprocessable(["queue_id: queue not found in the post's profile group"]);
   return queue;
 };
@@ -53,7 +67,14 @@ export const resolveQueue = async (principal: Principal, groupId: string, queueI
 const mediaData = (postId: string, rows: MediaRow[]) =>
   rows.map((m, position) => ({ id: newId("postMedia"), postId, position, ...m }));
 
-type Root = { id: string; accountId: string; environment: Principal["environment"]; profileGroupId: string; status: "draft" | "pending"; draft: boolean };
+type Root = {
+  id: string;
+  accountId: string;
+  environment: Principal["environment"];
+  profileGroupId: string;
+  status: "draft" | "pending";
+  draft: boolean;
+};
 
 // A root post's thread children, in order; returns every post id of the chain (root first).
 export const writeChildren = async (tx: Tx, root: Root, thread: { body: string; media: MediaRow[] }[]) => {
@@ -61,7 +82,17 @@ export const writeChildren = async (tx: Tx, root: Root, thread: { body: string; 
   for (const [i, t] of thread.entries()) {
     const childId = newId("post");
     await tx.post.create({
-      data: { id: childId, accountId: root.accountId, environment: root.environment, profileGroupId: root.profileGroupId, parentId: root.id, position: i + 1, body: t.body, status: root.status, draft: root.draft },
+      data: {
+        id: childId,
+        accountId: root.accountId,
+        environment: root.environment,
+        profileGroupId: root.profileGroupId,
+        parentId: root.id,
+        position: i + 1,
+        body: t.body,
+        status: root.status,
+        draft: root.draft,
+      },
     });
     if (t.media.length) await tx.postMedia.createMany({ data: mediaData(childId, t.media) });
     postIds.push(childId);
@@ -85,12 +116,26 @@ export const writeTargets = (tx: Tx, rootId: string, postIds: string[], checked:
     ),
   });
 
-export const writeMedia = (tx: Tx, postId: string, rows: MediaRow[]) => (rows.length ? tx.postMedia.createMany({ data: mediaData(postId, rows) }) : null);
+export const writeMedia = (tx: Tx, postId: string, rows: MediaRow[]) =>
+  rows.length ? tx.postMedia.createMany({ data: mediaData(postId, rows) }) : null;
 
-export const createPost = async ({ principal, input, now = new Date() }: { principal: Principal; input: TCreatePostBody; now?: Date }) => {
-  const { groupId, targets } = await resolveTargets({ principal, refs: input.profiles, groupId: input.profile_group_id });
+export const createPost = async ({
+  principal,
+  input,
+  now = new Date(),
+}: {
+  principal: Principal;
+  input: TCreatePostBody;
+  now?: Date;
+}) => {
+  const { groupId, targets } = await resolveTargets({
+    principal,
+    refs: input.profiles,
+    groupId: input.profile_group_id,
+  });
   const fields = input.post ?? {};
-  if (input.queue_id && fields.scheduled_at) throw unprocessable(["queue_id and post.scheduled_at cannot be combined: the queue assigns the time"]);
+  if (input.queue_id && fields.scheduled_at)
+    throw unprocessable(["queue_id and post.scheduled_at cannot be combined: the queue assigns the time"]);
   const queue = await resolveQueue(principal, groupId, input.queue_id);
   const draft = fields.draft ?? false;
   const content = await checkContent(targets, {
@@ -103,8 +148,16 @@ export const createPost = async ({ principal, input, now = new Date() }: { princ
   const id = newId("post");
   await retryingTransaction(async (tx) => {
     // Queue first (lock order of every queue transaction), then the post's rows.
-    if (queue && !(await lockQueue(tx, queue.id))) throw unprocessable(["queue_id: queue not found in the post's profile group"]);
-    const root = { id, accountId: principal.accountId, environment: principal.environment, profileGroupId: groupId, status: draft ? ("draft" as const) : ("pending" as const), draft };
+    if (queue && !(await lockQueue(tx, queue.id)))
+      throw unprocessable(["queue_id: queue not found in the post's profile group"]);
+    const root = {
+      id,
+      accountId: principal.accountId,
+      environment: principal.environment,
+      profileGroupId: groupId,
+      status: draft ? ("draft" as const) : ("pending" as const),
+      draft,
+    };
     await tx.post.create({
       data: {
         ...root,

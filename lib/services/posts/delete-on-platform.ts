@@ -21,11 +21,18 @@ import { findPost } from "./read-posts";
 
 export type DeleteScope = { post_profile_id?: string; profile_id?: string; network?: string };
 
-const canDelete = (platform: TPlatform, environment: Principal["environment"]) => Boolean(connectorFor({ platform, environment }).deletePublished);
+const canDelete = (platform: TPlatform, environment: Principal["environment"]) =>
+  Boolean(connectorFor({ platform, environment }).deletePublished);
 
 // Marks the chosen chains pending_deletion and queues their deletion runs. Returns what is being deleted.
 type DeletionTarget = { id: string; platform: TPlatform };
-type RequestOptions = { principal: Principal; id: string; scope: DeleteScope; removeRecord: boolean; outcome?: (targets: DeletionTarget[]) => unknown };
+type RequestOptions = {
+  principal: Principal;
+  id: string;
+  scope: DeleteScope;
+  removeRecord: boolean;
+  outcome?: (targets: DeletionTarget[]) => unknown;
+};
 
 const requestDeletion = async ({ principal, id, scope, removeRecord, outcome }: RequestOptions) => {
   const post = await findPost({ principal, id });
@@ -38,18 +45,26 @@ const requestDeletion = async ({ principal, id, scope, removeRecord, outcome }: 
   );
   const explicit = Boolean(scope.post_profile_id || scope.profile_id || scope.network);
   if (explicit && chosen.length === 0) throw unprocessable(["No platform post of this post matches"]);
-  const unsupported = chosen.filter((pp) => pp.status === "published" && !canDelete(pp.platform, principal.environment));
+  const unsupported = chosen.filter(
+    (pp) => pp.status === "published" && !canDelete(pp.platform, principal.environment),
+  );
   if ((explicit || removeRecord) && unsupported.length) {
     throw unprocessable(unsupported.map((pp) => `Deleting posts is not supported on ${DISPLAY_NAMES[pp.platform]}`));
   }
   const targets = chosen.filter((pp) => pp.status === "published" && canDelete(pp.platform, principal.environment));
   await db.$transaction(async (tx) => {
     for (const pp of targets) {
-      await tx.platformPost.updateMany({ where: { rootPostId: post.id, profileId: pp.profileId, status: "published" }, data: { status: "pending_deletion" } });
+      await tx.platformPost.updateMany({
+        where: { rootPostId: post.id, profileId: pp.profileId, status: "published" },
+        data: { status: "pending_deletion" },
+      });
     }
     if (targets.length) {
       await sendEvent(
-        targets.map((pp) => ({ name: "app/post.delete.requested" as const, data: { rootPostId: post.id, profileId: pp.profileId, removeRecord } })),
+        targets.map((pp) => ({
+          name: "app/post.delete.requested" as const,
+          data: { rootPostId: post.id, profileId: pp.profileId, removeRecord },
+        })),
         { tx },
       );
       if (outcome) await recordCommit(tx, { body: outcome(targets) });
@@ -58,14 +73,26 @@ const requestDeletion = async ({ principal, id, scope, removeRecord, outcome }: 
   return { post, targets };
 };
 
-const deletionResult = (targets: DeletionTarget[]) => ({ success: true, deleting: targets.map((pp) => ({ post_profile_id: pp.id, platform: pp.platform })) });
+const deletionResult = (targets: DeletionTarget[]) => ({
+  success: true,
+  deleting: targets.map((pp) => ({ post_profile_id: pp.id, platform: pp.platform })),
+});
 
 // POST /api/posts/:id/delete_on_platform: the record stays.
-export const deleteOnPlatform = async ({ principal, id, scope }: { principal: Principal; id: string; scope: DeleteScope }) => {
+export const deleteOnPlatform = async ({
+  principal,
+  id,
+  scope,
+}: {
+  principal: Principal;
+  id: string;
+  scope: DeleteScope;
+}) => {
   const given = [scope.post_profile_id, scope.profile_id, scope.network].filter(Boolean);
   if (given.length > 1) throw unprocessable(["Give at most one of post_profile_id, profile_id and network"]);
   const { targets } = await requestDeletion({ principal, id, scope, removeRecord: false, outcome: deletionResult });
-  if (targets.length === 0 && !given.length) throw unprocessable(["Nothing to delete: the post is not published on a network that supports deletion"]);
+  if (targets.length === 0 && !given.length)
+    throw unprocessable(["Nothing to delete: the post is not published on a network that supports deletion"]);
   if (targets.length === 0) throw unprocessable(["That platform post is not published"]);
   return deletionResult(targets);
 };
@@ -84,7 +111,8 @@ export const deleteChainLink = async ({ platformPostId }: { platformPostId: stri
   const connector = connectorFor({ platform: pp.platform, environment: pp.profile.environment });
   const placement = await placementOfPlatformPost(pp);
   try {
-    if (!pp.externalId || !connector.deletePublished) throw new NetworkError("rejected", "This post cannot be deleted on the network");
+    if (!pp.externalId || !connector.deletePublished)
+      throw new NetworkError("rejected", "This post cannot be deleted on the network");
     await connector.deletePublished(contextFor(connector), {
       auth: profileAuthOf(pp.profile),
       placement,
@@ -98,7 +126,10 @@ export const deleteChainLink = async ({ platformPostId }: { platformPostId: stri
     const note = `Deleting on the network failed: ${err instanceof Error ? err.message : String(err)}`;
     await db.platformPost.update({
       where: { id: pp.id },
-      data: { status: "published", errorDetails: detailsJson({ details: err instanceof NetworkError ? err.details : null, note }) },
+      data: {
+        status: "published",
+        errorDetails: detailsJson({ details: err instanceof NetworkError ? err.details : null, note }),
+      },
     });
     return { state: "failed" as const };
   }
@@ -108,7 +139,9 @@ export const deleteChainLink = async ({ platformPostId }: { platformPostId: stri
 // and none stayed published (a refused deletion keeps the record, so nothing is lost from view).
 export const finishDeletion = async ({ rootPostId, removeRecord }: { rootPostId: string; removeRecord: boolean }) => {
   if (!removeRecord) return { state: "kept" as const };
-  const left = await db.platformPost.count({ where: { rootPostId, status: { in: ["pending_deletion", "published"] } } });
+  const left = await db.platformPost.count({
+    where: { rootPostId, status: { in: ["pending_deletion", "published"] } },
+  });
   if (left > 0) return { state: "kept" as const };
   await db.post.deleteMany({ where: { id: rootPostId } });
   return { state: "removed" as const };

@@ -10,13 +10,25 @@ import { buildPublishInput, loadPlatformPost } from "./publish-input";
 export const postFirstComment = async ({ platformPostId }: { platformPostId: string }) => {
   const pp = await loadPlatformPost(platformPostId);
   const text = (pp?.params as { first_comment?: unknown } | null)?.first_comment;
-  if (!pp || pp.status !== "published" || !pp.externalId || pp.firstCommentId || typeof text !== "string" || !text.trim()) return { state: "skipped" as const };
+  if (
+    !pp ||
+    pp.status !== "published" ||
+    !pp.externalId ||
+    pp.firstCommentId ||
+    typeof text !== "string" ||
+    !text.trim()
+  )
+    return { state: "skipped" as const };
   const connector = connectorFor({ platform: pp.platform, environment: pp.profile.environment });
   if (!connector.createFirstComment) return { state: "skipped" as const };
   const built = await buildPublishInput(connector, pp);
   if ("problem" in built) return { state: "skipped" as const };
   try {
-    const { externalId } = await connector.createFirstComment(contextFor(connector), { ...built.input, postExternalId: pp.externalId, body: text });
+    const { externalId } = await connector.createFirstComment(contextFor(connector), {
+      ...built.input,
+      postExternalId: pp.externalId,
+      body: text,
+    });
     await db.platformPost.update({ where: { id: pp.id }, data: { firstCommentId: externalId } });
     return { state: "commented" as const };
   } catch (err) {

@@ -16,7 +16,10 @@ export const wholeChain = (postId: string) => ({ OR: [{ id: postId }, { parentId
 
 // Where a non-draft post stands after a change (create, edit, publish draft, media processed).
 export const advancePost = async (tx: Tx, postId: string, now = new Date()) => {
-  const post = await tx.post.findUniqueOrThrow({ where: { id: postId }, select: { id: true, draft: true, status: true, scheduledAt: true, queueId: true } });
+  const post = await tx.post.findUniqueOrThrow({
+    where: { id: postId },
+    select: { id: true, draft: true, status: true, scheduledAt: true, queueId: true },
+  });
   if (post.draft || !(WAITING as readonly string[]).includes(post.status)) return post.status;
   const media = await tx.postMedia.findMany({ where: { post: wholeChain(postId) }, select: { status: true } });
   let status: "pending" | "scheduled" | "media_processing_failed";
@@ -65,7 +68,10 @@ export const requestStuckMedia = async ({ now = new Date(), limit = 200 } = {}) 
       draft: false,
       status: "pending",
       updatedAt: { lt: new Date(now.getTime() - MEDIA_STUCK_AFTER_MS) },
-      OR: [{ media: { some: { status: "pending" } } }, { children: { some: { media: { some: { status: "pending" } } } } }],
+      OR: [
+        { media: { some: { status: "pending" } } },
+        { children: { some: { media: { some: { status: "pending" } } } } },
+      ],
     },
     select: { id: true },
     orderBy: { updatedAt: "asc" },
@@ -73,7 +79,13 @@ export const requestStuckMedia = async ({ now = new Date(), limit = 200 } = {}) 
   });
   const window = Math.floor(now.getTime() / MEDIA_STUCK_AFTER_MS);
   if (stuck.length > 0) {
-    await sendEvent(stuck.map((post) => ({ name: "app/post.media.requested" as const, data: { postId: post.id }, id: `media-reconcile|${post.id}|${window}` })));
+    await sendEvent(
+      stuck.map((post) => ({
+        name: "app/post.media.requested" as const,
+        data: { postId: post.id },
+        id: `media-reconcile|${post.id}|${window}`,
+      })),
+    );
   }
   return stuck.map((post) => post.id);
 };
@@ -86,19 +98,33 @@ export const dispatchPost = ({ postId, now = new Date() }: { postId: string; now
       where: { id: postId },
       include: { queue: { select: { enabled: true } }, platformPosts: { select: { profileId: true } } },
     });
-    if (!post || post.parentId || post.draft || !(WAITING as readonly string[]).includes(post.status)) return { state: "skipped" as const };
-    const pendingMedia = await tx.postMedia.count({ where: { post: wholeChain(postId), status: { not: "processed" } } });
+    if (!post || post.parentId || post.draft || !(WAITING as readonly string[]).includes(post.status))
+      return { state: "skipped" as const };
+    const pendingMedia = await tx.postMedia.count({
+      where: { post: wholeChain(postId), status: { not: "processed" } },
+    });
     if (pendingMedia > 0) return { state: "skipped" as const };
-    if (post.queueId ? !post.queue?.enabled || !post.scheduledAt || post.scheduledAt > now : post.scheduledAt && post.scheduledAt > now) {
+    if (
+      post.queueId
+        ? !post.queue?.enabled || !post.scheduledAt || post.scheduledAt > now
+        : post.scheduledAt && post.scheduledAt > now
+    ) {
       return { state: "skipped" as const };
     }
     // Compare-and-set: a concurrent dispatcher (event and cron) loses here.
-    const { count } = await tx.post.updateMany({ where: { id: postId, status: post.status, updatedAt: post.updatedAt }, data: { status: "processed", processedAt: now } });
+    const { count } = await tx.post.updateMany({
+      where: { id: postId, status: post.status, updatedAt: post.updatedAt },
+      data: { status: "processed", processedAt: now },
+    });
     if (count === 0) return { state: "skipped" as const };
     await tx.post.updateMany({ where: { parentId: postId }, data: { status: "processed", processedAt: now } });
     await emitPostProcessed(tx, postId);
     await sendEvent(
-      post.platformPosts.map((pp) => ({ name: "app/post.publish.requested" as const, id: `publish:${postId}:${pp.profileId}`, data: { rootPostId: postId, profileId: pp.profileId } })),
+      post.platformPosts.map((pp) => ({
+        name: "app/post.publish.requested" as const,
+        id: `publish:${postId}:${pp.profileId}`,
+        data: { rootPostId: postId, profileId: pp.profileId },
+      })),
       { tx },
     );
     return { state: "dispatched" as const };

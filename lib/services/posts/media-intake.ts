@@ -22,8 +22,8 @@ export type MediaRow = {
   status: "pending" | "processed";
 };
 
-
-export const asMediaInput = (ref: MediaRef): MediaInput => (typeof ref === "string" ? { url: ref } : { url: ref.name || "upload", contentType: ref.type });
+export const asMediaInput = (ref: MediaRef): MediaInput =>
+  typeof ref === "string" ? { url: ref } : { url: ref.name || "upload", contentType: ref.type };
 
 export const maxMediaBytes = (formats: (FormatLimits | undefined)[]): number => {
   const serverCap = env().MEDIA_MAX_BYTES;
@@ -38,13 +38,28 @@ export const storeMediaRefs = async (refs: MediaRef[], maxBytes: number, field: 
   const rows: MediaRow[] = [];
   for (const [i, ref] of refs.entries()) {
     if (typeof ref === "string") {
-      rows.push({ sourceUrl: ref, storageKey: null, contentType: "application/octet-stream", sizeBytes: null, status: "pending" });
+      rows.push({
+        sourceUrl: ref,
+        storageKey: null,
+        contentType: "application/octet-stream",
+        sizeBytes: null,
+        status: "pending",
+      });
       continue;
     }
     try {
       const stored = await storeUpload(ref, { maxBytes });
       const { storageKey, contentType, sizeBytes, width, height, durationSec } = stored;
-      rows.push({ sourceUrl: null, storageKey, contentType, sizeBytes, width, height, durationSec, status: "processed" });
+      rows.push({
+        sourceUrl: null,
+        storageKey,
+        contentType,
+        sizeBytes,
+        width,
+        height,
+        durationSec,
+        status: "processed",
+      });
     } catch (err) {
       if (err instanceof MediaError) throw unprocessable([`${field}[${i}]: ${err.reason}`]);
       throw err;

@@ -43,9 +43,11 @@ const spawnApp = async () => {
 
 const inParallel = async <T>(items: readonly T[], limit: number, fn: (item: T) => Promise<unknown>) => {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    for (let i = next++; i < items.length; i = next++) await fn(items[i]!);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      for (let i = next++; i < items.length; i = next++) await fn(items[i]!);
+    }),
+  );
 };
 
 describe("two app processes on one database", () => {
@@ -74,7 +76,10 @@ describe("two app processes on one database", () => {
     const [first] = await Promise.all([spawnApp(), spawnApp()]);
     const bodies = Array.from({ length: POSTS }, (_, i) => `Multi-process post ${i} ${newId("post")}`);
     await inParallel(bodies, 8, (body) =>
-      createPost({ principal: tenant.principal, input: { post: { body }, profiles: [profiles[bodies.indexOf(body) % PROFILES]!] } }),
+      createPost({
+        principal: tenant.principal,
+        input: { post: { body }, profiles: [profiles[bodies.indexOf(body) % PROFILES]!] },
+      }),
     );
 
     await waitFor(async () => (await db.platformPost.count({ where: { status: "published" } })) >= POSTS / 2, {
@@ -88,7 +93,9 @@ describe("two app processes on one database", () => {
 
     const settled = await waitFor(
       async () => {
-        const open = await db.platformPost.count({ where: { status: { notIn: ["published", "failed", "delivery_unconfirmed"] } } });
+        const open = await db.platformPost.count({
+          where: { status: { notIn: ["published", "failed", "delivery_unconfirmed"] } },
+        });
         return open === 0 && db.platformPost.findMany({ select: { status: true, externalId: true, postId: true } });
       },
       { what: "every platform post to settle", timeoutMs: 180_000, intervalMs: 200 },

@@ -11,7 +11,12 @@ type Tx = Prisma.TransactionClient;
 export const emitPostProcessed = async (tx: Tx, postId: string) => {
   const post = await tx.post.findUniqueOrThrow({
     where: { id: postId },
-    include: { platformPosts: { orderBy: { createdAt: "asc" }, include: { profile: { select: { id: true, name: true, platform: true } } } } },
+    include: {
+      platformPosts: {
+        orderBy: { createdAt: "asc" },
+        include: { profile: { select: { id: true, name: true, platform: true } } },
+      },
+    },
   });
   return emitEvent({
     tx,
@@ -25,12 +30,21 @@ export const emitPostProcessed = async (tx: Tx, postId: string) => {
       status: post.status,
       scheduled_at: post.scheduledAt?.toISOString() ?? null,
       created_at: post.createdAt.toISOString(),
-      platforms: post.platformPosts.map((pp) => ({ id: pp.profile.id, platform: pp.profile.platform, name: pp.profile.name })),
+      platforms: post.platformPosts.map((pp) => ({
+        id: pp.profile.id,
+        platform: pp.profile.platform,
+        name: pp.profile.name,
+      })),
     },
   });
 };
 
-export const emitPlatformPostEvent = async (tx: Tx, platformPostId: string, type: Extract<TEventType, `platform_post.${string}`>, extra: Prisma.InputJsonObject = {}) => {
+export const emitPlatformPostEvent = async (
+  tx: Tx,
+  platformPostId: string,
+  type: Extract<TEventType, `platform_post.${string}`>,
+  extra: Prisma.InputJsonObject = {},
+) => {
   const pp = await tx.platformPost.findUniqueOrThrow({
     where: { id: platformPostId },
     include: { profile: { select: { name: true, accountId: true, environment: true, profileGroupId: true } } },
@@ -56,10 +70,20 @@ export const emitPlatformPostEvent = async (tx: Tx, platformPostId: string, type
   });
 };
 
-export const emitMediaFailed = (tx: Tx, media: { id: string; postId: string; contentType: string; errorMessage: string | null }, owner: { accountId: string; environment: "live" | "sandbox"; profileGroupId: string }) =>
+export const emitMediaFailed = (
+  tx: Tx,
+  media: { id: string; postId: string; contentType: string; errorMessage: string | null },
+  owner: { accountId: string; environment: "live" | "sandbox"; profileGroupId: string },
+) =>
   emitEvent({
     tx,
     ...owner,
     type: "media.failed",
-    data: { id: media.id, post_id: media.postId, content_type: media.contentType, status: "failed", error_message: media.errorMessage },
+    data: {
+      id: media.id,
+      post_id: media.postId,
+      content_type: media.contentType,
+      status: "failed",
+      error_message: media.errorMessage,
+    },
   });

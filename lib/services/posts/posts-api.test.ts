@@ -23,31 +23,63 @@ beforeAll(async () => {
 afterAll(() => db.$disconnect());
 
 type Json = Record<string, any>;
-const create = async (body: unknown, { token = t.token, headers = {} }: { token?: string; headers?: Record<string, string> } = {}) => {
+const create = async (
+  body: unknown,
+  { token = t.token, headers = {} }: { token?: string; headers?: Record<string, string> } = {},
+) => {
   const res = await callRoute(postsRoute.POST, { path: "/api/posts", token, body, headers });
   return res as typeof res & { json: Json };
 };
-const get = (id: string, token = t.token) => callRoute(postRoute.GET, { path: `/api/posts/${id}`, token, params: { id } });
-const patch = (id: string, body: unknown) => callRoute(postRoute.PATCH, { path: `/api/posts/${id}`, token: t.token, body, params: { id } });
+const get = (id: string, token = t.token) =>
+  callRoute(postRoute.GET, { path: `/api/posts/${id}`, token, params: { id } });
+const patch = (id: string, body: unknown) =>
+  callRoute(postRoute.PATCH, { path: `/api/posts/${id}`, token: t.token, body, params: { id } });
 const list = (query: string, token = t.token) => callRoute(postsRoute.GET, { path: `/api/posts${query}`, token });
 const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 const errorsOf = (res: { json: Json }) => (res.json.errors as string[]).join("\n");
 
 describe("POST /api/posts", () => {
   it("creates an immediate post to profiles named by id and by network, with normalised params per platform", async () => {
-    const res = await create({ post: { body: "Hello networks" }, profiles: [t.profiles.bluesky!.id, "twitter"], platforms: { twitter: { format: "post" } } });
+    const res = await create({
+      post: { body: "Hello networks" },
+      profiles: [t.profiles.bluesky!.id, "twitter"],
+      platforms: { twitter: { format: "post" } },
+    });
     expect(res.status).toBe(200);
     const post = res.json as Json;
-    expect(post).toMatchObject({ body: "Hello networks", draft: false, scheduled_at: null, status: "pending", media: [], thread: [], queue_id: null, profile_group_id: t.group.id });
+    expect(post).toMatchObject({
+      body: "Hello networks",
+      draft: false,
+      scheduled_at: null,
+      status: "pending",
+      media: [],
+      thread: [],
+      queue_id: null,
+      profile_group_id: t.group.id,
+    });
     expect(post.id).toMatch(/^post_/);
     expect(post.platforms.map((p: Json) => [p.platform, p.status, p.profile_id]).sort()).toEqual(
-      [["bluesky", "pending", t.profiles.bluesky!.id], ["twitter", "pending", t.profiles.twitter!.id]].sort(),
+      [
+        ["bluesky", "pending", t.profiles.bluesky!.id],
+        ["twitter", "pending", t.profiles.twitter!.id],
+      ].sort(),
     );
     expect(post.platforms.find((p: Json) => p.platform === "twitter").params).toMatchObject({ format: "post" });
     expect((await get(post.id)).json).toMatchObject({ id: post.id, body: "Hello networks" });
-    const postCount = async () => (await callRoute(profileRoute.GET, { path: `/api/profiles/${t.profiles.twitter!.id}`, token: t.token, params: { id: t.profiles.twitter!.id } })).json.post_count as number;
+    const postCount = async () =>
+      (
+        await callRoute(profileRoute.GET, {
+          path: `/api/profiles/${t.profiles.twitter!.id}`,
+          token: t.token,
+          params: { id: t.profiles.twitter!.id },
+        })
+      ).json.post_count as number;
     const before = await postCount();
-    await create({ post: { body: "One more", draft: true }, profiles: ["twitter"], thread: [{ body: "a reply is not a post of its own" }] });
+    await create({
+      post: { body: "One more", draft: true },
+      profiles: ["twitter"],
+      thread: [{ body: "a reply is not a post of its own" }],
+    });
     expect(await postCount()).toBe(before + 1);
   });
 
@@ -72,28 +104,63 @@ describe("POST /api/posts", () => {
   it("refuses threads on networks without chains, whatsapp profiles, unknown and foreign profiles, and queue with scheduled_at", async () => {
     const fb = t.profiles.facebook!;
     const page = fb.placements[0]!.externalId;
-    expect(errorsOf(await create({ post: { body: "a" }, profiles: ["facebook"], thread: [{ body: "b" }], platforms: { facebook: { page_id: page } } }))).toMatch(/facebook: thread is not supported/);
+    expect(
+      errorsOf(
+        await create({
+          post: { body: "a" },
+          profiles: ["facebook"],
+          thread: [{ body: "b" }],
+          platforms: { facebook: { page_id: page } },
+        }),
+      ),
+    ).toMatch(/facebook: thread is not supported/);
     const wa = await db.profile.create({
-      data: { id: newId("profile"), accountId: t.account.id, environment: "sandbox", profileGroupId: t.group.id, platform: "whatsapp", name: "WA" },
+      data: {
+        id: newId("profile"),
+        accountId: t.account.id,
+        environment: "sandbox",
+        profileGroupId: t.group.id,
+        platform: "whatsapp",
+        name: "WA",
+      },
     });
-    expect(errorsOf(await create({ post: { body: "a" }, profiles: [wa.id] }))).toMatch(/WhatsApp profile, which cannot be posted to/);
+    expect(errorsOf(await create({ post: { body: "a" }, profiles: [wa.id] }))).toMatch(
+      /WhatsApp profile, which cannot be posted to/,
+    );
     await db.profile.delete({ where: { id: wa.id } });
     const foreign = await create({ post: { body: "a" }, profiles: [other.profiles.bluesky!.id] });
     expect(foreign.status).toBe(422);
     expect(errorsOf(foreign)).toContain(`profile ${other.profiles.bluesky!.id} not found`);
     expect((await create({ post: { body: "a" }, profiles: [] })).status).toBe(422);
-    expect(errorsOf(await create({ post: { body: "a", scheduled_at: inAnHour() }, profiles: ["bluesky"], queue_id: "que_1111111111111111" }))).toMatch(/cannot be combined/);
+    expect(
+      errorsOf(
+        await create({
+          post: { body: "a", scheduled_at: inAnHour() },
+          profiles: ["bluesky"],
+          queue_id: "que_1111111111111111",
+        }),
+      ),
+    ).toMatch(/cannot be combined/);
     expect(errorsOf(await create({ post: { body: "a" }, profiles: ["pinterest"] }))).toMatch(/no Pinterest profile/);
   });
 
   it("honours Idempotency-Key: replay, and 422 for another body", async () => {
     const key = `idem-${newId("post")}`;
-    const first = await create({ post: { body: "once" }, profiles: ["bluesky"] }, { headers: { "idempotency-key": key } });
-    const again = await create({ post: { body: "once" }, profiles: ["bluesky"] }, { headers: { "idempotency-key": key } });
+    const first = await create(
+      { post: { body: "once" }, profiles: ["bluesky"] },
+      { headers: { "idempotency-key": key } },
+    );
+    const again = await create(
+      { post: { body: "once" }, profiles: ["bluesky"] },
+      { headers: { "idempotency-key": key } },
+    );
     expect(again.status).toBe(200);
     expect(again.json.id).toBe(first.json.id);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
-    expect((await create({ post: { body: "twice" }, profiles: ["bluesky"] }, { headers: { "idempotency-key": key } })).status).toBe(422);
+    expect(
+      (await create({ post: { body: "twice" }, profiles: ["bluesky"] }, { headers: { "idempotency-key": key } }))
+        .status,
+    ).toBe(422);
     expect(await db.post.count({ where: { body: "once", accountId: t.account.id } })).toBe(1);
   });
 
@@ -103,9 +170,30 @@ describe("POST /api/posts", () => {
     form.append("post[draft]", "true");
     form.append("profiles[]", "twitter");
     form.append("media[]", "https://cdn.example.com/a.jpg");
-    form.append("media[]", new File([Uint8Array.from(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"))], "dot.png", { type: "image/png" }));
+    form.append(
+      "media[]",
+      new File(
+        [
+          Uint8Array.from(
+            Buffer.from(
+              "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+              "base64",
+            ),
+          ),
+        ],
+        "dot.png",
+        { type: "image/png" },
+      ),
+    );
     form.append("platforms[twitter][format]", "post");
-    const res = await postsRoute.POST(new Request("http://localhost/api/posts", { method: "POST", headers: { authorization: `Bearer ${t.token}` }, body: form }), { params: Promise.resolve({}) });
+    const res = await postsRoute.POST(
+      new Request("http://localhost/api/posts", {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.token}` },
+        body: form,
+      }),
+      { params: Promise.resolve({}) },
+    );
     const post = (await res.json()) as Json;
     expect(res.status).toBe(200);
     expect(post).toMatchObject({ body: "multipart hello", draft: true, status: "draft" });
@@ -124,7 +212,8 @@ describe("GET /api/posts", () => {
     const make = (body: Json) => create(body, { token });
     const a = (await make({ post: { body: "a", draft: true }, profiles: ["bluesky"] })).json;
     const b = (await make({ post: { body: "b", scheduled_at: inAnHour() }, profiles: ["twitter"] })).json;
-    const c = (await make({ post: { body: "c", draft: true }, profiles: ["bluesky", "twitter"], thread: undefined })).json;
+    const c = (await make({ post: { body: "c", draft: true }, profiles: ["bluesky", "twitter"], thread: undefined }))
+      .json;
     const page0 = await list("?per_page=2", token);
     expect(page0.json).toMatchObject({ total: 3, page: 0, per_page: 2 });
     expect((page0.json.data as Json[]).map((p) => p.id)).toEqual([c.id, b.id]);
@@ -135,7 +224,8 @@ describe("GET /api/posts", () => {
       expect(((await list(q, token)).json.data as Json[]).map((p) => p.id)).toEqual([c.id, b.id]);
     }
     const since = new Date(Date.now() + 60_000).toISOString();
-    for (const key of ["scheduled_after", "scheduled_at"]) expect(((await list(`?${key}=${since}`, token)).json.data as Json[]).map((p) => p.id)).toEqual([b.id]);
+    for (const key of ["scheduled_after", "scheduled_at"])
+      expect(((await list(`?${key}=${since}`, token)).json.data as Json[]).map((p) => p.id)).toEqual([b.id]);
     expect((await get(a.id, t.token)).status).toBe(404);
     const live = await seedKey({ accountId: mine.account.id, environment: "live" });
     expect((await get(a.id, live.token)).status).toBe(404);
@@ -145,7 +235,13 @@ describe("GET /api/posts", () => {
 
 describe("PATCH, publish and DELETE /api/posts/:id", () => {
   it("edits drafts (merging post and platforms, replacing profiles) and refuses posts about to go out", async () => {
-    const draft = (await create({ post: { body: "draft", draft: true }, profiles: ["twitter"], platforms: { twitter: { format: "post" } } })).json;
+    const draft = (
+      await create({
+        post: { body: "draft", draft: true },
+        profiles: ["twitter"],
+        platforms: { twitter: { format: "post" } },
+      })
+    ).json;
     const edited = await patch(draft.id, { post: { body: "edited" }, profiles: ["twitter", "bluesky"] });
     expect(edited.status).toBe(200);
     expect(edited.json).toMatchObject({ body: "edited", draft: true, status: "draft" });
@@ -155,18 +251,44 @@ describe("PATCH, publish and DELETE /api/posts/:id", () => {
 
     const now = (await create({ post: { body: "now" }, profiles: ["bluesky"] })).json;
     expect(errorsOf(await patch(now.id, { post: { body: "late" } }))).toBe("Post cannot be edited");
-    const soon = (await create({ post: { body: "soon", scheduled_at: new Date(Date.now() + 3 * 60_000).toISOString() }, profiles: ["bluesky"] })).json;
+    const soon = (
+      await create({
+        post: { body: "soon", scheduled_at: new Date(Date.now() + 3 * 60_000).toISOString() },
+        profiles: ["bluesky"],
+      })
+    ).json;
     expect((await patch(soon.id, { post: { body: "late" } })).status).toBe(422);
     const later = (await create({ post: { body: "later", scheduled_at: inAnHour() }, profiles: ["bluesky"] })).json;
-    expect((await patch(later.id, { post: { body: "changed" } })).json).toMatchObject({ body: "changed", status: "scheduled" });
+    expect((await patch(later.id, { post: { body: "changed" } })).json).toMatchObject({
+      body: "changed",
+      status: "scheduled",
+    });
   });
 
   it("publishes drafts only, and deletes a post (then 404)", async () => {
-    const draft = (await create({ post: { body: "to publish", draft: true, scheduled_at: inAnHour() }, profiles: ["bluesky"] })).json;
-    const published = await callRoute(publishRoute.POST, { path: `/api/posts/${draft.id}/publish`, token: t.token, params: { id: draft.id } });
+    const draft = (
+      await create({ post: { body: "to publish", draft: true, scheduled_at: inAnHour() }, profiles: ["bluesky"] })
+    ).json;
+    const published = await callRoute(publishRoute.POST, {
+      path: `/api/posts/${draft.id}/publish`,
+      token: t.token,
+      params: { id: draft.id },
+    });
     expect(published.json).toMatchObject({ draft: false, status: "scheduled" });
-    expect((await callRoute(publishRoute.POST, { path: `/api/posts/${draft.id}/publish`, token: t.token, params: { id: draft.id } })).status).toBe(422);
-    const del = await callRoute(postRoute.DELETE, { path: `/api/posts/${draft.id}`, token: t.token, params: { id: draft.id } });
+    expect(
+      (
+        await callRoute(publishRoute.POST, {
+          path: `/api/posts/${draft.id}/publish`,
+          token: t.token,
+          params: { id: draft.id },
+        })
+      ).status,
+    ).toBe(422);
+    const del = await callRoute(postRoute.DELETE, {
+      path: `/api/posts/${draft.id}`,
+      token: t.token,
+      params: { id: draft.id },
+    });
     expect(del.json).toEqual({ deleted: true });
     expect((await get(draft.id)).status).toBe(404);
     expect(await db.platformPost.count({ where: { rootPostId: draft.id } })).toBe(0);

@@ -14,17 +14,35 @@ export const processPostMedia = async ({ postId, lastAttempt = true }: { postId:
   const post = await db.post.findUnique({ where: { id: postId }, include: { platformPosts: { where: { postId } } } });
   if (!post) return { state: "gone" as const };
   const maxBytes = maxMediaBytes(post.platformPosts.map((pp) => formatLimitsOf(pp.platform, pp.params)));
-  const pending = await db.postMedia.findMany({ where: { status: "pending", post: wholeChain(postId) }, orderBy: [{ postId: "asc" }, { position: "asc" }] });
+  const pending = await db.postMedia.findMany({
+    where: { status: "pending", post: wholeChain(postId) },
+    orderBy: [{ postId: "asc" }, { position: "asc" }],
+  });
   let failed = 0;
   for (const media of pending) {
     try {
       const stored = await storeDownloaded(media.sourceUrl!, { maxBytes });
-      await db.postMedia.update({ where: { id: media.id }, data: { status: "processed", storageKey: stored.storageKey, contentType: stored.contentType, sizeBytes: stored.sizeBytes, width: stored.width, height: stored.height, durationSec: stored.durationSec, errorMessage: null } });
+      await db.postMedia.update({
+        where: { id: media.id },
+        data: {
+          status: "processed",
+          storageKey: stored.storageKey,
+          contentType: stored.contentType,
+          sizeBytes: stored.sizeBytes,
+          width: stored.width,
+          height: stored.height,
+          durationSec: stored.durationSec,
+          errorMessage: null,
+        },
+      });
     } catch (err) {
       if (!(err instanceof MediaError) || (err.isTransient && !lastAttempt)) throw err; // the job retries
       failed++;
       await db.$transaction(async (tx) => {
-        const row = await tx.postMedia.update({ where: { id: media.id }, data: { status: "failed", errorMessage: err.message } });
+        const row = await tx.postMedia.update({
+          where: { id: media.id },
+          data: { status: "failed", errorMessage: err.message },
+        });
         await emitMediaFailed(tx, row, post);
       });
     }

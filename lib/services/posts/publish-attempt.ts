@@ -41,34 +41,64 @@ const recordPublished = (id: string, result: PublishResult) =>
   db.$transaction(async (tx) => {
     const { count } = await tx.platformPost.updateMany({
       where: { id, status: { notIn: ["published"] } },
-      data: { status: "published", externalId: result.externalId, url: result.url ?? null, publishedAt: new Date(), sendingSince: null, error: null, errorDetails: Prisma.DbNull },
+      data: {
+        status: "published",
+        externalId: result.externalId,
+        url: result.url ?? null,
+        publishedAt: new Date(),
+        sendingSince: null,
+        error: null,
+        errorDetails: Prisma.DbNull,
+      },
     });
     if (count) await emitPlatformPostEvent(tx, id, "platform_post.published");
     return { state: "published" as const, externalId: result.externalId };
   });
 
-const recordFailure = (id: string, status: "failed" | "failed_waiting_for_retry" | "delivery_unconfirmed", failure: Failure) =>
+const recordFailure = (
+  id: string,
+  status: "failed" | "failed_waiting_for_retry" | "delivery_unconfirmed",
+  failure: Failure,
+) =>
   db.$transaction(async (tx) => {
-    await tx.platformPost.update({ where: { id }, data: { status, sendingSince: null, error: failure.message.slice(0, 2000), errorDetails: detailsJson(failure) } });
+    await tx.platformPost.update({
+      where: { id },
+      data: { status, sendingSince: null, error: failure.message.slice(0, 2000), errorDetails: detailsJson(failure) },
+    });
     await emitPlatformPostEvent(tx, id, `platform_post.${status}`);
   });
 
-const retryOrFail = async (id: string, attempt: number, failure: Failure, retryAfterMs: number | null): Promise<AttemptOutcome> => {
+const retryOrFail = async (
+  id: string,
+  attempt: number,
+  failure: Failure,
+  retryAfterMs: number | null,
+): Promise<AttemptOutcome> => {
   if (attempt >= MAX_ATTEMPTS) {
     await recordFailure(id, "failed", { ...failure, note: `Gave up after ${attempt} attempts` });
     return { state: "failed" };
   }
   await recordFailure(id, "failed_waiting_for_retry", failure);
-  return { state: "retry", delayMs: Math.max(retryAfterMs ?? 0, RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS.at(-1)!) };
+  return {
+    state: "retry",
+    delayMs: Math.max(retryAfterMs ?? 0, RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS.at(-1)!),
+  };
 };
 
 // After an unknown outcome: read back, never resend blindly.
-const resolveUnknown = async (connector: AnyConnector, input: PublishInput, id: string, attempt: number, cause: string): Promise<AttemptOutcome> => {
+const resolveUnknown = async (
+  connector: AnyConnector,
+  input: PublishInput,
+  id: string,
+  attempt: number,
+  cause: string,
+): Promise<AttemptOutcome> => {
   const unconfirmed = async (note: string) => {
     await recordFailure(id, "delivery_unconfirmed", { message: `Delivery unconfirmed: ${cause}`, note });
     return { state: "delivery_unconfirmed" as const };
   };
-  if (!connector.findPublished) return unconfirmed("The network cannot be asked whether the post arrived; check it there before publishing again");
+  if (!connector.findPublished)
+    return unconfirmed("The network cannot be asked whether the post arrived; check it there before publishing again");
   try {
     const found = await connector.findPublished(contextFor(connector), input);
     if (found) return recordPublished(id, found);
@@ -81,16 +111,28 @@ const resolveUnknown = async (connector: AnyConnector, input: PublishInput, id: 
 // Claims the platform post for this attempt: sending_since is committed before the network is called.
 const claim = (id: string) =>
   db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ status: string; sending_since: Date | null }[]>`SELECT status, sending_since FROM platform_posts WHERE id = ${id} FOR UPDATE`;
+    const rows = await tx.$queryRaw<
+      { status: string; sending_since: Date | null }[]
+    >`SELECT status, sending_since FROM platform_posts WHERE id = ${id} FOR UPDATE`;
     const row = rows[0];
     if (!row) return "gone" as const;
-    if (["published", "failed", "delivery_unconfirmed"].includes(row.status)) return row.status as "published" | "failed" | "delivery_unconfirmed";
+    if (["published", "failed", "delivery_unconfirmed"].includes(row.status))
+      return row.status as "published" | "failed" | "delivery_unconfirmed";
     if (row.sending_since) return "in_doubt" as const;
-    await tx.platformPost.update({ where: { id }, data: { status: "processing", sendingSince: new Date(), attemptedAt: new Date(), attempts: { increment: 1 } } });
+    await tx.platformPost.update({
+      where: { id },
+      data: { status: "processing", sendingSince: new Date(), attemptedAt: new Date(), attempts: { increment: 1 } },
+    });
     return "claimed" as const;
   });
 
-export const attemptPublish = async ({ platformPostId: id, attempt }: { platformPostId: string; attempt: number }): Promise<AttemptOutcome> => {
+export const attemptPublish = async ({
+  platformPostId: id,
+  attempt,
+}: {
+  platformPostId: string;
+  attempt: number;
+}): Promise<AttemptOutcome> => {
   const claimed = await claim(id);
   if (claimed === "gone" || claimed === "failed" || claimed === "delivery_unconfirmed") return { state: claimed };
   const pp = await loadPlatformPost(id);
@@ -107,7 +149,8 @@ export const attemptPublish = async ({ platformPostId: id, attempt }: { platform
     return { state: "failed" };
   }
   const { input } = built;
-  if (claimed === "in_doubt") return resolveUnknown(connector, input, id, attempt, "an earlier attempt was interrupted while sending");
+  if (claimed === "in_doubt")
+    return resolveUnknown(connector, input, id, attempt, "an earlier attempt was interrupted while sending");
   if (!connector.publish) {
     await recordFailure(id, "failed", { message: `Publishing to ${connector.displayName} is not available` });
     return { state: "failed" };
@@ -133,11 +176,17 @@ export const attemptPublish = async ({ platformPostId: id, attempt }: { platform
 // Platform posts of a chain after a failed link are not attempted (client-compat 11).
 export const haltChain = (rootPostId: string, profileId: string, afterPosition: number) =>
   db.$transaction(async (tx) => {
-    const rest = await tx.platformPost.findMany({ where: { rootPostId, profileId, status: "pending", post: { position: { gt: afterPosition } } }, select: { id: true } });
+    const rest = await tx.platformPost.findMany({
+      where: { rootPostId, profileId, status: "pending", post: { position: { gt: afterPosition } } },
+      select: { id: true },
+    });
     for (const { id } of rest) await recordFailureIn(tx, id);
   });
 
 const recordFailureIn = async (tx: Prisma.TransactionClient, id: string) => {
-  await tx.platformPost.update({ where: { id }, data: { status: "failed", error: "Not published: an earlier post of the thread failed" } });
+  await tx.platformPost.update({
+    where: { id },
+    data: { status: "failed", error: "Not published: an earlier post of the thread failed" },
+  });
   await emitPlatformPostEvent(tx, id, "platform_post.failed");
 };

@@ -21,7 +21,12 @@ export const loadPlatformPost = (id: string) =>
   });
 export type LoadedPlatformPost = NonNullable<Awaited<ReturnType<typeof loadPlatformPost>>>;
 
-const publishMedia = (m: { storageKey: string | null; contentType: string; sizeBytes: number | null; sourceUrl: string | null }): PublishMedia => {
+const publishMedia = (m: {
+  storageKey: string | null;
+  contentType: string;
+  sizeBytes: number | null;
+  sourceUrl: string | null;
+}): PublishMedia => {
   const key = m.storageKey!;
   return {
     url: publicMediaUrl(key),
@@ -53,7 +58,11 @@ const replyToOf = async (pp: LoadedPlatformPost): Promise<PublishInput["replyTo"
 // A token about to expire is refreshed first (the refresh service disconnects a refused grant).
 export const freshAuth = async (connector: AnyConnector, profileId: string) => {
   let profile = await db.profile.findUniqueOrThrow({ where: { id: profileId } });
-  if (connector.refresh && profile.tokenExpiresAt && profile.tokenExpiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS) {
+  if (
+    connector.refresh &&
+    profile.tokenExpiresAt &&
+    profile.tokenExpiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS
+  ) {
     await refreshProfileConnection({ profileId });
     profile = await db.profile.findUniqueOrThrow({ where: { id: profileId } });
   }
@@ -67,13 +76,30 @@ const mediaProblem = (pp: LoadedPlatformPost): string | null => {
   const limits = formatLimitsOf(pp.platform, pp.params);
   if (!limits) return null;
   const issues = pp.post.media.flatMap((m, i) =>
-    mediaLimitIssues({ contentType: m.contentType, sizeBytes: m.sizeBytes ?? 0, kind: mediaKindOf({ url: m.storageKey ?? "", contentType: m.contentType }), width: m.width, height: m.height, durationSec: m.durationSec }, limits, i),
+    mediaLimitIssues(
+      {
+        contentType: m.contentType,
+        sizeBytes: m.sizeBytes ?? 0,
+        kind: mediaKindOf({ url: m.storageKey ?? "", contentType: m.contentType }),
+        width: m.width,
+        height: m.height,
+        durationSec: m.durationSec,
+      },
+      limits,
+      i,
+    ),
   );
   return issues.length ? issues.join("; ") : null;
 };
 
 // The placement a platform post goes to, with its token; null when it names none or it is gone.
-export const placementOfPlatformPost = async ({ profileId, placementId }: { profileId: string; placementId: string | null }) => {
+export const placementOfPlatformPost = async ({
+  profileId,
+  placementId,
+}: {
+  profileId: string;
+  placementId: string | null;
+}) => {
   if (!placementId) return null;
   const row = await db.placement.findFirst({ where: { profileId, externalId: placementId } });
   return row ? placementAuthOf(row) : null;
@@ -83,11 +109,14 @@ export const buildPublishInput = async (connector: AnyConnector, pp: LoadedPlatf
   const refused = mediaProblem(pp);
   if (refused) return { problem: refused } as const;
   const profile = await freshAuth(connector, pp.profileId);
-  if (profile.status !== "active") return { problem: "The profile is disconnected: reconnect it and publish again" } as const;
+  if (profile.status !== "active")
+    return { problem: "The profile is disconnected: reconnect it and publish again" } as const;
   const replyTo = await replyToOf(pp);
-  if (replyTo === "unpublished_parent") return { problem: "The previous post of the thread was not published" } as const;
+  if (replyTo === "unpublished_parent")
+    return { problem: "The previous post of the thread was not published" } as const;
   const placement = await placementOfPlatformPost(pp);
-  if (pp.placementId && !placement) return { problem: `Placement ${pp.placementId} is no longer available on the profile` } as const;
+  if (pp.placementId && !placement)
+    return { problem: `Placement ${pp.placementId} is no longer available on the profile` } as const;
   const input: PublishInput = {
     auth: profileAuthOf(profile),
     placement,

@@ -1,6 +1,12 @@
 import { useOwnDatabase } from "@/lib/testing/own-database";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { deleteFromNetworkFn, dispatchDuePostsFn, dispatchPostFn, processPostMediaFn, publishChainFn } from "@/inngest/functions/publish-posts";
+import {
+  deleteFromNetworkFn,
+  dispatchDuePostsFn,
+  dispatchPostFn,
+  processPostMediaFn,
+  publishChainFn,
+} from "@/inngest/functions/publish-posts";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import * as deleteOnPlatformRoute from "@/app/api/posts/[id]/delete_on_platform/route";
 import * as postRoute from "@/app/api/posts/[id]/route";
@@ -51,14 +57,23 @@ afterAll(async () => {
 
 const start = async () => {
   clock = new ManualClock(new Date());
-  runner = await startLocalRunner({ functions: [processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, deleteFromNetworkFn], clock, pollIntervalMs: 0 });
+  runner = await startLocalRunner({
+    functions: [processPostMediaFn, dispatchPostFn, dispatchDuePostsFn, publishChainFn, deleteFromNetworkFn],
+    clock,
+    pollIntervalMs: 0,
+  });
 };
 const create = async (body: unknown) => {
   const res = await callRoute(postsRoute.POST, { path: "/api/posts", token: t.token, body });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json as Json;
 };
-const platformPosts = (postId: string) => db.platformPost.findMany({ where: { rootPostId: postId }, include: { post: { select: { position: true } } }, orderBy: { createdAt: "asc" } });
+const platformPosts = (postId: string) =>
+  db.platformPost.findMany({
+    where: { rootPostId: postId },
+    include: { post: { select: { position: true } } },
+    orderBy: { createdAt: "asc" },
+  });
 const typesOf = async (postId: string) =>
   (await db.event.findMany({ where: { accountId: t.account.id }, orderBy: { createdAt: "asc" } }))
     .filter((e) => (e.data as Json).post_id === postId || (e.data as Json).id === postId)
@@ -71,13 +86,22 @@ describe("publishing", () => {
     await runner.drain();
     const pps = await platformPosts(post.id);
     expect(pps.map((p) => p.status)).toEqual(["published", "published"]);
-    expect(pps.every((p) => p.externalId?.startsWith("sbx_post_") && p.attempts === 1 && p.sendingSince === null)).toBe(true);
+    expect(pps.every((p) => p.externalId?.startsWith("sbx_post_") && p.attempts === 1 && p.sendingSince === null)).toBe(
+      true,
+    );
     expect((await db.post.findUniqueOrThrow({ where: { id: post.id } })).status).toBe("processed");
     const events = await typesOf(post.id);
     expect(events.filter((e) => e === "post.processed")).toHaveLength(1);
     expect(events.filter((e) => e === "platform_post.published")).toHaveLength(2);
-    const published = (await eventsOf(t.account.id, "platform_post.published")).find((e) => (e.data as Json).post_id === post.id)!;
-    expect(published.data).toMatchObject({ post_id: post.id, status: "published", error: null, platform_id: expect.stringMatching(/^sbx_post_/) });
+    const published = (await eventsOf(t.account.id, "platform_post.published")).find(
+      (e) => (e.data as Json).post_id === post.id,
+    )!;
+    expect(published.data).toMatchObject({
+      post_id: post.id,
+      status: "published",
+      error: null,
+      platform_id: expect.stringMatching(/^sbx_post_/),
+    });
   });
 
   it("retries after a rate limit (failed_waiting_for_retry), then publishes", async () => {
@@ -118,13 +142,21 @@ describe("publishing", () => {
 
   it("publishes a thread in order, each link replying to the previous one; a failed link halts the rest", async () => {
     await start();
-    const post = await create({ post: { body: "1/3" }, profiles: ["bluesky"], thread: [{ body: "2/3" }, { body: "3/3" }] });
+    const post = await create({
+      post: { body: "1/3" },
+      profiles: ["bluesky"],
+      thread: [{ body: "2/3" }, { body: "3/3" }],
+    });
     await runner.drain();
     const pps = (await platformPosts(post.id)).sort((a, b) => a.post.position - b.post.position);
     expect(pps.map((p) => p.status)).toEqual(["published", "published", "published"]);
     expect(pps[1]!.publishedAt! >= pps[0]!.publishedAt!).toBe(true);
 
-    const broken = await create({ post: { body: "1/3" }, profiles: ["bluesky"], thread: [{ body: "2/3 #sandbox-fail" }, { body: "3/3" }] });
+    const broken = await create({
+      post: { body: "1/3" },
+      profiles: ["bluesky"],
+      thread: [{ body: "2/3 #sandbox-fail" }, { body: "3/3" }],
+    });
     await runner.drain();
     const links = (await platformPosts(broken.id)).sort((a, b) => a.post.position - b.post.position);
     expect(links.map((p) => p.status)).toEqual(["published", "failed", "failed"]);
@@ -133,7 +165,10 @@ describe("publishing", () => {
 
   it("publishes a scheduled post once its time has come (the every-minute dispatcher), not before", async () => {
     await start();
-    const post = await create({ post: { body: "Later", scheduled_at: new Date(Date.now() + 1500).toISOString() }, profiles: ["twitter"] });
+    const post = await create({
+      post: { body: "Later", scheduled_at: new Date(Date.now() + 1500).toISOString() },
+      profiles: ["twitter"],
+    });
     expect(post.status).toBe("scheduled");
     await runner.drain();
     expect((await platformPosts(post.id))[0]!.status).toBe("pending");
@@ -147,34 +182,59 @@ describe("publishing", () => {
 
   it("downloads URL media before publishing; a file that cannot be fetched fails the post with media.failed", async () => {
     await start();
-    const ok = await create({ post: { body: "With a picture" }, profiles: ["bluesky"], media: [`${files.url.replace("127.0.0.1", "localhost")}/dot.png`] });
+    const ok = await create({
+      post: { body: "With a picture" },
+      profiles: ["bluesky"],
+      media: [`${files.url.replace("127.0.0.1", "localhost")}/dot.png`],
+    });
     expect(ok.status).toBe("pending");
     await runner.drain();
     const row = await db.postMedia.findFirstOrThrow({ where: { postId: ok.id } });
     expect(row).toMatchObject({ status: "processed", contentType: "image/png", sizeBytes: PNG_BYTES.byteLength });
     expect((await platformPosts(ok.id))[0]!.status).toBe("published");
 
-    const bad = await create({ post: { body: "Missing picture" }, profiles: ["bluesky"], media: [`${files.url.replace("127.0.0.1", "localhost")}/missing.png`] });
+    const bad = await create({
+      post: { body: "Missing picture" },
+      profiles: ["bluesky"],
+      media: [`${files.url.replace("127.0.0.1", "localhost")}/missing.png`],
+    });
     await runner.drain();
     expect((await db.post.findUniqueOrThrow({ where: { id: bad.id } })).status).toBe("media_processing_failed");
     const failed = (await eventsOf(t.account.id, "media.failed")).find((e) => (e.data as Json).post_id === bad.id);
-    expect(failed?.data).toMatchObject({ post_id: bad.id, status: "failed", error_message: expect.stringContaining("404") });
+    expect(failed?.data).toMatchObject({
+      post_id: bad.id,
+      status: "failed",
+      error_message: expect.stringContaining("404"),
+    });
     expect((await platformPosts(bad.id))[0]!.status).toBe("pending");
   });
 
   it("checks downloaded files against the network's limits: a 1x1 image fails on facebook, not on bluesky", async () => {
     await start();
     const page = t.profiles.facebook!.placements[0]!.externalId!;
-    const post = await create({ post: { body: "Tiny picture" }, profiles: ["bluesky", "facebook"], platforms: { facebook: { page_id: page } }, media: [`${files.url.replace("127.0.0.1", "localhost")}/dot.png`] });
+    const post = await create({
+      post: { body: "Tiny picture" },
+      profiles: ["bluesky", "facebook"],
+      platforms: { facebook: { page_id: page } },
+      media: [`${files.url.replace("127.0.0.1", "localhost")}/dot.png`],
+    });
     await runner.drain();
     const byPlatform = Object.fromEntries((await platformPosts(post.id)).map((p) => [p.platform, p]));
     expect(byPlatform.bluesky!.status).toBe("published");
-    expect(byPlatform.facebook).toMatchObject({ status: "failed", attempts: 1, error: "media[0] is 1x1 pixels (minimum 200x200)" });
+    expect(byPlatform.facebook).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      error: "media[0] is 1x1 pixels (minimum 200x200)",
+    });
   });
 
   it("retries a media download that failed for a passing reason (503), then publishes", async () => {
     await start();
-    const post = await create({ post: { body: "Flaky picture" }, profiles: ["bluesky"], media: [`${files.url.replace("127.0.0.1", "localhost")}/flaky.png`] });
+    const post = await create({
+      post: { body: "Flaky picture" },
+      profiles: ["bluesky"],
+      media: [`${files.url.replace("127.0.0.1", "localhost")}/flaky.png`],
+    });
     await runner.drain();
     expect((await db.postMedia.findFirstOrThrow({ where: { postId: post.id } })).status).toBe("pending");
     clock.advance("2m");
@@ -186,25 +246,50 @@ describe("publishing", () => {
 
   it("delete_on_platform removes one network's copy (the whole thread), keeps the record, and refuses networks without deletion", async () => {
     await start();
-    const post = await create({ post: { body: "Delete me" }, profiles: ["bluesky", "twitter"], thread: [{ body: "and my reply" }] });
+    const post = await create({
+      post: { body: "Delete me" },
+      profiles: ["bluesky", "twitter"],
+      thread: [{ body: "and my reply" }],
+    });
     await runner.drain();
     const twitterRoot = (await platformPosts(post.id)).find((p) => p.platform === "twitter" && p.post.position === 0)!;
-    const res = await callRoute(deleteOnPlatformRoute.POST, { path: `/api/posts/${post.id}/delete_on_platform`, token: t.token, params: { id: post.id }, body: { network: "twitter" } });
+    const res = await callRoute(deleteOnPlatformRoute.POST, {
+      path: `/api/posts/${post.id}/delete_on_platform`,
+      token: t.token,
+      params: { id: post.id },
+      body: { network: "twitter" },
+    });
     expect(res.json).toEqual({ success: true, deleting: [{ post_profile_id: twitterRoot.id, platform: "twitter" }] });
-    expect((await platformPosts(post.id)).filter((p) => p.platform === "twitter").map((p) => p.status)).toEqual(["pending_deletion", "pending_deletion"]);
+    expect((await platformPosts(post.id)).filter((p) => p.platform === "twitter").map((p) => p.status)).toEqual([
+      "pending_deletion",
+      "pending_deletion",
+    ]);
     await runner.drain();
     const after = await platformPosts(post.id);
     expect(after.filter((p) => p.platform === "twitter").map((p) => p.status)).toEqual(["deleted", "deleted"]);
     expect(after.filter((p) => p.platform === "bluesky").map((p) => p.status)).toEqual(["published", "published"]);
-    const twoScopes = await callRoute(deleteOnPlatformRoute.POST, { path: `/api/posts/${post.id}/delete_on_platform`, token: t.token, params: { id: post.id }, body: { network: "bluesky", profile_id: "x" } });
+    const twoScopes = await callRoute(deleteOnPlatformRoute.POST, {
+      path: `/api/posts/${post.id}/delete_on_platform`,
+      token: t.token,
+      params: { id: post.id },
+      body: { network: "bluesky", profile_id: "x" },
+    });
     expect(twoScopes.status).toBe(422);
   });
 
   it("DELETE with delete_on_platform=true deletes the networks' copies, then the record", async () => {
     await start();
-    const post = await create({ post: { body: "Gone everywhere" }, profiles: ["bluesky", "telegram"], platforms: { telegram: { chat_id: t.profiles.telegram!.placements[0]!.externalId } } });
+    const post = await create({
+      post: { body: "Gone everywhere" },
+      profiles: ["bluesky", "telegram"],
+      platforms: { telegram: { chat_id: t.profiles.telegram!.placements[0]!.externalId } },
+    });
     await runner.drain();
-    const res = await callRoute(postRoute.DELETE, { path: `/api/posts/${post.id}?delete_on_platform=true`, token: t.token, params: { id: post.id } });
+    const res = await callRoute(postRoute.DELETE, {
+      path: `/api/posts/${post.id}?delete_on_platform=true`,
+      token: t.token,
+      params: { id: post.id },
+    });
     expect(res.json).toEqual({ deleted: true });
     expect((await platformPosts(post.id)).map((p) => p.status)).toEqual(["pending_deletion", "pending_deletion"]);
     await runner.drain();

@@ -18,7 +18,8 @@ export const findPost = async ({ principal, id }: { principal: Principal; id: st
   return post;
 };
 
-export const getPostView = async ({ principal, id }: { principal: Principal; id: string }) => serializePost(await findPost({ principal, id }), publicMediaUrl);
+export const getPostView = async ({ principal, id }: { principal: Principal; id: string }) =>
+  serializePost(await findPost({ principal, id }), publicMediaUrl);
 
 type ListQuery = z.infer<typeof ZListPostsQuery>;
 
@@ -36,11 +37,20 @@ export const listPosts = async ({ principal, query }: { principal: Principal; qu
     ...postScope(principal),
     ...(query.profile_group_id && !principal.profileGroupId && { profileGroupId: query.profile_group_id }),
     ...(after && { scheduledAt: { gt: new Date(after) } }),
-    AND: [statusFilter(query.status), query.platforms?.length ? { platformPosts: { some: { platform: { in: query.platforms } } } } : {}],
+    AND: [
+      statusFilter(query.status),
+      query.platforms?.length ? { platformPosts: { some: { platform: { in: query.platforms } } } } : {},
+    ],
   };
   const [total, rows] = await Promise.all([
     db.post.count({ where }),
-    db.post.findMany({ where, include: POST_VIEW_INCLUDE, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: query.page * query.per_page, take: query.per_page }),
+    db.post.findMany({
+      where,
+      include: POST_VIEW_INCLUDE,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: query.page * query.per_page,
+      take: query.per_page,
+    }),
   ]);
   return { total, page: query.page, per_page: query.per_page, data: rows.map((p) => serializePost(p, publicMediaUrl)) };
 };

@@ -11,7 +11,11 @@ import { MEDIA_STUCK_AFTER_MS, requestStuckMedia } from "./lifecycle";
 describe("requestStuckMedia", () => {
   it("re-requests media processing of posts pending for too long, once per window", async () => {
     const t = await seedSandboxTenant(["bluesky"]);
-    const input = { post: { body: "Media pending" }, profiles: ["bluesky"], media: ["https://cdn.example.com/never-fetched.jpg"] };
+    const input = {
+      post: { body: "Media pending" },
+      profiles: ["bluesky"],
+      media: ["https://cdn.example.com/never-fetched.jpg"],
+    };
     const stuck = (await createPost({ principal: t.principal, input })) as { id: string; status: string };
     const fresh = (await createPost({ principal: t.principal, input })) as { id: string };
     expect(stuck.status).toBe("pending");
@@ -22,13 +26,20 @@ describe("requestStuckMedia", () => {
     expect(asked).toContain(stuck.id);
     expect(asked).not.toContain(fresh.id);
     const eventId = `media-reconcile|${stuck.id}|${Math.floor(now.getTime() / MEDIA_STUCK_AFTER_MS)}`;
-    expect(await db.outboxEvent.findUnique({ where: { id: eventId } })).toMatchObject({ name: "app/post.media.requested", sentAt: expect.any(Date) });
-    const run = await db.jobRun.findUniqueOrThrow({ where: { id: runIdFor(eventId, "social-publisher-process-post-media") } });
+    expect(await db.outboxEvent.findUnique({ where: { id: eventId } })).toMatchObject({
+      name: "app/post.media.requested",
+      sentAt: expect.any(Date),
+    });
+    const run = await db.jobRun.findUniqueOrThrow({
+      where: { id: runIdFor(eventId, "social-publisher-process-post-media") },
+    });
     expect(run.event).toMatchObject({ data: { postId: stuck.id } });
 
     await requestStuckMedia({ now }); // the same window: no second run
     expect(await db.jobRun.count({ where: { id: run.id } })).toBe(1);
-    const requests = await db.outboxEvent.findMany({ where: { name: "app/post.media.requested", event: { path: ["data", "postId"], equals: stuck.id } } });
+    const requests = await db.outboxEvent.findMany({
+      where: { name: "app/post.media.requested", event: { path: ["data", "postId"], equals: stuck.id } },
+    });
     expect(requests).toHaveLength(2); // at creation (its job is what got lost here: no runner), and the reconcile
   });
 });

@@ -12,7 +12,12 @@ import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
 
 export type Target = Awaited<ReturnType<typeof loadProfiles>>[number];
 
-const loadProfiles = (where: { accountId: string; environment: Principal["environment"]; profileGroupId?: string; id?: { in: string[] } }) =>
+const loadProfiles = (where: {
+  accountId: string;
+  environment: Principal["environment"];
+  profileGroupId?: string;
+  id?: { in: string[] };
+}) =>
   db.profile.findMany({
     where,
     include: { placements: { select: { externalId: true } } },
@@ -21,11 +26,21 @@ const loadProfiles = (where: { accountId: string; environment: Principal["enviro
 
 const isPlatform = (ref: string): ref is TPlatform => (PLATFORMS as readonly string[]).includes(ref);
 
-export const resolveTargets = async ({ principal, refs, groupId }: { principal: Principal; refs: string[]; groupId?: string }) => {
+export const resolveTargets = async ({
+  principal,
+  refs,
+  groupId,
+}: {
+  principal: Principal;
+  refs: string[];
+  groupId?: string;
+}) => {
   const scope = groupScope(principal);
   const ids = [...new Set(refs.filter((r) => !isPlatform(r)))];
   const names = [...new Set(refs.filter(isPlatform))];
-  const byId = ids.length ? await loadProfiles({ ...scope, ...(groupId && { profileGroupId: groupId }), id: { in: ids } }) : [];
+  const byId = ids.length
+    ? await loadProfiles({ ...scope, ...(groupId && { profileGroupId: groupId }), id: { in: ids } })
+    : [];
   const missing = ids.filter((id) => !byId.some((p) => p.id === id));
   if (missing.length) throw unprocessable(missing.map((id) => `profiles: profile ${id} not found`));
 
@@ -34,7 +49,10 @@ export const resolveTargets = async ({ principal, refs, groupId }: { principal: 
   if (!group && names.length) {
     const all = await db.profileGroup.findMany({ where: groupScope(principal, "id"), select: { id: true }, take: 2 });
     if (all.length === 1) group = all[0]!.id;
-    else throw unprocessable(["profile_group_id is required to name profiles by network when the account has several profile groups"]);
+    else
+      throw unprocessable([
+        "profile_group_id is required to name profiles by network when the account has several profile groups",
+      ]);
   }
   if (groups.size > 1 || (group && byId.some((p) => p.profileGroupId !== group))) {
     throw unprocessable(["profiles must all belong to one profile group"]);
@@ -48,8 +66,10 @@ export const resolveTargets = async ({ principal, refs, groupId }: { principal: 
   }
   const problems: string[] = [];
   for (const t of targets) {
-    if (t.platform === "whatsapp") problems.push(`profiles: ${t.name} is a WhatsApp profile, which cannot be posted to (use direct messages)`);
-    else if (t.status !== "active") problems.push(`profiles: ${t.name} (${DISPLAY_NAMES[t.platform]}) is disconnected; reconnect it first`);
+    if (t.platform === "whatsapp")
+      problems.push(`profiles: ${t.name} is a WhatsApp profile, which cannot be posted to (use direct messages)`);
+    else if (t.status !== "active")
+      problems.push(`profiles: ${t.name} (${DISPLAY_NAMES[t.platform]}) is disconnected; reconnect it first`);
   }
   if (problems.length) throw unprocessable(problems);
   return { groupId: group!, targets };

@@ -23,17 +23,26 @@ import { resolveTargets } from "./targets";
 const EDIT_MARGIN_MS = 5 * 60 * 1000;
 
 const isEditable = (post: { draft: boolean; status: string; scheduledAt: Date | null }, now: Date) =>
-  post.draft || post.status === "media_processing_failed" || (["pending", "scheduled"].includes(post.status) && !!post.scheduledAt && post.scheduledAt.getTime() - now.getTime() > EDIT_MARGIN_MS);
+  post.draft ||
+  post.status === "media_processing_failed" ||
+  (["pending", "scheduled"].includes(post.status) &&
+    !!post.scheduledAt &&
+    post.scheduledAt.getTime() - now.getTime() > EDIT_MARGIN_MS);
 
 type ExistingMedia = { sourceUrl: string | null; storageKey: string | null; contentType: string };
 // Kept media take part in the rules check under their hosted (or source) URL and content type.
 const existingRef = (m: ExistingMedia): MediaRef => (m.storageKey ? publicMediaUrl(m.storageKey) : (m.sourceUrl ?? ""));
 
-const lockPost = async (tx: Tx, id: string) => (await tx.$queryRaw<{ id: string }[]>`SELECT id FROM posts WHERE id = ${id} FOR UPDATE`).length > 0;
+const lockPost = async (tx: Tx, id: string) =>
+  (await tx.$queryRaw<{ id: string }[]>`SELECT id FROM posts WHERE id = ${id} FOR UPDATE`).length > 0;
 
-const mergePlatforms = (current: Record<string, Record<string, unknown>>, patch: Record<string, Record<string, unknown>> | undefined) => {
+const mergePlatforms = (
+  current: Record<string, Record<string, unknown>>,
+  patch: Record<string, Record<string, unknown>> | undefined,
+) => {
   const out = { ...current };
-  for (const [network, params] of Object.entries(patch ?? {})) out[network] = { ...(current[network] ?? {}), ...params };
+  for (const [network, params] of Object.entries(patch ?? {}))
+    out[network] = { ...(current[network] ?? {}), ...params };
   return out;
 };
 
@@ -51,7 +60,8 @@ export const updatePost = async (options: UpdateOptions) => {
       keepUploads(); // the committed rows refer to them
       return getPostView({ principal: options.principal, id: options.id });
     }
-    if (attempt >= EDIT_ATTEMPTS) throw new ApiError("conflict", "The post was changed by another request meanwhile; retry");
+    if (attempt >= EDIT_ATTEMPTS)
+      throw new ApiError("conflict", "The post was changed by another request meanwhile; retry");
     await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * attempt));
   }
 };
@@ -63,7 +73,8 @@ const applyEdit = async ({ principal, id, input, now = new Date() }: UpdateOptio
   const draft = fields.draft ?? post.draft;
   const queueId = input.queue_id === undefined ? post.queueId : input.queue_id;
   const scheduledAt = fields.scheduled_at === undefined ? post.scheduledAt : fields.scheduled_at;
-  if (queueId && fields.scheduled_at) throw unprocessable(["queue_id and post.scheduled_at cannot be combined: the queue assigns the time"]);
+  if (queueId && fields.scheduled_at)
+    throw unprocessable(["queue_id and post.scheduled_at cannot be combined: the queue assigns the time"]);
 
   const refs = input.profiles ?? post.platformPosts.filter((pp) => pp.postId === post.id).map((pp) => pp.profileId);
   const { groupId, targets } = await resolveTargets({ principal, refs, groupId: post.profileGroupId });
@@ -80,7 +91,9 @@ const applyEdit = async ({ principal, id, input, now = new Date() }: UpdateOptio
   const checkedContent = await checkContent(targets, {
     ...content,
     media: mediaGiven ? content.media : post.media.map(existingRef),
-    thread: threadGiven ? content.thread : post.children.map((c) => ({ body: c.body, media: c.media.map(existingRef) })),
+    thread: threadGiven
+      ? content.thread
+      : post.children.map((c) => ({ body: c.body, media: c.media.map(existingRef) })),
   });
 
   return retryingTransaction(async (tx) => {
@@ -107,7 +120,14 @@ const applyEdit = async ({ principal, id, input, now = new Date() }: UpdateOptio
       await tx.postMedia.deleteMany({ where: { postId: id } });
       await writeMedia(tx, id, checkedContent.media);
     }
-    const root = { id, accountId: post.accountId, environment: post.environment, profileGroupId: groupId, status, draft };
+    const root = {
+      id,
+      accountId: post.accountId,
+      environment: post.environment,
+      profileGroupId: groupId,
+      status,
+      draft,
+    };
     let postIds = [id, ...post.children.map((c) => c.id)];
     if (threadGiven) {
       await tx.post.deleteMany({ where: { parentId: id } });
@@ -125,12 +145,23 @@ const applyEdit = async ({ principal, id, input, now = new Date() }: UpdateOptio
 };
 
 // POST /api/posts/:id/publish: a draft goes out (at once, at its scheduled_at, or in its queue slot).
-export const publishDraft = async ({ principal, id, now = new Date() }: { principal: Principal; id: string; now?: Date }) => {
+export const publishDraft = async ({
+  principal,
+  id,
+  now = new Date(),
+}: {
+  principal: Principal;
+  id: string;
+  now?: Date;
+}) => {
   const post = await findPost({ principal, id });
   if (!post.draft) throw unprocessable(["Only drafts can be published"]);
   await retryingTransaction(async (tx) => {
     await lockQueues(tx, [post.queueId]);
-    const { count } = await tx.post.updateMany({ where: { ...wholeChain(id), draft: true }, data: { draft: false, status: "pending" } });
+    const { count } = await tx.post.updateMany({
+      where: { ...wholeChain(id), draft: true },
+      data: { draft: false, status: "pending" },
+    });
     await recordCommit(tx, { resource: "post", id });
     if (count === 0) return;
     if (post.queueId) await rearrangeQueue(tx, post.queueId, { now });
@@ -141,7 +172,17 @@ export const publishDraft = async ({ principal, id, now = new Date() }: { princi
 
 // DELETE /api/posts/:id: the record only, or (delete_on_platform=true) the networks' copies first and then
 // the record. A queued post leaves its queue, which is rearranged.
-export const deletePost = async ({ principal, id, deleteOnPlatform, now = new Date() }: { principal: Principal; id: string; deleteOnPlatform: boolean; now?: Date }) => {
+export const deletePost = async ({
+  principal,
+  id,
+  deleteOnPlatform,
+  now = new Date(),
+}: {
+  principal: Principal;
+  id: string;
+  deleteOnPlatform: boolean;
+  now?: Date;
+}) => {
   if (deleteOnPlatform) return deletePostEverywhere({ principal, id });
   const post = await findPost({ principal, id });
   await retryingTransaction(async (tx) => {

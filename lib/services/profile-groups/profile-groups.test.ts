@@ -41,7 +41,10 @@ describe("profile groups", () => {
     const principal = principalFor({ accountId: account.id });
 
     for (const id of [sandboxGroup.id, foreign.id, "grp_1111111111111111"]) {
-      await expect(getProfileGroupOrThrow({ principal, id })).rejects.toMatchObject({ status: 404, message: "Not found" });
+      await expect(getProfileGroupOrThrow({ principal, id })).rejects.toMatchObject({
+        status: 404,
+        message: "Not found",
+      });
       await expect(deleteProfileGroup({ principal, id })).rejects.toMatchObject({ status: 404 });
     }
     expect(await db.profileGroup.count({ where: { id: { in: [sandboxGroup.id, foreign.id] } } })).toBe(2);

@@ -16,7 +16,10 @@ export const listProfileGroups = ({ principal }: { principal: Principal }) =>
 
 // Another account's, environment's or group's id answers exactly like a missing one.
 export const getProfileGroupOrThrow = async ({ principal, id }: { principal: Principal; id: string }) => {
-  const group = await db.profileGroup.findFirst({ where: { AND: [groupScope(principal, "id"), { id }] }, select: withCounts });
+  const group = await db.profileGroup.findFirst({
+    where: { AND: [groupScope(principal, "id"), { id }] },
+    select: withCounts,
+  });
   if (!group) throw notFound();
   return group;
 };
@@ -24,7 +27,12 @@ export const getProfileGroupOrThrow = async ({ principal, id }: { principal: Pri
 export const createProfileGroup = ({ principal, input }: { principal: Principal; input: TCreateProfileGroupBody }) =>
   retryingTransaction(async (tx) => {
     const group = await tx.profileGroup.create({
-      data: { id: newId("profileGroup"), accountId: principal.accountId, environment: principal.environment, name: input.name },
+      data: {
+        id: newId("profileGroup"),
+        accountId: principal.accountId,
+        environment: principal.environment,
+        name: input.name,
+      },
       select: withCounts,
     });
     await recordCommit(tx, { resource: "profile_group", id: group.id });
@@ -36,8 +44,14 @@ export const createProfileGroup = ({ principal, input }: { principal: Principal;
 // finishes (or waits) instead of deadlocking with the cascade.
 export const deleteProfileGroup = async ({ principal, id }: { principal: Principal; id: string }) =>
   retryingTransaction(async (tx) => {
-    const queues = await tx.postQueue.findMany({ where: { profileGroupId: id, ...groupScope(principal) }, select: { id: true } });
-    await lockQueues(tx, queues.map((q) => q.id));
+    const queues = await tx.postQueue.findMany({
+      where: { profileGroupId: id, ...groupScope(principal) },
+      select: { id: true },
+    });
+    await lockQueues(
+      tx,
+      queues.map((q) => q.id),
+    );
     const { count } = await tx.profileGroup.deleteMany({ where: { AND: [groupScope(principal, "id"), { id }] } });
     if (count === 0) throw notFound();
     const result = { deleted: true };

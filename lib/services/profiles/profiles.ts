@@ -16,7 +16,11 @@ export const listProfiles = ({ principal, profileGroupId }: { principal: Princip
 // post_count: posts (thread roots) that target each profile.
 export const postCountsOf = async (profileIds: string[]): Promise<Map<string, number>> => {
   if (profileIds.length === 0) return new Map();
-  const rows = await db.platformPost.groupBy({ by: ["profileId"], where: { profileId: { in: profileIds }, post: { parentId: null } }, _count: { _all: true } });
+  const rows = await db.platformPost.groupBy({
+    by: ["profileId"],
+    where: { profileId: { in: profileIds }, post: { parentId: null } },
+    _count: { _all: true },
+  });
   return new Map(rows.map((r) => [r.profileId, r._count._all]));
 };
 

@@ -33,7 +33,8 @@ export const postQueueSelect = {
   _count: { select: { posts: { where: waitingPostsWhere } } },
 } satisfies Prisma.PostQueueSelect;
 
-const findQueue = (principal: Principal, id: string) => db.postQueue.findFirst({ where: { AND: [scopeOf(principal), { id }] }, select: postQueueSelect });
+const findQueue = (principal: Principal, id: string) =>
+  db.postQueue.findFirst({ where: { AND: [scopeOf(principal), { id }] }, select: postQueueSelect });
 
 export const listPostQueues = ({ principal, profileGroupId }: { principal: Principal; profileGroupId?: string }) =>
   db.postQueue.findMany({
@@ -48,13 +49,18 @@ export const getPostQueueOrThrow = async ({ principal, id }: { principal: Princi
   return queue;
 };
 
-const uniqueSlots = (slots: readonly TTimeslotInput[]) => [...new Map(slots.map((s) => [`${s.day} ${s.time}`, s])).values()];
+const uniqueSlots = (slots: readonly TTimeslotInput[]) => [
+  ...new Map(slots.map((s) => [`${s.day} ${s.time}`, s])).values(),
+];
 
 export const createPostQueue = async ({ principal, input }: { principal: Principal; input: TCreatePostQueueBody }) => {
   // A scoped key may leave out its own group; everyone else must name one.
   const groupId = input.profile_group_id || principal.profileGroupId;
   if (!groupId) throw unprocessable(["profile_group_id is required"]);
-  const group = await db.profileGroup.findFirst({ where: { AND: [groupScope(principal, "id"), { id: groupId }] }, select: { id: true } });
+  const group = await db.profileGroup.findFirst({
+    where: { AND: [groupScope(principal, "id"), { id: groupId }] },
+    select: { id: true },
+  });
   if (!group) throw unprocessable(["profile_group_id: Profile group not found"]);
 
   const q = input.post_queue;
@@ -86,21 +92,31 @@ const slotsField = "post_queue.queue_timeslots_attributes";
 
 // Removals first, then additions (so one request can remove a slot and add it back). Adding a day+time
 // the queue already has is ignored. Returns whether the set of slots changed.
-const applyTimeslotChanges = async (tx: Parameters<typeof rearrangeQueue>[0], queueId: string, changes: readonly TTimeslotChange[]) => {
+const applyTimeslotChanges = async (
+  tx: Parameters<typeof rearrangeQueue>[0],
+  queueId: string,
+  changes: readonly TTimeslotChange[],
+) => {
   const removals = changes.flatMap((c, index) => ("_destroy" in c ? [{ id: c.id, index }] : []));
   const additions = uniqueSlots(changes.filter((c): c is TTimeslotInput => !("_destroy" in c)));
   let isChanged = false;
 
   if (removals.length > 0) {
     const ids = [...new Set(removals.map((r) => r.id))];
-    const found = new Set((await tx.queueTimeslot.findMany({ where: { queueId, id: { in: ids } }, select: { id: true } })).map((s) => s.id));
+    const found = new Set(
+      (await tx.queueTimeslot.findMany({ where: { queueId, id: { in: ids } }, select: { id: true } })).map((s) => s.id),
+    );
     const missing = removals.filter((r) => !found.has(r.id));
-    if (missing.length > 0) throw unprocessable(missing.map((r) => `${slotsField}.${r.index}.id: Timeslot ${r.id} not found in this queue`));
+    if (missing.length > 0)
+      throw unprocessable(missing.map((r) => `${slotsField}.${r.index}.id: Timeslot ${r.id} not found in this queue`));
     await tx.queueTimeslot.deleteMany({ where: { queueId, id: { in: ids } } });
     isChanged = true;
   }
   if (additions.length > 0) {
-    const { count } = await tx.queueTimeslot.createMany({ data: additions.map((s) => ({ queueId, ...s })), skipDuplicates: true });
+    const { count } = await tx.queueTimeslot.createMany({
+      data: additions.map((s) => ({ queueId, ...s })),
+      skipDuplicates: true,
+    });
     if (count > 0) {
       isChanged = true;
       if ((await tx.queueTimeslot.count({ where: { queueId } })) > QUEUE_TIMESLOTS_MAX) {
@@ -114,13 +130,25 @@ const applyTimeslotChanges = async (tx: Parameters<typeof rearrangeQueue>[0], qu
 // Timeslots added or removed, a new timezone or jitter, and resuming (enabled false -> true) rearrange
 // the queue's posts in the same transaction; resuming moves past-due posts into future slots. Pausing
 // only stops publishing (the publisher checks `enabled`).
-export const updatePostQueue = async ({ principal, id, input, now = new Date(), random = Math.random }: UpdateOptions) => {
+export const updatePostQueue = async ({
+  principal,
+  id,
+  input,
+  now = new Date(),
+  random = Math.random,
+}: UpdateOptions) => {
   const q = input.post_queue;
   await retryingTransaction(
     async (tx) => {
-      const visible = await tx.postQueue.findFirst({ where: { AND: [scopeOf(principal), { id }] }, select: { id: true } });
+      const visible = await tx.postQueue.findFirst({
+        where: { AND: [scopeOf(principal), { id }] },
+        select: { id: true },
+      });
       if (!visible || !(await lockQueue(tx, id))) throw notFound();
-      const current = await tx.postQueue.findUniqueOrThrow({ where: { id }, select: { timezone: true, jitter: true, enabled: true } });
+      const current = await tx.postQueue.findUniqueOrThrow({
+        where: { id },
+        select: { timezone: true, jitter: true, enabled: true },
+      });
 
       const isSlotsChanged = await applyTimeslotChanges(tx, id, q.queue_timeslots_attributes ?? []);
       const isTimezoneChanged = q.timezone !== undefined && q.timezone !== current.timezone;
@@ -137,7 +165,8 @@ export const updatePostQueue = async ({ principal, id, input, now = new Date(), 
           ...(q.enabled !== undefined && { enabled: q.enabled }),
         },
       });
-      if (isSlotsChanged || isTimezoneChanged || isJitterChanged || isResumed) await rearrangeQueue(tx, id, { now, random });
+      if (isSlotsChanged || isTimezoneChanged || isJitterChanged || isResumed)
+        await rearrangeQueue(tx, id, { now, random });
       await recordCommit(tx, { resource: "post_queue", id });
     },
     { timeout: 30_000 },
@@ -153,9 +182,19 @@ export const deletePostQueue = async ({ principal, id }: { principal: Principal;
   retryingTransaction(async (tx) => {
     const queue = await tx.postQueue.findFirst({ where: { AND: [scopeOf(principal), { id }] }, select: { id: true } });
     if (!queue || !(await lockQueue(tx, id))) throw notFound();
-    const unslotted = { queueId: id, scheduledAt: null, draft: false, status: { in: ["pending" as const, "scheduled" as const] } };
-    const roots = (await tx.post.findMany({ where: { ...unslotted, parentId: null }, select: { id: true } })).map((p) => p.id);
-    await tx.post.updateMany({ where: { OR: [{ id: { in: roots } }, { parentId: { in: roots } }] }, data: { draft: true, status: "draft" } });
+    const unslotted = {
+      queueId: id,
+      scheduledAt: null,
+      draft: false,
+      status: { in: ["pending" as const, "scheduled" as const] },
+    };
+    const roots = (await tx.post.findMany({ where: { ...unslotted, parentId: null }, select: { id: true } })).map(
+      (p) => p.id,
+    );
+    await tx.post.updateMany({
+      where: { OR: [{ id: { in: roots } }, { parentId: { in: roots } }] },
+      data: { draft: true, status: "draft" },
+    });
     await tx.postQueue.delete({ where: { id } });
     const result = { deleted: true };
     await recordCommit(tx, { body: result });
@@ -169,7 +208,15 @@ export const deletePostQueue = async ({ principal, id }: { principal: Principal;
  * enabled queue whose time has passed are being published and hold no future slot; in a paused queue
  * they do (resuming moves them into future slots).
  */
-export const getNextSlot = async ({ principal, id, now = new Date() }: { principal: Principal; id: string; now?: Date }) => {
+export const getNextSlot = async ({
+  principal,
+  id,
+  now = new Date(),
+}: {
+  principal: Principal;
+  id: string;
+  now?: Date;
+}) => {
   const queue = await db.postQueue.findFirst({
     where: { AND: [scopeOf(principal), { id }] },
     select: { timezone: true, enabled: true, timeslots: { select: { day: true, time: true } } },
@@ -177,7 +224,11 @@ export const getNextSlot = async ({ principal, id, now = new Date() }: { princip
   if (!queue) throw notFound();
   if (queue.timeslots.length === 0) throw unprocessable(["Queue has no timeslots"]);
   const taken = await db.post.count({
-    where: { queueId: id, ...waitingPostsWhere, ...(queue.enabled && { OR: [{ scheduledAt: null }, { scheduledAt: { gt: now } }] }) },
+    where: {
+      queueId: id,
+      ...waitingPostsWhere,
+      ...(queue.enabled && { OR: [{ scheduledAt: null }, { scheduledAt: { gt: now } }] }),
+    },
   });
   const slots = nextSlots({ timeslots: queue.timeslots, timezone: queue.timezone, after: now, count: taken + 1 });
   return slots[taken]!;

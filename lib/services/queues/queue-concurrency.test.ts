@@ -21,16 +21,27 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => db.$disconnect());
 
-const HOURLY = [0, 1, 2, 3, 4, 5, 6].flatMap((day) => Array.from({ length: 24 }, (_, h) => ({ day, time: `${String(h).padStart(2, "0")}:00` })));
+const HOURLY = [0, 1, 2, 3, 4, 5, 6].flatMap((day) =>
+  Array.from({ length: 24 }, (_, h) => ({ day, time: `${String(h).padStart(2, "0")}:00` })),
+);
 
 // Slots about 12 hours from now (UTC): posts placed there stay editable (more than 5 minutes out).
 const farSlots = (count: number, minuteOffset = 0) => {
   const at = new Date(Date.now() + 12 * 3600_000);
-  return Array.from({ length: count }, (_, i) => ({ day: at.getUTCDay(), time: `${String(at.getUTCHours()).padStart(2, "0")}:${String(minuteOffset + i).padStart(2, "0")}` }));
+  return Array.from({ length: count }, (_, i) => ({
+    day: at.getUTCDay(),
+    time: `${String(at.getUTCHours()).padStart(2, "0")}:${String(minuteOffset + i).padStart(2, "0")}`,
+  }));
 };
 
 const newQueue = (slots = HOURLY) =>
-  createPostQueue({ principal: t.principal, input: { profile_group_id: t.group.id, post_queue: { name: "Busy", timezone: "UTC", jitter: 0, enabled: true, queue_timeslots_attributes: slots } } });
+  createPostQueue({
+    principal: t.principal,
+    input: {
+      profile_group_id: t.group.id,
+      post_queue: { name: "Busy", timezone: "UTC", jitter: 0, enabled: true, queue_timeslots_attributes: slots },
+    },
+  });
 
 // Every waiting post of the queue in its own slot of the queue's (final) timeslots, none twice.
 const expectArranged = async (queueId: string, expectedCount: number) => {
@@ -56,14 +67,25 @@ describe("queue concurrency (issue 11, defect 2)", () => {
   it("100 posts created at once into one queue, while its timeslots change, all succeed with unique slots", async () => {
     const queue = await newQueue();
     const creates = Array.from({ length: 100 }, (_, i) =>
-      createPost({ principal: t.principal, input: { post: { body: `queued ${i}` }, profiles: ["bluesky"], queue_id: queue.id } }),
+      createPost({
+        principal: t.principal,
+        input: { post: { body: `queued ${i}` }, profiles: ["bluesky"], queue_id: queue.id },
+      }),
     );
     const edits = Array.from({ length: 10 }, (_, i) =>
-      updatePostQueue({ principal: t.principal, id: queue.id, input: { post_queue: { queue_timeslots_attributes: [{ day: i % 7, time: `${String(i).padStart(2, "0")}:30` }] } } }),
+      updatePostQueue({
+        principal: t.principal,
+        id: queue.id,
+        input: {
+          post_queue: { queue_timeslots_attributes: [{ day: i % 7, time: `${String(i).padStart(2, "0")}:30` }] },
+        },
+      }),
     );
     const started = Date.now();
     const [posts, slotEdits] = await Promise.all([settle(creates), settle(edits)]);
-    console.log(`[concurrency] 100 queued creates + 10 timeslot edits (service): ${posts.ok} + ${slotEdits.ok} succeeded in ${Date.now() - started} ms`);
+    console.log(
+      `[concurrency] 100 queued creates + 10 timeslot edits (service): ${posts.ok} + ${slotEdits.ok} succeeded in ${Date.now() - started} ms`,
+    );
     expect(posts.failures).toEqual([]);
     expect(slotEdits.failures).toEqual([]);
     expect(await db.queueTimeslot.count({ where: { queueId: queue.id } })).toBe(HOURLY.length + 10);
@@ -75,11 +97,17 @@ describe("queue concurrency (issue 11, defect 2)", () => {
     const started = Date.now();
     const responses = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        callRoute(postsRoute.POST, { path: "/api/posts", token: t.token, body: { post: { body: `routed ${i}` }, profiles: ["bluesky"], queue_id: queue.id } }),
+        callRoute(postsRoute.POST, {
+          path: "/api/posts",
+          token: t.token,
+          body: { post: { body: `routed ${i}` }, profiles: ["bluesky"], queue_id: queue.id },
+        }),
       ),
     );
     const statuses = responses.map((r) => r.status);
-    console.log(`[concurrency] 100 queued creates (route): statuses ${JSON.stringify(countBy(statuses))} in ${Date.now() - started} ms`);
+    console.log(
+      `[concurrency] 100 queued creates (route): statuses ${JSON.stringify(countBy(statuses))} in ${Date.now() - started} ms`,
+    );
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     const times = await expectArranged(queue.id, 100);
     // what each response says is what the queue holds (arranged again by the later posts, never twice the same)
@@ -89,15 +117,33 @@ describe("queue concurrency (issue 11, defect 2)", () => {
 
   it("concurrent PATCHes of one post end in exactly one of the requested versions, without duplicated rows", async () => {
     const queue = await newQueue(farSlots(1));
-    const post = (await callRoute(postsRoute.POST, { path: "/api/posts", token: t.token, body: { post: { body: "v" }, profiles: ["bluesky"], queue_id: queue.id } })).json as Json;
-    const versions = Array.from({ length: 12 }, (_, i) => ({ body: `v${i}`, thread: Array.from({ length: i % 3 }, (_, k) => ({ body: `v${i}-reply${k}` })), priority: (["high", "medium", "low"] as const)[i % 3] }));
+    const post = (
+      await callRoute(postsRoute.POST, {
+        path: "/api/posts",
+        token: t.token,
+        body: { post: { body: "v" }, profiles: ["bluesky"], queue_id: queue.id },
+      })
+    ).json as Json;
+    const versions = Array.from({ length: 12 }, (_, i) => ({
+      body: `v${i}`,
+      thread: Array.from({ length: i % 3 }, (_, k) => ({ body: `v${i}-reply${k}` })),
+      priority: (["high", "medium", "low"] as const)[i % 3],
+    }));
     const responses = await Promise.all(
       versions.map((v) =>
-        callRoute(postRoute.PATCH, { path: `/api/posts/${post.id}`, token: t.token, params: { id: post.id }, body: { post: { body: v.body }, thread: v.thread, queue_priority: v.priority } }),
+        callRoute(postRoute.PATCH, {
+          path: `/api/posts/${post.id}`,
+          token: t.token,
+          params: { id: post.id },
+          body: { post: { body: v.body }, thread: v.thread, queue_priority: v.priority },
+        }),
       ),
     );
     expect(responses.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
-    const final = await db.post.findUniqueOrThrow({ where: { id: post.id }, include: { children: { orderBy: { position: "asc" } } } });
+    const final = await db.post.findUniqueOrThrow({
+      where: { id: post.id },
+      include: { children: { orderBy: { position: "asc" } } },
+    });
     const winner = versions.find((v) => v.body === final.body)!;
     expect(winner, `final body ${final.body} is one of the requested ones`).toBeDefined();
     expect(final.children.map((c) => c.body)).toEqual(winner.thread.map((r) => r.body));
@@ -108,16 +154,31 @@ describe("queue concurrency (issue 11, defect 2)", () => {
 
   it("concurrent PATCHes of one queue (timeslots added and removed, timezone, pause/resume) end consistent", async () => {
     const queue = await newQueue(HOURLY.slice(0, 24));
-    for (let i = 0; i < 10; i++) await createPost({ principal: t.principal, input: { post: { body: `p${i}` }, profiles: ["bluesky"], queue_id: queue.id } });
+    for (let i = 0; i < 10; i++)
+      await createPost({
+        principal: t.principal,
+        input: { post: { body: `p${i}` }, profiles: ["bluesky"], queue_id: queue.id },
+      });
     const removable = queue.timeslots.slice(0, 6);
     const bodies: Json[] = [
-      ...Array.from({ length: 8 }, (_, i) => ({ post_queue: { queue_timeslots_attributes: [{ day: 3, time: `1${i}:15` }] } })),
+      ...Array.from({ length: 8 }, (_, i) => ({
+        post_queue: { queue_timeslots_attributes: [{ day: 3, time: `1${i}:15` }] },
+      })),
       ...removable.map((s) => ({ post_queue: { queue_timeslots_attributes: [{ id: s.id, _destroy: true }] } })),
       { post_queue: { timezone: "Europe/Berlin" } },
       { post_queue: { enabled: false } },
       { post_queue: { enabled: true, name: "Renamed" } },
     ];
-    const responses = await Promise.all(bodies.map((body) => callRoute(queueRoute.PATCH, { path: `/api/post_queues/${queue.id}`, token: t.token, params: { id: queue.id }, body })));
+    const responses = await Promise.all(
+      bodies.map((body) =>
+        callRoute(queueRoute.PATCH, {
+          path: `/api/post_queues/${queue.id}`,
+          token: t.token,
+          params: { id: queue.id },
+          body,
+        }),
+      ),
+    );
     expect(responses.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
     const slots = await db.queueTimeslot.findMany({ where: { queueId: queue.id } });
     expect(slots).toHaveLength(24 - 6 + 8);
@@ -128,4 +189,5 @@ describe("queue concurrency (issue 11, defect 2)", () => {
   });
 });
 
-const countBy = (values: number[]) => values.reduce<Record<number, number>>((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {});
+const countBy = (values: number[]) =>
+  values.reduce<Record<number, number>>((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {});

@@ -21,10 +21,19 @@ type SetPriorityOptions = { principal: Principal; postId: string; priority: Queu
 // A queued post's priority, then the queue rearranged in the same transaction (higher priority takes
 // earlier slots). Drafts keep the priority for when they are scheduled. Posts outside the caller's scope
 // answer 404; a post that is in no queue, 422.
-export const setQueuedPostPriority = async ({ principal, postId, priority, now = new Date(), random = Math.random }: SetPriorityOptions) =>
+export const setQueuedPostPriority = async ({
+  principal,
+  postId,
+  priority,
+  now = new Date(),
+  random = Math.random,
+}: SetPriorityOptions) =>
   retryingTransaction(
     async (tx) => {
-      const post = await tx.post.findFirst({ where: { AND: [groupScope(principal), { id: postId, parentId: null }] }, select: { queueId: true } });
+      const post = await tx.post.findFirst({
+        where: { AND: [groupScope(principal), { id: postId, parentId: null }] },
+        select: { queueId: true },
+      });
       if (!post) throw notFound();
       if (!post.queueId) throw unprocessable(["Post is not in a queue"]);
       if (!(await lockQueue(tx, post.queueId))) throw notFound();
@@ -40,9 +49,15 @@ type ListOptions = { principal: Principal; queueId: string; from?: Date; to?: Da
 // The admin calendar: the queue's waiting posts placed in [from, to), plus those without a slot
 // (scheduled_at null: the queue has no timeslots), in publishing order.
 export const listQueuedPosts = async ({ principal, queueId, from, to }: ListOptions) => {
-  const queue = await db.postQueue.findFirst({ where: { AND: [groupScope(principal), { id: queueId }] }, select: { id: true } });
+  const queue = await db.postQueue.findFirst({
+    where: { AND: [groupScope(principal), { id: queueId }] },
+    select: { id: true },
+  });
   if (!queue) throw notFound();
-  const window = from || to ? { OR: [{ scheduledAt: { ...(from && { gte: from }), ...(to && { lt: to }) } }, { scheduledAt: null }] } : {};
+  const window =
+    from || to
+      ? { OR: [{ scheduledAt: { ...(from && { gte: from }), ...(to && { lt: to }) } }, { scheduledAt: null }] }
+      : {};
   return db.post.findMany({
     where: { queueId, ...waitingPostsWhere, ...window },
     orderBy: [{ scheduledAt: { sort: "asc", nulls: "last" } }, { createdAt: "asc" }, { id: "asc" }],

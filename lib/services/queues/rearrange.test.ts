@@ -21,7 +21,10 @@ const setup = async ({ timeslots = [] as Slot[], timezone = "UTC", jitter = 0, e
   const principal = principalFor({ accountId: account.id });
   const queue = await createPostQueue({
     principal,
-    input: { profile_group_id: group.id, post_queue: { name: "Q", timezone, jitter, enabled, queue_timeslots_attributes: timeslots } },
+    input: {
+      profile_group_id: group.id,
+      post_queue: { name: "Q", timezone, jitter, enabled, queue_timeslots_attributes: timeslots },
+    },
   });
   let order = 0;
   const post = async (name: string, priority: Priority | null, over: Record<string, unknown> = {}) =>
@@ -42,10 +45,12 @@ const setup = async ({ timeslots = [] as Slot[], timezone = "UTC", jitter = 0, e
     });
   // body -> scheduled_at, in publishing order
   const placed = async () =>
-    (await db.post.findMany({ where: { queueId: queue.id }, orderBy: [{ scheduledAt: { sort: "asc", nulls: "last" } }, { body: "asc" }] })).map((p) => [
-      p.body,
-      p.scheduledAt?.toISOString() ?? null,
-    ]);
+    (
+      await db.post.findMany({
+        where: { queueId: queue.id },
+        orderBy: [{ scheduledAt: { sort: "asc", nulls: "last" } }, { body: "asc" }],
+      })
+    ).map((p) => [p.body, p.scheduledAt?.toISOString() ?? null]);
   const update = (postQueue: Record<string, unknown>, random?: () => number) =>
     updatePostQueue({ principal, id: queue.id, input: { post_queue: postQueue }, now: NOW, random });
   return { account, group, principal, queue, post, placed, update };
@@ -59,7 +64,13 @@ describe("rearrangement triggers", () => {
     await q.post("high", "high");
     await q.post("medium-new", null); // no priority = medium
     await q.post("low-new", "low");
-    await q.update({ queue_timeslots_attributes: [{ day: 4, time: "09:00" }, { day: 5, time: "09:00" }, { day: 1, time: "10:00" }] });
+    await q.update({
+      queue_timeslots_attributes: [
+        { day: 4, time: "09:00" },
+        { day: 5, time: "09:00" },
+        { day: 1, time: "10:00" },
+      ],
+    });
     expect(await q.placed()).toEqual([
       ["high", "2026-03-05T09:00:00.000Z"], // Thursday
       ["medium-old", "2026-03-06T09:00:00.000Z"], // Friday
@@ -70,16 +81,30 @@ describe("rearrangement triggers", () => {
   });
 
   it("removing a timeslot moves posts into the remaining ones; removing the last clears scheduled_at", async () => {
-    const q = await setup({ timeslots: [{ day: 4, time: "09:00" }, { day: 5, time: "09:00" }] });
+    const q = await setup({
+      timeslots: [
+        { day: 4, time: "09:00" },
+        { day: 5, time: "09:00" },
+      ],
+    });
     await q.post("a", "medium");
     await q.post("b", "medium");
     await rearrangeQueue(db, q.queue.id, { now: NOW });
-    expect(await q.placed()).toEqual([["a", "2026-03-05T09:00:00.000Z"], ["b", "2026-03-06T09:00:00.000Z"]]);
+    expect(await q.placed()).toEqual([
+      ["a", "2026-03-05T09:00:00.000Z"],
+      ["b", "2026-03-06T09:00:00.000Z"],
+    ]);
     const [thu, fri] = q.queue.timeslots;
     await q.update({ queue_timeslots_attributes: [{ id: thu!.id, _destroy: true }] });
-    expect(await q.placed()).toEqual([["a", "2026-03-06T09:00:00.000Z"], ["b", "2026-03-13T09:00:00.000Z"]]);
+    expect(await q.placed()).toEqual([
+      ["a", "2026-03-06T09:00:00.000Z"],
+      ["b", "2026-03-13T09:00:00.000Z"],
+    ]);
     await q.update({ queue_timeslots_attributes: [{ id: fri!.id, _destroy: true }] });
-    expect(await q.placed()).toEqual([["a", null], ["b", null]]);
+    expect(await q.placed()).toEqual([
+      ["a", null],
+      ["b", null],
+    ]);
   });
 
   it("a timezone change re-reads the slots in the new zone, across the DST change (America/New_York)", async () => {
@@ -88,7 +113,11 @@ describe("rearrangement triggers", () => {
     await q.post("b", "medium");
     await q.post("c", "low");
     await rearrangeQueue(db, q.queue.id, { now: NOW });
-    expect(await q.placed()).toEqual([["a", "2026-03-08T02:30:00.000Z"], ["b", "2026-03-15T02:30:00.000Z"], ["c", "2026-03-22T02:30:00.000Z"]]);
+    expect(await q.placed()).toEqual([
+      ["a", "2026-03-08T02:30:00.000Z"],
+      ["b", "2026-03-15T02:30:00.000Z"],
+      ["c", "2026-03-22T02:30:00.000Z"],
+    ]);
     await q.update({ timezone: "America/New_York" });
     expect(await q.placed()).toEqual([
       ["a", "2026-03-08T07:30:00.000Z"], // 02:30 does not exist on 8 March: 03:30 EDT
@@ -98,19 +127,40 @@ describe("rearrangement triggers", () => {
   });
 
   it("a jitter change re-draws the times within ± jitter of each slot, never reordering", async () => {
-    const q = await setup({ timeslots: [{ day: 4, time: "09:00" }, { day: 5, time: "09:00" }] });
+    const q = await setup({
+      timeslots: [
+        { day: 4, time: "09:00" },
+        { day: 5, time: "09:00" },
+      ],
+    });
     await q.post("a", "medium");
     await q.post("b", "medium");
     await q.update({ jitter: 30 }, () => 0); // -30 minutes each
-    expect(await q.placed()).toEqual([["a", "2026-03-05T08:30:00.000Z"], ["b", "2026-03-06T08:30:00.000Z"]]);
+    expect(await q.placed()).toEqual([
+      ["a", "2026-03-05T08:30:00.000Z"],
+      ["b", "2026-03-06T08:30:00.000Z"],
+    ]);
     await q.update({ jitter: 10 }, () => 1); // +10 minutes
-    expect(await q.placed()).toEqual([["a", "2026-03-05T09:10:00.000Z"], ["b", "2026-03-06T09:10:00.000Z"]]);
+    expect(await q.placed()).toEqual([
+      ["a", "2026-03-05T09:10:00.000Z"],
+      ["b", "2026-03-06T09:10:00.000Z"],
+    ]);
   });
 
   it("other changes (name, description, pausing, an existing slot re-added, the same timezone) leave the times alone", async () => {
     const q = await setup({ timeslots: [{ day: 4, time: "09:00" }], jitter: 20 });
     await q.post("a", "medium", { scheduledAt: new Date("2026-03-05T09:07:00Z") });
-    await q.update({ name: "Renamed", description: "x", enabled: false, timezone: "UTC", jitter: 20, queue_timeslots_attributes: [{ day: 4, time: "09:00" }] }, () => 0);
+    await q.update(
+      {
+        name: "Renamed",
+        description: "x",
+        enabled: false,
+        timezone: "UTC",
+        jitter: 20,
+        queue_timeslots_attributes: [{ day: 4, time: "09:00" }],
+      },
+      () => 0,
+    );
     expect(await q.placed()).toEqual([["a", "2026-03-05T09:07:00.000Z"]]);
   });
 
@@ -133,14 +183,25 @@ describe("rearrangement triggers", () => {
   });
 
   it("pausing keeps past-due posts where they are; resuming moves them to future slots", async () => {
-    const q = await setup({ timeslots: [{ day: 1, time: "09:00" }, { day: 3, time: "09:00" }] });
+    const q = await setup({
+      timeslots: [
+        { day: 1, time: "09:00" },
+        { day: 3, time: "09:00" },
+      ],
+    });
     await q.post("a", "medium", { scheduledAt: new Date("2026-03-02T09:00:00Z") }); // Monday, past due
     await q.post("b", "medium", { scheduledAt: new Date("2026-03-04T09:00:00Z") }); // this morning, past due
     await q.update({ enabled: false });
-    expect(await q.placed()).toEqual([["a", "2026-03-02T09:00:00.000Z"], ["b", "2026-03-04T09:00:00.000Z"]]);
+    expect(await q.placed()).toEqual([
+      ["a", "2026-03-02T09:00:00.000Z"],
+      ["b", "2026-03-04T09:00:00.000Z"],
+    ]);
     const resumed = await q.update({ enabled: true });
     expect(resumed.enabled).toBe(true);
-    expect(await q.placed()).toEqual([["a", "2026-03-09T09:00:00.000Z"], ["b", "2026-03-11T09:00:00.000Z"]]);
+    expect(await q.placed()).toEqual([
+      ["a", "2026-03-09T09:00:00.000Z"],
+      ["b", "2026-03-11T09:00:00.000Z"],
+    ]);
   });
 
   it("setQueuedPostPriority changes the priority and rearranges; 422 outside a queue, 404 outside the scope", async () => {
@@ -148,14 +209,31 @@ describe("rearrangement triggers", () => {
     await q.post("a", "medium");
     const b = await q.post("b", "medium");
     await rearrangeQueue(db, q.queue.id, { now: NOW });
-    expect(await q.placed()).toEqual([["a", "2026-03-05T09:00:00.000Z"], ["b", "2026-03-12T09:00:00.000Z"]]);
+    expect(await q.placed()).toEqual([
+      ["a", "2026-03-05T09:00:00.000Z"],
+      ["b", "2026-03-12T09:00:00.000Z"],
+    ]);
 
     const updated = await setQueuedPostPriority({ principal: q.principal, postId: b.id, priority: "high", now: NOW });
     expect(updated).toMatchObject({ id: b.id, queuePriority: "high", scheduledAt: new Date("2026-03-05T09:00:00Z") });
-    expect(await q.placed()).toEqual([["b", "2026-03-05T09:00:00.000Z"], ["a", "2026-03-12T09:00:00.000Z"]]);
+    expect(await q.placed()).toEqual([
+      ["b", "2026-03-05T09:00:00.000Z"],
+      ["a", "2026-03-12T09:00:00.000Z"],
+    ]);
 
-    const loose = await db.post.create({ data: { id: newId("post"), accountId: q.account.id, environment: "live", profileGroupId: q.group.id, body: "x", status: "scheduled" } });
-    await expect(setQueuedPostPriority({ principal: q.principal, postId: loose.id, priority: "low" })).rejects.toMatchObject({
+    const loose = await db.post.create({
+      data: {
+        id: newId("post"),
+        accountId: q.account.id,
+        environment: "live",
+        profileGroupId: q.group.id,
+        body: "x",
+        status: "scheduled",
+      },
+    });
+    await expect(
+      setQueuedPostPriority({ principal: q.principal, postId: loose.id, priority: "low" }),
+    ).rejects.toMatchObject({
       status: 422,
       details: { errors: ["Post is not in a queue"] },
     });
@@ -165,7 +243,9 @@ describe("rearrangement triggers", () => {
       principalFor({ accountId: q.account.id, kind: "scoped_key", profileGroupId: otherGroup.id }),
       principalFor({ accountId: (await seedAccount()).id }),
     ]) {
-      await expect(setQueuedPostPriority({ principal: p, postId: b.id, priority: "low" })).rejects.toMatchObject({ status: 404 });
+      await expect(setQueuedPostPriority({ principal: p, postId: b.id, priority: "low" })).rejects.toMatchObject({
+        status: 404,
+      });
       await expect(listQueuedPosts({ principal: p, queueId: q.queue.id })).rejects.toMatchObject({ status: 404 });
     }
   });
@@ -176,9 +256,18 @@ describe("rearrangement triggers", () => {
     await q.post("b", "high");
     await q.post("c", "medium");
     await rearrangeQueue(db, q.queue.id, { now: NOW });
-    const week = await listQueuedPosts({ principal: q.principal, queueId: q.queue.id, from: new Date("2026-03-01T00:00:00Z"), to: new Date("2026-03-08T00:00:00Z") });
+    const week = await listQueuedPosts({
+      principal: q.principal,
+      queueId: q.queue.id,
+      from: new Date("2026-03-01T00:00:00Z"),
+      to: new Date("2026-03-08T00:00:00Z"),
+    });
     expect(week.map((p) => p.body)).toEqual(["b"]);
-    expect((await listQueuedPosts({ principal: q.principal, queueId: q.queue.id })).map((p) => p.body)).toEqual(["b", "c", "a"]);
+    expect((await listQueuedPosts({ principal: q.principal, queueId: q.queue.id })).map((p) => p.body)).toEqual([
+      "b",
+      "c",
+      "a",
+    ]);
   });
 
   it("concurrent triggers serialise on the queue row: the last arrangement sees every slot", async () => {

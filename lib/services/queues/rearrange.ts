@@ -9,7 +9,11 @@ export type RearrangeOptions = { now?: Date; random?: () => number };
 // The posts a queue places into slots: root posts waiting to be published (media being checked or
 // scheduled), drafts excluded. Everything else keeps its scheduled_at.
 const WAITING_STATUSES: PostStatus[] = ["pending", "scheduled"];
-export const waitingPostsWhere = { status: { in: WAITING_STATUSES }, draft: false, parentId: null } satisfies Prisma.PostWhereInput;
+export const waitingPostsWhere = {
+  status: { in: WAITING_STATUSES },
+  draft: false,
+  parentId: null,
+} satisfies Prisma.PostWhereInput;
 
 // Lock order, everywhere: the queue row first, then its posts and timeslots. Every transaction that
 // touches a queue's posts or timeslots (post created, edited, published, deleted in a queue; timeslots,
@@ -26,7 +30,9 @@ export const lockQueue = async (tx: Tx, queueId: string): Promise<boolean> => {
 export const lockQueues = async (tx: Tx, queueIds: readonly (string | null | undefined)[]): Promise<Set<string>> => {
   const ids = [...new Set(queueIds.filter((id): id is string => !!id))].sort();
   if (ids.length === 0) return new Set();
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM post_queues WHERE id = ANY(${ids}::text[]) ORDER BY id FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM post_queues WHERE id = ANY(${ids}::text[]) ORDER BY id FOR UPDATE`;
   return new Set(rows.map((r) => r.id));
 };
 
@@ -36,7 +42,11 @@ export const lockQueues = async (tx: Tx, queueIds: readonly (string | null | und
  * Call it inside the transaction that made the change (timeslots, timezone, jitter, resume, a post added
  * to or removed from the queue, a priority changed). Only posts whose time changes are written.
  */
-export const rearrangeQueue = async (tx: Tx, queueId: string, { now = new Date(), random = Math.random }: RearrangeOptions = {}): Promise<ArrangedPost[]> => {
+export const rearrangeQueue = async (
+  tx: Tx,
+  queueId: string,
+  { now = new Date(), random = Math.random }: RearrangeOptions = {},
+): Promise<ArrangedPost[]> => {
   if (!(await lockQueue(tx, queueId))) return [];
   const queue = await tx.postQueue.findUniqueOrThrow({
     where: { id: queueId },

@@ -61,7 +61,10 @@ describe("setup tokens (issue 11, defect 5)", () => {
 
   it("two racing submissions with one token make exactly one owner", async () => {
     const { token } = await createSetupToken();
-    const results = await Promise.all([setup({ ...OWNER, setup_token: token }), setup({ ...OWNER, email: "rival@example.com", setup_token: token })]);
+    const results = await Promise.all([
+      setup({ ...OWNER, setup_token: token }),
+      setup({ ...OWNER, email: "rival@example.com", setup_token: token }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await db.user.count()).toBe(1);
   });

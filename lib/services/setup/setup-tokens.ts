@@ -15,18 +15,26 @@ const PREFIX = "setup_";
 
 export type IssuedSetupToken = { token: string; expiresAt: Date };
 
-export const createSetupToken = async ({ now = new Date(), ttlMs = SETUP_TOKEN_TTL_MS }: { now?: Date; ttlMs?: number } = {}): Promise<IssuedSetupToken> => {
+export const createSetupToken = async ({
+  now = new Date(),
+  ttlMs = SETUP_TOKEN_TTL_MS,
+}: { now?: Date; ttlMs?: number } = {}): Promise<IssuedSetupToken> => {
   const token = `${PREFIX}${randomBase58(32)}`;
   const expiresAt = new Date(now.getTime() + ttlMs);
-  await db.setupToken.create({ data: { id: newId("setupToken"), tokenHash: sha256Hex(token), createdAt: now, expiresAt } });
+  await db.setupToken.create({
+    data: { id: newId("setupToken"), tokenHash: sha256Hex(token), createdAt: now, expiresAt },
+  });
   return { token, expiresAt };
 };
 
 // For the `npm start` banner: a fresh token while setup is still open (no staff user), otherwise null.
-export const issueSetupTokenIfOpen = async ({ now = new Date() }: { now?: Date } = {}): Promise<IssuedSetupToken | null> =>
+export const issueSetupTokenIfOpen = async ({
+  now = new Date(),
+}: { now?: Date } = {}): Promise<IssuedSetupToken | null> =>
   (await db.user.count()) > 0 ? null : createSetupToken({ now });
 
-const INVALID = "setup_token: The setup token is wrong, expired or already used. Get a new one with `npm run cli -- setup token`";
+const INVALID =
+  "setup_token: The setup token is wrong, expired or already used. Get a new one with `npm run cli -- setup token`";
 
 // Marks the token used inside the setup's transaction (a setup that fails afterwards rolls it back).
 export const consumeSetupToken = async (tx: Prisma.TransactionClient, token: string, now = new Date()) => {

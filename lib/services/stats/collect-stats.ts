@@ -25,24 +25,36 @@ const RETRY_MS = 60 * 60 * 1000;
 // A collection that got nothing because the network was briefly unavailable (rate limits, 5xx, timeouts)
 // is taken again at the next hourly run instead of a day later: its stamp is set back accordingly.
 // Rejections, expired connections and unconfigured networks wait for the next regular round.
-const isTransient = (err: unknown) => (err instanceof NetworkError ? err.kind === "rate_limited" : !(err instanceof ApiError));
+const isTransient = (err: unknown) =>
+  err instanceof NetworkError ? err.kind === "rate_limited" : !(err instanceof ApiError);
 const stampAfter = (now: Date, failures: unknown[], succeeded: boolean) =>
-  !succeeded && failures.length > 0 && failures.every(isTransient) ? new Date(now.getTime() - STATS_INTERVAL_MS + RETRY_MS) : now;
+  !succeeded && failures.length > 0 && failures.every(isTransient)
+    ? new Date(now.getTime() - STATS_INTERVAL_MS + RETRY_MS)
+    : now;
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
 
 export const findProfilesDueForStats = ({ now = new Date(), limit = 100 } = {}) =>
   db.profile.findMany({
-    where: { status: "active", platform: { not: "whatsapp" }, OR: [{ statsAt: null }, { statsAt: { lte: new Date(now.getTime() - STATS_INTERVAL_MS) } }] },
+    where: {
+      status: "active",
+      platform: { not: "whatsapp" },
+      OR: [{ statsAt: null }, { statsAt: { lte: new Date(now.getTime() - STATS_INTERVAL_MS) } }],
+    },
     select: { id: true },
     orderBy: { statsAt: { sort: "asc", nulls: "first" } },
     take: limit,
   });
 
-const snapshotData = (reading: StatsReading) => ({ stats: reading.stats as Prisma.InputJsonObject, rawStats: reading.raw as Prisma.InputJsonObject });
+const snapshotData = (reading: StatsReading) => ({
+  stats: reading.stats as Prisma.InputJsonObject,
+  rawStats: reading.raw as Prisma.InputJsonObject,
+});
 
 export const collectProfileStats = async ({ profileId, now = new Date() }: { profileId: string; now?: Date }) => {
-  const profile = await db.profile.findUnique({ where: { id: profileId }, include: { placements: { orderBy: { position: "asc" } } } });
+  const profile = await db.profile.findUnique({
+    where: { id: profileId },
+    include: { placements: { orderBy: { position: "asc" } } },
+  });
   if (!profile || profile.status !== "active") return { state: "skipped" as const, snapshots: 0 };
   const connector = connectorFor({ platform: profile.platform, environment: profile.environment });
   if (!connector.profileStats) {
@@ -50,15 +62,29 @@ export const collectProfileStats = async ({ profileId, now = new Date() }: { pro
     return { state: "unsupported" as const, snapshots: 0 };
   }
   // LinkedIn: organizations only (the member profile has no follower statistics API).
-  const targets = PER_PLACEMENT.has(profile.platform) ? profile.placements.filter((p) => p.externalId !== null).map(placementAuthOf) : [null];
+  const targets = PER_PLACEMENT.has(profile.platform)
+    ? profile.placements.filter((p) => p.externalId !== null).map(placementAuthOf)
+    : [null];
   let snapshots = 0;
   const failures: unknown[] = [];
   for (const placement of targets) {
     try {
-      const reading = await connector.profileStats(contextFor(connector), { auth: profileAuthOf(profile), placement, connectedAt: profile.connectedAt });
+      const reading = await connector.profileStats(contextFor(connector), {
+        auth: profileAuthOf(profile),
+        placement,
+        connectedAt: profile.connectedAt,
+      });
       await db.$transaction(async (tx) => {
         const snap = await tx.statSnapshot.create({
-          data: { id: newId("statSnapshot"), accountId: profile.accountId, environment: profile.environment, profileId, placementId: placement?.externalId ?? null, ...snapshotData(reading), recordedAt: now },
+          data: {
+            id: newId("statSnapshot"),
+            accountId: profile.accountId,
+            environment: profile.environment,
+            profileId,
+            placementId: placement?.externalId ?? null,
+            ...snapshotData(reading),
+            recordedAt: now,
+          },
         });
         await emitEvent({
           tx,
@@ -66,13 +92,24 @@ export const collectProfileStats = async ({ profileId, now = new Date() }: { pro
           environment: profile.environment,
           profileGroupId: profile.profileGroupId,
           type: "profile.stats",
-          data: { profile_id: profileId, platform: profile.platform, placement_id: snap.placementId, stats: reading.stats as Prisma.InputJsonObject, recorded_at: now.toISOString() },
+          data: {
+            profile_id: profileId,
+            platform: profile.platform,
+            placement_id: snap.placementId,
+            stats: reading.stats as Prisma.InputJsonObject,
+            recorded_at: now.toISOString(),
+          },
         });
       });
       snapshots++;
     } catch (err) {
       failures.push(err);
-      log.warn("profile stats failed", { profileId, platform: profile.platform, placementId: placement?.externalId ?? null, error: errorText(err) });
+      log.warn("profile stats failed", {
+        profileId,
+        platform: profile.platform,
+        placementId: placement?.externalId ?? null,
+        error: errorText(err),
+      });
     }
   }
   await db.profile.update({ where: { id: profileId }, data: { statsAt: stampAfter(now, failures, snapshots > 0) } });
@@ -93,7 +130,13 @@ export const findPostsDueForStats = ({ now = new Date(), limit = 200 } = {}) =>
     take: limit,
   });
 
-export const collectPostStats = async ({ platformPostId, now = new Date() }: { platformPostId: string; now?: Date }) => {
+export const collectPostStats = async ({
+  platformPostId,
+  now = new Date(),
+}: {
+  platformPostId: string;
+  now?: Date;
+}) => {
   const pp = await db.platformPost.findUnique({ where: { id: platformPostId }, include: { profile: true } });
   if (!pp || pp.status !== "published" || !pp.externalId) return { state: "skipped" as const };
   const connector = connectorFor({ platform: pp.platform, environment: pp.profile.environment });
@@ -120,10 +163,23 @@ export const collectPostStats = async ({ platformPostId, now = new Date() }: { p
   }
   await db.$transaction(async (tx) => {
     await tx.statSnapshot.create({
-      data: { id: newId("statSnapshot"), accountId: pp.profile.accountId, environment: pp.profile.environment, profileId: pp.profileId, platformPostId: pp.id, ...snapshotData(reading), recordedAt: now },
+      data: {
+        id: newId("statSnapshot"),
+        accountId: pp.profile.accountId,
+        environment: pp.profile.environment,
+        profileId: pp.profileId,
+        platformPostId: pp.id,
+        ...snapshotData(reading),
+        recordedAt: now,
+      },
     });
-    await tx.platformPost.update({ where: { id: pp.id }, data: { insights: reading.stats as Prisma.InputJsonObject, insightsAt: now } });
-    await emitPlatformPostEvent(tx, pp.id, "platform_post.insights", { insights: reading.stats as Prisma.InputJsonObject });
+    await tx.platformPost.update({
+      where: { id: pp.id },
+      data: { insights: reading.stats as Prisma.InputJsonObject, insightsAt: now },
+    });
+    await emitPlatformPostEvent(tx, pp.id, "platform_post.insights", {
+      insights: reading.stats as Prisma.InputJsonObject,
+    });
   });
   return { state: "collected" as const };
 };

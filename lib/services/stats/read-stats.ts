@@ -17,7 +17,9 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 // A date alone is a whole UTC day: `from` its first instant, `to` its last.
 const instant = (value: string, edge: "start" | "end") =>
-  DATE_ONLY.test(value) && edge === "end" ? new Date(Date.parse(`${value}T00:00:00Z`) + DAY_MS - 1) : new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
+  DATE_ONLY.test(value) && edge === "end"
+    ? new Date(Date.parse(`${value}T00:00:00Z`) + DAY_MS - 1)
+    : new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
 const recordedAt = ({ from, to }: Range): Prisma.DateTimeFilter | undefined =>
   from || to ? { ...(from && { gte: instant(from, "start") }), ...(to && { lte: instant(to, "end") }) } : undefined;
 
@@ -35,7 +37,17 @@ const profileRecord = (s: Snapshot & { placementId: string | null }) => ({
   recorded_at: s.recordedAt.toISOString(),
 });
 
-const profileSnapshots = async ({ principal, id, placementId, range }: { principal: Principal; id: string; placementId?: string; range: Range }) => {
+const profileSnapshots = async ({
+  principal,
+  id,
+  placementId,
+  range,
+}: {
+  principal: Principal;
+  id: string;
+  placementId?: string;
+  range: Range;
+}) => {
   const profile = await getProfileOrThrow({ principal, id });
   const placement = PER_PLACEMENT.has(profile.platform) ? (placementId ?? null) : null;
   // Without placement_id on a placement network: every placement's snapshots.
@@ -47,20 +59,38 @@ const profileSnapshots = async ({ principal, id, placementId, range }: { princip
   return { profile, placement, rows };
 };
 
-export const getProfileStats = async (input: { principal: Principal; id: string; placementId?: string; range: Range }) => {
+export const getProfileStats = async (input: {
+  principal: Principal;
+  id: string;
+  placementId?: string;
+  range: Range;
+}) => {
   const { profile, placement, rows } = await profileSnapshots(input);
-  return { data: { profile_id: profile.id, platform: profile.platform, placement_id: placement, records: rows.map(profileRecord) } };
+  return {
+    data: {
+      profile_id: profile.id,
+      platform: profile.platform,
+      placement_id: placement,
+      records: rows.map(profileRecord),
+    },
+  };
 };
 
 // One entry per UTC day (and placement, when every placement is asked for): that day's last snapshot,
 // by date then placement. Network-specific daily metrics (tiktok profile_views) go under platform_stats.
 const PLATFORM_STATS_KEYS: Partial<Record<TPlatform, string[]>> = { tiktok: ["profile_views"] };
 
-export const getDailyStats = async (input: { principal: Principal; id: string; placementId?: string; range: Range }) => {
+export const getDailyStats = async (input: {
+  principal: Principal;
+  id: string;
+  placementId?: string;
+  range: Range;
+}) => {
   const { profile, placement, rows } = await profileSnapshots(input);
   const byDay = new Map<string, (typeof rows)[number]>();
   // oldest first: the last one of a day wins
-  for (const row of rows) byDay.set(JSON.stringify([row.recordedAt.toISOString().slice(0, 10), row.placementId ?? ""]), row);
+  for (const row of rows)
+    byDay.set(JSON.stringify([row.recordedAt.toISOString().slice(0, 10), row.placementId ?? ""]), row);
   const extras = PLATFORM_STATS_KEYS[profile.platform] ?? [];
   const entries = [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const days = entries.map(([key, row]) => {
@@ -73,14 +103,30 @@ export const getDailyStats = async (input: { principal: Principal; id: string; p
       if (value !== undefined) platformStats[key] = value;
       delete stats[key];
     }
-    return { date, placement_id: row.placementId, stats, platform_stats: platformStats, recorded_at: row.recordedAt.toISOString() };
+    return {
+      date,
+      placement_id: row.placementId,
+      stats,
+      platform_stats: platformStats,
+      recorded_at: row.recordedAt.toISOString(),
+    };
   });
   return { data: { profile_id: profile.id, platform: profile.platform, placement_id: placement, days } };
 };
 
 const isPlatform = (value: string): value is TPlatform => (PLATFORMS as readonly string[]).includes(value);
 
-export const getPostsStats = async ({ principal, postIds, profiles, range }: { principal: Principal; postIds: string[]; profiles?: string[]; range: Range }) => {
+export const getPostsStats = async ({
+  principal,
+  postIds,
+  profiles,
+  range,
+}: {
+  principal: Principal;
+  postIds: string[];
+  profiles?: string[];
+  range: Range;
+}) => {
   const names = (profiles ?? []).filter(isPlatform);
   const ids = (profiles ?? []).filter((p) => !isPlatform(p));
   const pps = await db.platformPost.findMany({
@@ -102,12 +148,21 @@ export const getPostsStats = async ({ principal, postIds, profiles, range }: { p
     list.push(record(s));
     byPlatformPost.set(s.platformPostId!, list);
   }
-  const data: Record<string, { platforms: { profile_id: string; platform: string; records: ReturnType<typeof record>[] }[] }> = {};
+  const data: Record<
+    string,
+    { platforms: { profile_id: string; platform: string; records: ReturnType<typeof record>[] }[] }
+  > = {};
   // In the order asked for; unknown ids (or another tenant's) are left out.
   for (const postId of postIds) {
     const mine = pps.filter((pp) => pp.postId === postId);
     if (mine.length === 0 || data[postId]) continue;
-    data[postId] = { platforms: mine.map((pp) => ({ profile_id: pp.profileId, platform: pp.platform, records: byPlatformPost.get(pp.id) ?? [] })) };
+    data[postId] = {
+      platforms: mine.map((pp) => ({
+        profile_id: pp.profileId,
+        platform: pp.platform,
+        records: byPlatformPost.get(pp.id) ?? [],
+      })),
+    };
   }
   return { data };
 };
@@ -117,10 +172,18 @@ export const getPostsStats = async ({ principal, postIds, profiles, range }: { p
 // networks the numeric stats summed across those snapshots (non-numeric keys dropped).
 export const latestStatsOf = async (profile: { id: string; platform: TPlatform }): Promise<TProfileStatsSummary> => {
   const latest = (placementId: string | null) =>
-    db.statSnapshot.findFirst({ where: { profileId: profile.id, platformPostId: null, placementId }, orderBy: [{ recordedAt: "desc" }, { id: "desc" }] });
+    db.statSnapshot.findFirst({
+      where: { profileId: profile.id, platformPostId: null, placementId },
+      orderBy: [{ recordedAt: "desc" }, { id: "desc" }],
+    });
   if (!PER_PLACEMENT.has(profile.platform)) {
     const snap = await latest(null);
-    return { latest_stats: snap ? [{ placement_id: null, stats: statsOf(snap), recorded_at: snap.recordedAt.toISOString() }] : [], summary_stats: null };
+    return {
+      latest_stats: snap
+        ? [{ placement_id: null, stats: statsOf(snap), recorded_at: snap.recordedAt.toISOString() }]
+        : [],
+      summary_stats: null,
+    };
   }
   const placements = await db.placement.findMany({
     where: { profileId: profile.id, externalId: { not: null } },
@@ -128,7 +191,9 @@ export const latestStatsOf = async (profile: { id: string; platform: TPlatform }
     orderBy: [{ position: "asc" }, { id: "asc" }],
   });
   const snaps = await Promise.all(placements.map((p) => latest(p.externalId)));
-  const entries: TLatestStats[] = snaps.flatMap((snap) => (snap ? [{ placement_id: snap.placementId, stats: statsOf(snap), recorded_at: snap.recordedAt.toISOString() }] : []));
+  const entries: TLatestStats[] = snaps.flatMap((snap) =>
+    snap ? [{ placement_id: snap.placementId, stats: statsOf(snap), recorded_at: snap.recordedAt.toISOString() }] : [],
+  );
   const summary: Record<string, number> = {};
   for (const entry of entries) {
     for (const [key, value] of Object.entries(entry.stats)) {
@@ -146,12 +211,26 @@ export const getProfileWithLatestStats = async ({ principal, id }: { principal: 
 
 // The admin profile page: the profile, its placements with stats (placement networks), the one shown
 // (`placement`, else the first) and that series' latest `limit` snapshots, oldest first.
-export const getProfileStatsView = async ({ principal, id, placement, limit = 120 }: { principal: Principal; id: string; placement?: string; limit?: number }) => {
+export const getProfileStatsView = async ({
+  principal,
+  id,
+  placement,
+  limit = 120,
+}: {
+  principal: Principal;
+  id: string;
+  placement?: string;
+  limit?: number;
+}) => {
   const profile = await getProfileOrThrow({ principal, id });
   const perPlacement = PER_PLACEMENT.has(profile.platform);
   const placements = perPlacement
     ? (
-        await db.placement.findMany({ where: { profileId: profile.id, externalId: { not: null } }, select: { externalId: true, name: true }, orderBy: [{ position: "asc" }, { id: "asc" }] })
+        await db.placement.findMany({
+          where: { profileId: profile.id, externalId: { not: null } },
+          select: { externalId: true, name: true },
+          orderBy: [{ position: "asc" }, { id: "asc" }],
+        })
       ).map((p) => ({ id: p.externalId!, name: p.name }))
     : null;
   const selected = placements ? (placements.find((p) => p.id === placement)?.id ?? placements[0]?.id ?? null) : null;
@@ -171,8 +250,15 @@ export const getPostStatsView = async ({ principal, postId }: { principal: Princ
   const { data } = await getPostsStats({ principal, postIds: [postId], range: {} });
   const platforms = (data[postId]?.platforms ?? []).filter((p) => p.records.length > 0);
   const profiles = platforms.length
-    ? await db.profile.findMany({ where: { AND: [groupScope(principal), { id: { in: platforms.map((p) => p.profile_id) } }] }, select: { id: true, name: true } })
+    ? await db.profile.findMany({
+        where: { AND: [groupScope(principal), { id: { in: platforms.map((p) => p.profile_id) } }] },
+        select: { id: true, name: true },
+      })
     : [];
   const names = new Map(profiles.map((p) => [p.id, p.name]));
-  return platforms.map((p) => ({ ...p, platform: p.platform as TPlatform, profile_name: names.get(p.profile_id) ?? null }));
+  return platforms.map((p) => ({
+    ...p,
+    platform: p.platform as TPlatform,
+    profile_name: names.get(p.profile_id) ?? null,
+  }));
 };

@@ -13,15 +13,16 @@ const crossedLocks = async (run: (fn: (tx: Tx) => Promise<string>) => Promise<st
     while (!locked[flag]) await new Promise((resolve) => setTimeout(resolve, 5));
   };
   const lock = (tx: Tx, id: string) => tx.$queryRaw`SELECT id FROM accounts WHERE id = ${id} FOR UPDATE`;
-  const side = (mine: string, theirs: string, me: keyof typeof locked, other: keyof typeof locked) => async (tx: Tx) => {
-    await lock(tx, mine);
-    if (!locked[me]) {
-      locked[me] = true; // only the first attempt waits for the other side
-      await waitFor(other);
-    }
-    await lock(tx, theirs);
-    return me;
-  };
+  const side =
+    (mine: string, theirs: string, me: keyof typeof locked, other: keyof typeof locked) => async (tx: Tx) => {
+      await lock(tx, mine);
+      if (!locked[me]) {
+        locked[me] = true; // only the first attempt waits for the other side
+        await waitFor(other);
+      }
+      await lock(tx, theirs);
+      return me;
+    };
   return Promise.allSettled([run(side(a.id, b.id, "first", "second")), run(side(b.id, a.id, "second", "first"))]);
 };
 

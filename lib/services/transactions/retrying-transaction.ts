@@ -45,7 +45,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * for the rare cycles left (a profile group deleted while one of its queues is in use).
  */
 export const retryingTransaction = async <T>(fn: (tx: Tx) => Promise<T>, options: RetryOptions = {}): Promise<T> => {
-  const { attempts = DEFAULT_ATTEMPTS, isolationLevel, timeout = 30_000, maxWait = 15_000, random = Math.random } = options;
+  const {
+    attempts = DEFAULT_ATTEMPTS,
+    isolationLevel,
+    timeout = 30_000,
+    maxWait = 15_000,
+    random = Math.random,
+  } = options;
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.$transaction(fn, { isolationLevel, timeout, maxWait });

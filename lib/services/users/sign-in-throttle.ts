@@ -29,10 +29,21 @@ export const lockMsAfter = (failures: number, { limit, maxLockMs }: Pick<Bucket,
   failures < limit ? 0 : Math.min(BASE_LOCK_MS * 2 ** Math.min(failures - limit, 30), maxLockMs);
 
 // Counts one attempt; false when a bucket is locked (the attempt is refused without checking the password).
-export const reserveSignInAttempt = async ({ email, ip, now = new Date() }: { email: string; ip: string; now?: Date }): Promise<boolean> => {
+export const reserveSignInAttempt = async ({
+  email,
+  ip,
+  now = new Date(),
+}: {
+  email: string;
+  ip: string;
+  now?: Date;
+}): Promise<boolean> => {
   const buckets = bucketsOf(email, ip);
   return db.$transaction(async (tx) => {
-    await tx.signInThrottle.createMany({ data: buckets.map((b) => ({ key: b.key, lastAttemptAt: now })), skipDuplicates: true });
+    await tx.signInThrottle.createMany({
+      data: buckets.map((b) => ({ key: b.key, lastAttemptAt: now })),
+      skipDuplicates: true,
+    });
     const rows = [];
     for (const bucket of buckets) {
       const [row] = await tx.$queryRaw<{ failures: number; last_attempt_at: Date; locked_until: Date | null }[]>`
@@ -62,4 +73,11 @@ export const clearSignInAttempts = async ({ email, ip }: { email: string; ip: st
 
 // Housekeeping: buckets without an attempt for a day.
 export const purgeStaleSignInThrottles = async (now = new Date()) =>
-  (await db.signInThrottle.deleteMany({ where: { lastAttemptAt: { lt: new Date(now.getTime() - STALE_THROTTLE_MS) }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] } })).count;
+  (
+    await db.signInThrottle.deleteMany({
+      where: {
+        lastAttemptAt: { lt: new Date(now.getTime() - STALE_THROTTLE_MS) },
+        OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+      },
+    })
+  ).count;

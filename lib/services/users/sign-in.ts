@@ -7,8 +7,21 @@ export type SignInUser = { id: string; email: string; name: string | null; accou
 
 // One staff sign-in attempt from `ip`: null for anything but a correct password within the throttle
 // (malformed input, unknown email, wrong password, locked out), so none of them can be told apart.
-export const signInStaff = async ({ email, password, ip, now = new Date() }: { email: unknown; password: unknown; ip: string; now?: Date }): Promise<SignInUser | null> => {
-  const parsed = ZSignInBody.safeParse({ email: typeof email === "string" ? email.trim().toLowerCase() : email, password });
+export const signInStaff = async ({
+  email,
+  password,
+  ip,
+  now = new Date(),
+}: {
+  email: unknown;
+  password: unknown;
+  ip: string;
+  now?: Date;
+}): Promise<SignInUser | null> => {
+  const parsed = ZSignInBody.safeParse({
+    email: typeof email === "string" ? email.trim().toLowerCase() : email,
+    password,
+  });
   if (!parsed.success) return null;
   const credentials = parsed.data;
   if (!(await reserveSignInAttempt({ email: credentials.email, ip, now }))) return null;

@@ -4,7 +4,14 @@ import { decryptSecret } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { eventEnvelope } from "@/lib/services/events/record-event";
-import { CONNECT_TIMEOUT_MS, DELIVERY_DELAYS_MS, MAX_ATTEMPTS, RESPONSE_TIMEOUT_MS, USER_AGENT, webhookPolicy } from "./config";
+import {
+  CONNECT_TIMEOUT_MS,
+  DELIVERY_DELAYS_MS,
+  MAX_ATTEMPTS,
+  RESPONSE_TIMEOUT_MS,
+  USER_AGENT,
+  webhookPolicy,
+} from "./config";
 import { postJson, type PostResult } from "./post-json";
 import { signPayload } from "./signature";
 import { guardedLookup, INTERNAL_ADDRESS_CODE, isForbiddenLiteralHost } from "@/lib/net/address-policy";
@@ -20,10 +27,19 @@ type Options = { dispatchId: string; attemptNumber: number; now?: () => Date };
 // One delivery attempt of one event to one webhook: sign, POST, record the attempt, advance the
 // dispatch. Safe to call again for the same attempt (a re-run after a crash): a recorded attempt is
 // returned instead of being sent twice, and a delivered dispatch is never sent again.
-export const attemptDelivery = async ({ dispatchId, attemptNumber, now = () => new Date() }: Options): Promise<AttemptOutcome> => {
-  const dispatch = await db.webhookDispatch.findUnique({ where: { id: dispatchId }, include: { webhook: true, event: true } });
+export const attemptDelivery = async ({
+  dispatchId,
+  attemptNumber,
+  now = () => new Date(),
+}: Options): Promise<AttemptOutcome> => {
+  const dispatch = await db.webhookDispatch.findUnique({
+    where: { id: dispatchId },
+    include: { webhook: true, event: true },
+  });
   if (!dispatch) return { state: "skipped", reason: "webhook or event deleted" };
-  const recorded = await db.webhookDelivery.findUnique({ where: { dispatchId_attemptNumber: { dispatchId, attemptNumber } } });
+  const recorded = await db.webhookDelivery.findUnique({
+    where: { dispatchId_attemptNumber: { dispatchId, attemptNumber } },
+  });
   if (recorded) return outcomeOf(recorded.success, attemptNumber);
   if (dispatch.status !== "pending") return { state: "skipped", reason: `dispatch already ${dispatch.status}` };
   if (!dispatch.webhook.enabled) {
@@ -40,7 +56,12 @@ export const attemptDelivery = async ({ dispatchId, attemptNumber, now = () => n
   // attempt (the URL was checked when saved, but the block list or the allowlist may have changed since).
   const refused = isForbiddenLiteralHost(new URL(dispatch.webhook.url), allowlist);
   const result: PostResult = refused
-    ? { ok: false, status: null, durationMs: 0, error: `${INTERNAL_ADDRESS_CODE}: refusing to connect to an internal address` }
+    ? {
+        ok: false,
+        status: null,
+        durationMs: 0,
+        error: `${INTERNAL_ADDRESS_CODE}: refusing to connect to an internal address`,
+      }
     : await postJson({
         url: dispatch.webhook.url,
         body,
@@ -82,7 +103,13 @@ export const attemptDelivery = async ({ dispatchId, attemptNumber, now = () => n
       },
     }),
   ]);
-  if (!result.ok) log.info("webhook attempt failed", { dispatchId, webhookId: dispatch.webhookId, attemptNumber, error: result.error });
+  if (!result.ok)
+    log.info("webhook attempt failed", {
+      dispatchId,
+      webhookId: dispatch.webhookId,
+      attemptNumber,
+      error: result.error,
+    });
   return outcome;
 };
 

@@ -19,7 +19,14 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
 
 // One HTTPS POST with a connect deadline and a deadline for the whole response. Never throws: every
 // outcome becomes a result the caller records. Redirects are not followed (a 3xx is a failure).
-export const postJson = ({ url, body, headers, lookup, connectTimeoutMs, responseTimeoutMs }: Options): Promise<PostResult> =>
+export const postJson = ({
+  url,
+  body,
+  headers,
+  lookup,
+  connectTimeoutMs,
+  responseTimeoutMs,
+}: Options): Promise<PostResult> =>
   new Promise((resolve) => {
     const started = Date.now();
     let settled = false;

@@ -4,7 +4,20 @@ import { assertDeliverableUrl } from "./url-policy";
 
 describe("webhook URL policy", () => {
   it("classifies internal addresses", () => {
-    for (const a of ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "0.0.0.0", "100.64.0.1", "::1", "fe80::1", "fd00::1", "::ffff:127.0.0.1", "::"]) {
+    for (const a of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "0.0.0.0",
+      "100.64.0.1",
+      "::1",
+      "fe80::1",
+      "fd00::1",
+      "::ffff:127.0.0.1",
+      "::",
+    ]) {
       expect(isInternalAddress(a), a).toBe(true);
     }
     for (const a of ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) {
@@ -25,7 +38,9 @@ describe("webhook URL policy", () => {
 
   it("refuses internal addresses at connect time (DNS answers may change after validation)", async () => {
     const lookup = guardedLookup(parseAllowlist(""));
-    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => lookup("localhost", {}, (err) => resolve(err)));
+    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+      lookup("localhost", {}, (err) => resolve(err)),
+    );
     expect(error?.code).toBe("EINTERNALADDR");
     const allowed = guardedLookup(parseAllowlist("localhost"));
     const address = await new Promise<string>((resolve) => allowed("localhost", {}, (_e, a) => resolve(a as string)));

@@ -25,8 +25,12 @@ describe("webhooks", () => {
 
   it("refuses internal URLs unless allowlisted", async () => {
     const principal = principalFor({ accountId: (await seedAccount()).id });
-    await expect(createWebhook({ principal, input: hook({ url: "https://127.0.0.1/x" }) })).rejects.toMatchObject({ status: 422 });
-    await expect(createWebhook({ principal, input: hook({ url: "https://169.254.169.254/latest" }) })).rejects.toMatchObject({ status: 422 });
+    await expect(createWebhook({ principal, input: hook({ url: "https://127.0.0.1/x" }) })).rejects.toMatchObject({
+      status: 422,
+    });
+    await expect(
+      createWebhook({ principal, input: hook({ url: "https://169.254.169.254/latest" }) }),
+    ).rejects.toMatchObject({ status: 422 });
   });
 
   it("scopes by account, environment and (for scoped keys) group", async () => {
@@ -45,7 +49,9 @@ describe("webhooks", () => {
     for (const p of [sandbox, stranger]) {
       expect(await listWebhooks({ principal: p })).toEqual([]);
       await expect(getWebhookOrThrow({ principal: p, id: mine.id })).rejects.toMatchObject({ status: 404 });
-      await expect(updateWebhook({ principal: p, id: mine.id, input: { enabled: false } })).rejects.toMatchObject({ status: 404 });
+      await expect(updateWebhook({ principal: p, id: mine.id, input: { enabled: false } })).rejects.toMatchObject({
+        status: 404,
+      });
       await expect(deleteWebhook({ principal: p, id: mine.id })).rejects.toMatchObject({ status: 404 });
     }
     await expect(getWebhookOrThrow({ principal: scoped, id: mine.id })).rejects.toMatchObject({ status: 404 });
@@ -54,7 +60,11 @@ describe("webhooks", () => {
   it("updates fields and deletes", async () => {
     const principal = principalFor({ accountId: (await seedAccount()).id });
     const w = await createWebhook({ principal, input: hook() });
-    const updated = await updateWebhook({ principal, id: w.id, input: { enabled: false, events: ["*"], description: "x" } });
+    const updated = await updateWebhook({
+      principal,
+      id: w.id,
+      input: { enabled: false, events: ["*"], description: "x" },
+    });
     expect(updated).toMatchObject({ enabled: false, events: ["*"], description: "x", secret: w.secret });
     expect(await deleteWebhook({ principal, id: w.id })).toEqual({ deleted: true });
     await expect(getWebhookOrThrow({ principal, id: w.id })).rejects.toMatchObject({ status: 404 });
@@ -72,11 +82,26 @@ describe("fanOutEvent", () => {
     await createWebhook({ principal: accountWide, input: hook({ events: ["post.processed"] }) }); // other event
     const disabled = await createWebhook({ principal: accountWide, input: hook({ events: ["*"] }) });
     await updateWebhook({ principal: accountWide, id: disabled.id, input: { enabled: false } });
-    const ofA = await createWebhook({ principal: principalFor({ accountId: account.id, kind: "scoped_key", profileGroupId: groupA.id }), input: hook({ events: ["*"] }) });
-    await createWebhook({ principal: principalFor({ accountId: account.id, kind: "scoped_key", profileGroupId: groupB.id }), input: hook({ events: ["*"] }) });
-    await createWebhook({ principal: principalFor({ accountId: account.id, environment: "sandbox" }), input: hook({ events: ["*"] }) });
+    const ofA = await createWebhook({
+      principal: principalFor({ accountId: account.id, kind: "scoped_key", profileGroupId: groupA.id }),
+      input: hook({ events: ["*"] }),
+    });
+    await createWebhook({
+      principal: principalFor({ accountId: account.id, kind: "scoped_key", profileGroupId: groupB.id }),
+      input: hook({ events: ["*"] }),
+    });
+    await createWebhook({
+      principal: principalFor({ accountId: account.id, environment: "sandbox" }),
+      input: hook({ events: ["*"] }),
+    });
 
-    const event = await recordEvent({ accountId: account.id, environment: "live", profileGroupId: groupA.id, type: "profile.connected", data: { id: "prof_x" } });
+    const event = await recordEvent({
+      accountId: account.id,
+      environment: "live",
+      profileGroupId: groupA.id,
+      type: "profile.connected",
+      data: { id: "prof_x" },
+    });
     const dispatches = await fanOutEvent({ eventId: event.id });
     expect(dispatches.map((d) => d.webhookId).sort()).toEqual([all.id, exact.id, ofA.id].sort());
     expect(await fanOutEvent({ eventId: event.id })).toEqual(dispatches);

@@ -47,7 +47,15 @@ export const createWebhook = async ({ principal, input }: { principal: Principal
   return withSecret(webhook);
 };
 
-export const updateWebhook = async ({ principal, id, input }: { principal: Principal; id: string; input: TUpdateWebhookBody }) => {
+export const updateWebhook = async ({
+  principal,
+  id,
+  input,
+}: {
+  principal: Principal;
+  id: string;
+  input: TUpdateWebhookBody;
+}) => {
   const existing = await getWebhookOrThrow({ principal, id });
   if (input.url !== undefined) await assertDeliverableUrl(input.url, webhookPolicy().allowlist);
   const webhook = await retryingTransaction(async (tx) => {
@@ -76,7 +84,15 @@ export const deleteWebhook = ({ principal, id }: { principal: Principal; id: str
     return result;
   });
 
-export const listDeliveries = async ({ principal, id, page }: { principal: Principal; id: string; page: PageQuery }) => {
+export const listDeliveries = async ({
+  principal,
+  id,
+  page,
+}: {
+  principal: Principal;
+  id: string;
+  page: PageQuery;
+}) => {
   const webhook = await db.webhook.findFirst({ where: { AND: [scopeOf(principal), { id }] }, select: { id: true } });
   if (!webhook) throw notFound();
   const [total, rows] = await db.$transaction([

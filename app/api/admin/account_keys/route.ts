@@ -10,6 +10,10 @@ export const GET = apiRoute(contract.listAccountKeys, async ({ principal }) =>
 
 // POST /api/admin/account_keys – mint an account-wide key (staff session)
 export const POST = apiRoute(contract.createAccountKey, async ({ principal, body }) => {
-  const { key, token } = await createAccountKey({ accountId: principal.accountId, environment: body.environment, name: body.name });
+  const { key, token } = await createAccountKey({
+    accountId: principal.accountId,
+    environment: body.environment,
+    name: body.name,
+  });
   return created(serializeAccountKey(key, token));
 });

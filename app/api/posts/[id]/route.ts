@@ -4,10 +4,14 @@ import { getPostView } from "@/lib/services/posts/read-posts";
 import { deletePost, updatePost } from "@/lib/services/posts/update-post";
 
 // GET /api/posts/:id – the post with media, per-network results and thread
-export const GET = apiRoute(contract.getPost, async ({ principal, params }) => ok(await getPostView({ principal, id: params.id })));
+export const GET = apiRoute(contract.getPost, async ({ principal, params }) =>
+  ok(await getPostView({ principal, id: params.id })),
+);
 
 // PATCH /api/posts/:id – edit a draft or a post scheduled more than 5 minutes ahead
-export const PATCH = apiRoute(contract.updatePost, async ({ principal, params, body }) => ok(await updatePost({ principal, id: params.id, input: body })));
+export const PATCH = apiRoute(contract.updatePost, async ({ principal, params, body }) =>
+  ok(await updatePost({ principal, id: params.id, input: body })),
+);
 
 // DELETE /api/posts/:id – delete the record
 export const DELETE = apiRoute(contract.deletePost, async ({ principal, params, query }) =>

@@ -12,4 +12,6 @@ export const GET = apiRoute(contract.getProfile, async ({ principal, params }) =
 });
 
 // DELETE /api/profiles/:id – disconnect and remove a profile
-export const DELETE = apiRoute(contract.deleteProfile, async ({ principal, params }) => ok(await deleteProfile({ principal, id: params.id })));
+export const DELETE = apiRoute(contract.deleteProfile, async ({ principal, params }) =>
+  ok(await deleteProfile({ principal, id: params.id })),
+);

@@ -10,8 +10,12 @@ export const GET = async (req: Request, ctx: { params: Promise<{ platform: strin
     return Response.redirect(await completeOAuthCallback({ platform, params }), 302);
   } catch (err) {
     const isLinkError = err instanceof ConnectionLinkError;
-    if (!isLinkError) log.error("connection callback failed", { platform, error: err instanceof Error ? err.message : String(err) });
-    return errorPage(isLinkError ? 400 : 500, isLinkError ? err.message : "Something went wrong while connecting the account.");
+    if (!isLinkError)
+      log.error("connection callback failed", { platform, error: err instanceof Error ? err.message : String(err) });
+    return errorPage(
+      isLinkError ? 400 : 500,
+      isLinkError ? err.message : "Something went wrong while connecting the account.",
+    );
   }
 };
 

@@ -16,7 +16,10 @@ const ConsentShell = ({ children }: { children: ReactNode }) => (
   <main className="flex min-h-screen items-center justify-center px-4 py-12">
     <div className="w-full max-w-sm">
       <div className="mb-8 flex items-center justify-center gap-2.5">
-        <span className="flex size-8 items-center justify-center rounded-lg bg-amber-500 text-sm font-bold text-white" aria-hidden>
+        <span
+          className="flex size-8 items-center justify-center rounded-lg bg-amber-500 text-sm font-bold text-white"
+          aria-hidden
+        >
           S
         </span>
         <span className="text-lg font-semibold tracking-tight text-slate-900">Sandbox network</span>
@@ -28,7 +31,11 @@ const ConsentShell = ({ children }: { children: ReactNode }) => (
 
 // The sandbox network's consent screen: what the OAuth redirect shows for sandbox-environment groups.
 // Approving sends the user to our own callback with a sandbox code, exactly like a network would.
-export default async function SandboxConsentPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function SandboxConsentPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const params = await searchParams;
   const platform = ZPlatform.safeParse(params.platform);
   const isValid = platform.success && verifyState(params.state) !== null;
@@ -62,7 +69,13 @@ export default async function SandboxConsentPage({ searchParams }: { searchParam
           <input type="hidden" name="code" value="sandbox-approved" />
           <div>
             <Label htmlFor="sandbox_account">Account name</Label>
-            <Input id="sandbox_account" name="sandbox_account" defaultValue={`Sandbox ${name}`} maxLength={80} className="mt-1.5" />
+            <Input
+              id="sandbox_account"
+              name="sandbox_account"
+              defaultValue={`Sandbox ${name}`}
+              maxLength={80}
+              className="mt-1.5"
+            />
             <p className="mt-1.5 text-xs text-slate-500">The name the simulated account and its placements get.</p>
           </div>
           <Button type="submit" className="w-full">

@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { sandboxPlacements, type SandboxAccount } from "../accounts";
 import type { ConnectorStore } from "../../types";
-import { ok, SIM_RETRY_AFTER_SECONDS, type Json, type SimFailure, type SimHost, type SimReply } from "../management/wire";
+import {
+  ok,
+  SIM_RETRY_AFTER_SECONDS,
+  type Json,
+  type SimFailure,
+  type SimHost,
+  type SimReply,
+} from "../management/wire";
 
 // The sandbox's Graph API for the Pages of a sandbox facebook account: GET /{version}/{page-id}?fields=…
 // and POST /{version}/{page-id} (the writable fields as form parameters), answered for the real
@@ -11,14 +18,56 @@ import { ok, SIM_RETRY_AFTER_SECONDS, type Json, type SimFailure, type SimHost, 
 // empty value clears the field; a Page that is not the account's is code 100 / subcode 33. Each Page's
 // fields live in the profile's connector store once written; until then the seed below.
 
-const READABLE = new Set(["id", "name", "username", "link", "category", "fan_count", "followers_count", "about", "description", "general_info", "company_overview", "mission", "products", "founded", "website", "phone", "emails", "impressum", "price_range", "picture"]);
-const WRITABLE = new Set(["about", "description", "general_info", "company_overview", "mission", "products", "founded", "website", "phone", "emails", "impressum", "price_range"]);
+const READABLE = new Set([
+  "id",
+  "name",
+  "username",
+  "link",
+  "category",
+  "fan_count",
+  "followers_count",
+  "about",
+  "description",
+  "general_info",
+  "company_overview",
+  "mission",
+  "products",
+  "founded",
+  "website",
+  "phone",
+  "emails",
+  "impressum",
+  "price_range",
+  "picture",
+]);
+const WRITABLE = new Set([
+  "about",
+  "description",
+  "general_info",
+  "company_overview",
+  "mission",
+  "products",
+  "founded",
+  "website",
+  "phone",
+  "emails",
+  "impressum",
+  "price_range",
+]);
 const PRICE_RANGES = new Set(["$", "$$", "$$$", "$$$$", "Unspecified"]);
 const PLUMBING = new Set(["access_token", "appsecret_proof", "method", "format", "suppress_http_code", "pretty"]);
 
 const graphError = (message: string, code = 100, subcode?: number): SimReply => ({
   status: 400,
-  body: { error: { message, type: "OAuthException", code, ...(subcode && { error_subcode: subcode }), fbtrace_id: `Asbx${randomBytes(6).toString("base64url")}` } },
+  body: {
+    error: {
+      message,
+      type: "OAuthException",
+      code,
+      ...(subcode && { error_subcode: subcode }),
+      fbtrace_id: `Asbx${randomBytes(6).toString("base64url")}`,
+    },
+  },
 });
 
 // Graph's answers to a tagged request (management/wire.ts): a missing permission (#200), the Page's
@@ -27,12 +76,47 @@ const graphError = (message: string, code = 100, subcode?: number): SimReply => 
 export const graphFailure = (failure: SimFailure): SimReply => {
   const fbtrace_id = `Asbx${randomBytes(6).toString("base64url")}`;
   if (failure === "forbidden")
-    return { status: 403, body: { error: { message: "(#200) The user hasn't authorized the application to perform this action", type: "OAuthException", code: 200, fbtrace_id } } };
+    return {
+      status: 403,
+      body: {
+        error: {
+          message: "(#200) The user hasn't authorized the application to perform this action",
+          type: "OAuthException",
+          code: 200,
+          fbtrace_id,
+        },
+      },
+    };
   if (failure === "rate_limited") {
-    const usage = { sandbox: [{ type: "pages", call_count: 100, total_cputime: 20, total_time: 40, estimated_time_to_regain_access: Math.ceil(SIM_RETRY_AFTER_SECONDS / 60) }] };
-    return { status: 400, body: { error: { message: "(#32) Page request limit reached", type: "OAuthException", code: 32, fbtrace_id } }, headers: { "x-business-use-case-usage": JSON.stringify(usage) } };
+    const usage = {
+      sandbox: [
+        {
+          type: "pages",
+          call_count: 100,
+          total_cputime: 20,
+          total_time: 40,
+          estimated_time_to_regain_access: Math.ceil(SIM_RETRY_AFTER_SECONDS / 60),
+        },
+      ],
+    };
+    return {
+      status: 400,
+      body: { error: { message: "(#32) Page request limit reached", type: "OAuthException", code: 32, fbtrace_id } },
+      headers: { "x-business-use-case-usage": JSON.stringify(usage) },
+    };
   }
-  return { status: 503, body: { error: { message: "(#2) Service temporarily unavailable", type: "OAuthException", is_transient: true, code: 2, fbtrace_id } } };
+  return {
+    status: 503,
+    body: {
+      error: {
+        message: "(#2) Service temporarily unavailable",
+        type: "OAuthException",
+        is_transient: true,
+        code: 2,
+        fbtrace_id,
+      },
+    },
+  };
 };
 
 // What a sandbox Page says about itself before anyone edits it: the first Page is filled in, the second
@@ -61,7 +145,12 @@ export const graphPageHost = (account: SandboxAccount, store: ConnectorStore): S
     const index = pages.findIndex((p) => p.externalId === match?.[1]);
     const page = pages[index];
     if (!match) return graphError(`(#100) The sandbox has no ${req.method} ${req.url.pathname}`);
-    if (!page) return graphError(`Unsupported ${req.method.toLowerCase()} request. Object with ID '${match[1]}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, 100, 33);
+    if (!page)
+      return graphError(
+        `Unsupported ${req.method.toLowerCase()} request. Object with ID '${match[1]}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        100,
+        33,
+      );
     const key = keyOf(page.externalId!);
     const seed = seedOf(account, index + 1);
     if (req.method === "GET") {
@@ -79,7 +168,10 @@ export const graphPageHost = (account: SandboxAccount, store: ConnectorStore): S
         followers_count: Number(page.metadata.fan_count) + 12,
         ...fields,
       };
-      return ok({ ...Object.fromEntries(asked.filter((f) => node[f] !== undefined).map((f) => [f, node[f]])), id: page.externalId });
+      return ok({
+        ...Object.fromEntries(asked.filter((f) => node[f] !== undefined).map((f) => [f, node[f]])),
+        id: page.externalId,
+      });
     }
     if (req.method !== "POST") return graphError("(#100) Unsupported method");
     const params = Object.entries(req.form).filter(([k]) => !PLUMBING.has(k));
@@ -87,8 +179,10 @@ export const graphPageHost = (account: SandboxAccount, store: ConnectorStore): S
     if (wrong) return graphError(`(#100) Param ${wrong[0]} is not a valid parameter for this node`);
     if (params.length === 0) return graphError("(#100) No fields to update");
     const values = Object.fromEntries(params);
-    if (values.about !== undefined && [...values.about].length > 255) return graphError("(#100) Param about must be at most 255 characters long");
-    if (values.price_range !== undefined && !PRICE_RANGES.has(values.price_range)) return graphError("(#100) Param price_range must be one of {$, $$, $$$, $$$$, Unspecified}");
+    if (values.about !== undefined && [...values.about].length > 255)
+      return graphError("(#100) Param about must be at most 255 characters long");
+    if (values.price_range !== undefined && !PRICE_RANGES.has(values.price_range))
+      return graphError("(#100) Param price_range must be one of {$, $$, $$$, $$$$, Unspecified}");
     let emails: unknown;
     if (values.emails !== undefined) {
       try {
@@ -96,7 +190,8 @@ export const graphPageHost = (account: SandboxAccount, store: ConnectorStore): S
       } catch {
         emails = null;
       }
-      if (!Array.isArray(emails) || emails.some((e) => typeof e !== "string" || !/^[^@\s]+@[^@\s]+$/.test(e))) return graphError("(#100) Param emails must be an array of email addresses");
+      if (!Array.isArray(emails) || emails.some((e) => typeof e !== "string" || !/^[^@\s]+@[^@\s]+$/.test(e)))
+        return graphError("(#100) Param emails must be an array of email addresses");
     }
     return store.update(key, (current) => {
       const fields = { ...(((current as Json | null) ?? seed) as Json) };

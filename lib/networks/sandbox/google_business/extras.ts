@@ -24,18 +24,29 @@ export const listLinks = ({ url }: SimRequest, state: LocationState): Handled =>
   const filter = url.searchParams.get("filter") ?? "";
   const type = /^place_action_type\s*=\s*"?([A-Z_]+)"?$/.exec(filter)?.[1];
   if (filter && !type) return { reply: badRequest("filter", "Unsupported filter") };
-  return { reply: pageOf(state.links.filter((l) => !type || l.placeActionType === type), url, "placeActionLinks", 10, 100) };
+  return {
+    reply: pageOf(
+      state.links.filter((l) => !type || l.placeActionType === type),
+      url,
+      "placeActionLinks",
+      10,
+      100,
+    ),
+  };
 };
 
 const linkIssue = (state: LocationState, link: Json, others: Json[]): Reply | null => {
-  if (!/^https?:\/\//.test(String(link.uri ?? ""))) return badRequest("place_action_link.uri", "A valid uri is required");
+  if (!/^https?:\/\//.test(String(link.uri ?? "")))
+    return badRequest("place_action_link.uri", "A valid uri is required");
   if (!actionTypesFor(primaryOf(state.location)).some((t) => t.placeActionType === link.placeActionType))
     return precondition(`Place action type ${String(link.placeActionType)} is not available for this location.`);
-  if (others.some((o) => o.uri === link.uri && o.placeActionType === link.placeActionType)) return googleError(409, "ALREADY_EXISTS", "Requested entity already exists");
+  if (others.some((o) => o.uri === link.uri && o.placeActionType === link.placeActionType))
+    return googleError(409, "ALREADY_EXISTS", "Requested entity already exists");
   return null;
 };
 const preferOnly = (list: Json[], link: Json) => {
-  if (link.isPreferred === true) for (const o of list) if (o !== link && o.placeActionType === link.placeActionType) o.isPreferred = false;
+  if (link.isPreferred === true)
+    for (const o of list) if (o !== link && o.placeActionType === link.placeActionType) o.isPreferred = false;
 };
 
 export const createLink = ({ url, json }: SimRequest, state: LocationState): Handled => {
@@ -62,7 +73,13 @@ export const createLink = ({ url, json }: SimRequest, state: LocationState): Han
   return { reply: ok(link), changed: true };
 };
 
-const MASKABLE: Record<string, string> = { uri: "uri", place_action_type: "placeActionType", placeActionType: "placeActionType", is_preferred: "isPreferred", isPreferred: "isPreferred" };
+const MASKABLE: Record<string, string> = {
+  uri: "uri",
+  place_action_type: "placeActionType",
+  placeActionType: "placeActionType",
+  is_preferred: "isPreferred",
+  isPreferred: "isPreferred",
+};
 
 export const patchOrDeleteLink = ({ method, url, json }: SimRequest, state: LocationState, name: string): Handled => {
   const refused = unknownParam(url.searchParams, method === "PATCH" ? ["updateMask"] : []);
@@ -76,10 +93,17 @@ export const patchOrDeleteLink = ({ method, url, json }: SimRequest, state: Loca
     return { reply: ok({}), changed: true };
   }
   const mask = (url.searchParams.get("updateMask") ?? "").split(",").filter(Boolean);
-  if (mask.length === 0 || mask.some((m) => !MASKABLE[m])) return { reply: badRequest("update_mask", "The only editable fields are uri, place_action_type and is_preferred") };
+  if (mask.length === 0 || mask.some((m) => !MASKABLE[m]))
+    return { reply: badRequest("update_mask", "The only editable fields are uri, place_action_type and is_preferred") };
   const body = (json ?? {}) as Json;
   const next = { ...link, ...Object.fromEntries(mask.map((m) => [MASKABLE[m]!, body[MASKABLE[m]!]])) };
-  const issue = check("PlaceActionLink", body, "place_action_link") ?? linkIssue(state, next, state.links.filter((l) => l !== link));
+  const issue =
+    check("PlaceActionLink", body, "place_action_link") ??
+    linkIssue(
+      state,
+      next,
+      state.links.filter((l) => l !== link),
+    );
   if (issue) return { reply: issue };
   const quota = edit(state);
   if (quota) return { reply: quota };
@@ -88,19 +112,43 @@ export const patchOrDeleteLink = ({ method, url, json }: SimRequest, state: Loca
   return { reply: ok(link), changed: true };
 };
 
-const MEDIA_CATEGORIES = new Set(["COVER", "PROFILE", "LOGO", "EXTERIOR", "INTERIOR", "PRODUCT", "AT_WORK", "FOOD_AND_DRINK", "MENU", "COMMON_AREA", "ROOMS", "TEAMS", "ADDITIONAL"]);
+const MEDIA_CATEGORIES = new Set([
+  "COVER",
+  "PROFILE",
+  "LOGO",
+  "EXTERIOR",
+  "INTERIOR",
+  "PRODUCT",
+  "AT_WORK",
+  "FOOD_AND_DRINK",
+  "MENU",
+  "COMMON_AREA",
+  "ROOMS",
+  "TEAMS",
+  "ADDITIONAL",
+]);
 
 export const createMedia = ({ json }: SimRequest, state: LocationState, v4: string): Handled => {
-  const body = (json ?? {}) as { mediaFormat?: string; sourceUrl?: string; dataRef?: unknown; locationAssociation?: { category?: string }; description?: string };
+  const body = (json ?? {}) as {
+    mediaFormat?: string;
+    sourceUrl?: string;
+    dataRef?: unknown;
+    locationAssociation?: { category?: string };
+    description?: string;
+  };
   const shape = check("MediaItem", body, "media_item");
   if (shape) return { reply: shape };
   const category = body.locationAssociation?.category ?? "";
   if (["MENU", "FOOD_AND_DRINK"].includes(category) && metadataOf(state.location).canHaveFoodMenus !== true)
     return { reply: precondition(`Media category ${category} is not relevant for this location.`) };
-  if (body.mediaFormat !== "PHOTO" && body.mediaFormat !== "VIDEO") return { reply: badRequest("media_item.media_format", "Media format is required") };
-  if (!MEDIA_CATEGORIES.has(category)) return { reply: badRequest("media_item.location_association", "A category is required") };
-  if (!body.sourceUrl && !body.dataRef) return { reply: badRequest("media_item.source_url", "sourceUrl or dataRef is required") };
-  if (body.sourceUrl && !/^https?:\/\//.test(body.sourceUrl)) return { reply: badRequest("media_item.source_url", "sourceUrl must be a public http(s) URL") };
+  if (body.mediaFormat !== "PHOTO" && body.mediaFormat !== "VIDEO")
+    return { reply: badRequest("media_item.media_format", "Media format is required") };
+  if (!MEDIA_CATEGORIES.has(category))
+    return { reply: badRequest("media_item.location_association", "A category is required") };
+  if (!body.sourceUrl && !body.dataRef)
+    return { reply: badRequest("media_item.source_url", "sourceUrl or dataRef is required") };
+  if (body.sourceUrl && !/^https?:\/\//.test(body.sourceUrl))
+    return { reply: badRequest("media_item.source_url", "sourceUrl must be a public http(s) URL") };
   const quota = edit(state);
   if (quota) return { reply: quota };
   const id = newId();
@@ -124,7 +172,9 @@ export const listMedia = ({ url }: SimRequest, state: LocationState): Handled =>
   const refused = unknownParam(url.searchParams, ["pageSize", "pageToken"]);
   if (refused) return { reply: refused };
   const page = pageOf(state.media, url, "mediaItems", 100, 2500);
-  return { reply: page.status === 200 ? ok({ ...(page.body as Json), totalMediaItemCount: state.media.length }) : page };
+  return {
+    reply: page.status === 200 ? ok({ ...(page.body as Json), totalMediaItemCount: state.media.length }) : page,
+  };
 };
 
 export const deleteMedia = (state: LocationState, name: string): Handled => {

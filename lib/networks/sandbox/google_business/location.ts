@@ -17,28 +17,44 @@ const EDITS_PER_MINUTE = 10;
 
 export const pageOf = <T>(items: T[], url: URL, key: string, byDefault: number, max: number): Reply => {
   const size = Number(url.searchParams.get("pageSize") ?? byDefault);
-  if (!Number.isInteger(size) || size < 1 || size > max) return badRequest("page_size", `Page size must be between 1 and ${max}`);
+  if (!Number.isInteger(size) || size < 1 || size > max)
+    return badRequest("page_size", `Page size must be between 1 and ${max}`);
   const offset = Number(url.searchParams.get("pageToken")?.replace(/^p/, "") ?? 0);
   if (!Number.isInteger(offset) || offset < 0) return badRequest("page_token", "Invalid page token");
   const next = offset + size < items.length ? `p${offset + size}` : undefined;
-  return ok({ ...(items.length > 0 && { [key]: items.slice(offset, offset + size) }), ...(next && { nextPageToken: next }) });
+  return ok({
+    ...(items.length > 0 && { [key]: items.slice(offset, offset + size) }),
+    ...(next && { nextPageToken: next }),
+  });
 };
 
 // Google's per-location edit quota: null when the edit may go ahead (and is counted).
 export const edit = (state: LocationState, now = Date.now()): Reply | null => {
   const recent = state.edits.filter((t) => t > now - 60_000);
   if (recent.length >= EDITS_PER_MINUTE) {
-    return googleError(429, "RESOURCE_EXHAUSTED", "Quota exceeded for quota metric 'Edits' and limit 'Edits per minute per location'.", [
-      { "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "RATE_LIMIT_EXCEEDED", domain: "googleapis.com" },
-    ]);
+    return googleError(
+      429,
+      "RESOURCE_EXHAUSTED",
+      "Quota exceeded for quota metric 'Edits' and limit 'Edits per minute per location'.",
+      [
+        {
+          "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+          reason: "RATE_LIMIT_EXCEEDED",
+          domain: "googleapis.com",
+        },
+      ],
+    );
   }
   state.edits = [...recent, now];
   return null;
 };
 
 const regionOf = (l: Json) =>
-  ((l.storefrontAddress as { regionCode?: string } | undefined)?.regionCode ?? (l.serviceArea as { regionCode?: string } | undefined)?.regionCode) || undefined;
-const categoriesOf = (l: Json) => l.categories as { primaryCategory?: { name?: string }; additionalCategories?: { name?: string }[] } | undefined;
+  ((l.storefrontAddress as { regionCode?: string } | undefined)?.regionCode ??
+    (l.serviceArea as { regionCode?: string } | undefined)?.regionCode) ||
+  undefined;
+const categoriesOf = (l: Json) =>
+  l.categories as { primaryCategory?: { name?: string }; additionalCategories?: { name?: string }[] } | undefined;
 export const primaryOf = (l: Json) => categoryOf(categoriesOf(l)?.primaryCategory?.name);
 export const metadataOf = (l: Json) => (isObject(l.metadata) ? l.metadata : {});
 
@@ -66,14 +82,23 @@ const withHoursTypes = (location: Json): Json => {
 // places each with a name and a place id (both required by Google).
 const hoursAndAreaIssue = (location: Json, body: Json, fields: string[]): Reply | null => {
   if (fields.includes("moreHours") && Array.isArray(body.moreHours)) {
-    const allowed = new Set(categoryList(location).flatMap((c) => categoryOf(c?.name)?.moreHoursTypes ?? []).map((t) => t.hoursTypeId));
+    const allowed = new Set(
+      categoryList(location)
+        .flatMap((c) => categoryOf(c?.name)?.moreHoursTypes ?? [])
+        .map((t) => t.hoursTypeId),
+    );
     const bad = (body.moreHours as Json[]).findIndex((h) => !allowed.has(String(h.hoursTypeId)));
-    if (bad >= 0) return badRequest(`location.more_hours[${bad}].hours_type_id`, "Hours type id is not valid for the location's categories");
+    if (bad >= 0)
+      return badRequest(
+        `location.more_hours[${bad}].hours_type_id`,
+        "Hours type id is not valid for the location's categories",
+      );
   }
   const places = ((body.serviceArea as Json | undefined)?.places as Json | undefined)?.placeInfos;
   if (fields.includes("serviceArea") && Array.isArray(places)) {
     const bad = (places as Json[]).findIndex((p) => !p.placeName || !p.placeId);
-    if (bad >= 0) return badRequest(`location.service_area.places.place_infos[${bad}]`, "Place name and place id are required");
+    if (bad >= 0)
+      return badRequest(`location.service_area.places.place_infos[${bad}]`, "Place name and place id are required");
   }
   return null;
 };
@@ -111,34 +136,56 @@ export const getLocation = ({ url }: SimRequest, state: LocationState): Handled 
 };
 
 const serviceItemIssue = (location: Json, body: Json): Reply | null => {
-  const cats = [primaryOf(location), ...(categoriesOf(location)?.additionalCategories ?? []).map((c) => categoryOf(c.name))].filter((c): c is SimCategory => !!c);
+  const cats = [
+    primaryOf(location),
+    ...(categoriesOf(location)?.additionalCategories ?? []).map((c) => categoryOf(c.name)),
+  ].filter((c): c is SimCategory => !!c);
   const allowed = new Set(cats.flatMap((c) => c.serviceTypes ?? []).map((t) => t.serviceTypeId));
-  const items = (body.serviceItems ?? []) as { structuredServiceItem?: { serviceTypeId?: string }; freeFormServiceItem?: { category?: string } }[];
+  const items = (body.serviceItems ?? []) as {
+    structuredServiceItem?: { serviceTypeId?: string };
+    freeFormServiceItem?: { category?: string };
+  }[];
   const bad = items.findIndex(
     (i) =>
       (!i.structuredServiceItem && !i.freeFormServiceItem) ||
       (i.structuredServiceItem && !allowed.has(i.structuredServiceItem.serviceTypeId ?? "")) ||
       (i.freeFormServiceItem && !cats.some((c) => c.name === i.freeFormServiceItem!.category)),
   );
-  return bad >= 0 ? badRequest(`location.service_items[${bad}]`, "The service type or category does not belong to the location's categories") : null;
+  return bad >= 0
+    ? badRequest(
+        `location.service_items[${bad}]`,
+        "The service type or category does not belong to the location's categories",
+      )
+    : null;
 };
 
 const locationIssue = (location: Json, body: Json, fields: string[]): Reply | null => {
   const has = (f: string) => fields.includes(f) && body[f] !== undefined;
-  if (fields.includes("title") && !(typeof body.title === "string" && body.title.trim())) return badRequest("location.title", "Title is required");
-  if (has("websiteUri") && !/^https?:\/\//.test(String(body.websiteUri))) return badRequest("location.website_uri", "Website must be an http(s) URL");
+  if (fields.includes("title") && !(typeof body.title === "string" && body.title.trim()))
+    return badRequest("location.title", "Title is required");
+  if (has("websiteUri") && !/^https?:\/\//.test(String(body.websiteUri)))
+    return badRequest("location.website_uri", "Website must be an http(s) URL");
   const categories = categoriesOf(body);
   if (fields.includes("categories")) {
-    if (!categoryOf(categories?.primaryCategory?.name)) return badRequest("location.categories.primary_category.name", "Invalid category");
+    if (!categoryOf(categories?.primaryCategory?.name))
+      return badRequest("location.categories.primary_category.name", "Invalid category");
     const bad = (categories?.additionalCategories ?? []).findIndex((c) => !categoryOf(c.name));
     if (bad >= 0) return badRequest(`location.categories.additional_categories[${bad}].name`, "Invalid category");
   }
   const additional = (body.phoneNumbers as { additionalPhones?: unknown[] } | undefined)?.additionalPhones ?? [];
-  if (has("phoneNumbers") && additional.length > 2) return badRequest("location.phone_numbers.additional_phones", "At most 2 additional phones");
-  if (fields.includes("serviceItems") && metadataOf(location).canModifyServiceList !== true) return precondition("The service list of this location cannot be modified.");
-  const areaIssue = hoursAndAreaIssue({ ...location, ...(has("categories") && { categories: body.categories }) }, body, fields);
+  if (has("phoneNumbers") && additional.length > 2)
+    return badRequest("location.phone_numbers.additional_phones", "At most 2 additional phones");
+  if (fields.includes("serviceItems") && metadataOf(location).canModifyServiceList !== true)
+    return precondition("The service list of this location cannot be modified.");
+  const areaIssue = hoursAndAreaIssue(
+    { ...location, ...(has("categories") && { categories: body.categories }) },
+    body,
+    fields,
+  );
   if (areaIssue) return areaIssue;
-  return has("serviceItems") ? serviceItemIssue({ ...location, ...(has("categories") && { categories: body.categories }) }, body) : null;
+  return has("serviceItems")
+    ? serviceItemIssue({ ...location, ...(has("categories") && { categories: body.categories }) }, body)
+    : null;
 };
 
 export const patchLocation = ({ url, json }: SimRequest, state: LocationState): Handled => {
@@ -147,7 +194,9 @@ export const patchLocation = ({ url, json }: SimRequest, state: LocationState): 
   const mask = url.searchParams.get("updateMask");
   if (!mask) return { reply: badRequest("update_mask", "Field mask is required") };
   const fields = mask.split(",").map((f) => f.trim());
-  const wrong = fields.find((f) => !LOCATION_FIELD_NAMES.includes(f.split(".")[0]!) || OUTPUT_ONLY.includes(f.split(".")[0]!));
+  const wrong = fields.find(
+    (f) => !LOCATION_FIELD_NAMES.includes(f.split(".")[0]!) || OUTPUT_ONLY.includes(f.split(".")[0]!),
+  );
   if (wrong) return { reply: badRequest("update_mask", `Invalid field mask provided: ${wrong}`) };
   const body = (json ?? {}) as Json;
   const issue = check("Location", body, "location") ?? locationIssue(state.location, body, fields);
@@ -160,8 +209,10 @@ export const patchLocation = ({ url, json }: SimRequest, state: LocationState): 
     if (body[head!] === undefined) delete state.location[head!];
     else state.location[head!] = copy(body[head!]);
   }
-  const categories = categoriesOf(state.location) as { primaryCategory?: Json; additionalCategories?: Json[] } | undefined;
-  for (const c of [categories?.primaryCategory, ...(categories?.additionalCategories ?? [])]) if (c) c.displayName = categoryOf(c.name)?.displayName;
+  const categories = categoriesOf(state.location) as
+    { primaryCategory?: Json; additionalCategories?: Json[] } | undefined;
+  for (const c of [categories?.primaryCategory, ...(categories?.additionalCategories ?? [])])
+    if (c) c.displayName = categoryOf(c.name)?.displayName;
   return { reply: ok(withHoursTypes(state.location)), changed: true };
 };
 
@@ -173,28 +224,59 @@ export const listCategories = ({ url }: SimRequest): Reply => {
   if (!q.get("languageCode")) return badRequest("language_code", "Language code is required");
   const view = q.get("view") ?? "CATEGORY_VIEW_UNSPECIFIED";
   if (!["CATEGORY_VIEW_UNSPECIFIED", "BASIC", "FULL"].includes(view))
-    return badRequest("view", `Invalid value at 'view' (type.googleapis.com/google.mybusiness.businessinformation.v1.CategoryView), "${view}"`);
+    return badRequest(
+      "view",
+      `Invalid value at 'view' (type.googleapis.com/google.mybusiness.businessinformation.v1.CategoryView), "${view}"`,
+    );
   const filter = q.get("filter");
   const prefix = filter ? /^displayName\s*=\s*"?([^"]*)"?$/.exec(filter)?.[1] : "";
   if (prefix === undefined) return badRequest("filter", "Only displayName filters are supported");
   const found = CATEGORIES.filter((c) => c.displayName.toLowerCase().includes(prefix.toLowerCase())).map((c) =>
-    view === "FULL" ? { name: c.name, displayName: c.displayName, serviceTypes: c.serviceTypes ?? [], moreHoursTypes: c.moreHoursTypes ?? [] } : { name: c.name, displayName: c.displayName },
+    view === "FULL"
+      ? {
+          name: c.name,
+          displayName: c.displayName,
+          serviceTypes: c.serviceTypes ?? [],
+          moreHoursTypes: c.moreHoursTypes ?? [],
+        }
+      : { name: c.name, displayName: c.displayName },
   );
   return pageOf(found, url, "categories", 100, 100);
 };
 
 export const getAttributes = (state: LocationState): Handled => ({
-  reply: ok({ name: `${String(state.location.name)}/attributes`, ...(state.attributes.length > 0 && { attributes: state.attributes }) }),
+  reply: ok({
+    name: `${String(state.location.name)}/attributes`,
+    ...(state.attributes.length > 0 && { attributes: state.attributes }),
+  }),
 });
 
 // attributes.list with parent=locations/{l}: what the location's category and region take.
 export const listAttributes = ({ url }: SimRequest, state: LocationState): Handled => {
   const q = url.searchParams;
-  const refused = unknownParam(q, ["parent", "categoryName", "regionCode", "languageCode", "showAll", "pageSize", "pageToken"]);
+  const refused = unknownParam(q, [
+    "parent",
+    "categoryName",
+    "regionCode",
+    "languageCode",
+    "showAll",
+    "pageSize",
+    "pageToken",
+  ]);
   if (refused) return { reply: refused };
   if (["categoryName", "regionCode", "languageCode", "showAll"].some((k) => q.has(k)))
-    return { reply: badRequest("parent", "category_name, region_code, language_code and show_all must not be set with parent") };
-  return { reply: pageOf(attributesFor(primaryOf(state.location), regionOf(state.location)).map(attributeMetadata), url, "attributeMetadata", 200, 200) };
+    return {
+      reply: badRequest("parent", "category_name, region_code, language_code and show_all must not be set with parent"),
+    };
+  return {
+    reply: pageOf(
+      attributesFor(primaryOf(state.location), regionOf(state.location)).map(attributeMetadata),
+      url,
+      "attributeMetadata",
+      200,
+      200,
+    ),
+  };
 };
 
 const attributeIssue = (entry: Json, i: number, available: ReturnType<typeof attributesFor>): Reply | null => {
@@ -202,12 +284,15 @@ const attributeIssue = (entry: Json, i: number, available: ReturnType<typeof att
   const at = `attributes.attributes[${i}]`;
   if (!meta) return badRequest(`${at}.name`, `Attribute ${String(entry.name)} is not applicable to this location`);
   const values = entry.values as unknown[] | undefined;
-  if (meta.valueType === "BOOL" && !(values?.length === 1 && typeof values[0] === "boolean")) return badRequest(`${at}.values`, "A BOOL attribute takes one boolean value");
-  if (meta.valueType === "URL" && !(entry.uriValues as unknown[] | undefined)?.length) return badRequest(`${at}.uri_values`, "A URL attribute takes uriValues");
+  if (meta.valueType === "BOOL" && !(values?.length === 1 && typeof values[0] === "boolean"))
+    return badRequest(`${at}.values`, "A BOOL attribute takes one boolean value");
+  if (meta.valueType === "URL" && !(entry.uriValues as unknown[] | undefined)?.length)
+    return badRequest(`${at}.uri_values`, "A URL attribute takes uriValues");
   if (meta.valueType === "REPEATED_ENUM") {
     const r = entry.repeatedEnumValue as { setValues?: string[]; unsetValues?: string[] } | undefined;
     const all = [...(r?.setValues ?? []), ...(r?.unsetValues ?? [])];
-    if (all.length === 0 || all.some((v) => !meta.values!.includes(v))) return badRequest(`${at}.repeated_enum_value`, "Unknown or missing enum values");
+    if (all.length === 0 || all.some((v) => !meta.values!.includes(v)))
+      return badRequest(`${at}.repeated_enum_value`, "Unknown or missing enum values");
   }
   return null;
 };
@@ -220,13 +305,19 @@ export const patchAttributes = ({ url, json }: SimRequest, state: LocationState)
   const body = (json ?? {}) as { attributes?: Json[] };
   const available = attributesFor(primaryOf(state.location), regionOf(state.location));
   const unavailable = mask.find((m) => !available.some((a) => a.parent === m));
-  if (unavailable) return { reply: badRequest("attribute_mask", `Attribute ${unavailable} is not applicable to this location`) };
-  const issue = check("Attributes", body, "attributes") ?? (body.attributes ?? []).map((e, i) => attributeIssue(e, i, available)).find(Boolean) ?? null;
+  if (unavailable)
+    return { reply: badRequest("attribute_mask", `Attribute ${unavailable} is not applicable to this location`) };
+  const issue =
+    check("Attributes", body, "attributes") ??
+    (body.attributes ?? []).map((e, i) => attributeIssue(e, i, available)).find(Boolean) ??
+    null;
   if (issue) return { reply: issue };
   const quota = edit(state);
   if (quota) return { reply: quota };
   const kept = state.attributes.filter((a) => !mask.includes(String(a.name)));
-  const written = (body.attributes ?? []).filter((a) => mask.includes(String(a.name))).map((a) => ({ ...copy(a), valueType: available.find((m) => m.parent === a.name)!.valueType }));
+  const written = (body.attributes ?? [])
+    .filter((a) => mask.includes(String(a.name)))
+    .map((a) => ({ ...copy(a), valueType: available.find((m) => m.parent === a.name)!.valueType }));
   state.attributes = [...kept, ...written];
   return { reply: getAttributes(state).reply, changed: true };
 };
@@ -234,14 +325,18 @@ export const patchAttributes = ({ url, json }: SimRequest, state: LocationState)
 export const foodMenus = ({ method, url, json }: SimRequest, state: LocationState, v4: string): Handled => {
   const refused = unknownParam(url.searchParams, method === "GET" ? [] : ["updateMask"]);
   if (refused) return { reply: refused };
-  if (metadataOf(state.location).canHaveFoodMenus !== true) return { reply: precondition("This location is not eligible for food menus.") };
+  if (metadataOf(state.location).canHaveFoodMenus !== true)
+    return { reply: precondition("This location is not eligible for food menus.") };
   const answer = () => ok({ name: `${v4}/foodMenus`, ...(state.menus.length > 0 && { menus: state.menus }) });
   if (method !== "PATCH") return { reply: answer() };
   const body = (json ?? {}) as { menus?: unknown[] };
   const issue = check("FoodMenus", body, "food_menus");
   if (issue) return { reply: issue };
-  const bad = (body.menus ?? []).findIndex((m) => !((m as { labels?: { displayName?: string }[] }).labels ?? []).some((l) => l.displayName));
-  if (bad >= 0) return { reply: badRequest(`food_menus.menus[${bad}].labels`, "Each menu needs a label with a display name") };
+  const bad = (body.menus ?? []).findIndex(
+    (m) => !((m as { labels?: { displayName?: string }[] }).labels ?? []).some((l) => l.displayName),
+  );
+  if (bad >= 0)
+    return { reply: badRequest(`food_menus.menus[${bad}].labels`, "Each menu needs a label with a display name") };
   const quota = edit(state);
   if (quota) return { reply: quota };
   const mask = url.searchParams.get("updateMask");

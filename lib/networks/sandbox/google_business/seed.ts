@@ -17,7 +17,12 @@ export type LocationState = {
 };
 
 const label = (displayName: string) => ({ displayName, languageCode: "en" });
-const period = (day: string, open: number, close: number) => ({ openDay: day, openTime: { hours: open, minutes: 30 }, closeDay: day, closeTime: { hours: close } });
+const period = (day: string, open: number, close: number) => ({
+  openDay: day,
+  openTime: { hours: open, minutes: 30 },
+  closeDay: day,
+  closeTime: { hours: close },
+});
 const photo = (location: string, id: string, category: string, description: string, createTime: string) => ({
   name: `${location}/media/${id}`,
   mediaFormat: "PHOTO",
@@ -41,11 +46,27 @@ const restaurant = (account: SandboxAccount, d: string): LocationState => {
       storeCode: "MAIN-1",
       title: `${account.name} (Main Street)`,
       phoneNumbers: { primaryPhone: "+1 217-555-0100", additionalPhones: ["+1 217-555-0101"] },
-      categories: { primaryCategory: { name: italian, displayName: "Italian restaurant" }, additionalCategories: [{ name: "categories/gcid:cafe", displayName: "Cafe" }] },
-      storefrontAddress: { regionCode: "US", languageCode: "en", postalCode: "62701", administrativeArea: "IL", locality: "Springfield", addressLines: ["100 Main Street"] },
+      categories: {
+        primaryCategory: { name: italian, displayName: "Italian restaurant" },
+        additionalCategories: [{ name: "categories/gcid:cafe", displayName: "Cafe" }],
+      },
+      storefrontAddress: {
+        regionCode: "US",
+        languageCode: "en",
+        postalCode: "62701",
+        administrativeArea: "IL",
+        locality: "Springfield",
+        addressLines: ["100 Main Street"],
+      },
       websiteUri: "https://example.com/main-street",
-      regularHours: { periods: ["TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"].map((day) => period(day, 11, 22)) },
-      specialHours: { specialHourPeriods: [{ startDate: { year: 2026, month: 12, day: 25 }, endDate: { year: 2026, month: 12, day: 25 }, closed: true }] },
+      regularHours: {
+        periods: ["TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"].map((day) => period(day, 11, 22)),
+      },
+      specialHours: {
+        specialHourPeriods: [
+          { startDate: { year: 2026, month: 12, day: 25 }, endDate: { year: 2026, month: 12, day: 25 }, closed: true },
+        ],
+      },
       moreHours: [{ hoursTypeId: "TAKEOUT", periods: ["FRIDAY", "SATURDAY"].map((day) => period(day, 12, 21)) }],
       latlng: { latitude: 39.7817, longitude: -89.6501 },
       openInfo: { status: "OPEN", canReopen: true, openingDate: { year: 2012, month: 5, day: 1 } },
@@ -53,7 +74,10 @@ const restaurant = (account: SandboxAccount, d: string): LocationState => {
       labels: ["sandbox"],
       serviceItems: [
         { structuredServiceItem: { serviceTypeId: "job_type_id:catering", description: "Trays for 10 to 100 guests" } },
-        { freeFormServiceItem: { category: italian, label: label("Private dining room") }, price: { currencyCode: "USD", units: "150" } },
+        {
+          freeFormServiceItem: { category: italian, label: label("Private dining room") },
+          price: { currencyCode: "USD", units: "150" },
+        },
       ],
       metadata: {
         canModifyServiceList: true,
@@ -69,7 +93,11 @@ const restaurant = (account: SandboxAccount, d: string): LocationState => {
     attributes: [
       { name: "attributes/has_wifi", valueType: "BOOL", values: [true] },
       { name: "attributes/has_seating_outdoors", valueType: "BOOL", values: [true] },
-      { name: "attributes/pay_credit_card_types_accepted", valueType: "REPEATED_ENUM", repeatedEnumValue: { setValues: ["visa", "mastercard"] } },
+      {
+        name: "attributes/pay_credit_card_types_accepted",
+        valueType: "REPEATED_ENUM",
+        repeatedEnumValue: { setValues: ["visa", "mastercard"] },
+      },
       { name: "attributes/url_menu", valueType: "URL", uriValues: [{ uri: "https://example.com/main-street/menu" }] },
     ],
     menus: [
@@ -80,13 +108,27 @@ const restaurant = (account: SandboxAccount, d: string): LocationState => {
           {
             labels: [label("Pasta")],
             items: [
-              { labels: [label("Tagliatelle al ragù")], attributes: { price: { currencyCode: "USD", units: "18" }, allergen: ["WHEAT", "EGG"] } },
-              { labels: [label("Spaghetti aglio e olio")], attributes: { price: { currencyCode: "USD", units: "14" }, dietaryRestriction: ["VEGAN"] } },
+              {
+                labels: [label("Tagliatelle al ragù")],
+                attributes: { price: { currencyCode: "USD", units: "18" }, allergen: ["WHEAT", "EGG"] },
+              },
+              {
+                labels: [label("Spaghetti aglio e olio")],
+                attributes: { price: { currencyCode: "USD", units: "14" }, dietaryRestriction: ["VEGAN"] },
+              },
             ],
           },
           {
             labels: [label("Pizza")],
-            items: [{ labels: [label("Margherita")], attributes: { price: { currencyCode: "USD", units: "15", nanos: 500000000 }, dietaryRestriction: ["VEGETARIAN"] } }],
+            items: [
+              {
+                labels: [label("Margherita")],
+                attributes: {
+                  price: { currencyCode: "USD", units: "15", nanos: 500000000 },
+                  dietaryRestriction: ["VEGETARIAN"],
+                },
+              },
+            ],
           },
         ],
       },
@@ -127,7 +169,9 @@ const plumber = (account: SandboxAccount, d: string): LocationState => {
         places: { placeInfos: [{ placeName: "Springfield, IL, USA", placeId: "ChIJsandboxSpringfield" }] },
       },
       websiteUri: "https://example.com/plumbing",
-      regularHours: { periods: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"].map((day) => period(day, 7, 17)) },
+      regularHours: {
+        periods: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"].map((day) => period(day, 7, 17)),
+      },
       openInfo: { status: "OPEN", canReopen: true },
       profile: { description: "Leaks, drains and water heaters across Springfield." },
       serviceItems: [{ structuredServiceItem: { serviceTypeId: "job_type_id:install_water_heater" } }],

@@ -2,7 +2,16 @@ import type { SandboxAccount } from "../accounts";
 import type { ConnectorStore } from "../../types";
 import type { SimHost, SimReply, SimRequest } from "../management/wire";
 import { actionTypes, createLink, createMedia, deleteMedia, listLinks, listMedia, patchOrDeleteLink } from "./extras";
-import { foodMenus, getAttributes, getLocation, listAttributes, listCategories, patchAttributes, patchLocation, type Handled } from "./location";
+import {
+  foodMenus,
+  getAttributes,
+  getLocation,
+  listAttributes,
+  listCategories,
+  patchAttributes,
+  patchLocation,
+  type Handled,
+} from "./location";
 import { badRequest, googleError, notFound } from "./resources";
 import { accountIdOf, seededLocation, type LocationState } from "./seed";
 
@@ -26,10 +35,13 @@ const routeOf = (host: string, req: SimRequest, accountId: string): Route | SimR
   if (host === BI) {
     let r: RegExpExecArray | null;
     if ((r = m(/^\/v1\/(locations\/[^/]+)$/))) return { v1: r[1]!, run: get ? getLocation : patchLocation };
-    if ((r = m(/^\/v1\/(locations\/[^/]+)\/attributes$/))) return { v1: r[1]!, run: get ? (_req, s) => getAttributes(s) : patchAttributes };
+    if ((r = m(/^\/v1\/(locations\/[^/]+)\/attributes$/)))
+      return { v1: r[1]!, run: get ? (_req, s) => getAttributes(s) : patchAttributes };
     if (path === "/v1/attributes") {
       const parent = req.url.searchParams.get("parent");
-      return parent ? { v1: parent, run: listAttributes } : badRequest("parent", "The sandbox answers attributes.list for a location (parent) only");
+      return parent
+        ? { v1: parent, run: listAttributes }
+        : badRequest("parent", "The sandbox answers attributes.list for a location (parent) only");
     }
   }
   if (host === V4) {
@@ -38,17 +50,24 @@ const routeOf = (host: string, req: SimRequest, accountId: string): Route | SimR
       const v4 = `accounts/${r[1]}/${r[2]}`;
       if (r[3] === "foodMenus" && !r[4]) return { v1: r[2]!, run: (q, s) => foodMenus(q, s, v4) };
       if (r[3] === "media" && !r[4]) return { v1: r[2]!, run: get ? listMedia : (q, s) => createMedia(q, s, v4) };
-      if (r[3] === "media" && req.method === "DELETE") return { v1: r[2]!, run: (_q, s) => deleteMedia(s, `${v4}/media/${r[4]}`) };
+      if (r[3] === "media" && req.method === "DELETE")
+        return { v1: r[2]!, run: (_q, s) => deleteMedia(s, `${v4}/media/${r[4]}`) };
     }
     if (r) return notFound();
   }
   if (host === PLACE_ACTIONS) {
     if (path === "/v1/placeActionTypeMetadata") {
       const location = /^location=(locations\/[^/\s]+)$/.exec(req.url.searchParams.get("filter") ?? "")?.[1];
-      return location ? { v1: location, run: actionTypes } : badRequest("filter", "The sandbox answers placeActionTypeMetadata.list for a location (filter=location=…) only");
+      return location
+        ? { v1: location, run: actionTypes }
+        : badRequest(
+            "filter",
+            "The sandbox answers placeActionTypeMetadata.list for a location (filter=location=…) only",
+          );
     }
     let r: RegExpExecArray | null;
-    if ((r = m(/^\/v1\/(locations\/[^/]+)\/placeActionLinks$/))) return { v1: r[1]!, run: get ? listLinks : createLink };
+    if ((r = m(/^\/v1\/(locations\/[^/]+)\/placeActionLinks$/)))
+      return { v1: r[1]!, run: get ? listLinks : createLink };
     if ((r = m(/^\/v1\/((locations\/[^/]+)\/placeActionLinks\/[^/]+)$/))) {
       const name = r[1]!;
       return { v1: r[2]!, run: (q, s) => patchOrDeleteLink(q, s, name) };

@@ -20,8 +20,14 @@ type Hosts = (account: SandboxAccount, store: ConnectorStore) => Record<string, 
 
 const SIMULATED: Partial<Record<TPlatform, { hosts: Hosts; failure: FailureReply }>> = {
   google_business: { hosts: googleBusinessHosts, failure: googleFailure },
-  facebook: { hosts: (account, store) => ({ "graph.facebook.com": graphPageHost(account, store) }), failure: graphFailure },
-  linkedin: { hosts: (account) => ({ "api.linkedin.com": linkedinOrganizationsHost(account) }), failure: linkedinFailure },
+  facebook: {
+    hosts: (account, store) => ({ "graph.facebook.com": graphPageHost(account, store) }),
+    failure: graphFailure,
+  },
+  linkedin: {
+    hosts: (account) => ({ "api.linkedin.com": linkedinOrganizationsHost(account) }),
+    failure: linkedinFailure,
+  },
 };
 
 const missing = () => {
@@ -30,10 +36,17 @@ const missing = () => {
 const NO_STORE: ConnectorStore = { get: missing, set: missing, update: missing };
 
 // The method's input: the auth, a placement for listings and pages, and what the caller asked for.
-type Input = { auth: ProfileAuth; placement?: { externalId: string | null; accessToken: string | null; metadata: Record<string, unknown> } } & Record<string, unknown>;
+type Input = {
+  auth: ProfileAuth;
+  placement?: { externalId: string | null; accessToken: string | null; metadata: Record<string, unknown> };
+} & Record<string, unknown>;
 type Method = (ctx: Ctx, input: Input) => Promise<unknown>;
 
-export const sandboxManagement = (platform: TPlatform, real: AnyConnector | undefined, accountFrom: (auth: ProfileAuth) => SandboxAccount): Management<Record<string, unknown>> | undefined => {
+export const sandboxManagement = (
+  platform: TPlatform,
+  real: AnyConnector | undefined,
+  accountFrom: (auth: ProfileAuth) => SandboxAccount,
+): Management<Record<string, unknown>> | undefined => {
   const simulation = SIMULATED[platform];
   if (!simulation || !real?.management) return undefined;
   // The real endpoints (the defaults); the simulated hosts answer in their place.
@@ -45,11 +58,16 @@ export const sandboxManagement = (platform: TPlatform, real: AnyConnector | unde
   };
   // Sandbox placements carry no token of their own (a facebook Page token): they act with the account's.
   const withToken = (input: Input): Input =>
-    input.placement && !input.placement.accessToken ? { ...input, placement: { ...input.placement, accessToken: input.auth.tokens?.accessToken ?? null } } : input;
+    input.placement && !input.placement.accessToken
+      ? { ...input, placement: { ...input.placement, accessToken: input.auth.tokens?.accessToken ?? null } }
+      : input;
   const wrap = <T extends object>(capability: T | undefined): T | undefined =>
     capability &&
     (Object.fromEntries(
-      Object.entries(capability as Record<string, Method>).map(([name, method]) => [name, (ctx: Ctx, input: Input) => method(simulated(ctx, input), withToken(input))]),
+      Object.entries(capability as Record<string, Method>).map(([name, method]) => [
+        name,
+        (ctx: Ctx, input: Input) => method(simulated(ctx, input), withToken(input)),
+      ]),
     ) as T);
   const { listings, pages, mentions } = real.management;
   return { listings: wrap(listings), pages: wrap(pages), mentions: wrap(mentions) };

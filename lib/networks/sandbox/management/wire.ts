@@ -15,7 +15,8 @@ export type SimHost = (req: SimRequest) => Promise<SimReply>;
 
 const parseBody = (text: string, contentType: string): Pick<SimRequest, "json" | "form"> => {
   if (!text) return { json: undefined, form: {} };
-  if (contentType.includes("application/x-www-form-urlencoded")) return { json: undefined, form: Object.fromEntries(new URLSearchParams(text)) };
+  if (contentType.includes("application/x-www-form-urlencoded"))
+    return { json: undefined, form: Object.fromEntries(new URLSearchParams(text)) };
   try {
     return { json: JSON.parse(text) as unknown, form: {} };
   } catch {
@@ -27,7 +28,11 @@ const parseBody = (text: string, contentType: string): Pick<SimRequest, "json" |
 // search filter, a mention URL) containing one of these tags makes the simulated network answer every
 // call of that request with its own error for it, nothing written: a refused permission, a rate limit
 // with a wait, or the network being down. The same spirit as the posts' #sandbox-… tags.
-export const FAILURE_TAGS = { "#sandbox-forbidden": "forbidden", "#sandbox-rate-limit": "rate_limited", "#sandbox-unavailable": "unavailable" } as const;
+export const FAILURE_TAGS = {
+  "#sandbox-forbidden": "forbidden",
+  "#sandbox-rate-limit": "rate_limited",
+  "#sandbox-unavailable": "unavailable",
+} as const;
 export type SimFailure = (typeof FAILURE_TAGS)[keyof typeof FAILURE_TAGS];
 export type FailureReply = (failure: SimFailure) => SimReply;
 // Seconds the simulated networks ask to wait when rate limiting a tagged request.
@@ -47,8 +52,16 @@ export const simulatedFetch =
     const host = failing ? async () => failing : hosts[url.host];
     if (!hosts[url.host] || !host) throw new TypeError(`fetch failed: the sandbox network has no host ${url.host}`);
     const text = await request.text();
-    const reply = await host({ method: request.method, url, headers: request.headers, ...parseBody(text, request.headers.get("content-type") ?? "") });
-    return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status, headers: { "content-type": "application/json; charset=UTF-8", ...reply.headers } });
+    const reply = await host({
+      method: request.method,
+      url,
+      headers: request.headers,
+      ...parseBody(text, request.headers.get("content-type") ?? ""),
+    });
+    return new Response(JSON.stringify(reply.body ?? {}), {
+      status: reply.status,
+      headers: { "content-type": "application/json; charset=UTF-8", ...reply.headers },
+    });
   };
 
 export const ok = (body: unknown): SimReply => ({ status: 200, body });

@@ -3,7 +3,11 @@ import * as contract from "@/lib/contracts/messages";
 import { createChat, listChats } from "@/lib/services/messages/chats";
 
 // GET /api/profiles/:id/chats – the profile's chats, most recent activity first
-export const GET = apiRoute(contract.listChats, async ({ principal, params, query }) => ok(await listChats({ principal, profileId: params.id, query })));
+export const GET = apiRoute(contract.listChats, async ({ principal, params, query }) =>
+  ok(await listChats({ principal, profileId: params.id, query })),
+);
 
 // POST /api/profiles/:id/chats – find or create the chat with a participant
-export const POST = apiRoute(contract.createChat, async ({ principal, params, body }) => ok(await createChat({ principal, profileId: params.id, input: body })));
+export const POST = apiRoute(contract.createChat, async ({ principal, params, body }) =>
+  ok(await createChat({ principal, profileId: params.id, input: body })),
+);

@@ -3,4 +3,6 @@ import * as contract from "@/lib/contracts/mentions";
 import { resolveMention } from "@/lib/services/listings/mentions";
 
 // GET /api/profiles/:id/resolve_mention – a LinkedIn page URL or slug to {urn, name, …}
-export const GET = apiRoute(contract.resolveMention, async ({ principal, params, query }) => ok(await resolveMention({ principal, profileId: params.id, url: query.url })));
+export const GET = apiRoute(contract.resolveMention, async ({ principal, params, query }) =>
+  ok(await resolveMention({ principal, profileId: params.id, url: query.url })),
+);

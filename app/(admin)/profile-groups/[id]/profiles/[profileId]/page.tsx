@@ -20,7 +20,10 @@ import { staffPrincipal } from "@/lib/auth/staff-principal";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Profile" };
 
-type Props = { params: Promise<{ id: string; profileId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ id: string; profileId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 // One profile of a group: who it is and its stats (server-rendered from the services, as the public
 // stats routes answer them).
@@ -29,17 +32,26 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   const principal = await staffPrincipal();
   const { id: groupId, profileId } = await params;
   // Malformed ids name nothing (the API answers 404 too).
-  if (!ZProfileGroupParams.safeParse({ id: groupId }).success || !ZProfileParams.safeParse({ id: profileId }).success) notFound();
+  if (!ZProfileGroupParams.safeParse({ id: groupId }).success || !ZProfileParams.safeParse({ id: profileId }).success)
+    notFound();
   const placement = (await searchParams).placement;
 
   let view: Awaited<ReturnType<typeof getProfileStatsView>> | null = null;
   try {
-    view = await getProfileStatsView({ principal, id: profileId, placement: typeof placement === "string" ? placement : undefined });
+    view = await getProfileStatsView({
+      principal,
+      id: profileId,
+      placement: typeof placement === "string" ? placement : undefined,
+    });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
   }
   const back = (
-    <Link href={`/profile-groups/${groupId}`} className="mb-4 inline-block text-sm font-medium text-indigo-700 hover:underline" data-testid="back-to-group">
+    <Link
+      href={`/profile-groups/${groupId}`}
+      className="mb-4 inline-block text-sm font-medium text-indigo-700 hover:underline"
+      data-testid="back-to-group"
+    >
       ← Profile group
     </Link>
   );

@@ -10,5 +10,13 @@ export const GET = apiRoute(contract.getPostComment, async ({ principal, params,
 
 // DELETE /api/posts/:id/comments/:comment_id – delete it on the network (accepted at once)
 export const DELETE = apiRoute(contract.deletePostComment, async ({ principal, params, query }) =>
-  ok(await requestCommentAction({ principal, postId: params.id, profileId: query.profile_id, commentId: params.comment_id, action: "delete" })),
+  ok(
+    await requestCommentAction({
+      principal,
+      postId: params.id,
+      profileId: query.profile_id,
+      commentId: params.comment_id,
+      action: "delete",
+    }),
+  ),
 );

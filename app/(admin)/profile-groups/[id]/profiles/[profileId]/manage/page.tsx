@@ -15,14 +15,18 @@ import { editablePlacements, type EditablePlacement } from "@/lib/services/listi
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Edit listing" };
 
-type Props = { params: Promise<{ id: string; profileId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ id: string; profileId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 // The editor of one placement of a profile (?placement=<its id>): a business listing (a location) or a
 // page, whichever the profile's network manages. Both edit through the public routes (client islands).
 export default async function ManagePlacementPage({ params, searchParams }: Props) {
   const principal = await staffPrincipal();
   const { id: groupId, profileId } = await params;
-  if (!ZProfileGroupParams.safeParse({ id: groupId }).success || !ZProfileParams.safeParse({ id: profileId }).success) notFound();
+  if (!ZProfileGroupParams.safeParse({ id: groupId }).success || !ZProfileParams.safeParse({ id: profileId }).success)
+    notFound();
   const wanted = (await searchParams).placement;
   let target: EditablePlacement | undefined;
   try {
@@ -32,7 +36,11 @@ export default async function ManagePlacementPage({ params, searchParams }: Prop
   }
   const backHref = `/profile-groups/${groupId}/profiles/${profileId}`;
   const back = (
-    <Link href={backHref} className="mb-4 inline-block text-sm font-medium text-indigo-700 hover:underline" data-testid="back-to-profile">
+    <Link
+      href={backHref}
+      className="mb-4 inline-block text-sm font-medium text-indigo-700 hover:underline"
+      data-testid="back-to-profile"
+    >
       ← Profile
     </Link>
   );
@@ -41,11 +49,26 @@ export default async function ManagePlacementPage({ params, searchParams }: Prop
       <RefreshOnEnvironmentChange rendered={principal.environment} />
       {back}
       {!target ? (
-        <EmptyState testId="placement-not-found" title="Nothing to edit here" description="The profile has no such location or page in this environment, or its network has no editor." />
+        <EmptyState
+          testId="placement-not-found"
+          title="Nothing to edit here"
+          description="The profile has no such location or page in this environment, or its network has no editor."
+        />
       ) : (
         <>
-          <PageHeader title={target.name} description={<span className="font-mono text-xs text-slate-500" data-testid="placement-id">{target.externalId}</span>} />
-          {target.kind === "listing" ? <ListingEditor profileId={profileId} locationId={target.externalId} /> : <PageEditor profileId={profileId} pageId={target.externalId} />}
+          <PageHeader
+            title={target.name}
+            description={
+              <span className="font-mono text-xs text-slate-500" data-testid="placement-id">
+                {target.externalId}
+              </span>
+            }
+          />
+          {target.kind === "listing" ? (
+            <ListingEditor profileId={profileId} locationId={target.externalId} />
+          ) : (
+            <PageEditor profileId={profileId} pageId={target.externalId} />
+          )}
         </>
       )}
     </>

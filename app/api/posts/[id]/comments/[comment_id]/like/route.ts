@@ -4,5 +4,13 @@ import { requestCommentAction } from "@/lib/services/comments/write-comments";
 
 // POST /api/posts/:id/comments/:comment_id/like – accepted at once, carried out on the network
 export const POST = apiRoute(contract.likePostComment, async ({ principal, params, query }) =>
-  ok(await requestCommentAction({ principal, postId: params.id, profileId: query.profile_id, commentId: params.comment_id, action: "like" })),
+  ok(
+    await requestCommentAction({
+      principal,
+      postId: params.id,
+      profileId: query.profile_id,
+      commentId: params.comment_id,
+      action: "like",
+    }),
+  ),
 );

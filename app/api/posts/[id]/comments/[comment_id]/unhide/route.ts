@@ -4,5 +4,13 @@ import { requestCommentAction } from "@/lib/services/comments/write-comments";
 
 // POST /api/posts/:id/comments/:comment_id/unhide – accepted at once, carried out on the network
 export const POST = apiRoute(contract.unhidePostComment, async ({ principal, params, query }) =>
-  ok(await requestCommentAction({ principal, postId: params.id, profileId: query.profile_id, commentId: params.comment_id, action: "unhide" })),
+  ok(
+    await requestCommentAction({
+      principal,
+      postId: params.id,
+      profileId: query.profile_id,
+      commentId: params.comment_id,
+      action: "unhide",
+    }),
+  ),
 );
