@@ -1,7 +1,7 @@
 import type { TPlatform } from "@/lib/schemas/common";
 import { QUEUE_PRIORITIES } from "@/lib/schemas/posts";
 import { rawParams } from "./network-fields";
-import { POST_RULES, type TMediaEntry } from "./rules";
+import { postRulesOf, type TMediaEntry } from "./rules";
 import type { TCreatePostRequest } from "@/lib/query/posts";
 
 // The composer's form values and how they become a POST /api/posts request.
@@ -40,7 +40,7 @@ export type TChosenProfile = { id: string; platform: TPlatform };
 
 // The format a network's options are on: the chosen one, or the network's default (its first).
 export const formatOf = (platform: TPlatform, values: Record<string, unknown> | undefined): string => {
-  const formats = Object.keys(POST_RULES[platform]?.formats ?? {});
+  const formats = Object.keys(postRulesOf(platform)?.formats ?? {});
   const chosen = values?.format;
   return typeof chosen === "string" && formats.includes(chosen) ? chosen : (formats[0] ?? "post");
 };

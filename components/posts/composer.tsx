@@ -8,7 +8,8 @@ import { useForm } from "react-hook-form";
 import { PageHeader, SectionHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { InlineStatus } from "@/components/ui/inline-status";
-import { DISPLAY_NAMES, PLACEMENT_PARAM } from "@/lib/networks/platforms";
+import { networkMeta } from "@/lib/networks/meta";
+import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import type { TPlatform } from "@/lib/schemas/common";
 import { useEnvironment } from "@/lib/query/environment";
 import { ApiClientError, errorMessage } from "@/lib/query/fetcher";
@@ -61,12 +62,13 @@ export const PostComposer = ({ mentionPlatforms = [] }: { mentionPlatforms?: TPl
     void queryClient.invalidateQueries({ queryKey: profileKeys.lists() });
   }, [environment, form, queryClient]);
 
-  // A placement is required and there is only one: choose it.
+  // A placement is required (posting without one is not a choice) and there is only one: choose it.
   useEffect(() => {
     for (const { profile, placements } of checks) {
-      const key = PLACEMENT_PARAM[profile.platform];
+      const placement = networkMeta(profile.platform).placement;
+      const key = placement && !placement.optional ? placement.param : undefined;
       const only = placements.data?.length === 1 ? placements.data[0]!.id : null;
-      if (key && only && profile.platform !== "linkedin" && !values.platforms[profile.platform]?.[key])
+      if (key && only && !values.platforms[profile.platform]?.[key])
         form.setValue(`platforms.${profile.platform}.${key}`, only);
     }
   }, [checks, values.platforms, form]);

@@ -1,98 +1,24 @@
-import { PLACEMENT_PARAM } from "@/lib/networks/platforms";
-import { TIKTOK_PRIVACY } from "@/lib/networks/tiktok/post-rules";
+import { networkMeta, type TFieldSpec } from "@/lib/networks/meta";
 import type { TPlatform } from "@/lib/schemas/common";
-import { POST_RULES, schemaKeys } from "./rules";
+import { schemaKeys } from "./rules";
 
-// The `platforms.<network>` parameters the composer offers, per network. Only keys the network's params
-// schema really has are shown (schemaKeys), so a renamed or dropped parameter disappears here too; the
-// rest stay reachable through the API. `format` is offered everywhere, from the rules' formats.
+// The `platforms.<network>` parameters the composer offers, per network (its `composerFields` and
+// `placement`, lib/networks/<platform>/meta.ts). Only keys the network's params schema really has are
+// shown (schemaKeys), so a renamed or dropped parameter disappears here too; the rest stay reachable
+// through the API. `format` is offered everywhere, from the rules' formats.
 
-export type TFieldSpec =
-  | { key: string; label: string; kind: "format" }
-  | { key: string; label: string; kind: "placement"; optional?: string } // `optional`: the label of "none"
-  | { key: string; label: string; kind: "select"; options: readonly string[]; hint?: string }
-  | { key: string; label: string; kind: "text" | "textarea" | "number"; hint?: string; formats?: string[] }
-  | { key: string; label: string; kind: "list"; hint?: string; formats?: string[] }
-  | { key: string; label: string; kind: "checkbox"; hint?: string };
-
-const firstComment: TFieldSpec = {
-  key: "first_comment",
-  label: "First comment",
-  kind: "textarea",
-  hint: "Posted as a comment right after publishing",
-};
-
-const FIELDS: Partial<Record<TPlatform, TFieldSpec[]>> = {
-  facebook: [
-    firstComment,
-    { key: "title", label: "Reel title", kind: "text", formats: ["reel"] },
-    { key: "link", label: "Link", kind: "text", hint: "Text-only posts: a link preview", formats: ["post"] },
-  ],
-  instagram: [firstComment],
-  linkedin: [
-    { key: "poll_question", label: "Poll question", kind: "text", formats: ["poll"] },
-    { key: "poll_options", label: "Poll options", kind: "list", formats: ["poll"] },
-  ],
-  pinterest: [
-    { key: "title", label: "Pin title", kind: "text" },
-    { key: "link", label: "Link", kind: "text" },
-  ],
-  telegram: [
-    {
-      key: "parse_mode",
-      label: "Parse mode",
-      kind: "select",
-      options: ["HTML", "MarkdownV2"],
-      hint: "How Telegram formats the text",
-    },
-    { key: "disable_notification", label: "Send silently", kind: "checkbox" },
-  ],
-  youtube: [
-    { key: "title", label: "Title", kind: "text" },
-    { key: "privacy_status", label: "Privacy", kind: "select", options: ["public", "unlisted", "private"] },
-    { key: "made_for_kids", label: "Made for kids", kind: "checkbox" },
-  ],
-  tiktok: [{ key: "privacy_status", label: "Privacy", kind: "select", options: TIKTOK_PRIVACY }],
-  twitter: [
-    {
-      key: "poll_options",
-      label: "Poll options",
-      kind: "list",
-      hint: "2 to 4 options, 25 characters each",
-      formats: ["poll"],
-    },
-    {
-      key: "poll_duration_minutes",
-      label: "Poll duration (minutes)",
-      kind: "number",
-      hint: "5 to 10080; 1 day when empty",
-      formats: ["poll"],
-    },
-  ],
-  threads: [{ key: "topic_tag", label: "Topic tag", kind: "text" }],
-};
-
-const PLACEMENT_LABELS: Partial<Record<TPlatform, { label: string; optional?: string }>> = {
-  facebook: { label: "Page" },
-  linkedin: { label: "Post as", optional: "Personal profile" },
-  pinterest: { label: "Board" },
-  telegram: { label: "Chat" },
-  google_business: { label: "Location" },
-};
+export type { TFieldSpec } from "@/lib/networks/meta";
 
 export const fieldsFor = (platform: TPlatform): TFieldSpec[] => {
-  const rules = POST_RULES[platform];
+  const { postRules: rules, placement, composerFields } = networkMeta(platform);
   if (!rules) return [];
   const keys = new Set(schemaKeys(rules.params));
-  const placementKey = PLACEMENT_PARAM[platform];
-  const placement =
-    placementKey && PLACEMENT_LABELS[platform]
-      ? [{ key: placementKey, kind: "placement" as const, ...PLACEMENT_LABELS[platform] }]
-      : [];
+  const { param, ...label } = placement ?? { param: null };
+  const placementField = param && "label" in label ? [{ key: param, kind: "placement" as const, ...label }] : [];
   return [
     { key: "format", label: "Format", kind: "format" as const },
-    ...placement,
-    ...(FIELDS[platform] ?? []),
+    ...placementField,
+    ...(composerFields ?? []),
   ].filter((f) => keys.has(f.key));
 };
 

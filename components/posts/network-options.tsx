@@ -10,7 +10,7 @@ import type { TPlatform } from "@/lib/schemas/common";
 import type { TPlacement } from "@/lib/schemas/profiles";
 import { formatOf, type TParamValue } from "./composer-values";
 import { appliesTo, fieldsFor, type TFieldSpec } from "./network-fields";
-import { POST_RULES, type TNetworkCheck } from "./rules";
+import { postRulesOf, type TNetworkCheck } from "./rules";
 
 type Props = {
   platform: TPlatform;
@@ -111,7 +111,7 @@ const Field = ({ platform, field, id, value, onChange, placements, format }: Fie
         <>
           {label}
           <Select id={id} value={format} onChange={(e) => onChange(e.target.value)}>
-            {Object.keys(POST_RULES[platform]?.formats ?? {}).map((f) => (
+            {Object.keys(postRulesOf(platform)?.formats ?? {}).map((f) => (
               <option key={f} value={f}>
                 {f}
               </option>

@@ -1,10 +1,5 @@
 import type { z } from "zod";
-import { blueskyPostRules } from "@/lib/networks/bluesky/post-rules";
-import { facebookPostRules } from "@/lib/networks/facebook/post-rules";
-import { googleBusinessPostRules } from "@/lib/networks/google_business/post-rules";
-import { instagramPostRules } from "@/lib/networks/instagram/post-rules";
-import { linkedinPostRules } from "@/lib/networks/linkedin/post-rules";
-import { pinterestPostRules } from "@/lib/networks/pinterest/post-rules";
+import { networkMeta } from "@/lib/networks/meta";
 import {
   graphemeLength,
   mediaKindOf,
@@ -12,34 +7,17 @@ import {
   type FormatLimits,
   type PostRules,
 } from "@/lib/networks/post-rules";
-import { telegramPostRules } from "@/lib/networks/telegram/post-rules";
-import { threadsPostRules } from "@/lib/networks/threads/post-rules";
-import { tiktokPostRules } from "@/lib/networks/tiktok/post-rules";
-import { twitterPostRules } from "@/lib/networks/twitter/post-rules";
-import { youtubePostRules } from "@/lib/networks/youtube/post-rules";
 import type { TPlatform } from "@/lib/schemas/common";
 
 // The networks' own post rules (isomorphic, the ones POST /api/posts checks with), run live in the
 // composer so its messages are the 422's, without the `<network>: ` / `platforms.<network>.` prefix.
-// WhatsApp takes no posts.
+// Networks without post rules take no posts.
 
 type AnyRules = PostRules<unknown>;
 
-export const POST_RULES: Partial<Record<TPlatform, AnyRules>> = {
-  bluesky: blueskyPostRules as AnyRules,
-  facebook: facebookPostRules as AnyRules,
-  google_business: googleBusinessPostRules as AnyRules,
-  instagram: instagramPostRules as AnyRules,
-  linkedin: linkedinPostRules as AnyRules,
-  pinterest: pinterestPostRules as AnyRules,
-  telegram: telegramPostRules as AnyRules,
-  threads: threadsPostRules as AnyRules,
-  tiktok: tiktokPostRules as AnyRules,
-  twitter: twitterPostRules as AnyRules,
-  youtube: youtubePostRules as AnyRules,
-};
+export const postRulesOf = (platform: TPlatform): AnyRules | undefined => networkMeta(platform).postRules;
 
-export const canPostTo = (platform: TPlatform): boolean => POST_RULES[platform] !== undefined;
+export const canPostTo = (platform: TPlatform): boolean => postRulesOf(platform) !== undefined;
 
 export type TMediaEntry = { url: string; contentType?: string | null };
 

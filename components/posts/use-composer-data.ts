@@ -9,7 +9,7 @@ import type { TPlatform } from "@/lib/schemas/common";
 import { ZCreatePostBody } from "@/lib/schemas/posts";
 import type { TPlacement, TProfile } from "@/lib/schemas/profiles";
 import { draftMediaEntries, paramsOf, requestBody, type TComposerValues } from "./composer-values";
-import { canPostTo, checkNetwork, draftMediaOf, POST_RULES, type TNetworkCheck } from "./rules";
+import { canPostTo, checkNetwork, draftMediaOf, postRulesOf, type TNetworkCheck } from "./rules";
 
 export type TPlacementsState = { data: TPlacement[] | undefined; isPending: boolean; isError: boolean };
 export type TChosenCheck = { profile: TProfile; placements: TPlacementsState; check: TNetworkCheck | null };
@@ -56,7 +56,7 @@ export const useComposerData = (values: TComposerValues, files: File[]) => {
   const media = draftMediaOf(draftMediaEntries(values, files));
   const checks: TChosenCheck[] = chosen.map((profile) => {
     const placements = placementsOf(profile.id);
-    const rules = POST_RULES[profile.platform]!;
+    const rules = postRulesOf(profile.platform)!;
     if (placements.isPending) return { profile, placements, check: null };
     const check = checkNetwork(rules, {
       body: values.body,

@@ -11,7 +11,7 @@ import { useEnvironment } from "@/lib/query/environment";
 import { errorMessage } from "@/lib/query/fetcher";
 import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
 import type { TProfile } from "@/lib/schemas/profiles";
-import { CONNECT_FORMS, connectHint } from "./connect-form-specs";
+import { connectFormOf, connectHint } from "./connect-form-specs";
 import { ConnectForm } from "./connect-form";
 import { PlatformMark } from "./platform-mark";
 import { useConnectAccount } from "./use-connect-account";
@@ -37,7 +37,7 @@ export const ConnectAccountDialog = ({ groupId, groupName, target, profiles, onC
   const [picked, setPicked] = useState<TPlatform | null>(null);
   const [connected, setConnected] = useState<TConnected | null>(null);
   const platform = picked ?? target?.platform ?? null;
-  const spec = platform ? CONNECT_FORMS[platform] : undefined;
+  const spec = platform ? connectFormOf(platform) : undefined;
   const statusOf = (p: TPlatform) => profiles.find((profile) => profile.platform === p)?.status ?? null;
 
   const close = () => {
@@ -50,7 +50,7 @@ export const ConnectAccountDialog = ({ groupId, groupName, target, profiles, onC
   // OAuth networks without a form leave for the consent page at once.
   const pick = async (p: TPlatform) => {
     connection.reset();
-    if (CONNECT_FORMS[p]) {
+    if (connectFormOf(p)) {
       setPicked(p);
       return;
     }

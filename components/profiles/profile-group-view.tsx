@@ -17,7 +17,7 @@ import { useProfiles } from "@/lib/query/profiles";
 import type { TProfileGroup } from "@/lib/schemas/profile-groups";
 import type { TProfile } from "@/lib/schemas/profiles";
 import { ConnectAccountDialog, type TConnectTarget } from "./connect-account-dialog";
-import { CONNECT_FORMS } from "./connect-form-specs";
+import { connectFormOf } from "./connect-form-specs";
 import { ConnectionResultBanner } from "./connection-result-banner";
 import type { TConnectionResult } from "./connection-result";
 import { DisconnectProfileDialog } from "./disconnect-profile-dialog";
@@ -94,7 +94,7 @@ const ProfileGroupProfiles = ({ group, result, onDismissResult }: DetailProps) =
     : null;
 
   const reconnect = async (profile: TProfile) => {
-    if (CONNECT_FORMS[profile.platform]) {
+    if (connectFormOf(profile.platform)) {
       setConnectTarget({ platform: profile.platform });
       return;
     }

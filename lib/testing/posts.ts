@@ -1,5 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
+import { networkMeta } from "@/lib/networks/meta";
 import type { TPlatform } from "@/lib/schemas/common";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 import { connectViaOAuth, sandboxConsent } from "./connections";
@@ -9,13 +10,8 @@ import { seedTenant } from "./network-tests";
 // Posts tests: a sandbox tenant (profiles on the simulated network) with an API key, and profiles
 // connected through the product's own connection flows.
 
-const CREDENTIALS: Partial<Record<TPlatform, Record<string, string>>> = {
-  bluesky: { identifier: "sandbox.bsky.social", app_password: "abcd-efgh-ijkl-mnop" },
-  telegram: { bot_token: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcd" },
-};
-
 export const connectSandboxProfile = async (principal: Principal, groupId: string, platform: TPlatform) => {
-  const credentials = CREDENTIALS[platform];
+  const credentials = networkMeta(platform).sampleCredentials;
   if (credentials) {
     const result = await initializeConnection({ principal, groupId, input: { platform, ...credentials } });
     return db.profile.findUniqueOrThrow({

@@ -2,6 +2,7 @@ import "server-only";
 import { unprocessable } from "@/lib/api/errors";
 import { issueMessages } from "@/lib/api/parse";
 import { mediaKindOf, type DraftMedia, type FormatLimits } from "@/lib/networks/post-rules";
+import { listPlatforms, platformsWhere } from "@/lib/networks/meta";
 import { CAPABILITIES, PLACEMENT_PARAM } from "@/lib/networks/platforms";
 import { connectorFor } from "@/lib/networks/registry";
 import type { TPlatform } from "@/lib/schemas/common";
@@ -20,6 +21,9 @@ export type CheckedTarget = {
 };
 
 // A network's post rules: always the real network's (sandbox profiles follow them too).
+// The networks with post chains, as the 422 lists them ("twitter, threads and bluesky").
+const CHAIN_PLATFORMS = listPlatforms(platformsWhere((network) => network.capabilities.chains));
+
 export const rulesOf = (platform: TPlatform) => connectorFor({ platform, environment: "live" }).postRules;
 
 // The media limits of the format that stored (already normalised) params select.
@@ -53,7 +57,7 @@ export const checkAgainstRules = ({
       continue;
     }
     if (thread.length > 0 && !CAPABILITIES[p].chains)
-      problems.push(`${p}: thread is not supported (post chains exist on twitter, threads and bluesky only)`);
+      problems.push(`${p}: thread is not supported (post chains exist on ${CHAIN_PLATFORMS} only)`);
     const raw = platforms[p] ?? {};
     const parsed = rules.params.safeParse(raw);
     if (!parsed.success) {

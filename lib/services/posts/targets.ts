@@ -2,6 +2,7 @@ import "server-only";
 import { unprocessable } from "@/lib/api/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
+import { networkMeta } from "@/lib/networks/meta";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
 
@@ -66,8 +67,10 @@ export const resolveTargets = async ({
   }
   const problems: string[] = [];
   for (const t of targets) {
-    if (t.platform === "whatsapp")
-      problems.push(`profiles: ${t.name} is a WhatsApp profile, which cannot be posted to (use direct messages)`);
+    if (!networkMeta(t.platform).postRules)
+      problems.push(
+        `profiles: ${t.name} is a ${DISPLAY_NAMES[t.platform]} profile, which cannot be posted to (use direct messages)`,
+      );
     else if (t.status !== "active")
       problems.push(`profiles: ${t.name} (${DISPLAY_NAMES[t.platform]}) is disconnected; reconnect it first`);
   }

@@ -4,8 +4,10 @@ import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { ApiError } from "@/lib/api/errors";
 import { NetworkError } from "@/lib/networks/errors";
+import { networkMeta, platformsWhere } from "@/lib/networks/meta";
 import { connectorFor } from "@/lib/networks/registry";
 import type { StatsReading } from "@/lib/networks/types";
+import type { TPlatform } from "@/lib/schemas/common";
 import { contextFor } from "@/lib/services/connections/context";
 import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { emitEvent } from "@/lib/services/events/emit-event";
@@ -13,13 +15,13 @@ import { emitPlatformPostEvent } from "@/lib/services/posts/post-events";
 import { placementOfPlatformPost } from "@/lib/services/posts/publish-input";
 
 // Stat snapshots about every 23 hours (core-api Limits): per profile, or per placement on networks whose
-// stats are per page / organization / channel (facebook, linkedin organizations, telegram), and per
+// stats are per page / organization / channel (`stats.perPlacement` in the network's meta), and per
 // published platform post, through each connector's insights calls. profile.stats and
 // platform_post.insights are emitted with each snapshot.
 
 export const STATS_INTERVAL_MS = 23 * 60 * 60 * 1000;
 const POST_STATS_WINDOW_MS = 30 * 24 * 60 * 60 * 1000; // posts are followed for 30 days
-export const PER_PLACEMENT: ReadonlySet<string> = new Set(["facebook", "linkedin", "telegram"]);
+export const statsPerPlacement = (platform: TPlatform): boolean => networkMeta(platform).stats?.perPlacement === true;
 const RETRY_MS = 60 * 60 * 1000;
 
 // A collection that got nothing because the network was briefly unavailable (rate limits, 5xx, timeouts)
@@ -37,7 +39,7 @@ export const findProfilesDueForStats = ({ now = new Date(), limit = 100 } = {}) 
   db.profile.findMany({
     where: {
       status: "active",
-      platform: { not: "whatsapp" },
+      platform: { in: platformsWhere((network) => network.capabilities.stats) },
       OR: [{ statsAt: null }, { statsAt: { lte: new Date(now.getTime() - STATS_INTERVAL_MS) } }],
     },
     select: { id: true },
@@ -62,7 +64,7 @@ export const collectProfileStats = async ({ profileId, now = new Date() }: { pro
     return { state: "unsupported" as const, snapshots: 0 };
   }
   // LinkedIn: organizations only (the member profile has no follower statistics API).
-  const targets = PER_PLACEMENT.has(profile.platform)
+  const targets = statsPerPlacement(profile.platform)
     ? profile.placements.filter((p) => p.externalId !== null).map(placementAuthOf)
     : [null];
   let snapshots = 0;

@@ -1,10 +1,11 @@
 import "server-only";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
+import { networkMeta } from "@/lib/networks/meta";
 import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
 import type { TLatestStats, TProfileStatsSummary } from "@/lib/schemas/stats";
 import { getProfileOrThrow } from "@/lib/services/profiles/profiles";
-import { PER_PLACEMENT } from "./collect-stats";
+import { statsPerPlacement } from "./collect-stats";
 
 // GET /api/profiles/:id/stats, /daily_stats and /api/posts/stats: snapshots oldest first, within
 // from/to (inclusive). On placement networks (facebook, linkedin, telegram) `placement_id` picks one
@@ -49,9 +50,9 @@ const profileSnapshots = async ({
   range: Range;
 }) => {
   const profile = await getProfileOrThrow({ principal, id });
-  const placement = PER_PLACEMENT.has(profile.platform) ? (placementId ?? null) : null;
+  const placement = statsPerPlacement(profile.platform) ? (placementId ?? null) : null;
   // Without placement_id on a placement network: every placement's snapshots.
-  const placementFilter = PER_PLACEMENT.has(profile.platform) && !placement ? {} : { placementId: placement };
+  const placementFilter = statsPerPlacement(profile.platform) && !placement ? {} : { placementId: placement };
   const rows = await db.statSnapshot.findMany({
     where: { profileId: profile.id, platformPostId: null, ...placementFilter, recordedAt: recordedAt(range) },
     orderBy: [{ recordedAt: "asc" }, { placementId: "asc" }, { id: "asc" }],
@@ -77,8 +78,8 @@ export const getProfileStats = async (input: {
 };
 
 // One entry per UTC day (and placement, when every placement is asked for): that day's last snapshot,
-// by date then placement. Network-specific daily metrics (tiktok profile_views) go under platform_stats.
-const PLATFORM_STATS_KEYS: Partial<Record<TPlatform, string[]>> = { tiktok: ["profile_views"] };
+// by date then placement. Network-specific daily metrics (`stats.dailyExtras` in the network's meta) go
+// under platform_stats.
 
 export const getDailyStats = async (input: {
   principal: Principal;
@@ -91,7 +92,7 @@ export const getDailyStats = async (input: {
   // oldest first: the last one of a day wins
   for (const row of rows)
     byDay.set(JSON.stringify([row.recordedAt.toISOString().slice(0, 10), row.placementId ?? ""]), row);
-  const extras = PLATFORM_STATS_KEYS[profile.platform] ?? [];
+  const extras = networkMeta(profile.platform).stats?.dailyExtras ?? [];
   const entries = [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const days = entries.map(([key, row]) => {
     const [date] = JSON.parse(key) as [string, string];
@@ -176,7 +177,7 @@ export const latestStatsOf = async (profile: { id: string; platform: TPlatform }
       where: { profileId: profile.id, platformPostId: null, placementId },
       orderBy: [{ recordedAt: "desc" }, { id: "desc" }],
     });
-  if (!PER_PLACEMENT.has(profile.platform)) {
+  if (!statsPerPlacement(profile.platform)) {
     const snap = await latest(null);
     return {
       latest_stats: snap
@@ -223,7 +224,7 @@ export const getProfileStatsView = async ({
   limit?: number;
 }) => {
   const profile = await getProfileOrThrow({ principal, id });
-  const perPlacement = PER_PLACEMENT.has(profile.platform);
+  const perPlacement = statsPerPlacement(profile.platform);
   const placements = perPlacement
     ? (
         await db.placement.findMany({
