@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseAst } from "vitest/node";
+import { PLATFORMS } from "@/lib/schemas/common";
+
+// Everything about a network lives in lib/networks/<platform>/ and is reached through the registries
+// (meta.ts, registry.ts): generic code asks them and never names a network.
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const GENERIC = ["app", "components", "inngest", "lib"];
+const NOT_GENERIC = ["lib/networks", "lib/generated"];
+
+// Files outside lib/networks that may name networks, and why.
+const ALLOWED: Record<string, string> = {
+  "lib/schemas/common.ts": "PLATFORMS: the one list of network names, which the registries are keyed by",
+  "lib/testing/seed.ts": "test data: the networks a test tenant's profiles are seeded on",
+  "lib/services/listings/listing-test-setup.ts": "test setup of the listing tests: connects a test profile",
+  "lib/services/posts/bench.ts": "benchmark: seeds profiles on named networks (not production code)",
+};
+
+const names: ReadonlySet<string> = new Set(PLATFORMS);
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return NOT_GENERIC.includes(rel) ? [] : sourceFiles(rel);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [rel] : [];
+  });
+
+type Finding = { file: string; line: number; text: string };
+type AstNode = { type: string; start: number; [key: string]: unknown };
+
+const isNode = (value: unknown): value is AstNode =>
+  value !== null && typeof value === "object" && typeof (value as AstNode).type === "string";
+
+const walk = (value: unknown, visit: (node: AstNode) => void): void => {
+  if (Array.isArray(value)) for (const item of value) walk(item, visit);
+  else if (value !== null && typeof value === "object") {
+    if (isNode(value)) visit(value);
+    for (const child of Object.values(value)) walk(child, visit);
+  }
+};
+
+// The text of a string literal (a value, a literal type, a quoted key, a JSX attribute) or of a template
+// literal without substitutions; null for anything else.
+const stringOf = (node: AstNode): string | null => {
+  if (node.type === "Literal" && typeof node.value === "string") return node.value;
+  if (node.type === "TemplateLiteral" && (node.expressions as unknown[]).length === 0)
+    return ((node.quasis as { value: { cooked: string | null } }[])[0]?.value.cooked ?? null) as string | null;
+  return null;
+};
+
+const keyName = (node: AstNode): string | null => {
+  const key = node.key as AstNode | undefined;
+  return node.type === "Property" && !node.computed && key?.type === "Identifier" ? (key.name as string) : null;
+};
+
+// String literals that are exactly a network's name (comparisons, literal types, keys, JSX props), and
+// unquoted object keys naming networks (a per-network table).
+const namesIn = (file: string, source: string): Finding[] => {
+  const program = parseAst(source, { lang: file.endsWith(".tsx") ? "tsx" : "ts" }, file);
+  const found: Finding[] = [];
+  const report = (node: AstNode, text: string) =>
+    found.push({ file, line: source.slice(0, node.start).split("\n").length, text });
+  walk(program, (node) => {
+    const text = stringOf(node);
+    if (text !== null && names.has(text)) report(node, JSON.stringify(text));
+    if (node.type === "ObjectExpression") {
+      const keyed = (node.properties as AstNode[]).filter((p) => names.has(keyName(p) ?? ""));
+      // One key alone is an ordinary word (a `threads` query key); two network names make a table.
+      if (keyed.length > 1) for (const p of keyed) report(p, `${keyName(p)}:`);
+    }
+  });
+  return found;
+};
+
+const findingsIn = (files: string[]) =>
+  files.flatMap((file) => namesIn(file, readFileSync(path.join(ROOT, file), "utf8")));
+
+describe("generic code and network names", () => {
+  it("no file of app, components, inngest or lib outside lib/networks names a network in a string literal or a per-network table", () => {
+    const files = GENERIC.flatMap(sourceFiles).filter((file) => !(file in ALLOWED));
+    expect(files.length).toBeGreaterThan(100);
+    expect(findingsIn(files).map((f) => `${f.file}:${f.line} ${f.text}`)).toEqual([]);
+  });
+
+  it("a comparison against a network's name counts as naming it", () => {
+    expect(namesIn("x.ts", 'if (profile.platform !== "linkedin") run();').map((f) => f.text)).toEqual(['"linkedin"']);
+  });
+
+  it("a table keyed by networks counts as naming them", () => {
+    expect(namesIn("x.ts", "const LIMITS = { tiktok: 1, twitter: 2 };").map((f) => f.text)).toEqual([
+      "tiktok:",
+      "twitter:",
+    ]);
+  });
+
+  it("every allowed exception still exists and still names a network", () => {
+    for (const file of Object.keys(ALLOWED)) expect(findingsIn([file]).length, file).toBeGreaterThan(0);
+  });
+});
