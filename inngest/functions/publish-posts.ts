@@ -1,7 +1,7 @@
 import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
 import { postDeleteRequested, postDispatchRequested, postMediaRequested, postPublishRequested } from "@/inngest/events";
-import { db } from "@/lib/db/client";
+import { chainToDelete, chainToPublish } from "@/lib/services/posts/chain-links";
 import { deleteChainLink, finishDeletion } from "@/lib/services/posts/delete-on-platform";
 import { dispatchPost, findDuePosts } from "@/lib/services/posts/lifecycle";
 import { postFirstComment } from "@/lib/services/posts/first-comment";
@@ -68,16 +68,7 @@ export const publishChainFn = inngest.createFunction(
   },
   async ({ event, step }) => {
     const { rootPostId, profileId } = event.data;
-    const chain = await step.run("load-chain", async () =>
-      (
-        await db.platformPost.findMany({
-          where: { rootPostId, profileId },
-          select: { id: true, post: { select: { position: true } } },
-        })
-      )
-        .sort((a, b) => a.post.position - b.post.position)
-        .map((pp) => ({ id: pp.id, position: pp.post.position })),
-    );
+    const chain = await step.run("load-chain", () => chainToPublish({ rootPostId, profileId }));
     const results: Record<string, string> = {};
     for (const link of chain) {
       let outcome: Awaited<ReturnType<typeof attemptPublish>> = { state: "gone" };
@@ -112,16 +103,7 @@ export const deleteFromNetworkFn = inngest.createFunction(
   },
   async ({ event, step }) => {
     const { rootPostId, profileId, removeRecord } = event.data;
-    const links = await step.run("load-chain", async () =>
-      (
-        await db.platformPost.findMany({
-          where: { rootPostId, profileId, status: "pending_deletion" },
-          select: { id: true, post: { select: { position: true } } },
-        })
-      )
-        .sort((a, b) => b.post.position - a.post.position)
-        .map((pp) => pp.id),
-    );
+    const links = await step.run("load-chain", () => chainToDelete({ rootPostId, profileId }));
     for (const platformPostId of links) {
       const outcome = await step.run(`delete-${platformPostId}`, () => deleteChainLink({ platformPostId }));
       if (outcome.state === "failed") break;
