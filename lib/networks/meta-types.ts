@@ -74,7 +74,6 @@ export const capabilities = (c: Partial<Capabilities>): Capabilities => ({
   announcesPlacementSync: false,
   chains: false,
   messaging: false,
-  stats: true,
   ...c,
 });
 

@@ -75,13 +75,11 @@ export type OAuthStart = {
 
 export type OAuthFlow<TSettings> = {
   kind: "oauth";
-  usesPkce: boolean;
   // Extra initialize_connection fields this network takes (validated; 422 names the field).
   startOptions?: z.ZodType<Record<string, unknown>>;
-  // Credentials the user supplies before the redirect (twitter developer keys); stored with the profile.
-  startCredentials?: z.ZodType<Record<string, string>>;
-  // The same, when what the body must carry depends on the server's settings (twitter: the developer keys
-  // are optional when the server has an X app of its own). Takes precedence over startCredentials.
+  // Credentials the user supplies before the redirect, stored with the profile; what the body must carry
+  // may depend on the server's settings (twitter: the account's own developer keys, optional when the
+  // server has an X app of its own).
   startCredentialsFor?(settings: TSettings): z.ZodType<Record<string, string>>;
   authorizeUrl(ctx: ConnectorContext<TSettings>, start: OAuthStart): string;
   exchangeCode(
@@ -107,20 +105,23 @@ export type CredentialsFlow<TSettings> = {
   nextStep?: string; // shown to the user after connecting (telegram: add the bot to a channel)
 };
 
+// What the spec says a network has, whether or not this server reaches it yet (each network's meta.ts
+// states them; client components read them too). What this server can do there is the connector's: a
+// method or capability object below that it provides or not. The sandbox simulates the spec's table.
 export type Capabilities = {
   placements: boolean; // has sub-targets (pages, organizations, channels, locations, numbers)
   placementsRequired: boolean; // posting needs a placement id
   announcesPlacementSync: boolean; // emits profile.placements_synced once placements are pulled (whatsapp)
   chains: boolean;
+  // Direct messages: the chat endpoints answer (sending needs the connector's `messaging`); 422 otherwise.
   messaging: boolean;
-  stats: boolean;
   // Profile-level comments (google_business reviews, facebook recommendations): GET/POST
-  // /api/profiles/:id/comments; other networks answer 405.
+  // /api/profiles/:id/comments answer (reading them from the network needs `commentSync`); 405 otherwise.
   profileComments?: boolean;
 };
 
-// Publishing (#5), stats (#6), comments and direct messages (later issues). Generic code checks for the
-// method (and the capabilities table) before use.
+// Publishing and stats: each ability is a method the connector has or not; generic code checks for the
+// method before use (no stats method: the network has no stats and is never collected).
 
 // A media file as the publisher hands it over: already downloaded, checked and stored by us. `url` is our
 // hosted copy (public, unguessable; networks that fetch media themselves - Graph, Pinterest, Telegram by
@@ -195,7 +196,6 @@ export type NetworkConnector<TSettings = Record<string, unknown>> = PublishingMe
   displayName: string;
   settings: z.ZodType<TSettings>; // defaults are the network's real endpoints
   auth: OAuthFlow<TSettings> | CredentialsFlow<TSettings>;
-  capabilities: Capabilities;
   identity(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<Identity>;
   placements?(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<PlacementInfo[]>;
   refresh?(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<TokenSet>;

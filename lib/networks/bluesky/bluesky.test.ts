@@ -276,7 +276,6 @@ describe("bluesky connector (real PDS from @atproto/dev-env)", () => {
 
   it("has no placements", () => {
     expect(blueskyConnector.placements).toBeUndefined();
-    expect(blueskyConnector.capabilities.placements).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
+import { CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, Identity, NetworkConnector, ProfileAuth, TokenSet } from "../types";
 import { mapBlueskyError } from "./errors";
 import { blueskyCommentSync } from "./comment-sync";
@@ -140,7 +140,6 @@ export const blueskyConnector: NetworkConnector<BlueskySettings> = {
   platform: "bluesky",
   displayName: DISPLAY_NAMES.bluesky,
   settings: ZBlueskySettings,
-  capabilities: CAPABILITIES.bluesky,
   // Replies are polled and listed read-only (spec "Support by network"): no comment writes.
   comments: {},
   auth: {

@@ -1,6 +1,6 @@
 import { facebookMessaging } from "./messaging";
 import { z } from "zod";
-import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
+import { DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { inspectToken } from "../graph/debug-token";
 import { ZTokenAnswer, expiryFrom, graphPaged, graphRequest, graphUrl, requireToken } from "../graph/request";
@@ -59,7 +59,6 @@ export const facebookConnector: NetworkConnector<Settings> = {
   platform: "facebook",
   displayName: DISPLAY_NAMES.facebook,
   settings: ZFacebookSettings,
-  capabilities: CAPABILITIES.facebook,
   postRules: facebookPostRules,
   management: { pages: facebookPages },
   inbound: facebookInbound, // page feed comments, Messenger events and the deauthorize callback (inbound.ts)
@@ -68,7 +67,6 @@ export const facebookConnector: NetworkConnector<Settings> = {
   messaging: facebookMessaging, // Messenger direct messages as the Page (messaging.ts)
   auth: {
     kind: "oauth",
-    usesPkce: false,
     authorizeUrl: ({ settings }, start) => {
       const url = new URL(graphUrl(settings.auth_url, settings.api_version, "dialog/oauth"));
       url.search = new URLSearchParams({

@@ -77,7 +77,6 @@ export const googleOAuthFlow = <S extends GoogleOAuthSettings>({
   required: string[];
 }): OAuthFlow<S> => ({
   kind: "oauth",
-  usesPkce: true,
   authorizeUrl: ({ settings }, start) => {
     const url = new URL(at(settings.accounts_url, "/o/oauth2/v2/auth"));
     url.search = new URLSearchParams({

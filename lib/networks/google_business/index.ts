@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { mapGoogleError } from "../google/errors";
 import { at, googleGet, googleOAuthFlow, googleOAuthSettings, googleScope, refreshGoogleToken } from "../google/oauth";
-import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
+import { DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { extraMethods } from "./listing-extras";
 import { locationMethods } from "./listing-location";
@@ -47,7 +47,6 @@ export const googleBusinessConnector: NetworkConnector<GoogleBusinessSettings> =
   platform: "google_business",
   displayName: DISPLAY_NAMES.google_business,
   settings: ZGoogleBusinessSettings,
-  capabilities: CAPABILITIES.google_business,
   auth: googleOAuthFlow({ scopes: GOOGLE_BUSINESS_SCOPES, required: [googleScope("business.manage")] }),
 
   identity: async (ctx, auth) => {

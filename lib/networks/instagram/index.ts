@@ -1,7 +1,7 @@
 import { instagramMessaging } from "./messaging";
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
+import { DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
@@ -58,7 +58,6 @@ export const instagramConnector: NetworkConnector<Settings> = {
   platform: "instagram",
   displayName: DISPLAY_NAMES.instagram,
   settings: ZInstagramSettings,
-  capabilities: CAPABILITIES.instagram,
   postRules: instagramPostRules,
   inbound: instagramInbound, // comments and messaging webhooks and the deauthorize callback (inbound.ts)
   comments: instagramComments, // comment, reply, read-back, delete, hide (comments.ts)
@@ -66,7 +65,6 @@ export const instagramConnector: NetworkConnector<Settings> = {
   messaging: instagramMessaging, // direct messages (messaging.ts)
   auth: {
     kind: "oauth",
-    usesPkce: false,
     authorizeUrl: ({ settings }, start) => {
       const url = new URL(`${settings.auth_url}/oauth/authorize`);
       url.search = new URLSearchParams({

@@ -1,6 +1,6 @@
 import { NetworkError } from "../errors";
 import { formBody, readJson } from "../http";
-import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
+import { DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector, TokenSet } from "../types";
 import { linkedinMentions } from "./mentions";
 import { mapLinkedInError } from "./errors";
@@ -48,11 +48,9 @@ export const linkedinConnector: NetworkConnector<LinkedInSettings> = {
   platform: "linkedin",
   displayName: DISPLAY_NAMES.linkedin,
   settings: ZLinkedInSettings,
-  capabilities: CAPABILITIES.linkedin,
   postRules: linkedinPostRules,
   auth: {
     kind: "oauth",
-    usesPkce: false,
     authorizeUrl: (ctx, start) => {
       const url = new URL(at(ctx.settings.web_url, "/oauth/v2/authorization"));
       url.search = new URLSearchParams({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
 import { formBody, readJson } from "../http";
-import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
+import { DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, NetworkConnector, PlacementInfo, ProfileAuth, TokenSet } from "../types";
 import { mapPinterestError } from "./errors";
 import { pinterestPostRules } from "./post-rules";
@@ -85,10 +85,8 @@ export const pinterestConnector: NetworkConnector<PinterestSettings> = {
   platform: "pinterest",
   displayName: DISPLAY_NAMES.pinterest,
   settings: ZPinterestSettings,
-  capabilities: CAPABILITIES.pinterest,
   auth: {
     kind: "oauth",
-    usesPkce: false,
     authorizeUrl: (ctx, start) => {
       const url = new URL(at(ctx.settings.web_url, "/oauth/"));
       url.search = new URLSearchParams({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TPlatform } from "@/lib/schemas/common";
 import { NetworkError } from "../errors";
-import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
+import { CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { AnyConnector, Identity, ProfileAuth, TokenSet } from "../types";
 import { sandboxPlacements, type SandboxAccount } from "./accounts";
 import { sandboxManagement } from "./management";
@@ -74,7 +74,6 @@ export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undef
     platform,
     displayName: `${DISPLAY_NAMES[platform]} (sandbox)`,
     settings: ZSettings,
-    capabilities: CAPABILITIES[platform],
     auth: fields
       ? {
           kind: "credentials",
@@ -89,7 +88,6 @@ export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undef
         }
       : {
           kind: "oauth",
-          usesPkce: true,
           authorizeUrl: (_ctx, start) => {
             const url = new URL(SANDBOX_CONSENT_PATH, start.redirectUri);
             url.search = new URLSearchParams({
@@ -133,7 +131,8 @@ export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undef
   // Comments: the real network's capability, on the simulated network (comments.ts).
   const comments = sandboxComments(real?.comments, (auth) => void accountFrom(auth));
   if (comments) connector.comments = comments;
-  if (CAPABILITIES[platform].stats) {
+  // Stats: simulated, where the real network has them.
+  if (real?.profileStats) {
     connector.profileStats = async (_ctx, { auth, placement }) =>
       profileStatsSandbox(platform, accountFrom(auth), placement);
     connector.postStats = async (_ctx, { auth, postExternalId, params }) => {

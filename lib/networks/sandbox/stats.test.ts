@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TPlatform } from "@/lib/schemas/common";
 import { publishInput } from "@/lib/testing/publish-media";
 import { CAPABILITIES } from "../platforms";
-import { connectorFor } from "../registry";
+import { connectorFor, livePlatforms } from "../registry";
 import { firstPlacement, sandboxAuth, sandboxCtx } from "./sandbox-test-auth";
 
 // The spec's keys (networks-and-messaging "Placements and stats", client-compat 6.5).
@@ -51,7 +51,7 @@ const POST_KEYS: Partial<Record<TPlatform, string[] | null>> = {
   telegram: null,
   google_business: null,
 };
-const STATS_PLATFORMS = (Object.keys(CAPABILITIES) as TPlatform[]).filter((p) => CAPABILITIES[p].stats);
+const STATS_PLATFORMS = livePlatforms().filter((p) => connectorFor({ platform: p, environment: "live" }).profileStats);
 
 const at = (iso: string) => vi.useFakeTimers({ now: new Date(iso), toFake: ["Date"] });
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
+import { CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, Identity, NetworkConnector, PlacementInfo } from "../types";
 import { botToken, callBotApi } from "./api";
 import { TelegramApiError, mapTelegramError } from "./errors";
@@ -141,7 +141,6 @@ export const telegramConnector: NetworkConnector<TelegramSettings> = {
   platform: "telegram",
   displayName: DISPLAY_NAMES.telegram,
   settings: ZTelegramSettings,
-  capabilities: CAPABILITIES.telegram,
   placementsPollMs: 5 * 60 * 1000, // the Bot API cannot list chats: new channels are found by asking again
   auth: {
     kind: "credentials",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
+import { DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
@@ -44,13 +44,11 @@ export const threadsConnector: NetworkConnector<Settings> = {
   platform: "threads",
   displayName: DISPLAY_NAMES.threads,
   settings: ZThreadsSettings,
-  capabilities: CAPABILITIES.threads,
   postRules: threadsPostRules,
   inbound: threadsInbound, // replies webhooks and the uninstall callback (inbound.ts)
   comments: threadsComments, // replies as comments, read-back, hide (comments.ts)
   auth: {
     kind: "oauth",
-    usesPkce: false,
     authorizeUrl: ({ settings }, start) => {
       const url = new URL(`${settings.auth_url}/oauth/authorize`);
       url.search = new URLSearchParams({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
 import { formBody, readJson } from "../http";
-import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
+import { DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, NetworkConnector, TokenSet } from "../types";
 import { mapTikTokError } from "./errors";
 import { TIKTOK_NEW_PROFILES_FROM, tiktokPostRules } from "./post-rules";
@@ -88,7 +88,6 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
   platform: "tiktok",
   displayName: DISPLAY_NAMES.tiktok,
   settings: ZTikTokSettings,
-  capabilities: CAPABILITIES.tiktok,
   // Comments exist for profiles connected on or after 2026-09-30 only. Their writes are in TikTok's
   // Business API (separate auth and account, networks.md "tiktok" comments), which this connector does
   // not reach yet: listing only.
@@ -96,7 +95,6 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
   postRules: tiktokPostRules,
   auth: {
     kind: "oauth",
-    usesPkce: false,
     authorizeUrl: (ctx, start) => {
       const url = new URL(at(ctx.settings.web_url, "/v2/auth/authorize/"));
       url.search = new URLSearchParams({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
 import { formBody, readJson } from "../http";
-import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
+import { DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, NetworkConnector, TokenSet } from "../types";
 import { mapTwitterError } from "./errors";
 import { developerKeys, developerKeysSchema } from "./keys";
@@ -78,10 +78,8 @@ export const twitterConnector: NetworkConnector<TwitterSettings> = {
   platform: "twitter",
   displayName: DISPLAY_NAMES.twitter,
   settings: ZTwitterSettings,
-  capabilities: CAPABILITIES.twitter,
   auth: {
     kind: "oauth",
-    usesPkce: true,
     startCredentialsFor: developerKeysSchema,
     authorizeUrl: (ctx, start) => {
       const url = new URL(at(ctx.settings.web_url, "/i/oauth2/authorize"));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
+import { DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector, ProfileAuth } from "../types";
 import { inspectToken } from "../graph/debug-token";
 import { mapGraphError } from "../graph/errors";
@@ -108,10 +108,8 @@ export const whatsappConnector: NetworkConnector<Settings> = {
   platform: "whatsapp",
   displayName: DISPLAY_NAMES.whatsapp,
   settings: ZSettings,
-  capabilities: CAPABILITIES.whatsapp,
   auth: {
     kind: "oauth",
-    usesPkce: false,
     startOptions: ZStartOptions,
     authorizeUrl: ({ settings }, start) => {
       const onboarding = typeof start.options.onboarding === "string" ? start.options.onboarding : undefined;

@@ -11,7 +11,6 @@ export const whatsappMeta: NetworkMeta = {
     placementsRequired: true,
     announcesPlacementSync: true,
     messaging: true,
-    stats: false,
   }),
   connectForm: {
     method: "oauth",

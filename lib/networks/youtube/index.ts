@@ -2,7 +2,7 @@ import { z } from "zod";
 import { NetworkError } from "../errors";
 import { mapGoogleError } from "../google/errors";
 import { at, googleGet, googleOAuthFlow, googleOAuthSettings, googleScope, refreshGoogleToken } from "../google/oauth";
-import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
+import { DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { youtubeCommentSync } from "./comment-sync";
 import { youtubeComments } from "./comments";
@@ -54,7 +54,6 @@ export const youtubeConnector: NetworkConnector<YouTubeSettings> = {
   platform: "youtube",
   displayName: DISPLAY_NAMES.youtube,
   settings: ZYouTubeSettings,
-  capabilities: CAPABILITIES.youtube,
   postRules: youtubePostRules,
   comments: youtubeComments, // comment, reply (one level), read-back, delete (comments.ts)
   auth: googleOAuthFlow({ scopes: YOUTUBE_SCOPES, required: REQUIRED_SCOPES }),

@@ -6,6 +6,7 @@ import { callbackUrl } from "./callback-url";
 import type { Environment, Platform } from "@/lib/generated/prisma/enums";
 import { log } from "@/lib/log";
 import { NetworkError } from "@/lib/networks/errors";
+import { networkMeta } from "@/lib/networks/meta";
 import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector, ConnectorContext, ProfileAuth, TokenSet } from "@/lib/networks/types";
 import { contextFor } from "./context";
@@ -60,7 +61,7 @@ const finish = async ({
     tokens,
     credentials,
     placements,
-    announcesPlacementSync: connector.capabilities.announcesPlacementSync,
+    announcesPlacementSync: networkMeta(connector.platform).capabilities.announcesPlacementSync,
     refreshAt: refreshAtFor(connector, tokens?.expiresAt),
   });
 };

@@ -82,7 +82,7 @@ export const initializeConnection = async ({
   if (!input.redirect_url) throw unprocessable(["Missing redirect_url"]);
   const redirectUrl = parseOrThrow(ZRedirectUrl, input.redirect_url);
   const options = auth.startOptions ? parseOrThrow(auth.startOptions, input) : {};
-  const credentialsSchema = auth.startCredentialsFor?.(ctx.settings) ?? auth.startCredentials;
+  const credentialsSchema = auth.startCredentialsFor?.(ctx.settings);
   const credentials = credentialsSchema ? parseOrThrow(credentialsSchema, input) : null;
   const codeVerifier = randomBytes(32).toString("base64url");
   const attempt = await db.connectionAttempt.create({

@@ -2,6 +2,7 @@ import "server-only";
 import { db, type Profile } from "@/lib/db/client";
 import { unprocessable } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
+import { networkMeta } from "@/lib/networks/meta";
 import { livePlatforms, connectorFor } from "@/lib/networks/registry";
 import { log } from "@/lib/log";
 import { getProfileOrThrow } from "@/lib/services/profiles/profiles";
@@ -30,7 +31,8 @@ export const resyncPlacementsOf = async (profile: Profile) => {
     await db.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT id FROM profiles WHERE id = ${profile.id} FOR UPDATE`; // one replacement at a time
       await replacePlacements(tx, profile.id, placements);
-      if (connector.capabilities.announcesPlacementSync) await emitPlacementsSynced(tx, profile, placements.length);
+      if (networkMeta(profile.platform).capabilities.announcesPlacementSync)
+        await emitPlacementsSynced(tx, profile, placements.length);
     });
   }
   return db.placement.findMany({ where: { profileId: profile.id }, orderBy: [{ position: "asc" }, { id: "asc" }] });

@@ -4,8 +4,8 @@ import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { ApiError } from "@/lib/api/errors";
 import { NetworkError } from "@/lib/networks/errors";
-import { networkMeta, platformsWhere } from "@/lib/networks/meta";
-import { connectorFor } from "@/lib/networks/registry";
+import { networkMeta } from "@/lib/networks/meta";
+import { connectorFor, livePlatforms } from "@/lib/networks/registry";
 import type { StatsReading } from "@/lib/networks/types";
 import type { TPlatform } from "@/lib/schemas/common";
 import { contextFor } from "@/lib/services/connections/context";
@@ -23,6 +23,10 @@ export const STATS_INTERVAL_MS = 23 * 60 * 60 * 1000;
 const POST_STATS_WINDOW_MS = 30 * 24 * 60 * 60 * 1000; // posts are followed for 30 days
 export const statsPerPlacement = (platform: TPlatform): boolean => networkMeta(platform).stats?.perPlacement === true;
 const RETRY_MS = 60 * 60 * 1000;
+// Networks with stats: their connector reads them (the sandbox simulates them on the same networks).
+const STATS_PLATFORMS = livePlatforms().filter(
+  (platform) => connectorFor({ platform, environment: "live" }).profileStats,
+);
 
 // A collection that got nothing because the network was briefly unavailable (rate limits, 5xx, timeouts)
 // is taken again at the next hourly run instead of a day later: its stamp is set back accordingly.
@@ -39,7 +43,7 @@ export const findProfilesDueForStats = ({ now = new Date(), limit = 100 } = {}) 
   db.profile.findMany({
     where: {
       status: "active",
-      platform: { in: platformsWhere((network) => network.capabilities.stats) },
+      platform: { in: STATS_PLATFORMS },
       OR: [{ statsAt: null }, { statsAt: { lte: new Date(now.getTime() - STATS_INTERVAL_MS) } }],
     },
     select: { id: true },
