@@ -58,7 +58,9 @@ export type NetworkMeta = {
   // The `platforms.<network>` parameter naming the placement a post goes to, and the composer's label for
   // it (`optional`: posting without one goes to the profile itself, the label of that choice).
   placement?: { param: string; label: string; optional?: string };
-  // What the network checks about a post (isomorphic); absent on networks that cannot be posted to.
+  // What the network checks about a post before it is accepted (isomorphic: POST /api/posts and the
+  // composer run the same rules); absent on networks that cannot be posted to. Typed with unknown params:
+  // generic code parses `platforms.<network>` with `params` and hands the result back to `validate`.
   postRules?: PostRules<unknown>;
   // The composer's per-network options besides format and placement.
   composerFields?: TFieldSpec[];

@@ -2,7 +2,6 @@ import type { z } from "zod";
 import type { TPlatform } from "@/lib/schemas/common";
 import type { TSendMessageBody } from "@/lib/schemas/messages";
 import type { NetworkError } from "./errors";
-import type { PostRules } from "./post-rules";
 
 // The one interface every network implements. Generic code (connection flows, profiles, later
 // publishing, comments, messages and stats) talks only to this; it never branches on the platform name.
@@ -204,11 +203,6 @@ export type NetworkConnector<TSettings = Record<string, unknown>> = PublishingMe
   refreshLeadMs?: number;
   // Networks that cannot tell us when placements appear (telegram channels) are asked again this often.
   placementsPollMs?: number;
-  // What the network checks about a post before it is accepted (lib/networks/post-rules.ts); absent on
-  // networks that cannot be posted to (whatsapp). Typed with unknown params: generic code parses
-  // `platforms.<network>` with `params` and hands the result back to `validate`, and a connector's
-  // specific rules are assignable here because formatOf/validate are declared with method syntax.
-  postRules?: PostRules<unknown>;
   // Maps a failed HTTP exchange with the network to one of the error kinds.
   mapError(failure: { status: number; body: unknown; headers: Headers }): NetworkError;
   // Listing, page and mention management, where the network has it (see Management below).

@@ -4,7 +4,6 @@ import { CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, Identity, NetworkConnector, ProfileAuth, TokenSet } from "../types";
 import { mapBlueskyError } from "./errors";
 import { blueskyCommentSync } from "./comment-sync";
-import { blueskyPostRules } from "./post-rules";
 import { deletePublishedBluesky, findPublishedBluesky, publishBluesky } from "./publish";
 import { postStatsBluesky, profileStatsBluesky } from "./stats";
 import { at, xrpcProcedure, xrpcQuery } from "./xrpc";
@@ -202,7 +201,6 @@ export const blueskyConnector: NetworkConnector<BlueskySettings> = {
       throw new NetworkError("rejected", "The stored Bluesky login now belongs to another account");
     return tokensOf(session);
   },
-  postRules: blueskyPostRules,
   // Posts and chains, and their deletion (publish.ts); no first comment (the post parameters have none).
   publish: publishBluesky,
   findPublished: findPublishedBluesky,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MB } from "../post-rules";
 import { doc, gif, image, images, issuesOf, paramErrors, video } from "../post-rules/draft-fixtures";
-import { blueskyConnector } from ".";
+import { blueskyMeta } from "./meta";
 import { blueskyPostRules as rules } from "./post-rules";
 
 const FAMILY = "👩‍👩‍👧‍👦"; // one grapheme: four emoji joined by ZWJ, 11 UTF-16 units, 25 UTF-8 bytes
@@ -127,6 +127,6 @@ describe("bluesky posts", () => {
   });
 });
 
-it("bluesky rules are the connector's postRules", () => {
-  expect(blueskyConnector.postRules).toBe(rules);
+it("bluesky rules are the network's post rules (its meta)", () => {
+  expect(blueskyMeta.postRules).toBe(rules);
 });

@@ -8,7 +8,6 @@ import { facebookCommentSync } from "./comment-sync";
 import { facebookComments } from "./comments";
 import { facebookInbound } from "./inbound";
 import { facebookPages } from "./page-info";
-import { facebookPostRules } from "./post-rules";
 import { createFacebookComment, deleteFacebookPost, findFacebookPost, publishFacebook } from "./publish";
 import { ZFacebookSettings, facebookApi, type FacebookSettings } from "./settings";
 import { facebookPostStats, facebookProfileStats } from "./stats";
@@ -59,7 +58,6 @@ export const facebookConnector: NetworkConnector<Settings> = {
   platform: "facebook",
   displayName: DISPLAY_NAMES.facebook,
   settings: ZFacebookSettings,
-  postRules: facebookPostRules,
   management: { pages: facebookPages },
   inbound: facebookInbound, // page feed comments, Messenger events and the deauthorize callback (inbound.ts)
   comments: facebookComments, // comment, reply, read-back, delete, hide, like as the Page (comments.ts)

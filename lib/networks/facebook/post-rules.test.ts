@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { doc, gif, image, images, rulesHarness, video, videos } from "../post-rules/test-harness";
 import { FACEBOOK_FORMAT_LIMITS, facebookPostRules } from "./post-rules";
-import { facebookConnector } from ".";
+import { facebookMeta } from "./meta";
 
 const fb = rulesHarness(facebookPostRules, { profile: { placementIds: ["20001", "20002"] } });
 const page = { page_id: "20001" };
@@ -146,6 +146,6 @@ describe("facebook post rules", () => {
     expect(FACEBOOK_FORMAT_LIMITS.reel.video).toMatchObject({ minDurationSec: 3, maxDurationSec: 90 });
     expect(FACEBOOK_FORMAT_LIMITS.story.image).toMatchObject({ minWidth: 500, types: ["jpg", "png"] });
     expect(facebookPostRules.formatOf(fb.parse({ ...page, format: "story" }))).toBe("story");
-    expect(facebookConnector.postRules).toBe(facebookPostRules);
+    expect(facebookMeta.postRules).toBe(facebookPostRules);
   });
 });

@@ -6,7 +6,6 @@ import type { NetworkConnector } from "../types";
 import { extraMethods } from "./listing-extras";
 import { locationMethods } from "./listing-location";
 import { listLocationPlacements } from "./locations";
-import { googleBusinessPostRules } from "./post-rules";
 import { deletePublishedLocalPost, findPublishedLocalPost, publishLocalPost } from "./publish";
 import { googleBusinessCommentSync } from "./reviews";
 import { locationStats } from "./stats";
@@ -74,7 +73,6 @@ export const googleBusinessConnector: NetworkConnector<GoogleBusinessSettings> =
   profileStats: (ctx, { auth, placement }) => locationStats(ctx, auth, placement),
   commentSync: googleBusinessCommentSync,
   postStats: async () => null, // no current per-post insights (stats.ts)
-  postRules: googleBusinessPostRules,
   management: { listings: { ...locationMethods, ...extraMethods } },
   mapError: (failure) => mapGoogleError(failure),
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MB } from "../post-rules";
 import { gif, image, images, issuesOf, paramErrors, video } from "../post-rules/draft-fixtures";
-import { googleBusinessConnector } from ".";
+import { googleBusinessMeta } from "./meta";
 import { googleBusinessPostRules as rules } from "./post-rules";
 
 const LOCATION = "accounts/1234567890/locations/9876543210";
@@ -223,6 +223,6 @@ it("google_business refuses a thread", () => {
   ]);
 });
 
-it("google_business rules are the connector's postRules", () => {
-  expect(googleBusinessConnector.postRules).toBe(rules);
+it("google_business rules are the network's post rules (its meta)", () => {
+  expect(googleBusinessMeta.postRules).toBe(rules);
 });

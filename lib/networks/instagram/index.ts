@@ -8,7 +8,6 @@ import { graphRequest, graphUrl, requireToken } from "../graph/request";
 import { instagramCommentSync } from "./comment-sync";
 import { instagramComments } from "./comments";
 import { instagramInbound } from "./inbound";
-import { instagramPostRules } from "./post-rules";
 import { createInstagramComment, findInstagramPost, publishInstagram } from "./publish";
 import { ZInstagramSettings, instagramApi, type InstagramSettings } from "./settings";
 import { instagramPostStats, instagramProfileStats } from "./stats";
@@ -58,7 +57,6 @@ export const instagramConnector: NetworkConnector<Settings> = {
   platform: "instagram",
   displayName: DISPLAY_NAMES.instagram,
   settings: ZInstagramSettings,
-  postRules: instagramPostRules,
   inbound: instagramInbound, // comments and messaging webhooks and the deauthorize callback (inbound.ts)
   comments: instagramComments, // comment, reply, read-back, delete, hide (comments.ts)
   commentSync: instagramCommentSync, // the catch-up of comments missed by webhooks (comment-sync.ts)

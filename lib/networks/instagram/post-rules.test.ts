@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gif, image, images, rulesHarness, video, videos } from "../post-rules/test-harness";
 import { INSTAGRAM_FORMAT_LIMITS, instagramPostRules } from "./post-rules";
-import { instagramConnector } from ".";
+import { instagramMeta } from "./meta";
 
 const ig = rulesHarness(instagramPostRules, { media: [image()] });
 const reel = { format: "reel" };
@@ -203,6 +203,6 @@ describe("instagram post rules", () => {
     expect(INSTAGRAM_FORMAT_LIMITS.reel.video).toMatchObject({ minDurationSec: 3, maxDurationSec: 90 * 60 });
     expect(INSTAGRAM_FORMAT_LIMITS.story.video).toMatchObject({ maxBytes: 100 * 1024 * 1024, minDurationSec: 1 });
     expect(instagramPostRules.formatOf(ig.parse(reel))).toBe("reel");
-    expect(instagramConnector.postRules).toBe(instagramPostRules);
+    expect(instagramMeta.postRules).toBe(instagramPostRules);
   });
 });

@@ -6,7 +6,6 @@ import { linkedinMentions } from "./mentions";
 import { mapLinkedInError } from "./errors";
 import { fetchMember } from "./member";
 import { organizationPlacements } from "./organizations";
-import { linkedinPostRules } from "./post-rules";
 import { deletePublished, findPublished, publish } from "./publish";
 import { ZLinkedInSettings, at, scopeList, type LinkedInCtx, type LinkedInSettings } from "./settings";
 import { postStats, profileStats } from "./stats";
@@ -48,7 +47,6 @@ export const linkedinConnector: NetworkConnector<LinkedInSettings> = {
   platform: "linkedin",
   displayName: DISPLAY_NAMES.linkedin,
   settings: ZLinkedInSettings,
-  postRules: linkedinPostRules,
   auth: {
     kind: "oauth",
     authorizeUrl: (ctx, start) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { doc, gif, image, images, rulesHarness, video, videos } from "../post-rules/test-harness";
 import { LINKEDIN_FORMAT_LIMITS, LINKEDIN_TARGET_COUNTRIES, linkedinPostRules, linkedinPostUrn } from "./post-rules";
-import { linkedinConnector } from ".";
+import { linkedinMeta } from "./meta";
 
 const li = rulesHarness(linkedinPostRules, { profile: { placementIds: [null, "2414183"] } });
 const org = { organization_id: "2414183" };
@@ -187,6 +187,6 @@ describe("linkedin post rules", () => {
     expect(LINKEDIN_FORMAT_LIMITS.post.document).toMatchObject({ maxBytes: 100 * 1024 * 1024, maxCount: 1 });
     expect(LINKEDIN_FORMAT_LIMITS.poll.maxItems).toBe(0);
     expect(linkedinPostRules.formatOf(li.parse(poll))).toBe("poll");
-    expect(linkedinConnector.postRules).toBe(linkedinPostRules);
+    expect(linkedinMeta.postRules).toBe(linkedinPostRules);
   });
 });

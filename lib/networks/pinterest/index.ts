@@ -4,7 +4,6 @@ import { formBody, readJson } from "../http";
 import { DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, NetworkConnector, PlacementInfo, ProfileAuth, TokenSet } from "../types";
 import { mapPinterestError } from "./errors";
-import { pinterestPostRules } from "./post-rules";
 import { deletePublished, findPublished, publish } from "./publish";
 import { postStats, profileStats } from "./stats";
 
@@ -149,7 +148,6 @@ export const pinterestConnector: NetworkConnector<PinterestSettings> = {
     return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken }; // legacy answers keep the old one
   },
 
-  postRules: pinterestPostRules,
   // Pins (publish.ts); no first comment (the post rules take none), no chains.
   publish,
   findPublished,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GB, MB } from "../post-rules";
 import { doc, image, images, issuesOf, paramErrors, video } from "../post-rules/draft-fixtures";
-import { pinterestConnector } from ".";
+import { pinterestMeta } from "./meta";
 import { pinterestPostRules as rules } from "./post-rules";
 
 const BOARD = "549755885175";
@@ -138,6 +138,6 @@ describe("pinterest pins", () => {
   });
 });
 
-it("pinterest rules are the connector's postRules", () => {
-  expect(pinterestConnector.postRules).toBe(rules);
+it("pinterest rules are the network's post rules (its meta)", () => {
+  expect(pinterestMeta.postRules).toBe(rules);
 });

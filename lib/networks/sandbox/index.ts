@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { TPlatform } from "@/lib/schemas/common";
 import { NetworkError } from "../errors";
+import { networkMeta } from "../meta";
 import { CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { AnyConnector, Identity, ProfileAuth, TokenSet } from "../types";
 import { sandboxPlacements, type SandboxAccount } from "./accounts";
@@ -107,9 +108,8 @@ export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undef
     refresh: async (_ctx, auth) => tokensFor(accountFrom(auth)),
     mapError: ({ status }) => new NetworkError("rejected", `Sandbox error ${status}`),
   };
-  const postRules = real?.postRules;
-  if (postRules) {
-    connector.postRules = postRules;
+  // Publishing: on the networks that take posts (their post rules are the network's meta).
+  if (networkMeta(platform).postRules) {
     connector.publish = async (ctx, input) => publishSandbox(platform, accountFrom(input.auth), ctx, input);
     connector.findPublished = async (ctx, input) => {
       accountFrom(input.auth);

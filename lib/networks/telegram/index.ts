@@ -6,7 +6,6 @@ import { botToken, callBotApi } from "./api";
 import { TelegramApiError, mapTelegramError } from "./errors";
 import { telegramInbound } from "./inbound";
 import { telegramMessaging } from "./messaging";
-import { telegramPostRules } from "./post-rules";
 import { deleteFromChat, publishToChat } from "./publish";
 import { chatStats } from "./stats";
 
@@ -176,6 +175,5 @@ export const telegramConnector: NetworkConnector<TelegramSettings> = {
 
   inbound: telegramInbound, // updates by webhook: discussion-group comments and private messages (inbound.ts)
   messaging: telegramMessaging, // direct messages with users who wrote to the bot (messaging.ts)
-  postRules: telegramPostRules,
   mapError: mapTelegramError,
 };

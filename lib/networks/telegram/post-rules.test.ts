@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MB } from "../post-rules";
 import { doc, gif, image, images, issuesOf, paramErrors, video } from "../post-rules/draft-fixtures";
-import { telegramConnector } from ".";
+import { telegramMeta } from "./meta";
 import { telegramPostRules as rules } from "./post-rules";
 
 const CHANNEL = "-1001234567890";
@@ -119,6 +119,6 @@ describe("telegram posts", () => {
   });
 });
 
-it("telegram rules are the connector's postRules", () => {
-  expect(telegramConnector.postRules).toBe(rules);
+it("telegram rules are the network's post rules (its meta)", () => {
+  expect(telegramMeta.postRules).toBe(rules);
 });

@@ -5,7 +5,6 @@ import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } fr
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
 import { threadsComments } from "./comments";
 import { threadsInbound } from "./inbound";
-import { threadsPostRules } from "./post-rules";
 import { deleteThreadsPost, findThreadsPost, publishThreads } from "./publish";
 import { ZThreadsSettings, threadsApi, type ThreadsSettings } from "./settings";
 import { threadsPostStats, threadsProfileStats } from "./stats";
@@ -44,7 +43,6 @@ export const threadsConnector: NetworkConnector<Settings> = {
   platform: "threads",
   displayName: DISPLAY_NAMES.threads,
   settings: ZThreadsSettings,
-  postRules: threadsPostRules,
   inbound: threadsInbound, // replies webhooks and the uninstall callback (inbound.ts)
   comments: threadsComments, // replies as comments, read-back, hide (comments.ts)
   auth: {

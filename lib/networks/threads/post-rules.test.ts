@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { doc, gif, image, images, rulesHarness, video, videos } from "../post-rules/test-harness";
 import { THREADS_FORMAT_LIMITS, threadsPostRules, threadsTextLength } from "./post-rules";
-import { threadsConnector } from ".";
+import { threadsMeta } from "./meta";
 
 const th = rulesHarness(threadsPostRules);
 
@@ -99,6 +99,6 @@ describe("threads post rules", () => {
     expect(THREADS_FORMAT_LIMITS.post).toMatchObject({ maxItems: 20, mixingAllowed: true, bodyMax: 500 });
     expect(THREADS_FORMAT_LIMITS.post.video).toMatchObject({ maxBytes: 1024 ** 3, maxDurationSec: 300 });
     expect(threadsPostRules.formatOf(th.parse({}))).toBe("post");
-    expect(threadsConnector.postRules).toBe(threadsPostRules);
+    expect(threadsMeta.postRules).toBe(threadsPostRules);
   });
 });

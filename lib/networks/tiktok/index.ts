@@ -4,7 +4,7 @@ import { formBody, readJson } from "../http";
 import { DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, NetworkConnector, TokenSet } from "../types";
 import { mapTikTokError } from "./errors";
-import { TIKTOK_NEW_PROFILES_FROM, tiktokPostRules } from "./post-rules";
+import { TIKTOK_NEW_PROFILES_FROM } from "./post-rules";
 import { findPublished, publish } from "./publish";
 import { postStats, profileStats } from "./stats";
 
@@ -92,7 +92,6 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
   // Business API (separate auth and account, networks.md "tiktok" comments), which this connector does
   // not reach yet: listing only.
   comments: { connectedFrom: TIKTOK_NEW_PROFILES_FROM, announcesCreated: true },
-  postRules: tiktokPostRules,
   auth: {
     kind: "oauth",
     authorizeUrl: (ctx, start) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gif, image, images, rulesHarness, video, videos } from "../post-rules/test-harness";
 import { TIKTOK_COVER_LIMITS, TIKTOK_FORMAT_LIMITS, tiktokPostRules } from "./post-rules";
-import { tiktokConnector } from ".";
+import { tiktokMeta } from "./meta";
 
 const tt = rulesHarness(tiktokPostRules, { media: [video()] });
 const photo = { format: "image" };
@@ -172,6 +172,6 @@ describe("tiktok post rules", () => {
       types: ["jpg", "png", "webp"],
     });
     expect(tiktokPostRules.formatOf(tt.parse(photo))).toBe("image");
-    expect(tiktokConnector.postRules).toBe(tiktokPostRules);
+    expect(tiktokMeta.postRules).toBe(tiktokPostRules);
   });
 });

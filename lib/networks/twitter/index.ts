@@ -5,7 +5,6 @@ import { DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, NetworkConnector, TokenSet } from "../types";
 import { mapTwitterError } from "./errors";
 import { developerKeys, developerKeysSchema } from "./keys";
-import { twitterPostRules } from "./post-rules";
 import { deleteTweet, findTweet, publishTweet } from "./publish";
 import { accountStats, tweetStats } from "./stats";
 
@@ -138,6 +137,5 @@ export const twitterConnector: NetworkConnector<TwitterSettings> = {
   profileStats: accountStats,
   postStats: tweetStats,
 
-  postRules: twitterPostRules,
   mapError: mapTwitterError,
 };

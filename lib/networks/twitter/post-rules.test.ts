@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MB } from "../post-rules";
 import { doc, draftFor, gif, image, images, issuesOf, paramErrors, video } from "../post-rules/draft-fixtures";
-import { twitterConnector } from ".";
+import { twitterMeta } from "./meta";
 import { twitterPostRules as rules } from "./post-rules";
 
 const paid = { metadata: { subscription_type: "Premium" } };
@@ -195,6 +195,6 @@ describe("twitter polls", () => {
   });
 });
 
-it("twitter rules are the connector's postRules", () => {
-  expect(twitterConnector.postRules).toBe(rules);
+it("twitter rules are the network's post rules (its meta)", () => {
+  expect(twitterMeta.postRules).toBe(rules);
 });

@@ -5,6 +5,7 @@ import { timedFetch } from "../http";
 import type { ProfileAuth, PublishInput, PublishMedia } from "../types";
 import { CHUNK_BYTES } from "./media";
 import { ZTwitterSettings, twitterConnector } from ".";
+import { twitterMeta } from "./meta";
 
 let fake: XFake;
 beforeAll(async () => {
@@ -151,7 +152,7 @@ describe("twitter publish (X API v2 fake)", () => {
 
   it("a poll sends poll {options, duration_minutes} and no media", async () => {
     const body = unique("Which roast next week?");
-    const params = twitterConnector.postRules!.params.parse({
+    const params = twitterMeta.postRules!.params.parse({
       format: "poll",
       poll_options: ["Ethiopia", "Kenya", "Colombia"],
       poll_duration_minutes: "90",
@@ -161,7 +162,7 @@ describe("twitter publish (X API v2 fake)", () => {
       text: body,
       poll: { options: ["Ethiopia", "Kenya", "Colombia"], duration_minutes: 90 },
     });
-    const defaulted = twitterConnector.postRules!.params.parse({ format: "poll", poll_options: ["Yes", "No"] });
+    const defaulted = twitterMeta.postRules!.params.parse({ format: "poll", poll_options: ["Yes", "No"] });
     const second = await publish(ctx(), input({ params: defaulted as Record<string, unknown> }));
     expect(tweetOf(second.externalId).poll).toMatchObject({ options: ["Yes", "No"], duration_minutes: 1440 });
   });
@@ -317,7 +318,7 @@ describe("twitter findPublished (read-back after an unknown outcome)", () => {
 
   it("has no first comment (the post-rules take no first_comment)", () => {
     expect(twitterConnector.createFirstComment).toBeUndefined();
-    expect(twitterConnector.postRules!.params.parse({ first_comment: "hi" })).not.toHaveProperty("first_comment");
+    expect(twitterMeta.postRules!.params.parse({ first_comment: "hi" })).not.toHaveProperty("first_comment");
   });
 });
 

@@ -6,7 +6,6 @@ import { DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { youtubeCommentSync } from "./comment-sync";
 import { youtubeComments } from "./comments";
-import { youtubePostRules } from "./post-rules";
 import { deletePublishedVideo, findPublishedVideo, publishVideo } from "./publish";
 import { channelStats, videoStats } from "./stats";
 
@@ -54,7 +53,6 @@ export const youtubeConnector: NetworkConnector<YouTubeSettings> = {
   platform: "youtube",
   displayName: DISPLAY_NAMES.youtube,
   settings: ZYouTubeSettings,
-  postRules: youtubePostRules,
   comments: youtubeComments, // comment, reply (one level), read-back, delete (comments.ts)
   auth: googleOAuthFlow({ scopes: YOUTUBE_SCOPES, required: REQUIRED_SCOPES }),
 

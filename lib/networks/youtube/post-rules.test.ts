@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { image, rulesHarness, video, videos } from "../post-rules/test-harness";
 import { YOUTUBE_FORMAT_LIMITS, youtubePostRules, youtubeTagsLength, youtubeTitle } from "./post-rules";
-import { youtubeConnector } from ".";
+import { youtubeMeta } from "./meta";
 
 const yt = rulesHarness(youtubePostRules, { media: [video()], body: "My trip to the coast\nFilmed in May." });
 
@@ -132,6 +132,6 @@ describe("youtube post rules", () => {
     expect(YOUTUBE_FORMAT_LIMITS.post).toMatchObject({ mediaRequired: true, maxItems: 1, bodyMax: 5_000 });
     expect(YOUTUBE_FORMAT_LIMITS.post).not.toHaveProperty("image");
     expect(youtubePostRules.formatOf(yt.parse({}))).toBe("post");
-    expect(youtubeConnector.postRules).toBe(youtubePostRules);
+    expect(youtubeMeta.postRules).toBe(youtubePostRules);
   });
 });

@@ -2,9 +2,8 @@ import "server-only";
 import { unprocessable } from "@/lib/api/errors";
 import { issueMessages } from "@/lib/api/parse";
 import { mediaKindOf, type DraftMedia, type FormatLimits } from "@/lib/networks/post-rules";
-import { listPlatforms, platformsWhere } from "@/lib/networks/meta";
+import { listPlatforms, networkMeta, platformsWhere } from "@/lib/networks/meta";
 import { CAPABILITIES, PLACEMENT_PARAM } from "@/lib/networks/platforms";
-import { connectorFor } from "@/lib/networks/registry";
 import type { TPlatform } from "@/lib/schemas/common";
 import type { Target } from "./targets";
 
@@ -24,7 +23,7 @@ export type CheckedTarget = {
 // The networks with post chains, as the 422 lists them ("twitter, threads and bluesky").
 const CHAIN_PLATFORMS = listPlatforms(platformsWhere((network) => network.capabilities.chains));
 
-export const rulesOf = (platform: TPlatform) => connectorFor({ platform, environment: "live" }).postRules;
+export const rulesOf = (platform: TPlatform) => networkMeta(platform).postRules;
 
 // The media limits of the format that stored (already normalised) params select.
 export const formatLimitsOf = (platform: TPlatform, params: unknown): FormatLimits | undefined => {
