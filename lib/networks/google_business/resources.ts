@@ -4,7 +4,7 @@
 // document). `check` answers what Google's front end answers to a body that does not fit: 400
 // INVALID_ARGUMENT "Invalid JSON payload received. Unknown name …" for a field the resource does not
 // have, "Invalid value at …" for a wrong type or an enum value it does not know. The contract is checked
-// in two places: the sandbox's simulated Google (lib/networks/sandbox/google_business) and the test fake
+// in two places: the sandbox's simulated Google (lib/networks/google_business/sandbox) and the test fake
 // (e2e/fakes), so a request the real API would refuse fails there as it would in production.
 
 export type GoogleReply = { status: number; body: unknown; headers?: Record<string, string> };
