@@ -13,13 +13,12 @@ export const fieldsFor = (platform: TPlatform): TFieldSpec[] => {
   const { postRules: rules, placement, composerFields } = networkMeta(platform);
   if (!rules) return [];
   const keys = new Set(schemaKeys(rules.params));
-  const { param, ...label } = placement ?? { param: null };
-  const placementField = param && "label" in label ? [{ key: param, kind: "placement" as const, ...label }] : [];
-  return [
-    { key: "format", label: "Format", kind: "format" as const },
-    ...placementField,
-    ...(composerFields ?? []),
-  ].filter((f) => keys.has(f.key));
+  const fields: TFieldSpec[] = [{ key: "format", label: "Format", kind: "format" }];
+  if (placement) {
+    const { param, ...label } = placement;
+    fields.push({ key: param, kind: "placement", ...label });
+  }
+  return [...fields, ...(composerFields ?? [])].filter((f) => keys.has(f.key));
 };
 
 // Whether a field applies to the chosen format (the others are hidden, and left out of the request).
