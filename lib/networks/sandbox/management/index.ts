@@ -1,10 +1,10 @@
 import type { TPlatform } from "@/lib/schemas/common";
 import type { AnyConnector, ConnectorContext, ConnectorStore, Management, ProfileAuth } from "../../types";
 import type { SandboxAccount } from "../accounts";
-import { graphFailure, graphPageHost } from "../facebook/page";
-import { googleFailure } from "../google_business/resources";
-import { googleBusinessHosts } from "../google_business/server";
-import { linkedinFailure, linkedinOrganizationsHost } from "../linkedin/organizations";
+import { graphFailure, graphPageHost } from "../../facebook/sandbox/page";
+import { googleFailure } from "../../google_business/sandbox/resources";
+import { googleBusinessHosts } from "../../google_business/sandbox/server";
+import { linkedinFailure, linkedinOrganizationsHost } from "../../linkedin/sandbox/organizations";
 import { failureTagged, simulatedFetch, type FailureReply, type SimHost } from "./wire";
 
 // Listing, page and mention management on the sandbox network: the platform's real management methods

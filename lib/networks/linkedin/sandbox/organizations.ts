@@ -1,5 +1,11 @@
-import { digits, type SandboxAccount } from "../accounts";
-import { ok, SIM_RETRY_AFTER_SECONDS, type SimFailure, type SimHost, type SimReply } from "../management/wire";
+import { digits, type SandboxAccount } from "../../sandbox/accounts";
+import {
+  ok,
+  SIM_RETRY_AFTER_SECONDS,
+  type SimFailure,
+  type SimHost,
+  type SimReply,
+} from "../../sandbox/management/wire";
 
 // The sandbox's LinkedIn organization lookups, answered for the real connector's resolve_mention
 // (lib/networks/linkedin/mentions.ts): GET /rest/organizations?q=vanityName&vanityName=… and

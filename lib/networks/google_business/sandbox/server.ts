@@ -1,6 +1,6 @@
-import type { SandboxAccount } from "../accounts";
+import type { SandboxAccount } from "../../sandbox/accounts";
 import type { ConnectorStore } from "../../types";
-import type { SimHost, SimReply, SimRequest } from "../management/wire";
+import type { SimHost, SimReply, SimRequest } from "../../sandbox/management/wire";
 import { actionTypes, createLink, createMedia, deleteMedia, listLinks, listMedia, patchOrDeleteLink } from "./extras";
 import {
   foodMenus,

@@ -1,5 +1,5 @@
-import { digits, type SandboxAccount } from "../accounts";
-import type { Json } from "../management/wire";
+import { digits, type SandboxAccount } from "../../sandbox/accounts";
+import type { Json } from "../../sandbox/management/wire";
 
 // What a sandbox google_business account's locations hold before anyone edits them (accounts.ts lists
 // them as placements): a restaurant with categories, hours (takeout hours among its more hours), attributes, a service list, food menus,

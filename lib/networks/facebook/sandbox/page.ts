@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { sandboxPlacements, type SandboxAccount } from "../accounts";
+import { sandboxPlacements, type SandboxAccount } from "../../sandbox/accounts";
 import type { ConnectorStore } from "../../types";
 import {
   ok,
@@ -8,7 +8,7 @@ import {
   type SimFailure,
   type SimHost,
   type SimReply,
-} from "../management/wire";
+} from "../../sandbox/management/wire";
 
 // The sandbox's Graph API for the Pages of a sandbox facebook account: GET /{version}/{page-id}?fields=…
 // and POST /{version}/{page-id} (the writable fields as form parameters), answered for the real

@@ -1,4 +1,4 @@
-import { copy, isObject, ok, type Json, type SimReply as Reply, type SimRequest } from "../management/wire";
+import { copy, isObject, ok, type Json, type SimReply as Reply, type SimRequest } from "../../sandbox/management/wire";
 import { attributeMetadata, attributesFor, categoryOf, CATEGORIES, type SimCategory } from "./catalog";
 import { badRequest, check, googleError, LOCATION_FIELD_NAMES, precondition, unknownParam } from "./resources";
 import type { LocationState } from "./seed";

@@ -1,5 +1,5 @@
 import { googleError } from "@/lib/networks/google_business/resources";
-import { SIM_RETRY_AFTER_SECONDS, type SimFailure, type SimReply as Reply } from "../management/wire";
+import { SIM_RETRY_AFTER_SECONDS, type SimFailure, type SimReply as Reply } from "../../sandbox/management/wire";
 
 // The sandbox's simulated Business Profile APIs take Google's request resources
 // (lib/networks/google_business/resources.ts) and answer Google's errors.
