@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zBooleanString } from "./boolean-string";
 import { zId, zIdParams, ZPlatform, zTimestamp } from "./common";
 import { zPageQuery } from "./lists";
 
@@ -34,15 +35,12 @@ export const ZMediaRef = z.union([
   z.custom<File>(isFile, "media entries must be http(s) URLs or uploaded files"),
 ]);
 
-const zBoolish = () =>
-  z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]);
-
 const ZScheduledAt = zTimestamp("scheduled_at must be an ISO 8601 timestamp").transform((s) => new Date(s));
 
 export const ZPostFields = z.object({
   body: z.string().max(100_000, "body is too long").optional(),
   scheduled_at: ZScheduledAt.nullable().optional(),
-  draft: zBoolish().optional(),
+  draft: zBooleanString().optional(),
 });
 
 const ZThreadEntry = z.object({

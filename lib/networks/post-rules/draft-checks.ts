@@ -1,12 +1,6 @@
 import { z } from "zod";
-import {
-  bodyLengthIssues,
-  graphemeLength,
-  mediaIssues,
-  type DraftMedia,
-  type FormatLimits,
-  type PostDraft,
-} from "../post-rules";
+import { booleanFromString } from "@/lib/schemas/boolean-string";
+import { bodyLengthIssues, graphemeLength, mediaIssues, type DraftMedia, type FormatLimits, type PostDraft } from ".";
 
 // Building blocks for the networks' post rules (twitter, bluesky, telegram, google_business, pinterest).
 //
@@ -41,14 +35,12 @@ export const zChoice = <const T extends readonly [string, ...string[]]>(values: 
     z.enum(values, { error: `must be one of ${values.join(", ")}` }).optional(),
   );
 
-// A boolean; also "true"/"false" in any case (multipart). Absent gives `fallback`.
+// A boolean, or a boolean string (booleanFromString: "true"/"false"/"1"/"0", any case). Absent gives `fallback`.
 export const zFlag = (fallback: boolean) =>
   z.preprocess(
     (v) => {
       if (absent(v)) return fallback;
-      if (typeof v !== "string") return v;
-      const t = v.trim().toLowerCase();
-      return t === "true" ? true : t === "false" ? false : v;
+      return booleanFromString(v);
     },
     z.boolean({ error: "must be true or false" }),
   );

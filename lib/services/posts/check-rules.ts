@@ -1,6 +1,6 @@
 import "server-only";
 import { unprocessable } from "@/lib/api/errors";
-import { issueMessages } from "@/lib/api/parse";
+import { issueMessages } from "@/lib/schemas/issue-messages";
 import { mediaKindOf, type DraftMedia, type FormatLimits } from "@/lib/networks/post-rules";
 import { CAPABILITIES, PLACEMENT_PARAM } from "@/lib/networks/platforms";
 import { connectorFor } from "@/lib/networks/registry";

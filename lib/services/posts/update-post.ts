@@ -1,12 +1,12 @@
 import "server-only";
 import { ApiError, notFound, unprocessable } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
-import type { Prisma } from "@/lib/db/client";
+import type { Prisma, Tx } from "@/lib/db/client";
 import { publicMediaUrl } from "@/lib/media/storage";
 import { keepUploads } from "@/lib/media/upload-scope";
 import type { TUpdatePostBody } from "@/lib/schemas/posts";
 import { recordCommit } from "@/lib/services/idempotency/commit";
-import { lockQueues, rearrangeQueue, type Tx } from "@/lib/services/queues/rearrange";
+import { lockQueues, rearrangeQueue } from "@/lib/services/queues/rearrange";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { checkContent, resolveQueue, writeChildren, writeMedia, writeTargets, type PostContent } from "./create-post";
 import { deletePostEverywhere } from "./delete-on-platform";

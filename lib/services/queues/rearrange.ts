@@ -1,9 +1,8 @@
 import "server-only";
-import type { Prisma } from "@/lib/db/client";
+import type { Prisma, Tx } from "@/lib/db/client";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { arrangeQueue, type ArrangedPost } from "@/lib/queues/arrange";
 
-export type Tx = Prisma.TransactionClient;
 export type RearrangeOptions = { now?: Date; random?: () => number };
 
 // The posts a queue places into slots: root posts waiting to be published (media being checked or
