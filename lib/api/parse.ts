@@ -4,7 +4,7 @@ import { isUnsafeKey, ZSafeInput } from "@/lib/schemas/safe-input";
 import { badRequest, notFound, unprocessable } from "./errors";
 import { formDataToObject } from "./multipart";
 
-// Query strings arrive as `a=1,2`, `a[]=1&a[]=2` or `a=1&a=2` depending on the client (client-compat 4):
+// Query strings arrive as `a=1,2`, `a[]=1&a[]=2` or `a=1&a=2` depending on the client:
 // bracket suffixes are dropped and repeated keys become arrays; schemas normalise the rest. Keys are
 // the client's choice: the object has no prototype and prototype keys are refused (400).
 export const queryToObject = (params: URLSearchParams): Record<string, string | string[]> => {

@@ -69,7 +69,7 @@ export const DISPLAY_NAMES: Record<TPlatform, string> = {
   whatsapp: "WhatsApp",
 };
 
-// The `platforms.<network>` parameter that names the placement a post goes to (core-api placements):
+// The `platforms.<network>` parameter that names the placement a post goes to (the placement endpoints of the API reference, lib/contracts/profiles.ts):
 // networks without one post to the profile itself (linkedin without organization_id: the member).
 export const PLACEMENT_PARAM: Partial<Record<TPlatform, string>> = {
   facebook: "page_id",

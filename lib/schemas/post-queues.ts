@@ -3,7 +3,7 @@ import { isValidTimeZone } from "@/lib/queues/slots";
 import { MAX_INT4, zIdParams, zTimestamp } from "./common";
 import { ZQueuePriority } from "./posts";
 
-// Posting queues (core-api "Post queue", "Queue", "Queues"; client-compat 6.6, 7.4). Isomorphic: the API,
+// Posting queues (API reference, tag "Queues": lib/contracts/post-queues.ts). Isomorphic: the API,
 // the admin forms and the OpenAPI document. Issue paths name the field: parse.ts renders
 // "post_queue.queue_timeslots_attributes.1.time: Time must be HH:MM (24-hour)".
 

@@ -3,7 +3,7 @@ import { zBooleanString } from "./boolean-string";
 import { zId, zIdParams, ZPlatform, zTimestamp } from "./common";
 import { zPageQuery } from "./lists";
 
-// Posts (core-api "Posts"; client-compat 6.4, 7.3, 9, 11). Isomorphic: the API and the admin composer.
+// Posts (API reference, tag "Posts": lib/contracts/posts.ts). Isomorphic: the API and the admin composer.
 
 export const POST_STATUSES = [
   "draft",
@@ -87,7 +87,7 @@ export const ZUpdatePostBody = z
   .partial();
 export type TUpdatePostBody = z.infer<typeof ZUpdatePostBody>;
 
-// GET /api/posts (client-compat 4): both status vocabularies, platforms in three encodings,
+// GET /api/posts (lib/contracts/posts.ts): both status vocabularies, platforms in three encodings,
 // scheduled_after with its SDK alias scheduled_at.
 const LIST_STATUSES = [...POST_STATUSES, "published", "failed"] as const;
 const listOrComma = <T extends z.ZodType<string, string>>(item: T) =>

@@ -141,7 +141,7 @@ export const blueskyConnector: NetworkConnector<BlueskySettings> = {
   displayName: DISPLAY_NAMES.bluesky,
   settings: ZBlueskySettings,
   capabilities: CAPABILITIES.bluesky,
-  // Replies are polled and listed read-only (spec "Support by network"): no comment writes.
+  // Replies are polled and listed read-only (lib/services/comments/support.ts): no comment writes.
   comments: {},
   auth: {
     kind: "credentials",

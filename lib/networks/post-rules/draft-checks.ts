@@ -6,7 +6,7 @@ import { bodyLengthIssues, graphemeLength, mediaIssues, type DraftMedia, type Fo
 //
 // Params (zod): the posts service shows a zod issue as `<field>: <message>`, so messages here leave the
 // field out ("must be true or false"). What multipart forms and SDKs send is normalised first
-// (client-compat 9 and 13.9): null and "" mean absent, numbers and booleans arrive as strings ("5",
+// (multipart forms, SDKs): null and "" mean absent, numbers and booleans arrive as strings ("5",
 // "True" from Python), arrays may arrive as JSON text. Lengths are not checked here but in `validate`,
 // which counts code points or graphemes and names the entry ("poll_options[2] is too long (…)").
 

@@ -73,7 +73,7 @@ export const zCountries = () =>
       .optional(),
   );
 
-// An uploaded file part (`platforms[<network>][cover_file]`, client-compat 9): a File/Blob as the
+// An uploaded file part (`platforms[<network>][cover_file]`, multipart: lib/api/multipart.ts): a File/Blob as the
 // multipart parser gives it, or a string reference to the stored upload; the rules only check presence.
 export const zUpload = () =>
   z.preprocess(

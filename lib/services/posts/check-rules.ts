@@ -7,7 +7,7 @@ import { connectorFor } from "@/lib/networks/registry";
 import type { TPlatform } from "@/lib/schemas/common";
 import type { Target } from "./targets";
 
-// Every network rule of networks-and-messaging, through each target network's post rules
+// Every network rule (the Limits of the API reference at /docs), through each target network's post rules
 // (lib/networks/<platform>/post-rules.ts). Sandbox profiles follow the rules of the real network. One
 // 422 lists every problem, each naming its network and field.
 

@@ -3,7 +3,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { sendEvent } from "@/lib/jobs/send";
 import { emitPostProcessed } from "./post-events";
 
-// Post status flow (client-compat 11): draft -> pending (media being processed) -> scheduled (waiting
+// Post status flow (the statuses of lib/schemas/posts.ts): draft -> pending (media being processed) -> scheduled (waiting
 // for scheduled_at or a queue slot) -> processing -> processed (every platform post handed to its
 // publisher; post.processed). media failure -> media_processing_failed.
 

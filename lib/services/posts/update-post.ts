@@ -15,7 +15,7 @@ import type { MediaRef } from "./media-intake";
 import { findPost, getPostView } from "./read-posts";
 import { resolveTargets } from "./targets";
 
-// PATCH /api/posts/:id (client-compat 7.3): post.* merge; profiles, media and thread replace (omitted =
+// PATCH /api/posts/:id (lib/contracts/posts.ts): post.* merge; profiles, media and thread replace (omitted =
 // unchanged, [] = clear); platforms merge per network and key; queue_id / queue_priority assign. Only
 // drafts, posts whose media failed, and posts due more than 5 minutes from now can be edited. The whole
 // post is checked again against every network's rules; nothing is written unless all of it passes.
