@@ -125,7 +125,7 @@ try {
     for (let i = 0; i < 20_000; i++) blueskyPostRules.validate(draft);
   });
 
-  const arrangement = await import("@/lib/queues/bench").catch(() => null);
+  const arrangement = await import("@/bench/queue-arrangement").catch(() => null);
   if (arrangement) {
     const { posts, ms } = arrangement.benchArrangement();
     rows.push({
@@ -135,7 +135,7 @@ try {
     });
   }
 
-  const posts = await import("@/lib/services/posts/bench");
+  const posts = await import("@/bench/create-posts");
   await posts.benchCreatePosts(load);
   rows.push(await posts.benchPublishDuePosts(200));
 } finally {

@@ -9,7 +9,7 @@ import { InlineStatus } from "@/components/ui/inline-status";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/query/fetcher";
-import { useListingWrite, type Json } from "@/lib/query/listings";
+import { useListingWrite } from "@/lib/query/listings";
 import { changesOf } from "./diff";
 import { ReviewChanges, Section } from "./review-changes";
 

@@ -53,7 +53,6 @@ export const Photos = ({ profileId, locationId, items }: Props) => {
         {items.map((item) => (
           <li key={item.name} className="overflow-hidden rounded-lg ring-1 ring-slate-200" data-testid="photo">
             {/* Google's copies live on Google's hosts: a plain img, not next/image. */}
-            {/* eslint-disable-next-line @next/next/no-img-element */}
             <img
               src={item.thumbnailUrl ?? item.googleUrl}
               alt={item.description ?? label(item.locationAssociation?.category ?? "photo")}

@@ -8,6 +8,7 @@ import {
   type PostRules,
 } from "@/lib/networks/post-rules";
 import type { TPlatform } from "@/lib/schemas/common";
+import { issueMessages } from "@/lib/schemas/issue-messages";
 
 // The networks' own post rules (isomorphic, the ones POST /api/posts checks with), run live in the
 // composer so its messages are the 422's, without the `<network>: ` / `platforms.<network>.` prefix.
@@ -34,21 +35,6 @@ export const schemaKeys = (schema: z.ZodType): string[] => {
   if (def.type === "pipe" && def.in) return schemaKeys(def.in);
   return [];
 };
-
-// zod issues the way the API words them (lib/api/parse.ts issueMessages): a value that was not sent
-// at all "is required"; otherwise "<field>: <message>".
-const issueMessages = (error: z.ZodError, raw: unknown): string[] =>
-  error.issues.map((issue) => {
-    const field = issue.path.map(String).join(".");
-    let value: unknown = raw;
-    for (const key of issue.path)
-      value =
-        value !== null && typeof value === "object"
-          ? (value as Record<PropertyKey, unknown>)[key as PropertyKey]
-          : undefined;
-    if (issue.code === "invalid_type" && value === undefined) return `${field || "body"} is required`;
-    return field ? `${field}: ${issue.message}` : issue.message;
-  });
 
 export type TNetworkCheck = {
   format: string;

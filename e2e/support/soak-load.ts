@@ -56,7 +56,7 @@ const call = async (baseUrl: string, method: string, path: string, token: string
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  let json: Record<string, unknown> = {};
+  let json: Record<string, unknown>;
   try {
     json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   } catch {

@@ -111,7 +111,7 @@ describe("webhook delivery across a runner crash", () => {
     closers.push(receiver.close);
     const principal = principalFor({ accountId: (await seedAccount()).id });
     const webhook = await createWebhook({ principal, input: { url: receiver.url, events: ["*"] } });
-    const childScript = path.join(import.meta.dirname, "testing/webhook-runner-child.ts");
+    const childScript = path.join(import.meta.dirname, "../../lib/testing/webhook-runner-child.ts");
     const first = await spawnRunnerProcess(childScript);
     children.push(first);
 

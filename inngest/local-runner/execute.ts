@@ -178,7 +178,7 @@ export const processRun = async (ctx: RunContext, spec: FunctionSpec, run: JobRu
     if (!discover) {
       const wakeAt = state.nextWake();
       if (wakeAt) return park(wakeAt);
-      discover = true; // nothing pending and nothing to discover cannot last: ask the SDK again
+      // nothing pending and nothing to discover cannot last: ask the SDK again (below)
     }
 
     discover = false;

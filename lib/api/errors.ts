@@ -45,7 +45,7 @@ export const unprocessable = (errors: string[], extra?: Record<string, unknown>)
 export const badRequest = (message: string) => new ApiError("bad_request", message);
 
 // Bodies in the spec's shapes. 422 carries `errors` (spec) plus a joined `error` so SDKs that read
-// `error` show a real message instead of the status text (client-compat 2).
+// `error` show a real message instead of the status text (the error shapes of the API reference, lib/contracts/responses.ts).
 export const errorBody = (err: ApiError): Record<string, unknown> => {
   switch (err.code) {
     case "bad_request":

@@ -48,8 +48,10 @@ const multipart = async (
   { params = {}, pathname = "/api/posts" } = {},
 ) => {
   const form = new FormData();
-  for (const [name, value, filename] of fields)
-    typeof value === "string" ? form.append(name, value) : form.append(name, value, filename);
+  for (const [name, value, filename] of fields) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, value, filename);
+  }
   const req = new Request(`http://localhost${pathname}`, {
     method: handler.endpoint.method,
     headers: { authorization: `Bearer ${t.token}` },

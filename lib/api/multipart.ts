@@ -1,7 +1,7 @@
 import { isUnsafeKey } from "@/lib/schemas/safe-input";
 import { unprocessable } from "./errors";
 
-// Multipart bodies in Rails bracket style (client-compat 9): `post[body]`, `profiles[]` (repeated),
+// Multipart bodies in Rails bracket style (the `multipart` endpoints of lib/contracts): `post[body]`, `profiles[]` (repeated),
 // `media[]` (URL text parts and file parts mixed), `platforms[<network>][<key>]`, arrays as
 // `platforms[<network>][<key>][]`, `thread[<i>][body]`, `thread[<i>][media][]`. The mcp client sends
 // `platforms` and `thread` as single text parts holding JSON. Files stay File objects.

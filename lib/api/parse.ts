@@ -1,9 +1,10 @@
 import type { z } from "zod";
+import { fieldName, isMissing, issueMessages } from "@/lib/schemas/issue-messages";
 import { isUnsafeKey, ZSafeInput } from "@/lib/schemas/safe-input";
 import { badRequest, notFound, unprocessable } from "./errors";
 import { formDataToObject } from "./multipart";
 
-// Query strings arrive as `a=1,2`, `a[]=1&a[]=2` or `a=1&a=2` depending on the client (client-compat 4):
+// Query strings arrive as `a=1,2`, `a[]=1&a[]=2` or `a=1&a=2` depending on the client:
 // bracket suffixes are dropped and repeated keys become arrays; schemas normalise the rest. Keys are
 // the client's choice: the object has no prototype and prototype keys are refused (400).
 export const queryToObject = (params: URLSearchParams): Record<string, string | string[]> => {
@@ -16,27 +17,6 @@ export const queryToObject = (params: URLSearchParams): Record<string, string | 
   }
   return out;
 };
-
-const fieldName = (issue: z.core.$ZodIssue): string => issue.path.map(String).join(".");
-
-// Whether the issue is about a value the client did not send at all (zod does not keep the input).
-const isMissing = (issue: z.core.$ZodIssue, raw: unknown): boolean => {
-  if (issue.code !== "invalid_type") return false;
-  let value: unknown = raw;
-  for (const key of issue.path) {
-    if (value === null || typeof value !== "object") return false;
-    value = (value as Record<PropertyKey, unknown>)[key as PropertyKey];
-  }
-  return value === undefined;
-};
-
-// Human-readable, field-naming messages: "name is required", "name: Invalid input: expected string, …".
-export const issueMessages = (error: z.ZodError, raw: unknown): string[] =>
-  error.issues.map((issue) => {
-    const field = fieldName(issue);
-    if (isMissing(issue, raw)) return `${field || "body"} is required`;
-    return field ? `${field}: ${issue.message}` : issue.message;
-  });
 
 export const parseParams = <T extends z.ZodType>(schema: T | undefined, raw: unknown): z.infer<T> | undefined => {
   if (!schema) return undefined;

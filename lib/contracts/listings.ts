@@ -21,7 +21,7 @@ import { ZErrorBody, ZValidationErrorBody } from "@/lib/schemas/common";
 import { defineEndpoint, type HttpMethod, type ResponseDoc } from "./define";
 import { R400, R401, R404 } from "./responses";
 
-// Google business management (networks-and-messaging "Google business management"): 19 endpoints under
+// Google business management: 19 endpoints under
 // /api/profiles/{id}/google_business/. Request and response bodies are Google's resources unchanged
 // (Business Information v1 Location, Attributes, categories; Place Actions v1 links; My Business v4
 // food menus and media).

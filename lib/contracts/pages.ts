@@ -4,7 +4,7 @@ import { ZErrorBody, ZValidationErrorBody } from "@/lib/schemas/common";
 import { defineEndpoint } from "./define";
 import { R400, R401, R404 } from "./responses";
 
-// Facebook page management (networks-and-messaging "Facebook page management" and its errors table).
+// Facebook page management (with the errors table in each endpoint's responses).
 
 const tag = "Facebook pages";
 const ERRORS = {

@@ -1,6 +1,6 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@/lib/generated/prisma/client";
+import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
@@ -18,4 +18,7 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
 });
 
 export type { PrismaClient };
+
+/** A transaction's client (the `tx` of `db.$transaction(async (tx) => …)`): the one name for it. */
+export type Tx = Prisma.TransactionClient;
 export * from "@/lib/generated/prisma/client";

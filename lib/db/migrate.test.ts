@@ -211,7 +211,7 @@ describe("createMigration", () => {
     const url = newDatabaseUrl("create2");
     const dir = await migrationsWith("create-change", {});
     const schema = (await readFile(DEFAULT_SCHEMA_PATH, "utf8")).replace(
-      /model Account \{\n  id        String   @id\n/,
+      /model Account \{\n {2}id {8}String {3}@id\n/,
       "model Account {\n  id        String   @id\n  bio       String?  @db.VarChar(280)\n",
     );
     expect(schema).toContain("bio");

@@ -41,7 +41,7 @@ export interface CommonOptions {
   engineLog?: EngineLog;
 }
 
-export interface DeployOptions extends CommonOptions {}
+export type DeployOptions = CommonOptions;
 
 export interface CreateMigrationOptions extends CommonOptions {
   /** Migration name; anything but [A-Za-z0-9_] becomes "_". */
@@ -50,7 +50,7 @@ export interface CreateMigrationOptions extends CommonOptions {
   shadowUrl?: string;
 }
 
-export interface StatusOptions extends CommonOptions {}
+export type StatusOptions = CommonOptions;
 
 export interface MigrationStatus {
   /** True when every migration is applied, none failed and none was edited after being applied. */

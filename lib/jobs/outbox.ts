@@ -113,7 +113,3 @@ export const OUTBOX_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const purgeSentOutbox = async (now = new Date()) =>
   (await defaultDb.outboxEvent.deleteMany({ where: { sentAt: { lt: new Date(now.getTime() - OUTBOX_RETENTION_MS) } } }))
     .count;
-
-/** Events waiting longer than `olderThanMs` (a stuck dispatcher; reported by the health check). */
-export const countStalledOutbox = (olderThanMs: number) =>
-  defaultDb.outboxEvent.count({ where: { sentAt: null, createdAt: { lt: new Date(Date.now() - olderThanMs) } } });

@@ -19,6 +19,6 @@ export const CREDENTIAL_FIELDS = table((p) => networkMeta(p).credentialFields) a
 
 export const DISPLAY_NAMES = table((p) => networkMeta(p).displayName) as Record<TPlatform, string>;
 
-// The `platforms.<network>` parameter that names the placement a post goes to (core-api placements):
+// The `platforms.<network>` parameter that names the placement a post goes to (the placement endpoints of the API reference, lib/contracts/profiles.ts):
 // networks without one post to the profile itself (linkedin without organization_id: the member).
 export const PLACEMENT_PARAM = table((p) => networkMeta(p).placement?.param) as Partial<Record<TPlatform, string>>;

@@ -247,7 +247,7 @@ export type Comments<TSettings> = {
   // Only profiles connected on or after this instant have comments (tiktok: 2026-09-30); earlier ones get
   // 405 on every comment endpoint.
   connectedFrom?: Date;
-  // comment.created is emitted for this network's comments (networks-and-messaging "Events"), ours
+  // comment.created is emitted for this network's comments (the webhook events of lib/schemas/webhooks.ts), ours
   // included once they are published.
   announcesCreated?: boolean;
   create?(ctx: ConnectorContext<TSettings>, draft: CommentDraft): Promise<CreatedComment>;

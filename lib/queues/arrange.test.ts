@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { arrangeQueue, compareQueuedPosts, type ArrangedPost, type QueuedPost } from "./arrange";
-import { benchArrangement, seededRandom } from "./bench";
+import { benchArrangement } from "@/bench/queue-arrangement";
 import { nextSlots, type Timeslot } from "./slots";
-import { instantArb, isScheduleSlot, timeslotArb, ZONES } from "./test-support";
+import { instantArb, isScheduleSlot, seededRandom, timeslotArb, ZONES } from "@/lib/testing/queue-arbitraries";
 
 const at = (s: string) => new Date(s);
 const post = (id: string, priority: QueuedPost["priority"], createdAt: string): QueuedPost => ({

@@ -1,4 +1,4 @@
-// Pure posting-queue arrangement: scheduled posts of a queue -> future slots (spec core-api.md, "Queue").
+// Pure posting-queue arrangement: scheduled posts of a queue -> future slots (API reference, tag "Queues": lib/contracts/post-queues.ts).
 //
 // Order: high, medium, low; inside a priority the oldest createdAt first; ties broken by id so the
 // result is deterministic. One post per slot: post i gets the i-th slot strictly after `now`.

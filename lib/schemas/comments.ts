@@ -2,7 +2,7 @@ import { z } from "zod";
 import { zId } from "./common";
 import { paginatedListOf, zPageQuery } from "./lists";
 
-// Comments (core-api "Comment", "Comments (post-scoped)"; client-compat 6.8, 7.5, 8.3).
+// Comments (API reference, tag "Comments": lib/contracts/comments.ts).
 
 export const COMMENT_STATUSES = [
   "synced",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Business listing management (networks-and-messaging "Google business management"): every request
+// Business listing management (API reference, tag "Google business": lib/contracts/listings.ts): every request
 // names the location by `location_id` (the full accounts/{a}/locations/{l} placement path). Bodies are
 // Google's own camelCase resources next to `location_id` and `fields`, so the objects are loose: the
 // keys named in `fields` are read from the body as they are.

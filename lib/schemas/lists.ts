@@ -6,7 +6,7 @@ export const paginatedListOf = <T extends z.ZodType>(item: T) =>
   z.object({ total: z.int(), page: z.int(), per_page: z.int(), data: z.array(item) });
 
 // page/per_page query. `base` 0 is the zero-indexed convention of most endpoints; base 1 (comments)
-// still accepts 0 and treats it as 1 (client-compat 13.10). Out-of-range values are clamped, not refused.
+// still accepts 0 and treats it as 1 (what older clients send). Out-of-range values are clamped, not refused.
 export const zPageQuery = ({
   base,
   defaultPerPage,

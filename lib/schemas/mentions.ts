@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// GET /api/profiles/:id/resolve_mention (networks-and-messaging "Other profile-scoped helpers").
+// GET /api/profiles/:id/resolve_mention (lib/contracts/mentions.ts).
 export const ZResolveMentionQuery = z.object({
   url: z
     .string()

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { paginatedListOf, zPageQuery } from "./lists";
 
-// Direct messages (networks-and-messaging "Direct messages"; client-compat 6.10, 7.7, 8.3).
+// Direct messages (API reference, tag "Direct messages": lib/contracts/messages.ts).
 
 export const MESSAGE_STATUSES = [
   "received",

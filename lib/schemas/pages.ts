@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zNameList } from "./listings";
 
-// Facebook page management (networks-and-messaging "Facebook page management" and "Facebook page
+// Facebook page management (API reference, tag "Facebook pages": lib/contracts/pages.ts, and "Facebook page
 // fields"). The field names are the spec's (Graph's own).
 
 export const PAGE_FIELDS = [

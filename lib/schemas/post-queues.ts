@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { isValidTimeZone } from "@/lib/queues/slots";
-import { MAX_INT4, zId, zIdParams, zTimestamp } from "./common";
+import { MAX_INT4, zIdParams, zTimestamp } from "./common";
 import { ZQueuePriority } from "./posts";
 
-// Posting queues (core-api "Post queue", "Queue", "Queues"; client-compat 6.6, 7.4). Isomorphic: the API,
+// Posting queues (API reference, tag "Queues": lib/contracts/post-queues.ts). Isomorphic: the API,
 // the admin forms and the OpenAPI document. Issue paths name the field: parse.ts renders
 // "post_queue.queue_timeslots_attributes.1.time: Time must be HH:MM (24-hour)".
 
 export const ZPostQueueParams = zIdParams("que");
-export const ZPostQueueId = zId("que");
-
 export const QUEUE_JITTER_MAX = 60;
 export const QUEUE_TIMESLOTS_MAX = 672; // every 15 minutes, all week
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { zBooleanString } from "./boolean-string";
 import { zId, zIdParams, ZPlatform, zTimestamp } from "./common";
 import { zPageQuery } from "./lists";
 
-// Posts (core-api "Posts"; client-compat 6.4, 7.3, 9, 11). Isomorphic: the API and the admin composer.
+// Posts (API reference, tag "Posts": lib/contracts/posts.ts). Isomorphic: the API and the admin composer.
 
 export const POST_STATUSES = [
   "draft",
@@ -34,15 +35,12 @@ export const ZMediaRef = z.union([
   z.custom<File>(isFile, "media entries must be http(s) URLs or uploaded files"),
 ]);
 
-const zBoolish = () =>
-  z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]);
-
 const ZScheduledAt = zTimestamp("scheduled_at must be an ISO 8601 timestamp").transform((s) => new Date(s));
 
 export const ZPostFields = z.object({
   body: z.string().max(100_000, "body is too long").optional(),
   scheduled_at: ZScheduledAt.nullable().optional(),
-  draft: zBoolish().optional(),
+  draft: zBooleanString().optional(),
 });
 
 const ZThreadEntry = z.object({
@@ -89,7 +87,7 @@ export const ZUpdatePostBody = z
   .partial();
 export type TUpdatePostBody = z.infer<typeof ZUpdatePostBody>;
 
-// GET /api/posts (client-compat 4): both status vocabularies, platforms in three encodings,
+// GET /api/posts (lib/contracts/posts.ts): both status vocabularies, platforms in three encodings,
 // scheduled_after with its SDK alias scheduled_at.
 const LIST_STATUSES = [...POST_STATUSES, "published", "failed"] as const;
 const listOrComma = <T extends z.ZodType<string, string>>(item: T) =>

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { paginatedListOf, zPageQuery } from "./lists";
 
-// Profile-level comments (core-api "Profiles": google_business reviews, facebook recommendations;
-// client-compat 6.9, 7.6, 8.3).
+// Profile-level comments (google_business reviews, facebook recommendations;
+// lib/contracts/profile-comments.ts).
 
 export const ZProfileCommentFields = z.object({
   id: z.string(),

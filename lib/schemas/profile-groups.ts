@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { unwrap, zId, zIdParams } from "./common";
+import { unwrap, zIdParams } from "./common";
 
-export const ZProfileGroupId = zId("grp");
 export const ZProfileGroupParams = zIdParams("grp");
 
 export const ZProfileGroupFields = z.object({

@@ -22,7 +22,7 @@ export const ZProfile = z
   .meta({ id: "Profile" });
 export type TProfile = z.infer<typeof ZProfile>;
 
-// GET /api/profiles/:id only: the profile plus its latest stat snapshots (client-compat 6.2).
+// GET /api/profiles/:id only: the profile plus its latest stat snapshots (lib/contracts/profiles.ts).
 export const ZProfileDetail = ZProfile.extend(ZProfileStatsSummary.shape).meta({ id: "ProfileDetail" });
 export type TProfileDetail = z.infer<typeof ZProfileDetail>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zDay, zTimestamp } from "./common";
 
-// Stats (networks-and-messaging "Placements and stats"; client-compat 6.2 latest_stats/summary_stats, 6.5).
+// Stats (API reference, tag "Stats": lib/contracts/stats.ts; latest_stats/summary_stats of lib/contracts/profiles.ts).
 
 // `from`/`to`: an ISO 8601 timestamp, or a date (a whole UTC day: `from` its start, `to` its end).
 const ZIso = z.union([zTimestamp(), zDay()], { error: "must be an ISO 8601 timestamp or date" }).optional();
@@ -91,7 +91,7 @@ export const ZPostsStats = z
   })
   .meta({ id: "PostsStats" });
 
-// GET /api/profiles/:id only (client-compat 6.2).
+// GET /api/profiles/:id only (lib/contracts/profiles.ts).
 export const ZLatestStats = z
   .object({ placement_id: z.string().nullable(), stats: ZStats, recorded_at: z.string() })
   .meta({ id: "LatestStats" });

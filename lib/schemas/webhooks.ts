@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zIdParams } from "./common";
 
-// Every event name the spec defines (core-api "Events" and networks-and-messaging).
+// Every webhook event name (the events a webhook subscribes to; listed in the API reference at /docs).
 export const EVENT_TYPES = [
   "post.processed",
   "platform_post.published",

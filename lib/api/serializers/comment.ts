@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TCommentFields } from "@/lib/schemas/comments";
 import { serializeErrorDetails } from "./post";
 
-// The Comment resource (core-api "Comment", client-compat 6.8). Webhook payloads (comment.created)
+// The Comment resource (the Comment schema of lib/contracts/comments.ts). Webhook payloads (comment.created)
 // reuse it. Attachment URLs are our stored copy once processed, the network's own URL until then.
 
 export const COMMENT_INCLUDE = { attachments: { orderBy: { position: "asc" } } } satisfies Prisma.CommentInclude;
@@ -54,7 +54,7 @@ export const serializeBulkComment = (c: CommentRow, urlOf: (key: string) => stri
   platform: c.platform,
 });
 
-// comment.created (client-compat 8.3): the comment fields plus where it is and who wrote it.
+// comment.created (lib/schemas/webhooks.ts): the comment fields plus where it is and who wrote it.
 export const commentEventData = (c: CommentRow, replyCount: number, urlOf: (key: string) => string) => ({
   ...serializeCommentFields(c, urlOf),
   post_id: c.rootPostId,

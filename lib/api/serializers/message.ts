@@ -3,8 +3,8 @@ import type { z } from "zod";
 import type { ZChat, ZMessage } from "@/lib/schemas/messages";
 import { serializeErrorDetails } from "./post";
 
-// The Chat and Message resources (client-compat 6.10). Webhook payloads of message.* reuse them as
-// `{message: Message}` (client-compat 8.3).
+// The Chat and Message resources (lib/contracts/messages.ts). Webhook payloads of message.* reuse them as
+// `{message: Message}`.
 
 type TChat = z.infer<typeof ZChat>;
 type TMessage = z.infer<typeof ZMessage>;

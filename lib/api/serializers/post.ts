@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TPost } from "@/lib/schemas/posts";
 
-// The full post resource (client-compat 6.4). Media URLs are our hosted copies once processed.
+// The full post resource (the Post schema of lib/contracts/posts.ts). Media URLs are our hosted copies once processed.
 
 export const POST_VIEW_INCLUDE = {
   media: { orderBy: { position: "asc" } },
@@ -31,7 +31,7 @@ type ErrorDetails = {
   note?: string | null;
 };
 
-// `error_details` as clients read it (client-compat 6.4), from the stored platform post's errorDetails.
+// `error_details` as clients read it (lib/contracts/posts.ts), from the stored platform post's errorDetails.
 export const serializeErrorDetails = (stored: unknown): TPost["platforms"][number]["error_details"] => {
   const details = stored as ErrorDetails | null;
   return details

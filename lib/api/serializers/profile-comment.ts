@@ -1,7 +1,7 @@
 import type { CommentRow } from "./comment";
 
-// Profile-level comments (client-compat 6.9: google_business reviews, facebook recommendations) and
-// their profile_comment.created payload (client-compat 8.3).
+// Profile-level comments (lib/contracts/profile-comments.ts: google_business reviews, facebook recommendations) and
+// their profile_comment.created payload (lib/schemas/webhooks.ts).
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const objectOrNull = (value: unknown) =>

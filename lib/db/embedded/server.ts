@@ -125,7 +125,9 @@ const waitUntilReady = async (url: string, child: ChildProcess, log: () => strin
       return;
     } catch (error) {
       if (Date.now() > deadline)
-        throw new Error(`The embedded PostgreSQL did not become ready: ${(error as Error).message}\n${log()}`);
+        throw new Error(`The embedded PostgreSQL did not become ready: ${(error as Error).message}\n${log()}`, {
+          cause: error,
+        });
       await new Promise((r) => setTimeout(r, 100));
     } finally {
       await client.end().catch(() => {});

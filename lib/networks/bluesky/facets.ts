@@ -28,6 +28,8 @@ const byteRange = (text: string, { start, end }: Span) => {
 
 const LINK = /(^|[\s(])(https?:\/\/[^\s]+)/gi;
 const MENTION = /(^|[\s(])@([a-zA-Z0-9.-]+)/g;
+// The zero-width joiners and the combining mark are listed one by one on purpose (Bluesky's own tag pattern).
+// eslint-disable-next-line no-misleading-character-class
 const TAG = /(^|\s)[#＃]([^\s\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]+)/gu;
 const TRAILING_PUNCTUATION = /\p{P}+$/u;
 const HANDLE = /^([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;

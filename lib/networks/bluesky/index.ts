@@ -139,7 +139,7 @@ export const blueskyConnector: NetworkConnector<BlueskySettings> = {
   platform: "bluesky",
   displayName: DISPLAY_NAMES.bluesky,
   settings: ZBlueskySettings,
-  // Replies are polled and listed read-only (spec "Support by network"): no comment writes.
+  // Replies are polled and listed read-only (lib/services/comments/support.ts): no comment writes.
   comments: {},
   auth: {
     kind: "credentials",

@@ -111,7 +111,7 @@ export const postStatsBluesky = async (
 ): Promise<StatsReading> => {
   const token = accessTokenOf(auth);
   parseAtUri(postExternalId); // refuses an id that is not a post address before calling anything
-  let appViewError: string | null = null;
+  let appViewError: string;
   try {
     const { posts } = await xrpcQuery<{ posts: PostView[] }>(
       ctx,

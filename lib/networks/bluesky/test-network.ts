@@ -25,6 +25,7 @@ const assertNativeDeps = () => {
   } catch (err) {
     throw new Error(
       `better-sqlite3's native addon is not built (${(err as Error).message.split("\n")[0]}). Run \`npm run native:build\` once after npm install.`,
+      { cause: err },
     );
   }
 };

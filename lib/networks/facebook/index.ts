@@ -12,7 +12,7 @@ import { createFacebookComment, deleteFacebookPost, findFacebookPost, publishFac
 import { ZFacebookSettings, facebookApi, type FacebookSettings } from "./settings";
 import { facebookPostStats, facebookProfileStats } from "./stats";
 
-// Facebook Pages on Graph (networks.md "facebook"). Facebook Login's dialog gives a code; the code
+// Facebook Pages on Graph (Graph API). Facebook Login's dialog gives a code; the code
 // becomes a short-lived user token, exchanged (fb_exchange_token) for a long-lived one of about 60 days.
 // There are no refresh tokens: the user re-authorises when the connection expires. Each Page the user
 // manages is a placement carrying its Page token (derived from the long-lived user token, it does not

@@ -6,7 +6,7 @@ import type { PageManagement } from "../types";
 import { pageCall, pageOf, type Ctx } from "./page";
 import type { FacebookSettings } from "./settings";
 
-// Page management (networks-and-messaging "Facebook page management") with the Page's own token:
+// Page management (API reference, tag "Facebook pages": lib/contracts/pages.ts) with the Page's own token:
 //  - read:  GET /{page-id}?fields=… (the spec's field set by default); fields the Page never set are
 //    absent, as Graph leaves them out
 //  - write: POST /{page-id} with the changed fields as form parameters (`emails` as a JSON array), then

@@ -3,7 +3,7 @@ import { GB, MB, bodyLengthIssues, type FormatLimits, type PostRules } from "../
 import { placementIssues, threadRefused, zAltText, zChoice, zId, zText, zUrl } from "../post-rules/draft-checks";
 import { formatMediaIssues, zCountries, zMaybeFlag } from "../post-rules/field-extras";
 
-// Facebook Page posts (networks-and-messaging.md "facebook" and Limits). Every format needs `page_id`,
+// Facebook Page posts (limits: the Limits of the API reference at /docs). Every format needs `page_id`,
 // one of the profile's pages. `post` (the feed): text, up to 10 images or 1 video (not mixed), or a
 // `link` (text-only: the preview card is built from the target page). `reel`: one video, caption up to
 // 2,200 characters, optional `title`. `story`: one image or one video, no caption (the body is ignored).

@@ -10,7 +10,7 @@ import type { FacebookParams } from "./post-rules";
 import { facebookApi, type FacebookSettings } from "./settings";
 import { finishSession, uploadSession, waitForVideo } from "./video";
 
-// Publishing to a Facebook Page (networks.md "facebook"), always with the Page token:
+// Publishing to a Facebook Page (Graph API Pages), always with the Page token:
 //  - post, text or link: POST /{page-id}/feed {message, link, targeting}
 //  - post, one image: POST /{page-id}/photos {url, caption, alt_text_custom, targeting} -> {id, post_id}
 //  - post, several images: each POST /{page-id}/photos {url, published=false}, then /feed with

@@ -3,7 +3,7 @@ import type { ProfileAuth, PublishInput, StatsReading } from "../types";
 import { ZInsights, metricsByName, numberOf, partOf } from "../graph/insights";
 import { pageCall, pageOf, type Ctx } from "./page";
 
-// Facebook stats (networks.md "facebook" insights; networks-and-messaging "Placements and stats").
+// Facebook stats (Graph API Page and post insights; keys in lib/schemas/stats.ts).
 // Page: the fan and follower counts from the Page node, and the daily Page insights. The deprecated
 // page_impressions* and page_fans* are not asked for; their successors are page_media_view (views),
 // page_total_media_view_unique (viewers) and page_follows.

@@ -6,7 +6,7 @@ import { graphRequest, graphUrl } from "../graph/request";
 import { pageCall, type Ctx, type Page } from "./page";
 import { facebookApi } from "./settings";
 
-// Reels and video stories (networks.md "facebook" reels, stories): three phases on
+// Reels and video stories (Graph API video_reels and video_stories): three phases on
 // /{page-id}/video_reels or /{page-id}/video_stories. `start` opens an upload session ({video_id}); the
 // video goes to rupload.facebook.com/video-upload/{version}/{video_id} with `Authorization: OAuth` and a
 // `file_url` header, so Meta fetches our hosted copy itself; `finish` publishes it.

@@ -1,5 +1,5 @@
 import { unprocessableBy, notReachable } from "../management";
-import type { JsonObject, ListingManagement, ManagedPlacement } from "../types";
+import type { ListingManagement, ManagedPlacement } from "../types";
 import {
   allItems,
   businessInformation,

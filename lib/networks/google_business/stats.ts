@@ -7,8 +7,8 @@ import { locationOf } from "./publish";
 // GET {performance_url}/locations/{l}:fetchMultiDailyMetricsTimeSeries?dailyMetrics=…&dailyRange.…
 // over the last LOOKBACK_DAYS days up to yesterday (UTC). Google's numbers lag a few days, so the
 // reading is the latest day that has any value: each metric's value on that day under its own name
-// (BUSINESS_IMPRESSIONS_DESKTOP_MAPS, CALL_CLICKS, …; client-compat 6.5: profile keys are
-// network-native), 0 where Google left a day's value out, plus `date` (YYYY-MM-DD) saying which day.
+// (BUSINESS_IMPRESSIONS_DESKTOP_MAPS, CALL_CLICKS, …; profile keys are
+// network-native, lib/schemas/stats.ts), 0 where Google left a day's value out, plus `date` (YYYY-MM-DD) saying which day.
 // The metrics are exactly the Performance API's DailyMetric enum (discovery document
 // businessprofileperformance v1) minus DAILY_METRIC_UNKNOWN: Google answers 400 INVALID_ARGUMENT to any
 // other name and the whole reading fails. Conversations are BUSINESS_CONVERSATIONS; there is no

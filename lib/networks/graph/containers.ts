@@ -3,8 +3,8 @@ import { NetworkError } from "../errors";
 import type { ConnectorContext, NetworkConnector } from "../types";
 import { graphRequest, graphUrl, type GraphCall } from "./request";
 
-// The container protocol Instagram and Threads share (networks.md "instagram" containers / status &
-// publish, "threads" publish): POST /{user}/{media|threads} creates a container from media URLs Meta
+// The container protocol Instagram and Threads share (Instagram Graph API
+// content publishing, Threads API publishing): POST /{user}/{media|threads} creates a container from media URLs Meta
 // fetches itself, GET /{container}?fields=… reports its processing state, and POST
 // /{user}/{media_publish|threads_publish} {creation_id} turns a FINISHED container into a post. Nothing is
 // visible before the publish call, so a failure up to there leaves no post behind.

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { NetworkError, details, retryAfterMs } from "../errors";
 
-// The Graph error object shared by facebook, instagram, threads and whatsapp (networks.md, "Conventions
-// shared by the Meta family"), mapped onto the four NetworkError kinds:
+// The Graph error object shared by facebook, instagram, threads and whatsapp (Graph API
+// error handling, the same across the Meta family), mapped onto the four NetworkError kinds:
 //
 //  - auth_expired: code 190 (any subcode: 458 app removed, 459 checkpoint, 460 password changed, 463
 //    expired, 464 unconfirmed, 467 invalid) and 102 (the older session error). The job layer refreshes,

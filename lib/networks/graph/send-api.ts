@@ -3,7 +3,7 @@ import { mediaTypeOfUrl } from "../message-media";
 import type { MessageRequest } from "../types";
 
 // The Messenger Platform Send API body (facebook POST /{page-id}/messages, instagram POST
-// /{ig-id}/messages; networks.md "Messenger Send API"), form-encoded with JSON values: `recipient`
+// /{ig-id}/messages; Meta's Messenger Send API), form-encoded with JSON values: `recipient`
 // {id}, `messaging_type` RESPONSE (MESSAGE_TAG with `tag` HUMAN_AGENT), and `message`: {text}, one
 // attachment by URL, a button template (`buttons`: the body above them), or a generic template
 // (`card`: the body as its title, with the buttons), plus `quick_replies`. Answered {recipient_id,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The Graph API versions the Meta connectors pin (networks.md: "Pin one version in config"). Each
+// The Graph API versions the Meta connectors pin (one version pinned in config). Each
 // connector takes an `api_version` setting that defaults to these, so an install can move ahead
 // without a release.
 export const GRAPH_API_VERSION = "v25.0"; // graph.facebook.com, graph.instagram.com, www.facebook.com dialogs

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { InboundHandshake, InboundItem, InboundProof, InboundRequest } from "../types";
 
-// Meta's webhooks, shared by facebook, instagram, threads and whatsapp (networks.md "Webhooks"):
+// Meta's webhooks, shared by facebook, instagram, threads and whatsapp (Meta's Webhooks product):
 //  - the subscription handshake: GET ?hub.mode=subscribe&hub.verify_token=<ours>&hub.challenge=<n>
 //    answered with the challenge, only when the verify token is the one configured for the app;
 //  - every POST carries X-Hub-Signature-256: sha256=<hex HMAC-SHA256(app secret, raw body)>;

@@ -12,8 +12,8 @@ import { createInstagramComment, findInstagramPost, publishInstagram } from "./p
 import { ZInstagramSettings, instagramApi, type InstagramSettings } from "./settings";
 import { instagramPostStats, instagramProfileStats } from "./stats";
 
-// Instagram professional accounts through the "Instagram API with Instagram Login" (networks.md
-// "instagram"): the authorization window on www.instagram.com, the code exchanged on api.instagram.com
+// Instagram professional accounts through the "Instagram API with Instagram Login" (Meta's
+// Instagram Platform): the authorization window on www.instagram.com, the code exchanged on api.instagram.com
 // for a 1-hour token, that token exchanged on graph.instagram.com (ig_exchange_token) for a 60-day one,
 // which refreshes itself (ig_refresh_token). There is no separate refresh token: the long-lived token is
 // also stored as the refresh token, so the generic refresh job renews it before it expires.

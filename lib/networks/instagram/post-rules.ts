@@ -3,7 +3,7 @@ import { MB, bodyLengthIssues, type FormatLimits, type PostRules } from "../post
 import { threadRefused, tooLong, zAltText, zChoice, zInt, zText, zUrl } from "../post-rules/draft-checks";
 import { formatMediaIssues, isImage, zMillis, zNumber, zUpload } from "../post-rules/field-extras";
 
-// Instagram (networks-and-messaging.md "instagram", Limits; networks.md for the container API). Media is
+// Instagram (limits: the Limits of the API reference at /docs; the Instagram Graph API for containers). Media is
 // required on every format. `post`: one image or video, or a carousel of 2 to 10 items where images and
 // video mix. `reel`: one video. `story`: one image or video, no caption (the body is ignored).
 // `first_comment` (at most 2,196 characters) applies to post and reel; cover, audio, trial and thumbnail
@@ -56,7 +56,7 @@ const ZUserTag = z.object(
   { error: "must be an object with username, x, y and media_index" },
 );
 
-// Trial reels: java and rb type `trial_strategy` as a boolean (client-compat 5); true asks for a trial
+// Trial reels: java and rb type `trial_strategy` as a boolean (the Java and Ruby clients); true asks for a trial
 // reel with the default MANUAL graduation, false for none.
 const zTrialStrategy = () =>
   z.preprocess(

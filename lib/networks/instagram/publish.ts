@@ -6,7 +6,7 @@ import { graphUrl, requireToken } from "../graph/request";
 import type { InstagramParams } from "./post-rules";
 import { igContainers, igUserOf, instagramApi, type Ctx } from "./settings";
 
-// Publishing on Instagram (networks.md "instagram" containers, status & publish): a container per item
+// Publishing on Instagram (Instagram Graph API content publishing: containers, status, publish): a container per item
 // on POST /{ig-id}/media, polled on status_code until FINISHED, then POST /{ig-id}/media_publish.
 //  - post, one image: {image_url, caption, alt_text, user_tags, collaborators}
 //  - post, one video: published as a reel shared to the feed (Instagram takes feed videos only as

@@ -4,7 +4,7 @@ import { ZInsights, metricsByName, numberOf, seriesSum, unixSeconds } from "../g
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
 import { igUserOf, instagramApi, type Ctx } from "./settings";
 
-// Instagram stats (networks.md "instagram" insights; networks-and-messaging "Placements and stats").
+// Instagram stats (Instagram Graph API insights; keys in lib/schemas/stats.ts).
 // Account: followers_count, follows_count and media_count from the account node, then for each window
 // (1, 7, 14 and 30 days) GET /{ig-id}/insights?metric=…&period=day&metric_type=total_value&since&until,
 // giving reach_7d, profile_views_7d, …, and follower_count (new followers per day, a series) summed over

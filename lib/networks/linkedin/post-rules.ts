@@ -3,7 +3,7 @@ import { GB, MB, bodyLengthIssues, type FormatLimits, type PostRules } from "../
 import { threadRefused, tooLong, zAltText, zChoice, zText, zTextList } from "../post-rules/draft-checks";
 import { formatMediaIssues, zCountries, zIntChoice } from "../post-rules/field-extras";
 
-// LinkedIn (networks-and-messaging.md "linkedin", Limits). `post`: commentary of at most 3,000
+// LinkedIn (limits: the Limits of the API reference at /docs). `post`: commentary of at most 3,000
 // characters with up to 20 images, or 1 video, or 1 document (alone); or a reshare of another post
 // (`reshare_urn`, no media; an empty body is a plain repost). `poll`: a question (1 to 140), 2 to 4
 // options (at most 30 each) and a duration of 1, 3, 7 or 14 days (default 7); no media, no reshare; the

@@ -9,7 +9,7 @@ import type { LinkedInParams } from "./post-rules";
 import { at, restHeaders, type LinkedInCtx } from "./settings";
 import { countryTargets } from "./targeting";
 
-// Posts API (networks.md "linkedin"): POST /rest/posts with the author (the member's person URN for the
+// Posts API (LinkedIn Marketing API): POST /rest/posts with the author (the member's person URN for the
 // personal profile, urn:li:organization:<id> for an organization placement), the commentary in little
 // text, and at most one kind of content: uploaded media (one image, video or document: content.media;
 // 2 to 20 images: content.multiImage), a poll (content.poll), or a reshare (reshareContext.parent).

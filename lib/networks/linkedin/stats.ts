@@ -4,7 +4,7 @@ import { mapLinkedInError } from "./errors";
 import { organizationIdOf } from "./publish";
 import { at, restHeaders, type LinkedInCtx } from "./settings";
 
-// Stats (networks.md "linkedin", spec "Placements and stats"). Profile stats exist for organizations only:
+// Stats (LinkedIn Community Management API; keys in lib/schemas/stats.ts). Profile stats exist for organizations only:
 // followers (GET /rest/networkSizes/{org}?edgeType=COMPANY_FOLLOWED_BY_MEMBER), lifetime share statistics
 // (organizationalEntityShareStatistics) and page views (organizationPageStatistics). The personal profile
 // has none (LinkedIn's member follower counts need a scope this app does not ask for): an empty reading.

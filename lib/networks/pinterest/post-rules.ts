@@ -13,7 +13,7 @@ import {
   zUrl,
 } from "../post-rules/draft-checks";
 
-// Pinterest pins (API v5 POST /v5/pins). The spec shows no parameters; these follow client-compat 10 and
+// Pinterest pins (API v5 POST /v5/pins). The parameters follow what client libraries send and
 // the API: `board_id` (required: there is no default board; one of the profile's boards, its
 // placements), `board_section_id`, `title` (at most 100 characters), `link` (http or https, at most
 // 2,048 characters; the SDKs' `destination_link` is accepted as an alias and normalised to `link`),

@@ -4,7 +4,7 @@ import { readJson } from "../http";
 import { pinterestApi, pinterestErrors, type PinterestCtx } from "./api";
 import type { PinterestPostParams } from "./post-rules";
 
-// Pins (networks.md "pinterest"): POST /v5/pins to the board (the placement, else params.board_id) with
+// Pins (Pinterest API v5): POST /v5/pins to the board (the placement, else params.board_id) with
 // title, description (the body), link, alt_text and a media_source: image_url for one image,
 // multiple_image_urls for a carousel of 2 to 5, or video_id for a video. Pinterest fetches images from
 // our hosted URLs itself. A video is registered first (POST /v5/media), its bytes are POSTed as a

@@ -2,7 +2,7 @@ import { NetworkError } from "../errors";
 import type { ProfileAuth, PublishInput, StatsReading } from "../types";
 import { pinterestApi, type PinterestCtx } from "./api";
 
-// Stats (networks.md "pinterest"). Profile: GET /v5/user_account (follower_count, following_count,
+// Stats (Pinterest API v5 analytics). Profile: GET /v5/user_account (follower_count, following_count,
 // monthly_views, pin_count, board_count) and, for business accounts, the last 30 days of
 // GET /v5/user_account/analytics (summary_metrics, in raw; a personal account is refused that and keeps
 // the account counts). Post: GET /v5/pins/{id}/analytics over the last 90 days (the most Pinterest

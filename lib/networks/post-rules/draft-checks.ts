@@ -1,18 +1,12 @@
 import { z } from "zod";
-import {
-  bodyLengthIssues,
-  graphemeLength,
-  mediaIssues,
-  type DraftMedia,
-  type FormatLimits,
-  type PostDraft,
-} from "../post-rules";
+import { booleanFromString } from "@/lib/schemas/boolean-string";
+import { bodyLengthIssues, graphemeLength, mediaIssues, type DraftMedia, type FormatLimits, type PostDraft } from ".";
 
 // Building blocks for the networks' post rules (twitter, bluesky, telegram, google_business, pinterest).
 //
 // Params (zod): the posts service shows a zod issue as `<field>: <message>`, so messages here leave the
 // field out ("must be true or false"). What multipart forms and SDKs send is normalised first
-// (client-compat 9 and 13.9): null and "" mean absent, numbers and booleans arrive as strings ("5",
+// (multipart forms, SDKs): null and "" mean absent, numbers and booleans arrive as strings ("5",
 // "True" from Python), arrays may arrive as JSON text. Lengths are not checked here but in `validate`,
 // which counts code points or graphemes and names the entry ("poll_options[2] is too long (…)").
 
@@ -41,14 +35,12 @@ export const zChoice = <const T extends readonly [string, ...string[]]>(values: 
     z.enum(values, { error: `must be one of ${values.join(", ")}` }).optional(),
   );
 
-// A boolean; also "true"/"false" in any case (multipart). Absent gives `fallback`.
+// A boolean, or a boolean string (booleanFromString: "true"/"false"/"1"/"0", any case). Absent gives `fallback`.
 export const zFlag = (fallback: boolean) =>
   z.preprocess(
     (v) => {
       if (absent(v)) return fallback;
-      if (typeof v !== "string") return v;
-      const t = v.trim().toLowerCase();
-      return t === "true" ? true : t === "false" ? false : v;
+      return booleanFromString(v);
     },
     z.boolean({ error: "must be true or false" }),
   );

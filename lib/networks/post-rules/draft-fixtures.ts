@@ -1,5 +1,5 @@
-import { issueMessages } from "@/lib/api/parse";
-import type { DraftMedia, PostDraft, PostRules } from "../post-rules";
+import { issueMessages } from "@/lib/schemas/issue-messages";
+import type { DraftMedia, PostDraft, PostRules } from ".";
 
 // Test helpers for the networks' post rules: drafts built the way the posts service will build them
 // (parse `platforms.<network>` with the rules' schema, then validate the whole draft).

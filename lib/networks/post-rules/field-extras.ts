@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { mediaIssues, type DraftMedia, type FormatLimits } from "../post-rules";
+import { booleanFromString } from "@/lib/schemas/boolean-string";
+import { mediaIssues, type DraftMedia, type FormatLimits } from ".";
 import { gifIssues } from "./draft-checks";
 
 // More building blocks, used by the facebook, instagram, threads, linkedin, tiktok and youtube rules (the
@@ -8,14 +9,12 @@ import { gifIssues } from "./draft-checks";
 
 const absent = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
-// An optional boolean with no default; "true"/"false" in any case (multipart).
+// An optional boolean with no default, or a boolean string (booleanFromString).
 export const zMaybeFlag = () =>
   z.preprocess(
     (v) => {
       if (absent(v)) return undefined;
-      if (typeof v !== "string") return v;
-      const t = v.trim().toLowerCase();
-      return t === "true" ? true : t === "false" ? false : v;
+      return booleanFromString(v);
     },
     z.boolean({ error: "must be true or false" }).optional(),
   );
@@ -74,7 +73,7 @@ export const zCountries = () =>
       .optional(),
   );
 
-// An uploaded file part (`platforms[<network>][cover_file]`, client-compat 9): a File/Blob as the
+// An uploaded file part (`platforms[<network>][cover_file]`, multipart: lib/api/multipart.ts): a File/Blob as the
 // multipart parser gives it, or a string reference to the stored upload; the rules only check presence.
 export const zUpload = () =>
   z.preprocess(

@@ -1,4 +1,4 @@
-import type { PostRules } from "../post-rules";
+import type { PostRules } from ".";
 import { draftFor, paramErrors, type DraftInput } from "./draft-fixtures";
 
 export { doc, gif, image, images, video, videos } from "./draft-fixtures";

@@ -34,7 +34,7 @@ describe("sandbox publish", () => {
   it.each(POSTABLE)(
     "%s: publishes with a simulated delay, sbx_post id and a sandbox.invalid url; the platform's real post rules",
     async (platform) => {
-      const { connector, auth, placement, ctx, sleeps, publish } = await setup(platform);
+      const { auth, placement, ctx, sleeps, publish } = await setup(platform);
       const input = publishInput(auth, { placement, media: [publishMedia("image")] });
       const result = await publish(ctx, input);
       expect(result.externalId).toMatch(/^sbx_post_[0-9a-z]{20}$/);

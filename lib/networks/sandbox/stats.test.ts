@@ -5,7 +5,7 @@ import { CAPABILITIES } from "../platforms";
 import { connectorFor, livePlatforms } from "../registry";
 import { firstPlacement, sandboxAuth, sandboxCtx } from "./sandbox-test-auth";
 
-// The spec's keys (networks-and-messaging "Placements and stats", client-compat 6.5).
+// The keys of each network's stats (lib/schemas/stats.ts, the stats schemas of the API reference).
 const PROFILE_KEYS: Partial<Record<TPlatform, string[]>> = {
   facebook: [
     "fan_count",

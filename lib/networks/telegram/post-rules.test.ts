@@ -22,7 +22,7 @@ describe("telegram post params", () => {
     });
     expect(rules.params.parse({ ...base, parse_mode: "html" }).parse_mode).toBe("HTML");
     expect(rules.params.parse({ ...base, parse_mode: "" }).parse_mode).toBeUndefined(); // plain text
-    // booleans as multipart strings, in any case (client-compat 13.9)
+    // booleans as multipart strings, in any case (lib/schemas/boolean-string.ts)
     expect(rules.params.parse({ ...base, disable_link_preview: "true", disable_notification: "False" })).toMatchObject({
       disable_link_preview: true,
       disable_notification: false,

@@ -4,7 +4,7 @@ import { botToken, callBotApi, callBotApiMultipart, type TelegramCtx, type Uploa
 import { TelegramApiError } from "./errors";
 import type { TelegramPostParams } from "./post-rules";
 
-// Channel posts through the Bot API (networks.md): text alone is sendMessage; one file is sendPhoto,
+// Channel posts through the Bot API (Telegram Bot API): text alone is sendMessage; one file is sendPhoto,
 // sendVideo, sendAnimation (GIF) or sendDocument with the body as caption; 2 to 10 images and videos are
 // one sendMediaGroup (the caption on the first item). Captions hold at most 1,024 characters: a longer
 // body goes out as its own sendMessage after the media (post-rules.ts). Files are given by URL (our

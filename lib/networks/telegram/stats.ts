@@ -4,7 +4,7 @@ import { botToken, callBotApi, type TelegramCtx } from "./api";
 import { TelegramApiError } from "./errors";
 
 // Stats of one placement (a channel or group the bot administers): getChat (title, @username) and
-// getChatMemberCount, as followers_count, channel_title and channel_username (client-compat 6.5).
+// getChatMemberCount, as followers_count, channel_title and channel_username (lib/schemas/stats.ts).
 // Posts have none: the Bot API shows bots no views or reactions counts (postStats returns null).
 
 type Chat = { id: number; type: string; title?: string; username?: string };

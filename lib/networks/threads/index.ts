@@ -9,7 +9,7 @@ import { deleteThreadsPost, findThreadsPost, publishThreads } from "./publish";
 import { ZThreadsSettings, threadsApi, type ThreadsSettings } from "./settings";
 import { threadsPostStats, threadsProfileStats } from "./stats";
 
-// Threads API (networks.md "threads"): authorize on threads.com, the code exchanged on graph.threads.com
+// Threads API (Meta's Threads API): authorize on threads.com, the code exchanged on graph.threads.com
 // for a 1-hour token, then th_exchange_token for a 60-day token that renews itself with
 // th_refresh_token. As on Instagram there is no separate refresh token: the long-lived token is stored
 // as the refresh token too. Threads has no placements. Publishing (containers, chains as replies), the

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { GB, MB, mediaIssues, type DraftMedia, type FormatLimits, type PostRules } from "../post-rules";
 import { bodyOrMedia, gifIssues, zAltText, zChoice, zText } from "../post-rules/draft-checks";
 
-// Threads (networks-and-messaging.md "threads", Limits; networks.md for the API). One format: text of at
-// most 500 characters, where the API counts an emoji by its UTF-8 bytes (networks.md), with up to 20
+// Threads (limits: the Limits of the API reference at /docs; the Threads API). One format: text of at
+// most 500 characters, where the API counts an emoji by its UTF-8 bytes (Threads API), with up to 20
 // images and videos mixed in a carousel, or text alone. Chains via `thread`: each entry is a reply with
 // the same limits and needs a body or media. `topic_tag` (one per post, leading # stripped) is at most
 // 50 characters without periods or ampersands; it applies to the whole chain.

@@ -7,7 +7,7 @@ import { graphUrl, requireToken } from "../graph/request";
 import type { ThreadsParams } from "./post-rules";
 import { threadsApi, threadsContainers, threadsUserOf, type Ctx, type ThreadsSettings } from "./settings";
 
-// Publishing on Threads (networks.md "threads" publish, replies): a container on POST /{user-id}/threads,
+// Publishing on Threads (Threads API publishing and replies): a container on POST /{user-id}/threads,
 // polled on `status` until FINISHED, then POST /{user-id}/threads_publish {creation_id}.
 //  - text: {media_type=TEXT, text}
 //  - one image or video: {media_type=IMAGE|VIDEO, image_url|video_url, alt_text, text}

@@ -4,7 +4,7 @@ import { ZInsights, metricsByName, numberOf, seriesSum, unixSeconds, type Metric
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
 import { threadsApi, threadsUserOf, type Ctx } from "./settings";
 
-// Threads stats (networks.md "threads" insights). User: GET /{user-id}/threads_insights for the last day
+// Threads stats (Threads API insights). User: GET /{user-id}/threads_insights for the last day
 // (views is a daily series, summed; likes, replies, reposts and quotes are range totals) and, in a call
 // of its own because it takes no since/until, followers_count. Media: GET /{media-id}/insights; post
 // `impressions` are Threads' `views`.

@@ -89,7 +89,7 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
   displayName: DISPLAY_NAMES.tiktok,
   settings: ZTikTokSettings,
   // Comments exist for profiles connected on or after 2026-09-30 only. Their writes are in TikTok's
-  // Business API (separate auth and account, networks.md "tiktok" comments), which this connector does
+  // Business API (separate auth and account, TikTok's comment endpoints), which this connector does
   // not reach yet: listing only.
   comments: { connectedFrom: TIKTOK_NEW_PROFILES_FROM, announcesCreated: true },
   auth: {

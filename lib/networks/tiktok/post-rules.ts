@@ -3,7 +3,7 @@ import { GB, MB, bodyLengthIssues, type FormatLimits, type MediaKindLimit, type 
 import { threadRefused, zChoice, zFlag, zInt, zUrl } from "../post-rules/draft-checks";
 import { formatMediaIssues, zMaybeFlag, zMillis, zUpload } from "../post-rules/field-extras";
 
-// TikTok (networks-and-messaging.md "tiktok", Limits; networks.md for the Content Posting API).
+// TikTok (limits: the Limits of the API reference at /docs; the API: TikTok's Content Posting API).
 // `video` (default): one video. `image` (photo post): up to 35 images. Caption up to 2,200 characters.
 // Defaults are filled per format: both get upload_as_draft false, privacy_status PUBLIC_TO_EVERYONE,
 // disable_comment true, brand_content_toggle and brand_organic_toggle false; video adds made_with_ai

@@ -4,7 +4,7 @@ import { granted, isNewProfile, tiktokApi, type TikTokCtx } from "./api";
 import type { TikTokParams } from "./post-rules";
 import { uploadChunks, videoSource } from "./upload";
 
-// Content Posting API (networks.md "tiktok"). Direct posts first ask creator_info (TikTok's UX rules
+// Content Posting API (TikTok's Content Posting API). Direct posts first ask creator_info (TikTok's UX rules
 // require it): the privacy levels the account may use and whether it has comments, duets or stitches
 // turned off, which then stay off. Videos: POST /v2/post/publish/video/init/ (post_info + source_info),
 // chunks PUT to upload_url for FILE_UPLOAD. Video drafts (upload_as_draft) go to the creator's inbox

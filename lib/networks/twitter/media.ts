@@ -2,7 +2,7 @@ import { NetworkError, details } from "../errors";
 import type { ConnectorContext, ProfileAuth, PublishMedia } from "../types";
 import { xCall } from "./api";
 
-// Media upload v2 (networks.md): images up to 5 MB in one request (POST /2/media/upload, multipart `media`
+// Media upload v2 (X API v2): images up to 5 MB in one request (POST /2/media/upload, multipart `media`
 // + `media_category`); GIFs and videos (and any larger image) through the chunked session
 // (initialize {media_type, total_bytes, media_category} -> {id}; append multipart `media` +
 // `segment_index`; finalize), then, while finalize's processing_info is pending or in_progress, poll

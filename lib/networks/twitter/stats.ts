@@ -2,7 +2,7 @@ import { NetworkError } from "../errors";
 import type { ConnectorContext, ProfileAuth, StatsReading, StatsSnapshot } from "../types";
 import { partialError, xCall, type XProblem } from "./api";
 
-// Stats from X API v2 (networks.md "metrics"):
+// Stats from X API v2 (the public_metrics and non_public_metrics fields):
 // - a post: GET /2/tweets?ids=<id>&tweet.fields=public_metrics,non_public_metrics,organic_metrics. The
 //   private metrics need the author's user context and exist only for posts under 30 days old; past
 //   that X answers a field-authorization error instead of the post, and the public metrics are read

@@ -9,7 +9,7 @@ import { GRAPH_API_VERSION, zAppSettings, zBaseUrl, zRequired } from "../graph/v
 import { whatsappInbound } from "./inbound";
 import { whatsappMessaging } from "./messaging";
 
-// WhatsApp Cloud API (networks.md "whatsapp"; spec "WhatsApp connection"). Embedded Signup runs on the
+// WhatsApp Cloud API (Meta's WhatsApp Business Platform). Embedded Signup runs on the
 // Facebook Login for Business dialog with the app's `config_id`; the code becomes a business integration
 // token (no refresh token; it usually does not expire, /debug_token says). The connected WhatsApp
 // Business Account (WABA) is the profile and its phone numbers are the placements.

@@ -3,7 +3,7 @@ import { GB, MB, type FormatLimits, type MediaKindLimit, type PostRules } from "
 import { threadRefused, tooLong, zChoice, zFlag, zText, zTextList, zUrl } from "../post-rules/draft-checks";
 import { formatMediaIssues, zMaybeFlag, zUpload } from "../post-rules/field-extras";
 
-// YouTube (the spec does not show its parameters: client-compat 5 and 10, and the Data API's videos
+// YouTube (parameters: what client libraries send, and the Data API's videos
 // resource). One format, `post`: exactly one video, no images. The body is the description: at most
 // 5,000 UTF-8 bytes, no < or > (YouTube refuses both). Parameters:
 // - title: at most 100 characters, no < or >. Optional: without it the title is the body's first

@@ -4,9 +4,9 @@ import type { ConnectorContext, ProfileAuth, StatsReading } from "../types";
 
 // Stats from the Data API's statistics parts (YouTube Analytics would need another scope and API).
 // - Profile: channels?part=statistics&mine=true -> subscriberCount, viewCount, videoCount under their own
-//   names (client-compat 6.5: youtube profile keys are network-native). A channel that hides its
+//   names (youtube profile keys are network-native: lib/schemas/stats.ts). A channel that hides its
 //   subscriber count has none: subscriberCount is null.
-// - Post: videos?part=statistics&id=… The normalised keys (client-compat 6.5: youtube impressions,
+// - Post: videos?part=statistics&id=… The normalised keys (lib/schemas/stats.ts: youtube impressions,
 //   likes, comments, saved): the Data API has no impression count (thumbnail impressions are an
 //   Analytics-only metric), so `impressions` is the video's viewCount; likes = likeCount, comments =
 //   commentCount, saved = favoriteCount. raw keeps every statistic under YouTube's names.

@@ -1,9 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { db, type Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-
-type Tx = Prisma.TransactionClient;
 
 // A self-hosted install normally has one account (the agency). The CLI and the first-run page both use
 // the oldest account, creating it when there is none yet.

@@ -17,7 +17,6 @@ import {
   retryOrFail,
   unconfirmed,
   type CommentOutcome,
-  type Failure,
 } from "./publish-comment";
 
 // One attempt to publish our reply to a profile-level comment (a google_business review, a facebook

@@ -3,11 +3,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { unprocessable } from "@/lib/api/errors";
-import { issueMessages } from "@/lib/api/parse";
+import { issueMessages } from "@/lib/schemas/issue-messages";
 import type { Principal } from "@/lib/auth/principal";
 import { encryptSecret } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { NetworkUnavailableError, connectorFor } from "@/lib/networks/registry";
+import { zBooleanString } from "@/lib/schemas/boolean-string";
 import { ZPlatform } from "@/lib/schemas/common";
 import type { TInitializeConnectionBody } from "@/lib/schemas/profiles";
 import { getProfileGroupOrThrow } from "@/lib/services/profile-groups/profile-groups";
@@ -20,7 +21,7 @@ const ATTEMPT_TTL_MS = 30 * 60 * 1000;
 const ZRedirectUrl = z.url({ protocol: /^https?$/, error: "redirect_url must be an http(s) URL" });
 // whatsapp reconnects an active profile with refresh_connection (the account's numbers may have changed).
 const ZRefresh = z.object({
-  refresh_connection: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional(),
+  refresh_connection: zBooleanString().optional(),
 });
 
 const parseOrThrow = <T>(schema: z.ZodType<T>, input: unknown): T => {

@@ -15,7 +15,7 @@ type EventProfile = {
   username: string | null;
 };
 
-// profile.connected / profile.disconnected payload (core-api "Events").
+// profile.connected / profile.disconnected payload (lib/schemas/webhooks.ts).
 export const profileEventData = (p: Omit<EventProfile, "accountId" | "environment" | "profileGroupId">) => ({
   id: p.id,
   name: p.name,

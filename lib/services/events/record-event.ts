@@ -1,10 +1,8 @@
 import "server-only";
-import { db, type Prisma } from "@/lib/db/client";
+import { db, type Prisma, type Tx } from "@/lib/db/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import type { TEventType } from "@/lib/schemas/webhooks";
-
-type Tx = Prisma.TransactionClient;
 
 export type RecordEventInput = {
   accountId: string;

@@ -26,7 +26,7 @@ export type IdempotencyOptions = {
   now?: () => Date;
 };
 
-// Idempotency-Key semantics (client-compat 3): the first request runs; a retry after success replays
+// Idempotency-Key semantics (the `idempotent` endpoints of lib/contracts, documented at /docs): the first request runs; a retry after success replays
 // the stored status and body; a retry while the first runs is 409; the same key with another request
 // is 422. The stored outcome follows the committed writes: the operation records what it wrote in its
 // own transaction (`recordCommit`), so once that committed the key never runs the operation again, even

@@ -1,13 +1,13 @@
 import "server-only";
 import { unprocessable } from "@/lib/api/errors";
-import { issueMessages } from "@/lib/api/parse";
+import { issueMessages } from "@/lib/schemas/issue-messages";
 import { mediaKindOf, type DraftMedia, type FormatLimits } from "@/lib/networks/post-rules";
 import { listPlatforms, networkMeta, platformsWhere } from "@/lib/networks/meta";
 import { CAPABILITIES, PLACEMENT_PARAM } from "@/lib/networks/platforms";
 import type { TPlatform } from "@/lib/schemas/common";
 import type { Target } from "./targets";
 
-// Every network rule of networks-and-messaging, through each target network's post rules
+// Every network rule (the Limits of the API reference at /docs), through each target network's post rules
 // (lib/networks/<platform>/post-rules.ts). Sandbox profiles follow the rules of the real network. One
 // 422 lists every problem, each naming its network and field.
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { unprocessable } from "@/lib/api/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
-import { db, type Prisma } from "@/lib/db/client";
+import { db, type Prisma, type Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { keepUploads } from "@/lib/media/upload-scope";
 import type { TCreatePostBody } from "@/lib/schemas/posts";
@@ -20,8 +20,6 @@ import {
 } from "./media-intake";
 import { getPostView } from "./read-posts";
 import { resolveTargets } from "./targets";
-
-type Tx = Prisma.TransactionClient;
 
 // POST /api/posts: resolve the targets, check every network's rules, store uploads, then write the post,
 // its thread children, media and one platform post per (post, profile) in one transaction, and move it

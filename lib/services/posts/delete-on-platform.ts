@@ -14,7 +14,7 @@ import { detailsJson } from "./publish-attempt";
 import { placementOfPlatformPost } from "./publish-input";
 import { findPost } from "./read-posts";
 
-// delete_on_platform (client-compat 7.3): published posts are removed from their networks asynchronously,
+// delete_on_platform (DELETE /api/posts/{id}, lib/contracts/posts.ts): published posts are removed from their networks asynchronously,
 // one run per profile covering its whole chain (replies first). Platform status: published ->
 // pending_deletion -> deleted. A refused deletion puts the platform post back to published with a note.
 // Instagram and TikTok have no deletion API (422).

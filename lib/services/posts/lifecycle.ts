@@ -1,11 +1,9 @@
 import "server-only";
-import { db, type Prisma } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { sendEvent } from "@/lib/jobs/send";
 import { emitPostProcessed } from "./post-events";
 
-type Tx = Prisma.TransactionClient;
-
-// Post status flow (client-compat 11): draft -> pending (media being processed) -> scheduled (waiting
+// Post status flow (the statuses of lib/schemas/posts.ts): draft -> pending (media being processed) -> scheduled (waiting
 // for scheduled_at or a queue slot) -> processing -> processed (every platform post handed to its
 // publisher; post.processed). media failure -> media_processing_failed.
 

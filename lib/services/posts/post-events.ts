@@ -1,12 +1,10 @@
 import "server-only";
-import type { Prisma } from "@/lib/db/client";
+import type { Prisma, Tx } from "@/lib/db/client";
 import { serializeErrorDetails } from "@/lib/api/serializers/post";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import type { TEventType } from "@/lib/schemas/webhooks";
 
-type Tx = Prisma.TransactionClient;
-
-// Payloads of post.processed and platform_post.* (core-api "Events", client-compat 8.3).
+// Payloads of post.processed and platform_post.* (lib/schemas/webhooks.ts; the payload is the post resource of lib/api/serializers/post.ts).
 
 export const emitPostProcessed = async (tx: Tx, postId: string) => {
   const post = await tx.post.findUniqueOrThrow({

@@ -173,7 +173,7 @@ export const attemptPublish = async ({
   }
 };
 
-// Platform posts of a chain after a failed link are not attempted (client-compat 11).
+// Platform posts of a chain after a failed link are not attempted (the post status flow of lib/services/posts/lifecycle.ts).
 export const haltChain = (rootPostId: string, profileId: string, afterPosition: number) =>
   db.$transaction(async (tx) => {
     const rest = await tx.platformPost.findMany({

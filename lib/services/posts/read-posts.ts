@@ -7,7 +7,7 @@ import { publicMediaUrl } from "@/lib/media/storage";
 import type { z } from "zod";
 import type { ZListPostsQuery } from "@/lib/schemas/posts";
 
-// GET /api/posts/:id and GET /api/posts (client-compat 4 and 7.3): root posts only (thread children are
+// GET /api/posts/:id and GET /api/posts (lib/contracts/posts.ts): root posts only (thread children are
 // part of their root), newest first, zero-based pages. Another group's or environment's post is missing.
 
 export const postScope = (principal: Principal) => ({ ...groupScope(principal), parentId: null });

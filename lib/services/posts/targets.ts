@@ -6,7 +6,7 @@ import { networkMeta } from "@/lib/networks/meta";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
 
-// Which profiles a post goes to: `profiles` holds profile ids or platform names (client-compat 7.3: a
+// Which profiles a post goes to: `profiles` holds profile ids or platform names (lib/contracts/posts.ts: a
 // name picks the group's profile of that network). All targets belong to one profile group in the
 // caller's scope: the scoped key's group, `profile_group_id`, the group of the profiles named by id, or
 // the account's only group. Unknown ids, like ids of another group or environment, are "not found".

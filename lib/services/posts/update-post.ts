@@ -1,12 +1,12 @@
 import "server-only";
 import { ApiError, notFound, unprocessable } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
-import type { Prisma } from "@/lib/db/client";
+import type { Prisma, Tx } from "@/lib/db/client";
 import { publicMediaUrl } from "@/lib/media/storage";
 import { keepUploads } from "@/lib/media/upload-scope";
 import type { TUpdatePostBody } from "@/lib/schemas/posts";
 import { recordCommit } from "@/lib/services/idempotency/commit";
-import { lockQueues, rearrangeQueue, type Tx } from "@/lib/services/queues/rearrange";
+import { lockQueues, rearrangeQueue } from "@/lib/services/queues/rearrange";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { checkContent, resolveQueue, writeChildren, writeMedia, writeTargets, type PostContent } from "./create-post";
 import { deletePostEverywhere } from "./delete-on-platform";
@@ -15,7 +15,7 @@ import type { MediaRef } from "./media-intake";
 import { findPost, getPostView } from "./read-posts";
 import { resolveTargets } from "./targets";
 
-// PATCH /api/posts/:id (client-compat 7.3): post.* merge; profiles, media and thread replace (omitted =
+// PATCH /api/posts/:id (lib/contracts/posts.ts): post.* merge; profiles, media and thread replace (omitted =
 // unchanged, [] = clear); platforms merge per network and key; queue_id / queue_priority assign. Only
 // drafts, posts whose media failed, and posts due more than 5 minutes from now can be edited. The whole
 // post is checked again against every network's rules; nothing is written unless all of it passes.

@@ -1,9 +1,8 @@
 import "server-only";
-import type { Prisma } from "@/lib/db/client";
+import type { Prisma, Tx } from "@/lib/db/client";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { arrangeQueue, type ArrangedPost } from "@/lib/queues/arrange";
 
-export type Tx = Prisma.TransactionClient;
 export type RearrangeOptions = { now?: Date; random?: () => number };
 
 // The posts a queue places into slots: root posts waiting to be published (media being checked or
@@ -37,7 +36,7 @@ export const lockQueues = async (tx: Tx, queueIds: readonly (string | null | und
 };
 
 /**
- * Re-places every waiting post of the queue (core-api "Queue"): high, medium, low, oldest first, one per
+ * Re-places every waiting post of the queue (API reference, tag "Queues": lib/contracts/post-queues.ts): high, medium, low, oldest first, one per
  * slot strictly after `now`, jitter applied; scheduled_at becomes null when the queue has no timeslots.
  * Call it inside the transaction that made the change (timeslots, timezone, jitter, resume, a post added
  * to or removed from the queue, a priority changed). Only posts whose time changes are written.

@@ -14,8 +14,8 @@ import { emitEvent } from "@/lib/services/events/emit-event";
 import { emitPlatformPostEvent } from "@/lib/services/posts/post-events";
 import { placementOfPlatformPost } from "@/lib/services/posts/publish-input";
 
-// Stat snapshots about every 23 hours (core-api Limits): per profile, or per placement on networks whose
-// stats are per page / organization / channel (`stats.perPlacement` in the network's meta), and per
+// Stat snapshots about every 23 hours (the Limits of the API reference at /docs): per profile, or per placement on
+// networks whose stats are per page / organization / channel (`stats.perPlacement` in the network's meta), and per
 // published platform post, through each connector's insights calls. profile.stats and
 // platform_post.insights are emitted with each snapshot.
 

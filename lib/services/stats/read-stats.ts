@@ -168,7 +168,7 @@ export const getPostsStats = async ({
   return { data };
 };
 
-// GET /api/profiles/:id (client-compat 6.2): each placement's latest snapshot on placement networks
+// GET /api/profiles/:id (lib/contracts/profiles.ts): each placement's latest snapshot on placement networks
 // (the placements the profile has now, in their order), else the profile's latest one; on placement
 // networks the numeric stats summed across those snapshots (non-numeric keys dropped).
 export const latestStatsOf = async (profile: { id: string; platform: TPlatform }): Promise<TProfileStatsSummary> => {

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { seedAccount } from "@/lib/testing/seed";
-import { isRetryableConflict, retryingTransaction, type Tx } from "./retrying-transaction";
+import type { Tx } from "@/lib/db/client";
+import { isRetryableConflict, retryingTransaction } from "./retrying-transaction";
 
 afterAll(() => db.$disconnect());
 

@@ -1,7 +1,5 @@
 import "server-only";
-import { db, Prisma } from "@/lib/db/client";
-
-export type Tx = Prisma.TransactionClient;
+import { db, Prisma, type Tx } from "@/lib/db/client";
 
 // PostgreSQL aborts one side of a deadlock (40P01) and of a serialization conflict (40001); the aborted
 // transaction has written nothing and may simply run again. Prisma reports both as P2034, or (inside

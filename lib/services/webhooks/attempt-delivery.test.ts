@@ -67,7 +67,7 @@ describe("attemptDelivery", () => {
   });
 
   it("schedules retries 1, 5, 30 and 120 minutes out, then marks the dispatch failed", async () => {
-    const { receiver, dispatchId } = await setup(() => ({ status: 503 }));
+    const { dispatchId } = await setup(() => ({ status: 503 }));
     const outcomes = [];
     for (let attempt = 1; attempt <= 5; attempt++)
       outcomes.push(await attemptDelivery({ dispatchId, attemptNumber: attempt }));

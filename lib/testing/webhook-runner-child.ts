@@ -2,8 +2,8 @@
 // SIGKILL by the test). Short leases, so a killed process's runs are reclaimed quickly.
 //   --clock-offset-ms=N  runs the business clock N ms ahead (time that passed while no runner was alive)
 import { startLocalRunner } from "@/inngest/local-runner";
-import { deliverWebhookFn } from "../deliver-webhook";
-import { fanOutEventFn } from "../fan-out-event";
+import { deliverWebhookFn } from "@/inngest/functions/deliver-webhook";
+import { fanOutEventFn } from "@/inngest/functions/fan-out-event";
 
 const offsetArg = process.argv.find((a) => a.startsWith("--clock-offset-ms="));
 const offsetMs = offsetArg ? Number(offsetArg.split("=")[1]) : 0;

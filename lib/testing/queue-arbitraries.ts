@@ -1,6 +1,6 @@
 // Shared fast-check arbitraries and oracles for the queue tests (not a test file itself).
 import fc from "fast-check";
-import { wallClock, zoneOffset, type Timeslot } from "./slots";
+import { wallClock, zoneOffset, type Timeslot } from "@/lib/queues/slots";
 
 const at = (s: string) => new Date(s);
 
@@ -37,4 +37,16 @@ export function isScheduleSlot(slot: Date, timeslots: readonly Timeslot[], timez
     day: unshifted.getUTCDay(),
     time: `${pad(unshifted.getUTCHours())}:${pad(unshifted.getUTCMinutes())}`,
   });
+}
+
+/** Deterministic [0, 1) source (mulberry32) for reproducible jitter in tests and benchmarks. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

@@ -107,19 +107,11 @@ export const mediaKindOf = ({ url, contentType }: { url: string; contentType?: s
   return (ext && EXTENSIONS[ext]) || "unknown";
 };
 
-// `alt_text`: a string (applies to every image) or an array (one per media item, in order).
-export const ZAltText = z.union([z.string().max(1000), z.array(z.string().max(1000))]);
-
-// Clients send booleans as strings in multipart forms ("true"/"false").
-export const zBool = () => z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
-
 // ISO 3166-1 alpha-2 codes as an array or a comma-separated string, case-insensitive -> upper-case array.
 export const ZCountries = z
   .union([z.array(z.string()), z.string()])
   .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((c) => c.trim().toUpperCase()).filter(Boolean))
   .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, "countries must be ISO 3166-1 alpha-2 codes")));
-
-export const ZHttpUrl = z.url({ protocol: /^https?$/, error: "must be an http or https URL" });
 
 // Body length against a format's limit, in characters or graphemes.
 export const bodyLengthIssues = (body: string, limits: FormatLimits, field = "body"): string[] => {

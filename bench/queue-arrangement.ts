@@ -1,19 +1,8 @@
-// Arrangement benchmark: 10,000 posts, 21 weekly slots (3 a day), jitter 15, best of 3 runs.
+// Arrangement benchmark for `npm run bench` (scripts/bench.ts) and lib/queues/arrange.test.ts: 10,000 posts, 21 weekly slots (3 a day), jitter 15, best of 3 runs.
 
-import { arrangeQueue, type QueuedPost, type QueuePriority } from "./arrange";
-import type { Timeslot } from "./slots";
-
-/** Deterministic [0, 1) source (mulberry32) for reproducible jitter in tests and benchmarks. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { arrangeQueue, type QueuedPost, type QueuePriority } from "@/lib/queues/arrange";
+import type { Timeslot } from "@/lib/queues/slots";
+import { seededRandom } from "@/lib/testing/queue-arbitraries";
 
 export function benchArrangement(count = 10_000, timezone = "America/New_York"): { posts: number; ms: number } {
   const priorities: QueuePriority[] = ["high", "medium", "low"];

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  bodyLengthIssues,
-  graphemeLength,
-  mediaIssues,
-  mediaKindOf,
-  ZCountries,
-  type FormatLimits,
-} from "./post-rules";
+import { bodyLengthIssues, graphemeLength, mediaIssues, mediaKindOf, ZCountries, type FormatLimits } from ".";
 
 describe("post rule helpers", () => {
   it("counts graphemes, not code units", () => {

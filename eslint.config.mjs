@@ -1,0 +1,110 @@
+// ESLint: the layer boundaries of CONTRIBUTING.md ("Layers") plus a small correctness set. Formatting is
+// Prettier's job (npm run format:check), so no stylistic rule lives here.
+import "./eslint/typescript-for-parser.cjs";
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import { noServerImportsInClient } from "./eslint/client-imports.mjs";
+
+// Test code: test files, test helpers named test-*.ts / *-test-*.ts, testing/ folders, the Playwright suite
+// and its network fakes. Production code must not import it; it may use Prisma and process.env freely.
+const TEST_FILES = ["**/*.test.ts", "**/test-*.ts", "**/*-test-*.ts", "**/testing/**", "e2e/**", "bench/**"];
+
+// Tooling that runs outside the app: config files and the scripts behind npm run.
+const TOOLING_FILES = ["*.config.ts", "*.config.mjs", "eslint/**", "scripts/**"];
+
+// Where Prisma may be used at runtime: the services (the only layer that queries), the client itself, the
+// transactional outbox (it writes events in the caller's transaction), the local Inngest runner (its durable
+// run state lives in its own tables), and the Prisma-error mapping of the API wrapper.
+const PRISMA_FILES = [
+  "lib/services/**",
+  "lib/db/**",
+  "lib/jobs/**",
+  "inngest/local-runner/**",
+  "lib/api/prisma-errors.ts",
+];
+
+// Readers of process.env besides lib/env.ts, each for a reason lib/env.ts cannot serve: the Next
+// instrumentation hook (the bundler inlines NEXT_RUNTIME), the process bootstrap of `npm start` and the CLI
+// (it produces the environment lib/env.ts then validates), and the embedded PostgreSQL server (it passes the
+// environment on to the child processes it spawns).
+const PROCESS_ENV_FILES = ["lib/env.ts", "instrumentation.ts", "lib/runtime/**", "lib/db/embedded/**"];
+
+const prismaImports = {
+  group: ["@/lib/db/client", "@/lib/generated/*", "**/db/client", "**/generated/prisma/*"],
+  message: "Prisma is used in lib/services only: call a service (see CONTRIBUTING.md, Layers).",
+};
+const testImports = {
+  group: ["@/e2e/*", "**/e2e/*", "@/lib/testing/*", "@/bench/*", "**/testing/*", "**/test-*", "**/*-test-*"],
+  message: "Production code must not import test code (e2e/, testing/, test-*.ts, bench/).",
+};
+const processEnv = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: "Read configuration through lib/env.ts (the only reader of process.env).",
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      ".next/**",
+      "lib/generated/**",
+      "node_modules/**",
+      ".data/**",
+      ".e2e/**",
+      "test-results/**",
+      "playwright-report/**",
+      "public/**",
+      "next-env.d.ts",
+    ],
+  },
+  {
+    files: ["**/*.{ts,tsx,mjs,cjs,js}"],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    plugins: { local: { rules: { "no-server-imports-in-client": noServerImportsInClient } } },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
+      "local/no-server-imports-in-client": "error",
+      // Off: ~40 uses, nearly all in tests and network fakes typing loose JSON; a style choice, not a defect.
+      "@typescript-eslint/no-explicit-any": "off",
+    },
+  },
+  {
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { require: "readonly", module: "writable" } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  // Production code: no Prisma outside PRISMA_FILES (row types may be imported as types), no test code.
+  {
+    files: ["**/*.{ts,tsx}"],
+    ignores: [...TEST_FILES, ...TOOLING_FILES, ...PRISMA_FILES],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ ...prismaImports, allowTypeImports: true }, testImports] }],
+    },
+  },
+  // Pages and components: not even Prisma's types (they render the contract's shapes).
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    ignores: TEST_FILES,
+    rules: { "no-restricted-imports": ["error", { patterns: [prismaImports, testImports] }] },
+  },
+  // Prisma's own modules may import themselves; the services and the other Prisma users still not test code.
+  {
+    files: PRISMA_FILES.map((glob) => (glob.endsWith("**") ? `${glob}/*.{ts,tsx}` : glob)),
+    ignores: TEST_FILES,
+    rules: { "no-restricted-imports": ["error", { patterns: [testImports] }] },
+  },
+  // Temporary: moved by registry branch (its two Prisma steps become service calls); delete with it.
+  {
+    files: ["inngest/functions/publish-posts.ts"],
+    rules: { "no-restricted-imports": "off" },
+  },
+  // process.env: lib/env.ts and the few PROCESS_ENV_FILES; tests and tooling read it freely.
+  {
+    files: ["**/*.{ts,tsx}"],
+    ignores: [...TEST_FILES, ...TOOLING_FILES, ...PROCESS_ENV_FILES],
+    rules: { "no-restricted-syntax": ["error", processEnv] },
+  },
+);

@@ -1,0 +1,105 @@
+// The layer boundaries of eslint.config.mjs, proved on small sources linted as if they lived at a given path
+// (ESLint's Node API with the project's own configuration).
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const eslint = new ESLint({ cwd: root });
+
+/** The rule ids ESLint reports for `code` at `file` (relative to the repository root). */
+const violations = async (file: string, code: string): Promise<(string | null)[]> => {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.map((m) => m.ruleId);
+};
+
+const usesPrisma = 'import { db } from "@/lib/db/client";\nexport const count = () => db.post.count();\n';
+const usesGenerated = 'import { Prisma } from "@/lib/generated/prisma/client";\nexport const p = Prisma;\n';
+const usesFake = 'import { startGraphFake } from "@/e2e/fakes/graph";\nexport const start = startGraphFake;\n';
+const readsEnv = "export const url = process.env.DATABASE_URL;\n";
+
+describe("Prisma only in services (and db, jobs, the local runner)", () => {
+  it("refuses the Prisma client in a component", async () => {
+    expect(await violations("components/posts/widget.tsx", usesPrisma)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("refuses the Prisma client in an Inngest function", async () => {
+    expect(await violations("inngest/functions/widget.ts", usesPrisma)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("refuses the generated Prisma module in a route", async () => {
+    expect(await violations("app/api/widgets/route.ts", usesGenerated)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("allows the Prisma client in a service", async () => {
+    expect(await violations("lib/services/widgets/count.ts", usesPrisma)).toEqual([]);
+  });
+
+  it("allows a type-only import of Prisma's row types in lib code outside services", async () => {
+    const code = 'import type { Post } from "@/lib/db/client";\nexport const id = (p: Post) => p.id;\n';
+    expect(await violations("lib/api/serializers/widget.ts", code)).toEqual([]);
+  });
+
+  it("refuses even a type-only Prisma import in a component", async () => {
+    const code = 'import type { Post } from "@/lib/db/client";\nexport const id = (p: Post) => p.id;\n';
+    expect(await violations("components/posts/widget.tsx", code)).toEqual(["no-restricted-imports"]);
+  });
+});
+
+describe("no test code in production code", () => {
+  it("refuses an import from e2e/ in lib", async () => {
+    expect(await violations("lib/networks/widget/connector.ts", usesFake)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("refuses an import from lib/testing in a service", async () => {
+    const code = 'import { seedAccount } from "@/lib/testing/seed";\nexport const seed = seedAccount;\n';
+    expect(await violations("lib/services/widgets/seed.ts", code)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("allows an import from e2e/ in a test file", async () => {
+    expect(await violations("lib/networks/widget/connector.test.ts", usesFake)).toEqual([]);
+  });
+});
+
+describe("process.env only in lib/env.ts", () => {
+  it("refuses process.env in a service", async () => {
+    expect(await violations("lib/services/widgets/config.ts", readsEnv)).toEqual(["no-restricted-syntax"]);
+  });
+
+  it("refuses process.env in a component", async () => {
+    expect(await violations("components/widget.tsx", readsEnv)).toEqual(["no-restricted-syntax"]);
+  });
+
+  it("allows process.env in lib/env.ts", async () => {
+    expect(await violations("lib/env.ts", readsEnv)).toEqual([]);
+  });
+
+  it("allows process.env in a script", async () => {
+    expect(await violations("scripts/widget.ts", readsEnv)).toEqual([]);
+  });
+});
+
+describe('no server-only imports in "use client" modules', () => {
+  const client = (line: string) => `"use client";\n${line}\nexport const Widget = () => fn;\n`;
+
+  it('refuses a service import in a "use client" component', async () => {
+    const code = client('import { createPost as fn } from "@/lib/services/posts/create-post";');
+    expect(await violations("components/posts/widget.tsx", code)).toEqual(["local/no-server-imports-in-client"]);
+  });
+
+  it('refuses lib/env in a "use client" component', async () => {
+    const code = client('import { env as fn } from "@/lib/env";');
+    expect(await violations("components/posts/widget.tsx", code)).toEqual(["local/no-server-imports-in-client"]);
+  });
+
+  it('allows a type-only service import in a "use client" component', async () => {
+    const code = '"use client";\nimport type { Post } from "@/lib/services/posts/read-posts";\nexport type P = Post;\n';
+    expect(await violations("components/posts/widget.tsx", code)).toEqual([]);
+  });
+
+  it("allows a service import in a server component", async () => {
+    const code =
+      'import { createPost as fn } from "@/lib/services/posts/create-post";\nexport const Widget = () => fn;\n';
+    expect(await violations("components/posts/widget.tsx", code)).toEqual([]);
+  });
+});
