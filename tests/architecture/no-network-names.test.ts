@@ -16,7 +16,6 @@ const ALLOWED: Record<string, string> = {
   "lib/schemas/common.ts": "PLATFORMS: the one list of network names, which the registries are keyed by",
   "lib/testing/seed.ts": "test data: the networks a test tenant's profiles are seeded on",
   "lib/services/listings/listing-test-setup.ts": "test setup of the listing tests: connects a test profile",
-  "lib/services/posts/bench.ts": "benchmark: seeds profiles on named networks (not production code)",
 };
 
 const names: ReadonlySet<string> = new Set(PLATFORMS);
