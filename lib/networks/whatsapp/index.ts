@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
-import type { NetworkConnector, ProfileAuth } from "../types";
+import type { ConnectorContext, NetworkConnector, ProfileAuth } from "../types";
 import { inspectToken } from "../graph/debug-token";
 import { mapGraphError } from "../graph/errors";
 import { ZTokenAnswer, expiryFrom, graphPaged, graphRequest, graphUrl, requireToken } from "../graph/request";
 import { GRAPH_API_VERSION, zAppSettings, zBaseUrl, zRequired } from "../graph/version";
 import { whatsappInbound } from "./inbound";
 import { whatsappMessaging } from "./messaging";
+import { registrationWarnings, whatsappSetup } from "./setup";
 
 // WhatsApp Cloud API (networks.md "whatsapp"; spec "WhatsApp connection"). Embedded Signup runs on the
 // Facebook Login for Business dialog with the app's `config_id`; the code becomes a business integration
@@ -25,6 +26,11 @@ const ZSettings = z.object({
   config_id: zRequired("config_id"), // the Facebook Login for Business configuration of Embedded Signup
   auth_url: zBaseUrl("https://www.facebook.com"),
   graph_url: zBaseUrl("https://graph.facebook.com"),
+  // The two-step verification PIN number registration sets (absent: a random one per registration).
+  registration_pin: z
+    .string()
+    .regex(/^\d{6}$/, "registration_pin must be 6 digits")
+    .optional(),
 });
 type Settings = z.infer<typeof ZSettings>;
 
@@ -79,7 +85,7 @@ const ZPhoneNumber = z.object({
 const PHONE_FIELDS =
   "id,display_phone_number,verified_name,quality_rating,messaging_limit_tier,name_status,status,platform_type,is_official_business_account,throughput";
 
-type Ctx = { fetch: typeof fetch; settings: Settings };
+type Ctx = ConnectorContext<Settings>;
 
 const sharedWabaIds = async (ctx: Ctx, token: string): Promise<string[]> => {
   const { granularScopes } = await inspectToken(ctx, whatsappConnector, ctx.settings, token);
@@ -192,8 +198,9 @@ export const whatsappConnector: NetworkConnector<Settings> = {
       },
       ZPhoneNumber,
     );
-    // The spec's keys, every one present (registration_warning only appears when registration fails,
-    // which happens after connecting).
+    // The spec's keys, every one present; registration_warning only while registration after connecting
+    // is refused (kept in the profile's store by the setup).
+    const warnings = await registrationWarnings(ctx);
     return numbers.map((n) => ({
       externalId: n.id,
       name: n.display_phone_number,
@@ -206,6 +213,7 @@ export const whatsappConnector: NetworkConnector<Settings> = {
         platform_type: n.platform_type ?? null,
         is_official_business_account: n.is_official_business_account ?? false,
         throughput: n.throughput ? { level: n.throughput.level } : null,
+        ...(warnings[n.id] && { registration_warning: warnings[n.id] }),
       },
     }));
   },
@@ -215,3 +223,10 @@ export const whatsappConnector: NetworkConnector<Settings> = {
 
 // Direct messages from the profile's numbers (messaging.ts).
 whatsappConnector.messaging = whatsappMessaging(whatsappConnector);
+// After connecting: webhooks subscription, number registration, templates (setup.ts).
+const { setup, syncState } = whatsappSetup<Settings>(whatsappConnector, (ctx, auth) =>
+  whatsappConnector.placements!(ctx, auth),
+);
+whatsappConnector.setup = setup;
+whatsappConnector.syncState = syncState;
+whatsappConnector.disconnectsWhenTokenRefused = true; // business tokens have no refresh grant

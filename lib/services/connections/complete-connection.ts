@@ -61,6 +61,7 @@ const finish = async ({
     credentials,
     placements,
     announcesPlacementSync: connector.capabilities.announcesPlacementSync,
+    setsUp: connector.setup !== undefined,
     refreshAt: refreshAtFor(connector, tokens?.expiresAt),
   });
 };

@@ -4,6 +4,7 @@ import { encryptSecret } from "@/lib/crypto";
 import type { Environment, Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import type { Identity, PlacementInfo, TokenSet } from "@/lib/networks/types";
+import { sendEvent } from "@/lib/jobs/send";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { emitPlacementsSynced, profileEventData } from "./profile-event";
 
@@ -19,9 +20,11 @@ export const saveConnection = async ({
   credentials,
   placements,
   announcesPlacementSync,
+  setsUp = false,
   refreshAt,
 }: {
   announcesPlacementSync: boolean;
+  setsUp?: boolean; // the connector has work after connecting (app/profile.setup.requested)
   refreshAt: Date | null;
   target: Target;
   identity: Identity;
@@ -66,6 +69,7 @@ export const saveConnection = async ({
       data: profileEventData(profile),
     });
     if (announcesPlacementSync) await emitPlacementsSynced(tx, profile, placements.length);
+    if (setsUp) await sendEvent({ name: "app/profile.setup.requested", data: { profileId: profile.id } }, { tx });
     return profile;
   });
 
