@@ -197,6 +197,9 @@ export type NetworkConnector<TSettings = Record<string, unknown>> = PublishingMe
   auth: OAuthFlow<TSettings> | CredentialsFlow<TSettings>;
   capabilities: Capabilities;
   identity(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<Identity>;
+  // Networks where one grant brings several accounts, each its own profile in the group (whatsapp: every
+  // business account shared in one signup), keyed by the account id. Absent: one profile per platform.
+  identities?(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<Identity[]>;
   placements?(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<PlacementInfo[]>;
   refresh?(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<TokenSet>;
   // Work once a profile is connected, run in the background after profile.connected with the profile's

@@ -18,8 +18,9 @@ import { registrationWarnings, whatsappSetup } from "./setup";
 // Which WABA: the token's `granular_scopes` from /debug_token, whose whatsapp_business_management
 // `target_ids` are exactly the accounts shared during this signup (Meta's documented way to get the WABA
 // id without the JS SDK's session-info message). Only when the grant is not granular (no target ids) do
-// we fall back to /me/businesses -> owned_whatsapp_business_accounts. The first account becomes the
-// profile; the others are listed in metadata.granted_waba_ids.
+// we fall back to /me/businesses -> owned_whatsapp_business_accounts. Each account becomes its own
+// profile (spec: several accounts granted at once give one profile each); metadata.granted_waba_ids
+// lists all of them.
 
 const ZSettings = z.object({
   ...zAppSettings(GRAPH_API_VERSION),
@@ -110,6 +111,32 @@ const wabaOf = (auth: ProfileAuth) => {
   return auth.externalId;
 };
 
+// One shared business account as a profile identity.
+const wabaIdentity = async (ctx: Ctx, auth: ProfileAuth, token: string, wabaId: string, granted: string[]) => {
+  const waba = await graphRequest(
+    ctx,
+    whatsappConnector,
+    {
+      url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, wabaId),
+      query: { fields: "id,name,currency,timezone_id,message_template_namespace" },
+      token,
+      appSecret: ctx.settings.client_secret,
+    },
+    ZWaba,
+  );
+  return {
+    externalId: waba.id,
+    name: waba.name,
+    username: null,
+    avatarUrl: null,
+    connectionExpiresAt: auth.tokens?.expiresAt ?? null, // no refresh: reconnect with refresh_connection
+    metadata: {
+      granted_waba_ids: granted,
+      ...(waba.message_template_namespace && { message_template_namespace: waba.message_template_namespace }),
+    },
+  };
+};
+
 export const whatsappConnector: NetworkConnector<Settings> = {
   platform: "whatsapp",
   displayName: DISPLAY_NAMES.whatsapp,
@@ -159,32 +186,14 @@ export const whatsappConnector: NetworkConnector<Settings> = {
       };
     },
   },
-  identity: async (ctx, auth) => {
+  identity: async (ctx, auth) => (await whatsappConnector.identities!(ctx, auth))[0]!,
+  // One profile per business account shared in the signup.
+  identities: async (ctx, auth) => {
     const token = requireToken(auth);
-    const [wabaId, ...others] = await sharedWabaIds(ctx, token);
-    if (!wabaId) throw new NetworkError("rejected", "No WhatsApp Business Account was shared with the app");
-    const waba = await graphRequest(
-      ctx,
-      whatsappConnector,
-      {
-        url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, wabaId),
-        query: { fields: "id,name,currency,timezone_id,message_template_namespace" },
-        token,
-        appSecret: ctx.settings.client_secret,
-      },
-      ZWaba,
-    );
-    return {
-      externalId: waba.id,
-      name: waba.name,
-      username: null,
-      avatarUrl: null,
-      connectionExpiresAt: auth.tokens?.expiresAt ?? null, // no refresh: reconnect with refresh_connection
-      metadata: {
-        granted_waba_ids: [wabaId, ...others],
-        ...(waba.message_template_namespace && { message_template_namespace: waba.message_template_namespace }),
-      },
-    };
+    const granted = await sharedWabaIds(ctx, token);
+    if (granted.length === 0)
+      throw new NetworkError("rejected", "No WhatsApp Business Account was shared with the app");
+    return Promise.all(granted.map((wabaId) => wabaIdentity(ctx, auth, token, wabaId, granted)));
   },
   placements: async (ctx, auth) => {
     const numbers = await graphPaged(

@@ -10,8 +10,8 @@ import { emitPlacementsSynced, profileEventData } from "./profile-event";
 
 type Target = { accountId: string; environment: Environment; profileGroupId: string; platform: Platform };
 
-// Stores a completed connection: one profile per platform and group, so a reconnect updates the same
-// row (the profile keeps its id). Tokens and credentials are encrypted; placements are replaced by the
+// Stores a completed connection: one profile per platform and group (per account and group where one
+// grant brings several accounts), so a reconnect updates the same row (the profile keeps its id). Tokens and credentials are encrypted; placements are replaced by the
 // network's current list; profile.connected is recorded in the same transaction.
 export const saveConnection = async ({
   target,
@@ -21,8 +21,10 @@ export const saveConnection = async ({
   placements,
   announcesPlacementSync,
   setsUp = false,
+  accountKey = "",
   refreshAt,
 }: {
+  accountKey?: string; // one profile per platform and group, or per account where the network has several
   announcesPlacementSync: boolean;
   setsUp?: boolean; // the connector has work after connecting (app/profile.setup.requested)
   refreshAt: Date | null;
@@ -54,9 +56,10 @@ export const saveConnection = async ({
       disconnectReason: null,
       ...secrets,
     };
+    const key = { profileGroupId: target.profileGroupId, platform: target.platform, accountKey };
     const profile = await tx.profile.upsert({
-      where: { profileGroupId_platform: { profileGroupId: target.profileGroupId, platform: target.platform } },
-      create: { id: newId("profile"), ...target, ...fields },
+      where: { profileGroupId_platform_accountKey: key },
+      create: { id: newId("profile"), ...target, accountKey, ...fields },
       update: fields,
     });
     await replacePlacements(tx, profile.id, placements);
