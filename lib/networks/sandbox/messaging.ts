@@ -11,6 +11,7 @@ import type {
   ProfileAuth,
 } from "../types";
 import { networkDelay, newSandboxId, sandboxError, triggersIn, type SandboxCtx } from "./publish";
+import { checkSandboxTemplate } from "./templates";
 
 // Direct messages on the sandbox network. The send rules are the platform's own (the real connector's,
 // or, for bluesky whose sending is not built yet, the rules it will have: bluesky/messaging-rules.ts), so a 422
@@ -236,6 +237,7 @@ export const sandboxMessaging = (
     ...(rules.privateReplies && { privateReplies: rules.privateReplies }),
     send: async (ctx, input) => {
       checkAuth(input.auth);
+      await checkSandboxTemplate(ctx, input.request);
       return sendSandbox(ctx, input);
     },
     findSent: async (ctx, input) => {
