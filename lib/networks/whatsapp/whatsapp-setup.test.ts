@@ -5,6 +5,7 @@ import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { setupProfileFn } from "@/inngest/functions/setup-profile";
 import { startGraphFake, type FakePhoneNumber, type FakeWaba, type GraphFake } from "@/e2e/fakes/graph";
 import { whatsappDelivery } from "@/e2e/fakes/whatsapp-webhooks";
+import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { connectorStore } from "@/lib/services/connections/connector-store";
 import { setupProfile } from "@/lib/services/connections/setup-profile";
@@ -219,6 +220,23 @@ describe("WhatsApp account webhooks", () => {
     expect(await push(disabled)).toBe(200);
     await drain();
     expect((await db.profile.findUniqueOrThrow({ where: { id: t.profile.id } })).status).toBe("disconnected");
+  });
+
+  it("a number update the network answers with a refused token disconnects the profile", async () => {
+    const t = await connected();
+    await drain();
+    const stored = await db.profile.findUniqueOrThrow({ where: { id: t.profile.id } });
+    fake.revoke(decryptSecret(stored.accessToken!));
+    const quality = whatsappDelivery(APP_SECRET, t.waba.id, "phone_number_quality_update", {
+      display_phone_number: "15550100",
+      event: "UPGRADE",
+      current_limit: "TIER_10K",
+    });
+    expect(await push(quality)).toBe(200);
+    await drain();
+    expect((await db.profile.findUniqueOrThrow({ where: { id: t.profile.id } })).status).toBe("disconnected");
+    const [event] = await eventsOf(t.account.id, "profile.disconnected");
+    expect(event!.data).toMatchObject({ id: t.profile.id, origin: "automated" });
   });
 
   it("an unsigned account update is refused and changes nothing", async () => {
