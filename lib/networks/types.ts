@@ -620,12 +620,20 @@ export type Messaging<TSettings> = {
   // What the network pushes a moment after one of our messages was sent (the sandbox's simulated
   // participant answers): after `delayMs`, `collect` hands over the messages that are due (each once;
   // they are applied like pushed inbound messages).
+  // The network reports each of our messages' delivery by status (whatsapp: sent, delivered, read, failed).
+  reportsStatuses?: boolean;
   followUp?: {
     delayMs: number;
     collect(
       ctx: ConnectorContext<TSettings>,
       input: { auth: ProfileAuth; placement: string | null; participantExternalId: string },
     ): Promise<InboundMessage[]>;
+    // The statuses the network reports for our messages of the chat by then (each once), applied like
+    // pushed ones (the sandbox's simulated delivery and read of its messages).
+    statuses?(
+      ctx: ConnectorContext<TSettings>,
+      input: { auth: ProfileAuth; placement: string | null; participantExternalId: string },
+    ): Promise<Omit<InboundMessageStatus, "kind" | "account">[]>;
   };
 };
 
@@ -641,4 +649,5 @@ export type MessagingRules = Pick<
   | "check"
   | "bypassesWindow"
   | "privateReplies"
+  | "reportsStatuses"
 >;

@@ -74,6 +74,7 @@ const payloadOf = (r: MessageRequest): Record<string, unknown> => {
 
 export const whatsappMessaging = (connector: Mapper & { displayName: string }): Messaging<Settings> => ({
   windowHours: 24,
+  reportsStatuses: true, // statuses sent/delivered/read/failed arrive by webhook (inbound.ts)
   participantWritesFirst: false,
   placementRequired: true,
   participantId: (raw) => {

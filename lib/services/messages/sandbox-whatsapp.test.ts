@@ -6,6 +6,7 @@ import { ManualClock, startLocalRunner } from "@/inngest/local-runner";
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { setupProfileFn } from "@/inngest/functions/setup-profile";
 import { db } from "@/lib/db/client";
+import { ANSWER_DELAY_MS } from "@/lib/networks/sandbox/messaging";
 import { MESSAGE_TEMPLATES } from "@/lib/networks/whatsapp/setup";
 import { connectorStore } from "@/lib/services/connections/connector-store";
 import { callRoute } from "@/lib/testing/call-route";
@@ -21,10 +22,12 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-const drain = async () => {
+const clock = new ManualClock(new Date());
+const drain = async (advanceMs = 0) => {
+  clock.advance(advanceMs);
   const runner = await startLocalRunner({
     functions: [setupProfileFn, sendMessageFn],
-    clock: new ManualClock(new Date()),
+    clock,
     pollIntervalMs: 0,
   });
   await runner.drain();
@@ -49,6 +52,8 @@ const sandboxWhatsapp = async () => {
     body: { participant_external_id: "+1 555 0100 200", placement_id: placement },
   });
   const chatId = String(chat.json.id);
+  const read = async (id: string) =>
+    (await callRoute(messageRoute.GET, { path: `/api/messages/${id}`, token, params: { id } })).json;
   const send = async (body: unknown) => {
     const res = await callRoute(chatMessagesRoute.POST, {
       path: `/api/chats/${chatId}/messages`,
@@ -58,13 +63,25 @@ const sandboxWhatsapp = async () => {
     });
     expect(res.status).toBe(202);
     await drain();
-    const id = String(res.json.id);
-    return (await callRoute(messageRoute.GET, { path: `/api/messages/${id}`, token, params: { id } })).json;
+    return read(String(res.json.id));
   };
-  return { ...tenant, profile: profile!, send };
+  return { ...tenant, profile: profile!, send, read };
 };
 
 describe("WhatsApp on the sandbox network", () => {
+  it("a sent message is reported delivered and read a moment later, without message.delivered/read events", async () => {
+    const t = await sandboxWhatsapp();
+    const sent = await t.send({ template: { name: "order_update", language: "en_US" } });
+    expect(sent).toMatchObject({ status: "published", external_delivered_at: null, external_read_at: null });
+    await drain(ANSWER_DELAY_MS + 100);
+    expect(await t.read(String(sent.id))).toMatchObject({
+      external_delivered_at: expect.any(String),
+      external_read_at: expect.any(String),
+    });
+    expect(await eventsOf(t.account.id, "message.delivered")).toHaveLength(0);
+    expect(await eventsOf(t.account.id, "message.read")).toHaveLength(0);
+  });
+
   it("connecting mirrors the sandbox's templates into the profile", async () => {
     const t = await sandboxWhatsapp();
     const templates = (await connectorStore(t.profile.id).get(MESSAGE_TEMPLATES)) as { name: string }[];
