@@ -1,3 +1,4 @@
+import { useOwnDatabase } from "@/lib/testing/own-database";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as metaRoute from "@/app/inbound/[platform]/route";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
@@ -13,6 +14,9 @@ import { connectViaOAuth } from "@/lib/testing/connections";
 import { uniqueDigits } from "@/lib/testing/comments";
 import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { MESSAGE_TEMPLATES } from "./setup";
+
+// Its runner runs the app's own functions with this file's network settings.
+await useOwnDatabase("wasetup");
 
 // After a WhatsApp connection (spec "WhatsApp connection"): webhooks subscription, number registration
 // with registration_warning, templates mirrored; then the account webhooks that refresh them (template

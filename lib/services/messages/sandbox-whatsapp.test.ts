@@ -1,3 +1,4 @@
+import { useOwnDatabase } from "@/lib/testing/own-database";
 import { afterAll, describe, expect, it } from "vitest";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as messageRoute from "@/app/api/messages/[id]/route";
@@ -13,6 +14,9 @@ import { callRoute } from "@/lib/testing/call-route";
 import { connectViaOAuth, sandboxConsent } from "@/lib/testing/connections";
 import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
+
+// Its runner runs the app's own functions with this file's network settings.
+await useOwnDatabase("sbxwa");
 
 // WhatsApp on the sandbox network: connecting mirrors the simulated templates (as the real setup mirrors
 // the account's), and template sends are checked against them: an approved one is sent, a rejected or

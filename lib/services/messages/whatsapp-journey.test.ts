@@ -1,3 +1,4 @@
+import { useOwnDatabase } from "@/lib/testing/own-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as initializeRoute from "@/app/api/profile_groups/[id]/initialize_connection/route";
 import * as placementsRoute from "@/app/api/profiles/[id]/placements/route";
@@ -23,6 +24,9 @@ import { connectorStore } from "@/lib/services/connections/connector-store";
 import { verifySignature } from "@/lib/services/webhooks/signature";
 import { createWebhook } from "@/lib/services/webhooks/webhooks";
 import { MESSAGE_TEMPLATES } from "@/lib/networks/whatsapp/setup";
+
+// Its runner runs the app's own functions with this file's network settings.
+await useOwnDatabase("wajourney");
 
 // The WhatsApp connect-to-first-template journey, through the product's routes and background functions
 // against the Graph fake: initialize_connection -> Embedded Signup consent -> our callback -> a profile

@@ -1,3 +1,4 @@
+import { useOwnDatabase } from "@/lib/testing/own-database";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as metaRoute from "@/app/inbound/[platform]/route";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
@@ -16,6 +17,9 @@ import { callRoute } from "@/lib/testing/call-route";
 import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
 import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
+
+// Its runner runs the app's own functions with this file's network settings.
+await useOwnDatabase("wakinds");
 
 // WhatsApp message kinds through the API into the Graph fake, which checks each object as Meta's
 // OpenAPI describes it; inbound taps and the phone app's echoes on coexistence numbers; a refused token.
