@@ -8,3 +8,4 @@ export * from "./events/inbound";
 export * from "./events/comment-sync";
 export * from "./events/messages";
 export * from "./events/comments";
+export * from "./events/profiles";

@@ -190,6 +190,13 @@ const facebookNode = (state: GraphState, whatsapp: WhatsAppMessages, token: Issu
         : state.wabasOf(token.userId).some((w) => w.id === number.waba.id);
     return reachable ? whatsapp.send(number.phone.id, req) : unsupported(req.path);
   }
+  if (number && edge === "register" && req.method === "POST" && rest.length === 0) {
+    const reachable =
+      token.kind === "business"
+        ? token.wabaIds?.includes(number.waba.id)
+        : state.wabasOf(token.userId).some((w) => w.id === number.waba.id);
+    return reachable ? whatsapp.accounts.register(number.phone.id, req) : unsupported(req.path);
+  }
   // /{waba-id} and /{waba-id}/phone_numbers
   const waba = id ? state.findWaba(id) : undefined;
   const reachable =
@@ -211,6 +218,8 @@ const facebookNode = (state: GraphState, whatsapp: WhatsAppMessages, token: Issu
       ),
     );
   }
+  if (edge === "subscribed_apps") return whatsapp.accounts.subscribedApps(waba, token.clientId, req);
+  if (edge === "message_templates" && req.method === "GET") return whatsapp.accounts.listTemplates(waba, req);
   if (edge === "phone_numbers") {
     const fields = q.fields ?? "id,display_phone_number,verified_name,quality_rating";
     return ok(

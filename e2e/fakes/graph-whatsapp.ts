@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { FakeRequest } from "./graph-oauth";
 import { graphError, type Reply } from "./graph-state";
+import { createWhatsAppAccounts } from "./graph-whatsapp-waba";
+import { payloadProblem } from "./graph-whatsapp-payloads";
 
 // WhatsApp Cloud API messages on the Graph fake: POST /{phone-number-id}/messages as Meta documents it.
 // Unknown top-level fields, types and recipient types are refused (code 100), a payload object must
@@ -93,11 +95,10 @@ export const createWhatsAppMessages = () => {
     const to = String(form.to ?? "");
     if (!to) return invalid("The parameter to is required.");
     const payload = parse(form[type]);
-    if (
-      type === "text" &&
-      (typeof payload !== "object" || payload === null || typeof (payload as { body?: unknown }).body !== "string")
-    )
-      return invalid("Param text['body'] is required");
+    const problem = payloadProblem(type, payload);
+    if (problem) return invalid(`Param ${problem}`);
+    if (form.recipient_type === "group" && type === "interactive")
+      return invalid("Interactive messages are not supported for groups");
     const since = lastInbound.get(to);
     if (type !== "template" && (since === undefined || Date.now() - since > 24 * 3600_000)) {
       return graphError(400, {
@@ -116,6 +117,7 @@ export const createWhatsAppMessages = () => {
   };
 
   return {
+    accounts: createWhatsAppAccounts(), // subscribed_apps, register, message_templates
     sent,
     reads,
     send,

@@ -17,6 +17,7 @@ import { reconcilePostsFn } from "./reconcile-posts";
 import { reconcileWebhooksFn } from "./reconcile-webhooks";
 import { refreshConnectionsFn } from "./refresh-connections";
 import { sendMessageFn } from "./send-message";
+import { setupProfileFn } from "./setup-profile";
 
 // Every Inngest function of the app: served at /api/inngest (server mode) and run by the local runner
 // (local mode). Add new functions here.
@@ -27,6 +28,7 @@ export const functions = [
   reconcileWebhooksFn,
   refreshConnectionsFn,
   pollPlacementsFn,
+  setupProfileFn,
   processPostMediaFn,
   dispatchPostFn,
   dispatchDuePostsFn,

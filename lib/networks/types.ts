@@ -196,8 +196,21 @@ export type NetworkConnector<TSettings = Record<string, unknown>> = PublishingMe
   settings: z.ZodType<TSettings>; // defaults are the network's real endpoints
   auth: OAuthFlow<TSettings> | CredentialsFlow<TSettings>;
   identity(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<Identity>;
+  // Networks where one grant brings several accounts, each its own profile in the group (whatsapp: every
+  // business account shared in one signup), keyed by the account id. Absent: one profile per platform.
+  identities?(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<Identity[]>;
   placements?(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<PlacementInfo[]>;
   refresh?(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<TokenSet>;
+  // Work once a profile is connected, run in the background after profile.connected with the profile's
+  // ctx.store (whatsapp: subscribe the account to webhooks, register its numbers, mirror its templates).
+  // Answers the placements as they now stand (their metadata may note what the setup found).
+  setup?(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<{ placements: PlacementInfo[] }>;
+  // Re-reads what the connector keeps about the account in ctx.store (whatsapp: message templates), when
+  // the network says it changed (inbound item "account_changed" with resync "state").
+  syncState?(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<void>;
+  // A token the network refuses cannot be refreshed (no refresh grant): the profile is disconnected
+  // (profile.disconnected, origin automated) instead of waiting for the user to notice.
+  disconnectsWhenTokenRefused?: boolean;
   // How long before the access token expires to refresh it (default 15 minutes). Long-lived tokens
   // (60 days) take days, so a missed round or an outage never lets them lapse.
   refreshLeadMs?: number;
@@ -411,6 +424,9 @@ export type InboundItem =
       changedAt: Date; // the network's time of this change: older pushes never overwrite newer ones
     }
   | { kind: "deauthorized"; account: string; reason: string } // the user removed the app or revoked its token
+  // Something about the account changed on the network: re-read its placements (quality, name, limits)
+  // or the state the connector keeps (templates).
+  | { kind: "account_changed"; account: string; resync: "placements" | "state" }
   | InboundMessageItem
   | InboundMessageStatus
   | InboundMessageWatermark
@@ -598,12 +614,20 @@ export type Messaging<TSettings> = {
   // What the network pushes a moment after one of our messages was sent (the sandbox's simulated
   // participant answers): after `delayMs`, `collect` hands over the messages that are due (each once;
   // they are applied like pushed inbound messages).
+  // The network reports each of our messages' delivery by status (whatsapp: sent, delivered, read, failed).
+  reportsStatuses?: boolean;
   followUp?: {
     delayMs: number;
     collect(
       ctx: ConnectorContext<TSettings>,
       input: { auth: ProfileAuth; placement: string | null; participantExternalId: string },
     ): Promise<InboundMessage[]>;
+    // The statuses the network reports for our messages of the chat by then (each once), applied like
+    // pushed ones (the sandbox's simulated delivery and read of its messages).
+    statuses?(
+      ctx: ConnectorContext<TSettings>,
+      input: { auth: ProfileAuth; placement: string | null; participantExternalId: string },
+    ): Promise<Omit<InboundMessageStatus, "kind" | "account">[]>;
   };
 };
 
@@ -619,4 +643,5 @@ export type MessagingRules = Pick<
   | "check"
   | "bypassesWindow"
   | "privateReplies"
+  | "reportsStatuses"
 >;

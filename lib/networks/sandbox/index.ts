@@ -8,6 +8,7 @@ import { sandboxPlacements, type SandboxAccount } from "./accounts";
 import { sandboxManagement } from "./management";
 import { sandboxComments } from "./comments";
 import { sandboxMessaging } from "./messaging";
+import { sandboxTemplateSetup } from "./templates";
 import { createFirstCommentSandbox, deletePublishedSandbox, findPublishedSandbox, publishSandbox } from "./publish";
 import { postStatsSandbox, profileStatsSandbox } from "./stats";
 
@@ -143,6 +144,12 @@ export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undef
   // Direct messages: the platform's send rules with simulated participants (messaging.ts).
   const messaging = sandboxMessaging(platform, real, (auth) => void accountFrom(auth));
   if (messaging) connector.messaging = messaging;
+  // After connecting: where the real network mirrors message templates, the sandbox mirrors its own.
+  if (real?.setup) {
+    const templates = sandboxTemplateSetup((auth) => sandboxPlacements(platform, accountFrom(auth)));
+    connector.setup = templates.setup;
+    connector.syncState = templates.syncState;
+  }
   const management = sandboxManagement(platform, real, accountFrom);
   if (management) connector.management = management;
   cache.set(platform, connector);

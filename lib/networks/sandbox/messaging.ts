@@ -11,6 +11,7 @@ import type {
   ProfileAuth,
 } from "../types";
 import { networkDelay, newSandboxId, sandboxError, triggersIn, type SandboxCtx } from "./publish";
+import { checkSandboxTemplate } from "./templates";
 
 // Direct messages on the sandbox network. The send rules are the platform's own (the real connector's,
 // or, for bluesky whose sending is not built yet, the rules it will have: bluesky/messaging-rules.ts), so a 422
@@ -40,8 +41,16 @@ type Due = {
   message: { externalId: string; body: string; at: string } & Partial<Tap>;
 };
 // `privateReplies`: comment id -> our message id of the private reply it got (once per comment, as Meta).
+type DueStatus = {
+  participant: string;
+  placement: string | null;
+  messageExternalId: string;
+  status: "delivered" | "read";
+  at: string;
+};
 type State = {
   sent: Record<string, string>;
+  statuses: DueStatus[];
   attempts: Record<string, number>;
   unconfirmed: string[];
   due: Due[];
@@ -52,6 +61,7 @@ const stateOf = (value: unknown): State => {
   const v = (value ?? {}) as Partial<State>;
   return {
     sent: v.sent ?? {},
+    statuses: v.statuses ?? [],
     attempts: v.attempts ?? {},
     unconfirmed: v.unconfirmed ?? [],
     due: v.due ?? [],
@@ -118,7 +128,13 @@ const answerTo = (request: MessageSendInput["request"]): Answer => {
 
 type Outcome = "sent" | "timeout" | "unconfirmed" | "retry" | "fail" | "auth" | "replied";
 
-const sendSandbox = async (ctx: SandboxCtx, input: MessageSendInput): Promise<MessageSent> => {
+// `reportsStatuses`: the network reports delivery by status (whatsapp); the simulated phone then
+// reports each sent message delivered and read when the participant answers.
+const sendSandbox = async (
+  ctx: SandboxCtx,
+  input: MessageSendInput,
+  reportsStatuses: boolean,
+): Promise<MessageSent> => {
   await networkDelay(ctx);
   const ref = input.clientReference;
   const triggers = triggersIn(input.request.body ?? "");
@@ -142,6 +158,16 @@ const sendSandbox = async (ctx: SandboxCtx, input: MessageSendInput): Promise<Me
     state.sent = capped({ ...state.sent, [ref]: id }) as State["sent"];
     if (comment) state.privateReplies = capped({ ...state.privateReplies, [comment]: ref }) as State["privateReplies"];
     const at = new Date(Date.now() + ANSWER_DELAY_MS).toISOString();
+    if (reportsStatuses) {
+      const chat = { participant: input.participantExternalId, placement: input.placement?.externalId ?? null };
+      const delivered = new Date(Date.now() + ANSWER_DELAY_MS / 3).toISOString();
+      const read = new Date(Date.now() + (2 * ANSWER_DELAY_MS) / 3).toISOString();
+      state.statuses = [
+        ...state.statuses,
+        { ...chat, messageExternalId: id, status: "delivered" as const, at: delivered },
+        { ...chat, messageExternalId: id, status: "read" as const, at: read },
+      ].slice(-MAX_ENTRIES);
+    }
     state.due = [
       ...state.due,
       {
@@ -216,6 +242,25 @@ const collectSandbox = (ctx: SandboxCtx, chat: ChatRef) =>
     };
   });
 
+// The simulated delivery and read statuses of our messages in this chat, each handed over once.
+const collectStatuses = (ctx: SandboxCtx, chat: ChatRef) =>
+  storeOf(ctx).update(KEY, (current) => {
+    const state = stateOf(current);
+    const mine = (d: DueStatus) => d.participant === chat.participantExternalId && d.placement === chat.placement;
+    const taken = state.statuses.filter(mine);
+    if (taken.length === 0) return { result: [] };
+    return {
+      value: { ...state, statuses: state.statuses.filter((d) => !mine(d)) },
+      result: taken.map((d) => ({
+        messageExternalId: d.messageExternalId,
+        status: d.status,
+        at: new Date(d.at),
+        error: null,
+        announce: false, // as the real network: message.delivered/read are emitted on instagram and facebook only
+      })),
+    };
+  });
+
 // The sandbox's messaging for a platform whose real connector is `real` (undefined: no direct messages).
 export const sandboxMessaging = (
   platform: TPlatform,
@@ -236,7 +281,8 @@ export const sandboxMessaging = (
     ...(rules.privateReplies && { privateReplies: rules.privateReplies }),
     send: async (ctx, input) => {
       checkAuth(input.auth);
-      return sendSandbox(ctx, input);
+      await checkSandboxTemplate(ctx, input.request);
+      return sendSandbox(ctx, input, rules.reportsStatuses ?? false);
     },
     findSent: async (ctx, input) => {
       checkAuth(input.auth);
@@ -257,11 +303,16 @@ export const sandboxMessaging = (
         await networkDelay(ctx);
       },
     }),
+    ...(rules.reportsStatuses && { reportsStatuses: true }),
     followUp: {
       delayMs: ANSWER_DELAY_MS,
       collect: async (ctx, input) => {
         checkAuth(input.auth);
         return collectSandbox(ctx, input);
+      },
+      statuses: async (ctx, input) => {
+        checkAuth(input.auth);
+        return collectStatuses(ctx, input);
       },
     },
   };

@@ -9,7 +9,12 @@ import type { InboundItem, MessageAttachmentType } from "../types";
 // customer (digits only) on that number; an interactive reply fills `interactive` with the reply, a
 // template quick-reply tap arrives as text of its label. Statuses of our messages stamp sent, delivered
 // and read times; failed fails the message (message.failed; the spec emits delivered/read events on
-// instagram and facebook only). Other fields (template status, quality updates) are not handled yet.
+// instagram and facebook only). `smb_message_echoes`: messages the business sent from the WhatsApp
+// Business app on a coexistence number, stored as outbound with source "synced" (message.sent).
+// `message_template_status_update` re-reads the mirrored templates; `phone_number_quality_update`,
+// `phone_number_name_update` and `account_update` re-read the numbers' metadata, except account updates
+// that end our access (partner removed, app uninstalled, account deleted or disabled): the profile is
+// disconnected. `history` (the coexistence import at connect) is stored by nobody and emits nothing.
 
 const ZMedia = z
   .object({
@@ -124,8 +129,69 @@ const readStatus = (account: string, s: z.infer<typeof ZStatus>): InboundItem =>
   };
 };
 
+const ZEchoes = z
+  .object({
+    metadata: ZValue.shape.metadata,
+    message_echoes: z.array(ZMessage.extend({ to: z.string() })),
+  })
+  .loose();
+
+// A message the business sent from the phone app: outbound in the chat of its recipient.
+const readEcho = (account: string, value: z.infer<typeof ZEchoes>, m: z.infer<typeof ZEchoes>["message_echoes"][0]) => {
+  const item = readMessage(account, { ...value, contacts: [] }, { ...m, from: m.to });
+  if (item.kind !== "message") return item;
+  return {
+    ...item,
+    message: {
+      ...item.message,
+      direction: "outbound" as const,
+      source: "synced",
+      platformData: { ...item.message.platformData, source: "whatsapp_business_app" },
+    },
+  };
+};
+
+const ZAccountUpdate = z
+  .object({ event: z.string(), ban_info: z.object({ waba_ban_state: z.string().optional() }).loose().optional() })
+  .loose();
+const ENDS_ACCESS: Record<string, string> = {
+  PARTNER_REMOVED: "The business removed the app's access to its WhatsApp Business Account",
+  PARTNER_APP_UNINSTALLED: "The app was uninstalled from the WhatsApp Business Account",
+  ACCOUNT_DELETED: "The WhatsApp Business Account was deleted",
+};
+
+const readAccountUpdate = (change: GraphChange): InboundItem => {
+  const value = ZAccountUpdate.parse(change.value);
+  const reason =
+    ENDS_ACCESS[value.event] ??
+    (value.event === "DISABLED_UPDATE" && value.ban_info?.waba_ban_state === "DISABLE"
+      ? "The WhatsApp Business Account was disabled"
+      : null);
+  return reason
+    ? { kind: "deauthorized", account: change.account, reason }
+    : { kind: "account_changed", account: change.account, resync: "placements" };
+};
+
 const readChange = (change: GraphChange): InboundItem[] => {
-  if (change.field !== "messages") return [{ kind: "ignored", reason: `field ${change.field}` }];
+  switch (change.field) {
+    case "messages":
+      break;
+    case "smb_message_echoes": {
+      const value = ZEchoes.parse(change.value);
+      return value.message_echoes.map((m) => readEcho(change.account, value, m));
+    }
+    case "message_template_status_update":
+    case "message_template_quality_update":
+    case "template_category_update":
+      return [{ kind: "account_changed", account: change.account, resync: "state" }];
+    case "phone_number_quality_update":
+    case "phone_number_name_update":
+      return [{ kind: "account_changed", account: change.account, resync: "placements" }];
+    case "account_update":
+      return [readAccountUpdate(change)];
+    default:
+      return [{ kind: "ignored", reason: `field ${change.field}` }];
+  }
   const value = ZValue.parse(change.value);
   const items = [
     ...(value.messages ?? []).map((m) => readMessage(change.account, value, m)),

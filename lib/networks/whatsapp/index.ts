@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
 import { DISPLAY_NAMES } from "../platforms";
-import type { NetworkConnector, ProfileAuth } from "../types";
+import type { ConnectorContext, NetworkConnector, ProfileAuth } from "../types";
 import { inspectToken } from "../graph/debug-token";
 import { mapGraphError } from "../graph/errors";
 import { ZTokenAnswer, expiryFrom, graphPaged, graphRequest, graphUrl, requireToken } from "../graph/request";
 import { GRAPH_API_VERSION, zAppSettings, zBaseUrl, zRequired } from "../graph/version";
 import { whatsappInbound } from "./inbound";
 import { whatsappMessaging } from "./messaging";
+import { registrationWarnings, whatsappSetup } from "./setup";
 
 // WhatsApp Cloud API (Meta's WhatsApp Business Platform). Embedded Signup runs on the
 // Facebook Login for Business dialog with the app's `config_id`; the code becomes a business integration
@@ -17,14 +18,20 @@ import { whatsappMessaging } from "./messaging";
 // Which WABA: the token's `granular_scopes` from /debug_token, whose whatsapp_business_management
 // `target_ids` are exactly the accounts shared during this signup (Meta's documented way to get the WABA
 // id without the JS SDK's session-info message). Only when the grant is not granular (no target ids) do
-// we fall back to /me/businesses -> owned_whatsapp_business_accounts. The first account becomes the
-// profile; the others are listed in metadata.granted_waba_ids.
+// we fall back to /me/businesses -> owned_whatsapp_business_accounts. Each account becomes its own
+// profile (spec: several accounts granted at once give one profile each); metadata.granted_waba_ids
+// lists all of them.
 
 const ZSettings = z.object({
   ...zAppSettings(GRAPH_API_VERSION),
   config_id: zRequired("config_id"), // the Facebook Login for Business configuration of Embedded Signup
   auth_url: zBaseUrl("https://www.facebook.com"),
   graph_url: zBaseUrl("https://graph.facebook.com"),
+  // The two-step verification PIN number registration sets (absent: a random one per registration).
+  registration_pin: z
+    .string()
+    .regex(/^\d{6}$/, "registration_pin must be 6 digits")
+    .optional(),
 });
 type Settings = z.infer<typeof ZSettings>;
 
@@ -79,7 +86,7 @@ const ZPhoneNumber = z.object({
 const PHONE_FIELDS =
   "id,display_phone_number,verified_name,quality_rating,messaging_limit_tier,name_status,status,platform_type,is_official_business_account,throughput";
 
-type Ctx = { fetch: typeof fetch; settings: Settings };
+type Ctx = ConnectorContext<Settings>;
 
 const sharedWabaIds = async (ctx: Ctx, token: string): Promise<string[]> => {
   const { granularScopes } = await inspectToken(ctx, whatsappConnector, ctx.settings, token);
@@ -102,6 +109,32 @@ const sharedWabaIds = async (ctx: Ctx, token: string): Promise<string[]> => {
 const wabaOf = (auth: ProfileAuth) => {
   if (!auth.externalId) throw new NetworkError("rejected", "The WhatsApp profile has no business account id");
   return auth.externalId;
+};
+
+// One shared business account as a profile identity.
+const wabaIdentity = async (ctx: Ctx, auth: ProfileAuth, token: string, wabaId: string, granted: string[]) => {
+  const waba = await graphRequest(
+    ctx,
+    whatsappConnector,
+    {
+      url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, wabaId),
+      query: { fields: "id,name,currency,timezone_id,message_template_namespace" },
+      token,
+      appSecret: ctx.settings.client_secret,
+    },
+    ZWaba,
+  );
+  return {
+    externalId: waba.id,
+    name: waba.name,
+    username: null,
+    avatarUrl: null,
+    connectionExpiresAt: auth.tokens?.expiresAt ?? null, // no refresh: reconnect with refresh_connection
+    metadata: {
+      granted_waba_ids: granted,
+      ...(waba.message_template_namespace && { message_template_namespace: waba.message_template_namespace }),
+    },
+  };
 };
 
 export const whatsappConnector: NetworkConnector<Settings> = {
@@ -151,32 +184,14 @@ export const whatsappConnector: NetworkConnector<Settings> = {
       };
     },
   },
-  identity: async (ctx, auth) => {
+  identity: async (ctx, auth) => (await whatsappConnector.identities!(ctx, auth))[0]!,
+  // One profile per business account shared in the signup.
+  identities: async (ctx, auth) => {
     const token = requireToken(auth);
-    const [wabaId, ...others] = await sharedWabaIds(ctx, token);
-    if (!wabaId) throw new NetworkError("rejected", "No WhatsApp Business Account was shared with the app");
-    const waba = await graphRequest(
-      ctx,
-      whatsappConnector,
-      {
-        url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, wabaId),
-        query: { fields: "id,name,currency,timezone_id,message_template_namespace" },
-        token,
-        appSecret: ctx.settings.client_secret,
-      },
-      ZWaba,
-    );
-    return {
-      externalId: waba.id,
-      name: waba.name,
-      username: null,
-      avatarUrl: null,
-      connectionExpiresAt: auth.tokens?.expiresAt ?? null, // no refresh: reconnect with refresh_connection
-      metadata: {
-        granted_waba_ids: [wabaId, ...others],
-        ...(waba.message_template_namespace && { message_template_namespace: waba.message_template_namespace }),
-      },
-    };
+    const granted = await sharedWabaIds(ctx, token);
+    if (granted.length === 0)
+      throw new NetworkError("rejected", "No WhatsApp Business Account was shared with the app");
+    return Promise.all(granted.map((wabaId) => wabaIdentity(ctx, auth, token, wabaId, granted)));
   },
   placements: async (ctx, auth) => {
     const numbers = await graphPaged(
@@ -190,8 +205,9 @@ export const whatsappConnector: NetworkConnector<Settings> = {
       },
       ZPhoneNumber,
     );
-    // The spec's keys, every one present (registration_warning only appears when registration fails,
-    // which happens after connecting).
+    // The spec's keys, every one present; registration_warning only while registration after connecting
+    // is refused (kept in the profile's store by the setup).
+    const warnings = await registrationWarnings(ctx);
     return numbers.map((n) => ({
       externalId: n.id,
       name: n.display_phone_number,
@@ -204,6 +220,7 @@ export const whatsappConnector: NetworkConnector<Settings> = {
         platform_type: n.platform_type ?? null,
         is_official_business_account: n.is_official_business_account ?? false,
         throughput: n.throughput ? { level: n.throughput.level } : null,
+        ...(warnings[n.id] && { registration_warning: warnings[n.id] }),
       },
     }));
   },
@@ -213,3 +230,10 @@ export const whatsappConnector: NetworkConnector<Settings> = {
 
 // Direct messages from the profile's numbers (messaging.ts).
 whatsappConnector.messaging = whatsappMessaging(whatsappConnector);
+// After connecting: webhooks subscription, number registration, templates (setup.ts).
+const { setup, syncState } = whatsappSetup<Settings>(whatsappConnector, (ctx, auth) =>
+  whatsappConnector.placements!(ctx, auth),
+);
+whatsappConnector.setup = setup;
+whatsappConnector.syncState = syncState;
+whatsappConnector.disconnectsWhenTokenRefused = true; // business tokens have no refresh grant

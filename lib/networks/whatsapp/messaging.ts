@@ -3,6 +3,7 @@ import { NetworkError } from "../errors";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
 import { mediaTypeOfUrl } from "../message-media";
 import type { ConnectorContext, MessageRequest, Messaging } from "../types";
+import { payloadProblems } from "./payloads";
 
 // WhatsApp Cloud API messages (networks.md "whatsapp"): POST /{phone-number-id}/messages with
 // {messaging_product: "whatsapp", recipient_type, to, type, <type>: {...}, context?: {message_id}},
@@ -33,7 +34,7 @@ const check = (request: MessageRequest, chat: { group: boolean }): string[] => {
   if (request.filename !== undefined && !(request.media && mediaTypeOfUrl(request.media[0]!) === "file"))
     problems.push("filename only applies to a document");
   if ((request.body?.length ?? 0) > 4096) problems.push("body: at most 4,096 characters");
-  return problems;
+  return [...problems, ...payloadProblems(request)];
 };
 
 const language = (value: string | { code: string }) => (typeof value === "string" ? { code: value } : value);
@@ -73,6 +74,7 @@ const payloadOf = (r: MessageRequest): Record<string, unknown> => {
 
 export const whatsappMessaging = (connector: Mapper & { displayName: string }): Messaging<Settings> => ({
   windowHours: 24,
+  reportsStatuses: true, // statuses sent/delivered/read/failed arrive by webhook (inbound.ts)
   participantWritesFirst: false,
   placementRequired: true,
   participantId: (raw) => {

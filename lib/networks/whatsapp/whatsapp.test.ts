@@ -234,6 +234,52 @@ describe("whatsapp connector (Embedded Signup, Graph fake)", () => {
     }
   });
 
+  it("several business accounts granted at once give one profile each, with their own numbers", async () => {
+    const { account, group, principal } = await seedTenant();
+    const pastry: FakeWaba = {
+      id: "1050000000000009",
+      name: "Babbage Pastry",
+      phoneNumbers: [number("1060000000000009", "+1 555-0909")],
+    };
+    fake.addFacebookUser({
+      id: "10160009",
+      name: "Two Accounts",
+      businesses: [{ id: "1040000000000009", name: "Babbage Group", wabas: [bakery, pastry] }],
+    });
+    fake.consentAs("facebook", "10160009");
+    fake.shareWabas(null);
+    const { profile, redirect } = await connectViaOAuth({
+      principal,
+      groupId: group.id,
+      platform: "whatsapp",
+      consent: fake.consent,
+    });
+    const profiles = await db.profile.findMany({
+      where: { profileGroupId: group.id, platform: "whatsapp" },
+      include: { placements: true },
+      orderBy: { name: "asc" },
+    });
+    expect(profiles.map((p) => [p.externalId, p.name, p.placements.map((x) => x.externalId).sort()])).toEqual([
+      [bakery.id, "Babbage Bakery", ["1060000000000001", "1060000000000002"]],
+      [pastry.id, "Babbage Pastry", ["1060000000000009"]],
+    ]);
+    expect(redirect.searchParams.get("profile_id")).toBe(profile!.id);
+    expect(
+      (await eventsOf(account.id, "profile.connected")).map((e) => (e.data as { uid: string }).uid).sort(),
+    ).toEqual([bakery.id, pastry.id].sort());
+
+    // A reconnect updates both profiles in place.
+    const again = await connectViaOAuth({
+      principal,
+      groupId: group.id,
+      platform: "whatsapp",
+      extra: { refresh_connection: true },
+      consent: fake.consent,
+    });
+    expect(again.profile!.id).toBe(profile!.id);
+    expect(await db.profile.count({ where: { profileGroupId: group.id, platform: "whatsapp" } })).toBe(2);
+  });
+
   it("without granular target ids the WABA is found through /me/businesses", async () => {
     const { group, principal } = await seedTenant();
     fake.consentAs("facebook", "10160001");

@@ -17,7 +17,8 @@ import { verifyState } from "./state";
 type Target = { accountId: string; environment: Environment; profileGroupId: string; platform: Platform };
 type Ctx = ConnectorContext<Record<string, unknown>>;
 
-// Identity and placements of a freshly authorised account, then the stored profile.
+// Identity and placements of a freshly authorised account, then the stored profile; where one grant
+// brings several accounts (connector `identities`), one profile each (the first is returned).
 const finish = async ({
   connector,
   ctx,
@@ -39,7 +40,47 @@ const finish = async ({
     credentials,
     metadata: known?.metadata ?? {},
   };
-  const identity = known ?? (await connector.identity(ctx, auth));
+  const identities = known
+    ? [known]
+    : connector.identities
+      ? await connector.identities(ctx, auth)
+      : [await connector.identity(ctx, auth)];
+  const profiles = [];
+  for (const identity of identities)
+    profiles.push(
+      await saveOne({
+        connector,
+        ctx,
+        target,
+        tokens,
+        credentials,
+        auth,
+        identity,
+        perAccount: !!connector.identities,
+      }),
+    );
+  return profiles[0]!;
+};
+
+const saveOne = async ({
+  connector,
+  ctx,
+  target,
+  tokens,
+  credentials,
+  auth,
+  identity,
+  perAccount,
+}: {
+  connector: AnyConnector;
+  ctx: Ctx;
+  target: Target;
+  tokens: TokenSet | null;
+  credentials: Record<string, string> | null;
+  auth: ProfileAuth;
+  identity: Awaited<ReturnType<AnyConnector["identity"]>>;
+  perAccount: boolean;
+}) => {
   // A reconnect keeps what a network without a placement list (telegram) had found; each id is re-checked.
   const stored = await db.placement.findMany({
     where: { profile: { profileGroupId: target.profileGroupId, platform: target.platform }, externalId: { not: null } },
@@ -62,6 +103,8 @@ const finish = async ({
     credentials,
     placements,
     announcesPlacementSync: networkMeta(connector.platform).capabilities.announcesPlacementSync,
+    setsUp: connector.setup !== undefined,
+    accountKey: perAccount ? identity.externalId : "",
     refreshAt: refreshAtFor(connector, tokens?.expiresAt),
   });
 };

@@ -55,11 +55,11 @@ export const initializeConnection = async ({
     throw err;
   }
   const { refresh_connection: isRefresh } = parseOrThrow(ZRefresh, input);
-  const existing = await db.profile.findUnique({
-    where: { profileGroupId_platform: { profileGroupId: group.id, platform: platform.data } },
-    select: { status: true },
+  const existing = await db.profile.findFirst({
+    where: { profileGroupId: group.id, platform: platform.data, status: "active" },
+    select: { id: true },
   });
-  if (existing?.status === "active" && !isRefresh) throw unprocessable(["Platform already connected"]);
+  if (existing && !isRefresh) throw unprocessable(["Platform already connected"]);
 
   const target = {
     accountId: principal.accountId,

@@ -6,10 +6,10 @@ import { networkMeta } from "@/lib/networks/meta";
 import { livePlatforms, connectorFor } from "@/lib/networks/registry";
 import { log } from "@/lib/log";
 import { getProfileOrThrow } from "@/lib/services/profiles/profiles";
-import { contextFor } from "./context";
 import { profileAuthOf } from "./profile-auth";
 import { emitPlacementsSynced } from "./profile-event";
 import { replacePlacements } from "./save-connection";
+import { profileContext } from "./setup-profile";
 
 // Pulls a connected profile's placements from the network again and replaces the stored list (telegram:
 // channels appear once the bot is made an administrator). The stored ids go to the connector as
@@ -24,7 +24,7 @@ export const resyncPlacementsOf = async (profile: Profile) => {
       select: { externalId: true },
       orderBy: { position: "asc" },
     });
-    const placements = await connector.placements(contextFor(connector), {
+    const placements = await connector.placements(profileContext(profile.id, connector), {
       ...profileAuthOf(profile),
       knownPlacementIds: stored.flatMap((p) => (p.externalId ? [p.externalId] : [])),
     });

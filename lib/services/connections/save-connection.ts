@@ -4,13 +4,14 @@ import { encryptSecret } from "@/lib/crypto";
 import type { Environment, Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import type { Identity, PlacementInfo, TokenSet } from "@/lib/networks/types";
+import { sendEvent } from "@/lib/jobs/send";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { emitPlacementsSynced, profileEventData } from "./profile-event";
 
 type Target = { accountId: string; environment: Environment; profileGroupId: string; platform: Platform };
 
-// Stores a completed connection: one profile per platform and group, so a reconnect updates the same
-// row (the profile keeps its id). Tokens and credentials are encrypted; placements are replaced by the
+// Stores a completed connection: one profile per platform and group (per account and group where one
+// grant brings several accounts), so a reconnect updates the same row (the profile keeps its id). Tokens and credentials are encrypted; placements are replaced by the
 // network's current list; profile.connected is recorded in the same transaction.
 export const saveConnection = async ({
   target,
@@ -19,9 +20,13 @@ export const saveConnection = async ({
   credentials,
   placements,
   announcesPlacementSync,
+  setsUp = false,
+  accountKey = "",
   refreshAt,
 }: {
+  accountKey?: string; // one profile per platform and group, or per account where the network has several
   announcesPlacementSync: boolean;
+  setsUp?: boolean; // the connector has work after connecting (app/profile.setup.requested)
   refreshAt: Date | null;
   target: Target;
   identity: Identity;
@@ -51,9 +56,10 @@ export const saveConnection = async ({
       disconnectReason: null,
       ...secrets,
     };
+    const key = { profileGroupId: target.profileGroupId, platform: target.platform, accountKey };
     const profile = await tx.profile.upsert({
-      where: { profileGroupId_platform: { profileGroupId: target.profileGroupId, platform: target.platform } },
-      create: { id: newId("profile"), ...target, ...fields },
+      where: { profileGroupId_platform_accountKey: key },
+      create: { id: newId("profile"), ...target, accountKey, ...fields },
       update: fields,
     });
     await replacePlacements(tx, profile.id, placements);
@@ -66,6 +72,7 @@ export const saveConnection = async ({
       data: profileEventData(profile),
     });
     if (announcesPlacementSync) await emitPlacementsSynced(tx, profile, placements.length);
+    if (setsUp) await sendEvent({ name: "app/profile.setup.requested", data: { profileId: profile.id } }, { tx });
     return profile;
   });
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { NetworkError } from "@/lib/networks/errors";
 import type { AnyConnector } from "@/lib/networks/types";
-import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
+import { disconnectProfile, refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { log } from "@/lib/log";
 
 // What a write to a network (a post, a comment, a reply, a message) does when the network call threw: the
@@ -43,6 +43,9 @@ export const settleWriteFailure = async <R>(err: unknown, h: WriteFailureHandler
         : { state: "skipped" };
       if (refreshed.state === "refreshed")
         return h.retryOrFail({ ...failure, note: "The token was refreshed; retrying" }, 0);
+      // Without a refresh grant the token stops working for good: the profile is disconnected.
+      if (h.connector.disconnectsWhenTokenRefused && !h.connector.refresh)
+        await disconnectProfile({ profileId: h.profileId, reason: err.message });
       return h.fail({ ...failure, note: "The network refused the profile's authorization: reconnect the profile" });
     }
     default:

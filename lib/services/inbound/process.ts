@@ -12,6 +12,7 @@ import {
   applyWatermark,
   type AppliedSignal,
 } from "@/lib/services/messages/apply-signals";
+import { applyAccountChanged } from "./apply-account";
 import { applyComment, type Applied, type Scope } from "./apply-comment";
 
 // Processing of one stored delivery (inngest/functions/process-inbound.ts): the network's connector
@@ -20,7 +21,7 @@ import { applyComment, type Applied, type Scope } from "./apply-comment";
 // connector cannot read fails the delivery for good (kept with its error); a database failure throws
 // and the function retries.
 
-type Outcome = Applied | AppliedMessage | AppliedSignal | "disconnected" | "ignored";
+type Outcome = Applied | AppliedMessage | AppliedSignal | "disconnected" | "account_resynced" | "ignored";
 
 // The user removed the app or revoked its token on the network: the profiles connected with that
 // account stop (profile.disconnected, origin automated), as when a token refresh is refused for good.
@@ -48,6 +49,8 @@ const applyItem = (item: InboundItem, scope: Scope): Promise<Outcome> => {
       return applyComment(item, scope);
     case "deauthorized":
       return applyDeauthorized(item, scope);
+    case "account_changed":
+      return applyAccountChanged(item, scope);
     case "message":
       return applyInboundMessage(item, scope);
     case "message_status":

@@ -3,13 +3,14 @@ import { db } from "@/lib/db/client";
 import { connectorFor } from "@/lib/networks/registry";
 import type { InboundMessageItem } from "@/lib/networks/types";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
-import { applyInboundMessage } from "./apply-message";
+import { applyInboundMessage, applyMessageStatus } from "./apply-message";
 import { messagingContext } from "./support";
 
 // What a network pushes a moment after one of our messages was sent (the `followUp` of its messaging:
 // the sandbox's simulated participant answering). The send-message function waits `delayMs` after a
 // send and then collects; each collected message is applied exactly like a pushed inbound message (its
-// chat, once by its network id, message.received in the transaction that stored it).
+// chat, once by its network id, message.received in the transaction that stored it); statuses of our
+// messages it reports (delivered, read) are applied like pushed statuses.
 
 const sentMessage = (messageId: string) =>
   db.message.findUnique({ where: { id: messageId }, include: { chat: { include: { profile: true } } } });
@@ -36,6 +37,15 @@ export const collectFollowUps = async (messageId: string): Promise<{ collected: 
     placement: chat.externalPlacementId,
     participantExternalId: chat.participantExternalId,
   });
+  const statuses =
+    (await followUp.statuses?.(messagingContext(connector, profile.id), {
+      auth: profileAuthOf(profile),
+      placement: chat.externalPlacementId,
+      participantExternalId: chat.participantExternalId,
+    })) ?? [];
+  const scope = { platform: profile.platform, profileId: profile.id, environment: profile.environment };
+  for (const s of statuses)
+    await applyMessageStatus({ kind: "message_status", account: profile.externalId ?? "", ...s }, scope);
   let created = 0;
   for (const m of messages) {
     const item: InboundMessageItem = {
