@@ -2,6 +2,7 @@
 // Prettier's job (npm run format:check), so no stylistic rule lives here.
 import "./eslint/typescript-for-parser.cjs";
 import js from "@eslint/js";
+import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 import { noServerImportsInClient } from "./eslint/client-imports.mjs";
 
@@ -18,7 +19,7 @@ const TOOLING_FILES = ["*.config.ts", "*.config.mjs", "eslint/**", "scripts/**"]
 const PRISMA_FILES = [
   "lib/services/**",
   "lib/db/**",
-  "lib/jobs/**",
+  "lib/jobs/outbox.ts",
   "inngest/local-runner/**",
   "lib/api/prisma-errors.ts",
 ];
@@ -42,7 +43,7 @@ const processEnv = {
   message: "Read configuration through lib/env.ts (the only reader of process.env).",
 };
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       ".next/**",
@@ -96,10 +97,17 @@ export default tseslint.config(
     ignores: TEST_FILES,
     rules: { "no-restricted-imports": ["error", { patterns: [testImports] }] },
   },
-  // Temporary: moved by registry branch (its two Prisma steps become service calls); delete with it.
+  // The scripts that ship (npm start, the CLI, migrations, the schema-engine stand-in): no test code either.
+  // scripts/bench*.ts and scripts/soak.ts are test campaigns and may use it.
+  {
+    files: ["scripts/*.ts"],
+    ignores: ["scripts/bench*.ts", "scripts/soak.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [testImports] }] },
+  },
+  // Temporary, moved by registry branch: its two Prisma steps become service calls there; delete with it.
   {
     files: ["inngest/functions/publish-posts.ts"],
-    rules: { "no-restricted-imports": "off" },
+    rules: { "no-restricted-imports": ["error", { patterns: [testImports] }] },
   },
   // process.env: lib/env.ts and the few PROCESS_ENV_FILES; tests and tooling read it freely.
   {

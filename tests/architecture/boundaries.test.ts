@@ -56,6 +56,14 @@ describe("no test code in production code", () => {
     expect(await violations("lib/services/widgets/seed.ts", code)).toEqual(["no-restricted-imports"]);
   });
 
+  it("refuses an import from e2e/ in a script that ships (npm start)", async () => {
+    expect(await violations("scripts/start.ts", usesFake)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("allows an import from e2e/ in the soak campaign script", async () => {
+    expect(await violations("scripts/soak.ts", usesFake)).toEqual([]);
+  });
+
   it("allows an import from e2e/ in a test file", async () => {
     expect(await violations("lib/networks/widget/connector.test.ts", usesFake)).toEqual([]);
   });
