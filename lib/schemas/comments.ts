@@ -68,7 +68,7 @@ export const ZComment = z
   .meta({ id: "Comment" });
 // What the admin inbox may offer on a comment: the network's writes (the connector's `comments`
 // capability) that apply to it now (a comment without a network id takes none).
-export const COMMENT_INBOX_ACTIONS = ["reply", "delete", "hide", "like", "pin"] as const;
+export const COMMENT_INBOX_ACTIONS = ["reply", "delete", "hide", "like", "pin", "private_reply"] as const;
 export type TCommentInboxAction = (typeof COMMENT_INBOX_ACTIONS)[number];
 
 export const ZBulkComment = z
@@ -80,7 +80,7 @@ export const ZBulkComment = z
     supported_actions: z
       .array(z.enum(COMMENT_INBOX_ACTIONS))
       .describe(
-        "the writes the network takes on this comment now: `reply` (POST …/comments with `parent_id`), `delete`, `hide`/`unhide`, `like`/`unlike`, `pin`/`unpin`; empty while it has no network id (an extension of the spec)",
+        "the writes the network takes on this comment now: `reply` (POST …/comments with `parent_id`), `delete`, `hide`/`unhide`, `like`/`unlike`, `pin`/`unpin`, `private_reply` (POST …/comments/:id/private_reply: someone else's comment, within the network's days, while it has none); empty while it has no network id (an extension of the spec)",
       ),
   })
   .meta({ id: "BulkComment" });
