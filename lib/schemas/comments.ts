@@ -24,20 +24,20 @@ export const ZCommentAttachment = z
   })
   .meta({ id: "CommentAttachment" });
 
-const ZErrorDetails = z.object({
+export const ZCommentErrorDetails = z.object({
   platform_error_code: z.string().nullable(),
   platform_error_subcode: z.string().nullable(),
   platform_error_message: z.string().nullable(),
   postproxy_note: z.string().nullable(),
 });
 
-const commentFields = {
+export const commentFields = {
   id: z.string(),
   external_id: z.string().nullable().describe("the network's comment id; null while pending"),
   body: z.string(),
   status: z.enum(COMMENT_STATUSES),
   error: z.string().nullable(),
-  error_details: ZErrorDetails.nullable().optional().describe("omitted when no network error info exists"),
+  error_details: ZCommentErrorDetails.nullable().optional().describe("omitted when no network error info exists"),
   author_username: z.string().nullable(),
   author_avatar_url: z.string().nullable(),
   author_external_id: z.string().nullable(),
