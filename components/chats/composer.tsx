@@ -47,20 +47,26 @@ export const Composer = ({ chat, onSend }: Props) => {
         </p>
         {mode.template && <TemplatePicker onSend={onSend} />}
         {mode.utility && (
-          <FreeForm label="Utility message" choices={null} onSend={(b) => onSend(utilityRequest(b.body!))} />
+          <FreeForm
+            label="Utility message"
+            testId="composer-utility"
+            choices={null}
+            onSend={(b) => onSend(utilityRequest(b.body!))}
+          />
         )}
       </div>
     );
-  return <FreeForm label="Message" choices={mode.choices} onSend={onSend} />;
+  return <FreeForm label="Message" testId="composer" choices={mode.choices} onSend={onSend} />;
 };
 
 type FreeFormProps = {
   label: string;
+  testId: string;
   choices: Extract<ReturnType<typeof composerMode>, { kind: "free_form" }>["choices"];
   onSend: (request: TSendMessageBody) => void;
 };
 
-const FreeForm = ({ label, choices, onSend }: FreeFormProps) => {
+const FreeForm = ({ label, testId, choices, onSend }: FreeFormProps) => {
   const form = useForm<TFreeForm>({ resolver: zodResolver(ZFreeForm), defaultValues: { body: "", choices: "" } });
   const { errors } = form.formState;
   const submit = form.handleSubmit(({ body, choices: titles }) => {
@@ -72,23 +78,23 @@ const FreeForm = ({ label, choices, onSend }: FreeFormProps) => {
       onSubmit={submit}
       noValidate
       className="space-y-2"
-      data-testid="composer"
+      data-testid={testId}
       onKeyDown={(e) => {
         if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) void submit();
       }}
     >
-      <label htmlFor="composer-body" className="sr-only">
+      <label htmlFor={`${testId}-body`} className="sr-only">
         {label}
       </label>
       <textarea
-        id="composer-body"
+        id={`${testId}-body`}
         rows={2}
         placeholder={`${label}… (Ctrl+Enter to send)`}
         aria-invalid={errors.body ? true : undefined}
         className={cn(inputClass, "resize-y")}
         {...form.register("body")}
       />
-      <FieldError id="composer-body-error" message={errors.body?.message} />
+      <FieldError id={`${testId}-body-error`} message={errors.body?.message} />
       {choices && (
         <div>
           <label htmlFor="composer-choices" className="text-xs font-medium text-slate-600">

@@ -97,10 +97,11 @@ test("the chat inbox: newest first with unread counts, filters, send with live s
     await expect(thread.getByTestId("template-picker")).toHaveCount(0);
   });
 
-  await test.step("outside the window the composer is the template picker, with variables", async () => {
+  await test.step("outside the window the composer is the template picker with variables (and a utility message), no free-form text", async () => {
     await chatRow(page, quiet).click();
     await expect(thread.getByTestId("thread-window")).toHaveText("Window closed");
     await expect(thread.getByTestId("composer")).toHaveCount(0);
+    await expect(thread.getByTestId("composer-utility")).toBeVisible(); // category: utility, where the network takes it
     const picker = thread.getByTestId("template-picker");
     await picker.getByLabel("Template", { exact: true }).fill("order_update");
     await picker.getByRole("button", { name: "Add variable" }).click();
