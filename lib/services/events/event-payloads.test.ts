@@ -4,6 +4,7 @@ import { commentEventData, COMMENT_INCLUDE } from "@/lib/api/serializers/comment
 import { messageEventData, serializeChat } from "@/lib/api/serializers/message";
 import { profileCommentEventData } from "@/lib/api/serializers/profile-comment";
 import { ENDPOINTS } from "@/lib/contracts";
+import { buildApiReference } from "@/lib/docs/api-reference";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { EVENT_PAYLOADS, EventPayloadError } from "@/lib/schemas/events";
@@ -53,6 +54,14 @@ describe("event payloads", () => {
     }
     const message = doc.components.schemas.MessageEvent as { properties: Json };
     expect(message.properties.message).toEqual({ $ref: "#/components/schemas/Message" });
+  });
+
+  it("the human-readable reference lists every event with its payload schema, shown among the schemas", () => {
+    const ref = buildApiReference(ENDPOINTS);
+    expect(ref.events.map((e) => e.type).sort()).toEqual([...EVENT_TYPES].sort());
+    const schemas = new Set(ref.schemas.map((s) => s.name));
+    for (const e of ref.events) expect(schemas.has(e.payload!), `${e.type}: ${e.payload}`).toBe(true);
+    expect(ref.events.find((e) => e.type === "reaction.received")?.payload).toBe("ReactionEvent");
   });
 
   it("a message stored from the network emits message.received with a payload that validates", async () => {
