@@ -3,25 +3,10 @@
 import { LocalTime } from "@/components/posts/local-time";
 import { cn } from "@/lib/cn";
 import type { TMessage } from "@/lib/query/chats";
+import { deliveryLabel } from "./delivery";
 
 // One message of a thread: its text, attachments, the participant's taps and reactions, and for ours
 // the delivery ticks (sending, sent, delivered, read) or what went wrong.
-
-const TICKS: Record<TMessage["status"], string> = {
-  received: "",
-  pending: "Sending…",
-  published: "✓ Sent",
-  failed_waiting_for_retry: "Retrying…",
-  failed: "Failed",
-  delivery_unconfirmed: "Unconfirmed",
-};
-
-export const deliveryLabel = (m: TMessage) => {
-  if (m.status !== "published") return TICKS[m.status];
-  if (m.external_read_at) return "✓✓ Read";
-  if (m.external_delivered_at) return "✓✓ Delivered";
-  return TICKS.published;
-};
 
 const tapTitle = (m: TMessage): string | null => {
   if (m.tapped_action) return m.tapped_action.title ?? m.tapped_action.payload;
