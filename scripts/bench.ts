@@ -9,6 +9,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
+// `npm run bench -- messaging`: the direct-message benchmark (bench/messaging.ts) instead of this set.
+if (process.argv.slice(2).includes("messaging")) {
+  await import("../bench/messaging");
+  process.exit(0);
+}
+
 Object.assign(process.env, {
   APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? randomBytes(32).toString("hex"),
   NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString("hex"),

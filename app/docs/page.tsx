@@ -65,6 +65,9 @@ export default function ApiReferencePage() {
                 </ul>
               </div>
             ))}
+            <a href="#events" className="block font-semibold text-slate-900 hover:text-indigo-700">
+              Webhook events
+            </a>
             <a href="#schemas" className="block font-semibold text-slate-900 hover:text-indigo-700">
               Schemas
             </a>
@@ -109,6 +112,27 @@ export default function ApiReferencePage() {
               </div>
             </section>
           ))}
+
+          <section id="events" aria-labelledby="events-title" className="scroll-mt-20">
+            <h2 id="events-title" className="mb-2 text-xl font-semibold tracking-tight text-slate-900">
+              Webhook events
+            </h2>
+            <p className="mb-4 max-w-3xl text-sm text-slate-600">
+              <InlineCode text="Each delivery is `{id, type, created_at, data}`, signed in `X-Service-Signature`; `data` has the schema below (the OpenAPI document's `webhooks`)." />
+            </p>
+            <ul className="grid gap-1 rounded-xl bg-white p-6 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
+              {ref.events.map((e) => (
+                <li key={e.type} className="flex gap-2">
+                  <span className="font-mono text-slate-900">{e.type}</span>
+                  {e.payload && (
+                    <a href={`#schema-${e.payload}`} className="font-mono text-indigo-700 hover:underline">
+                      {e.payload}
+                    </a>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
 
           <section id="schemas" aria-labelledby="schemas-title" className="scroll-mt-20">
             <h2 id="schemas-title" className="mb-5 text-xl font-semibold tracking-tight text-slate-900">

@@ -9,6 +9,7 @@ import { LoadingRows } from "@/components/ui/spinner";
 import {
   useCommentAction,
   useInboxComments,
+  usePrivateReply,
   useReplyToComment,
   type TInboxAction,
   type TInboxFilters,
@@ -42,6 +43,7 @@ export const CommentInbox = ({ groups, profiles, initialFilters }: Props) => {
   const list = useInboxComments(query);
   const action = useCommentAction();
   const reply = useReplyToComment();
+  const privateReply = usePrivateReply();
   const [pending, setPending] = useState<TPendingActions>({});
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [replyingId, setReplyingId] = useState<string | null>(null);
@@ -126,6 +128,9 @@ export const CommentInbox = ({ groups, profiles, initialFilters }: Props) => {
                 onReply={async (body) => {
                   await reply.mutateAsync({ comment: c, body });
                   setReplyingId(null);
+                }}
+                onPrivateReply={async (text) => {
+                  await privateReply.mutateAsync({ comment: c, text });
                 }}
               />
             ))}

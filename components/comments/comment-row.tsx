@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useState } from "react";
 import { LocalTime } from "@/components/posts/local-time";
 import { PlatformMark } from "@/components/profiles/platform-mark";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -41,6 +42,7 @@ type Props = {
   onReplyOpen: () => void;
   onReplyClose: () => void;
   onReply: (body: string) => Promise<void>;
+  onPrivateReply: (text: string) => Promise<void>;
 };
 
 export const CommentRow = ({
@@ -54,7 +56,11 @@ export const CommentRow = ({
   onReplyOpen,
   onReplyClose,
   onReply,
+  onPrivateReply,
 }: Props) => {
+  // A private reply (a direct message to the commenter) is offered while the API lists it: once per comment.
+  const [isPrivateReplying, setIsPrivateReplying] = useState(false);
+  const [privateReplySent, setPrivateReplySent] = useState(false);
   const can = (a: TBulkComment["supported_actions"][number]) => c.supported_actions.includes(a);
   return (
     <li
@@ -107,6 +113,21 @@ export const CommentRow = ({
                 Reply
               </Button>
             )}
+            {can("private_reply") && !privateReplySent && (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setIsPrivateReplying(true)}
+                data-testid="comment-action-private-reply"
+              >
+                Private reply
+              </Button>
+            )}
+            {privateReplySent && (
+              <Badge tone="green" data-testid="comment-private-reply-sent">
+                private reply sent
+              </Badge>
+            )}
             {can("hide") && (
               <Button
                 variant="ghost"
@@ -145,6 +166,18 @@ export const CommentRow = ({
             </Link>
           </div>
           {isReplying && <ReplyForm commentId={c.id} onSubmit={onReply} onCancel={onReplyClose} />}
+          {isPrivateReplying && (
+            <ReplyForm
+              kind="private_reply"
+              commentId={c.id}
+              onSubmit={async (text) => {
+                await onPrivateReply(text);
+                setIsPrivateReplying(false);
+                setPrivateReplySent(true);
+              }}
+              onCancel={() => setIsPrivateReplying(false)}
+            />
+          )}
         </div>
       </div>
     </li>

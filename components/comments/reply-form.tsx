@@ -15,12 +15,29 @@ import { errorMessage } from "@/lib/query/fetcher";
 const ZReply = z.object({ body: z.string().trim().min(1, "Write a reply first").max(8000, "Too long") });
 type TReply = z.infer<typeof ZReply>;
 
-type Props = { commentId: string; onSubmit: (body: string) => Promise<void>; onCancel: () => void };
+type Props = {
+  commentId: string;
+  onSubmit: (body: string) => Promise<void>;
+  onCancel: () => void;
+  // The private reply (a direct message to the commenter) uses the same form.
+  kind?: "reply" | "private_reply";
+};
 
-export const ReplyForm = ({ commentId, onSubmit, onCancel }: Props) => {
+const LABELS = {
+  reply: { field: "Reply", placeholder: "Write a reply…", submit: "Send reply", testId: "reply-form" },
+  private_reply: {
+    field: "Private reply",
+    placeholder: "Write a direct message to the commenter…",
+    submit: "Send private reply",
+    testId: "private-reply-form",
+  },
+} as const;
+
+export const ReplyForm = ({ commentId, onSubmit, onCancel, kind = "reply" }: Props) => {
+  const labels = LABELS[kind];
   const form = useForm<TReply>({ resolver: zodResolver(ZReply), defaultValues: { body: "" } });
   const { errors, isSubmitting } = form.formState;
-  const fieldId = `reply-${commentId}`;
+  const fieldId = `${kind}-${commentId}`;
 
   useEffect(() => form.setFocus("body"), [form]);
 
@@ -38,19 +55,19 @@ export const ReplyForm = ({ commentId, onSubmit, onCancel }: Props) => {
       onSubmit={submit}
       noValidate
       className="mt-3 space-y-2"
-      data-testid="reply-form"
+      data-testid={labels.testId}
       onKeyDown={(e) => {
         if (e.key === "Escape") onCancel();
         if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) void submit();
       }}
     >
       <label htmlFor={fieldId} className="sr-only">
-        Reply
+        {labels.field}
       </label>
       <textarea
         id={fieldId}
         rows={2}
-        placeholder="Write a reply… (Ctrl+Enter to send, Esc to cancel)"
+        placeholder={`${labels.placeholder} (Ctrl+Enter to send, Esc to cancel)`}
         aria-invalid={errors.body ? true : undefined}
         aria-describedby={`${fieldId}-error`}
         className={cn(inputClass, "resize-y")}
@@ -64,7 +81,7 @@ export const ReplyForm = ({ commentId, onSubmit, onCancel }: Props) => {
           Cancel
         </Button>
         <Button type="submit" size="sm" isLoading={isSubmitting}>
-          Send reply
+          {labels.submit}
         </Button>
       </div>
     </form>

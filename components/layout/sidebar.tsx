@@ -11,6 +11,7 @@ const NAV = [
   { href: "/profile-groups", label: "Profile groups" },
   { href: "/posts", label: "Posts" },
   { href: "/comments", label: "Inbox" },
+  { href: "/chats", label: "Chats" },
   { href: "/queues", label: "Queues" },
   { href: "/api-keys", label: "API keys" },
   { href: "/webhooks", label: "Webhooks" },

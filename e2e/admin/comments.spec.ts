@@ -226,3 +226,39 @@ test("filters: status, text, network and post; reviews with star ratings, read-o
   await page.getByLabel("Reviews of").selectOption(facebook);
   await expect(page.getByTestId("reviews-empty")).toBeVisible();
 });
+
+test("private reply: offered where the network takes it and not yet used, sent to the commenter once", async ({
+  page,
+  baseURL,
+}) => {
+  const api = sandboxRequest(page, baseURL!);
+  await openInbox(page);
+  await expect(row(page, ids.bluesky).getByTestId("comment-action-private-reply")).toHaveCount(0);
+  await row(page, ids.question).getByTestId("comment-action-private-reply").click();
+  const form = row(page, ids.question).getByTestId("private-reply-form");
+  await form.getByRole("textbox").fill("Hi! Here is the shop link, just for you.");
+  await form.getByRole("button", { name: "Send private reply" }).click();
+  await expect(row(page, ids.question).getByTestId("comment-private-reply-sent")).toBeVisible();
+  await expect(row(page, ids.question).getByTestId("comment-action-private-reply")).toHaveCount(0);
+
+  // The direct message reached the simulated network, in the commenter's chat.
+  const chats = (await (await api.get(`/api/profiles/${facebook}/chats`)).json()) as { data: { id: string }[] };
+  expect(chats.data).toHaveLength(1);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await api.get(`/api/chats/${chats.data[0]!.id}/messages?direction=outbound`)).json()) as {
+            data: { body: string; status: string }[];
+          }
+        ).data.map((m) => [m.body, m.status]),
+      { timeout: 30_000 },
+    )
+    .toEqual([["Hi! Here is the shop link, just for you.", "published"]]);
+
+  // Used: after a reload the list no longer offers it; other comments still do.
+  await openInbox(page);
+  await expect(row(page, ids.question).getByTestId("comment-action-reply")).toBeVisible();
+  await expect(row(page, ids.question).getByTestId("comment-action-private-reply")).toHaveCount(0);
+  await expect(row(page, ids.praise).getByTestId("comment-action-private-reply")).toBeVisible();
+});

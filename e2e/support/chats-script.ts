@@ -25,6 +25,7 @@ if (command === "age") {
     });
   process.stdout.write("{}\n");
 } else {
-  throw new Error(`unknown command ${command}`);
+  process.stderr.write(`unknown command ${command}\n`);
+  process.exitCode = 2;
 }
 await db.$disconnect();

@@ -30,7 +30,10 @@ if (command === "seed") {
       { platformPost, group },
       { body: c.body, createdAt: new Date(Date.now() - c.minutes_ago * 60_000) },
     );
-    await db.comment.update({ where: { id: row.id }, data: { authorUsername: c.author, postedAt: row.createdAt } });
+    await db.comment.update({
+      where: { id: row.id },
+      data: { authorUsername: c.author, authorExternalId: uniqueDigits(), postedAt: row.createdAt },
+    });
     ids.push(row.id);
   }
   process.stdout.write(`${JSON.stringify(ids)}\n`);

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { EndpointDef } from "@/lib/contracts/define";
+import { eventEnvelopeSchema } from "@/lib/schemas/events";
+import { EVENT_TYPES } from "@/lib/schemas/webhooks";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -84,6 +86,28 @@ export const buildOpenApi = ({ endpoints, serverUrl }: { endpoints: EndpointDef[
     };
   }
 
+  // Webhook deliveries: one entry per event type, its envelope with the payload schema the emitters are
+  // checked against (lib/schemas/events.ts).
+  const webhooks = Object.fromEntries(
+    EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `event_${type.replaceAll(".", "_")}`,
+          tags: ["Webhook events"],
+          summary: `The ${type} event`,
+          description:
+            "POSTed to each enabled webhook subscribed to it, signed in the `X-Service-Signature` header (`t=<unix seconds>,v1=<hex HMAC-SHA256 of t.body>`).",
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: render(eventEnvelopeSchema(type), "output") } },
+          },
+          responses: { "2XX": { description: "Received (any other answer is retried)" } },
+        },
+      },
+    ]),
+  );
+
   return {
     openapi: "3.1.0",
     info: {
@@ -93,6 +117,7 @@ export const buildOpenApi = ({ endpoints, serverUrl }: { endpoints: EndpointDef[
     },
     ...(serverUrl && { servers: [{ url: serverUrl }] }),
     paths,
+    webhooks,
     components: {
       schemas: components,
       securitySchemes: {

@@ -10,6 +10,8 @@ import {
   ZMessageParams,
   ZProfileChatsParams,
   ZSendMessageBody,
+  ZInboxChatList,
+  ZInboxChatsQuery,
 } from "@/lib/schemas/messages";
 import { defineEndpoint } from "./define";
 import { ZErrorBody } from "@/lib/schemas/common";
@@ -141,4 +143,17 @@ export const unarchiveChat = defineEndpoint({
   auth: "apiKey",
   params: ZChatParams,
   responses: { 200: { description: "The chat, not archived", schema: ZChat }, ...R401, ...R404, ...R422 },
+});
+
+export const adminListChats = defineEndpoint({
+  operationId: "adminListChats",
+  method: "GET",
+  path: "/api/admin/chats",
+  tag: "Admin (staff session)",
+  summary: "The chat inbox: chats across the caller's profiles, most recent activity first",
+  description:
+    "Every chat of the environment (or of `profile_group_id`), with `unread_count` (inbound messages after `metadata.read_at`), the profile's name and the network's `composer` capability. `platform`, `profile_id`, `placement_id` and `archived` narrow it; unknown values match nothing.",
+  auth: "session",
+  query: ZInboxChatsQuery,
+  responses: { 200: { description: "A page of chats", schema: ZInboxChatList }, ...R401 },
 });

@@ -23,12 +23,15 @@ export type Operation = {
 };
 export type TagGroup = { tag: string; slug: string; operations: Operation[] };
 export type SchemaDoc = { name: string; description: string | null; fields: FieldRow[] };
+export type EventDoc = { type: string; payload: string | null };
 export type ApiReference = {
   title: string;
   version: string;
   description: string;
   tags: TagGroup[];
   schemas: SchemaDoc[];
+  // Webhook events: each type with the schema of its `data` (the document's `webhooks`).
+  events: EventDoc[];
 };
 
 const REF_PREFIX = "#/components/schemas/";
@@ -140,6 +143,17 @@ export const buildApiReference = (endpoints: EndpointDef[]): ApiReference => {
     tags: [...groups]
       .map(([tag, operations]) => ({ tag, slug: slugify(tag), operations: operations.sort(byPathThenMethod) }))
       .sort((a, b) => Number(!isPublicGroup(a, endpoints)) - Number(!isPublicGroup(b, endpoints))),
+    events: Object.entries(
+      (
+        doc as {
+          webhooks?: Record<string, { post: { requestBody: { content: Record<string, { schema: JsonSchema }> } } }>;
+        }
+      ).webhooks ?? {},
+    ).map(([type, w]) => {
+      const envelope = w.post.requestBody.content["application/json"]?.schema;
+      const data = (envelope?.properties as Record<string, JsonSchema> | undefined)?.data;
+      return { type, payload: data ? refName(data) : null };
+    }),
     schemas: Object.entries(components)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, s]) => ({

@@ -116,6 +116,21 @@ export const useReplyToComment = () => {
   });
 };
 
+// A direct message to the commenter (POST …/comments/:id/private_reply): sent through the messages layer.
+export const usePrivateReply = () => {
+  const { environment } = useEnvironment();
+  const refresh = useRefreshComments();
+  return useMutation({
+    mutationFn: ({ comment, text }: { comment: TBulkComment; text: string }) =>
+      request<{ id: string }>(commentPath(comment, comment.id, "/private_reply"), {
+        method: "POST",
+        body: { text },
+        environment,
+      }),
+    onSettled: refresh,
+  });
+};
+
 export const useProfileReviews = (profileId: string | null) => {
   const { environment } = useEnvironment();
   return useQuery({

@@ -24,20 +24,20 @@ export const ZCommentAttachment = z
   })
   .meta({ id: "CommentAttachment" });
 
-const ZErrorDetails = z.object({
+export const ZCommentErrorDetails = z.object({
   platform_error_code: z.string().nullable(),
   platform_error_subcode: z.string().nullable(),
   platform_error_message: z.string().nullable(),
   postproxy_note: z.string().nullable(),
 });
 
-const commentFields = {
+export const commentFields = {
   id: z.string(),
   external_id: z.string().nullable().describe("the network's comment id; null while pending"),
   body: z.string(),
   status: z.enum(COMMENT_STATUSES),
   error: z.string().nullable(),
-  error_details: ZErrorDetails.nullable().optional().describe("omitted when no network error info exists"),
+  error_details: ZCommentErrorDetails.nullable().optional().describe("omitted when no network error info exists"),
   author_username: z.string().nullable(),
   author_avatar_url: z.string().nullable(),
   author_external_id: z.string().nullable(),
@@ -68,7 +68,7 @@ export const ZComment = z
   .meta({ id: "Comment" });
 // What the admin inbox may offer on a comment: the network's writes (the connector's `comments`
 // capability) that apply to it now (a comment without a network id takes none).
-export const COMMENT_INBOX_ACTIONS = ["reply", "delete", "hide", "like", "pin"] as const;
+export const COMMENT_INBOX_ACTIONS = ["reply", "delete", "hide", "like", "pin", "private_reply"] as const;
 export type TCommentInboxAction = (typeof COMMENT_INBOX_ACTIONS)[number];
 
 export const ZBulkComment = z
@@ -80,7 +80,7 @@ export const ZBulkComment = z
     supported_actions: z
       .array(z.enum(COMMENT_INBOX_ACTIONS))
       .describe(
-        "the writes the network takes on this comment now: `reply` (POST …/comments with `parent_id`), `delete`, `hide`/`unhide`, `like`/`unlike`, `pin`/`unpin`; empty while it has no network id (an extension of the spec)",
+        "the writes the network takes on this comment now: `reply` (POST …/comments with `parent_id`), `delete`, `hide`/`unhide`, `like`/`unlike`, `pin`/`unpin`, `private_reply` (POST …/comments/:id/private_reply: someone else's comment, within the network's days, while it has none); empty while it has no network id (an extension of the spec)",
       ),
   })
   .meta({ id: "BulkComment" });

@@ -196,3 +196,34 @@ export const ZSendMessageBody = z.object({
   filename: z.string().min(1).max(240).optional(),
 });
 export type TSendMessageBody = z.infer<typeof ZSendMessageBody>;
+
+// The admin chat inbox (GET /api/admin/chats): chats across profiles with what the inbox shows beside
+// the Chat resource. `composer` is the network's messaging capability as data, so the admin's composer
+// offers what the chat allows without knowing networks.
+export const ZComposerCapability = z
+  .object({
+    fields: z.array(z.string()).describe("the send-body fields the network takes (POST /api/chats/{id}/messages)"),
+    outside_window: z
+      .array(z.string())
+      .describe("the fields that send outside the messaging window (a template; `category` with a body)"),
+    participant_writes_first: z.boolean(),
+  })
+  .meta({ id: "ComposerCapability" });
+
+export const ZInboxChat = ZChat.extend({
+  profile_name: z.string(),
+  unread_count: z.int().describe("inbound messages received after metadata.read_at"),
+  composer: ZComposerCapability,
+}).meta({ id: "InboxChat" });
+export type TInboxChat = z.infer<typeof ZInboxChat>;
+export const ZInboxChatList = paginatedListOf(ZInboxChat);
+
+export const ZInboxChatsQuery = z.object({
+  profile_group_id: z.string().optional(),
+  platform: z.string().optional().describe("a network name"),
+  profile_id: z.string().optional(),
+  placement_id: z.string().optional().describe("the number (or page) the chats run on"),
+  archived: z.enum(["true", "false"]).optional(),
+  ...zPageQuery({ base: 0, defaultPerPage: 50, maxPerPage: 100 }).shape,
+});
+export type TInboxChatsQuery = z.infer<typeof ZInboxChatsQuery>;

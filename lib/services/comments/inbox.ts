@@ -1,5 +1,6 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/db/client";
+import type { Comment } from "@/lib/generated/prisma/client";
 import type { CommentStatus } from "@/lib/generated/prisma/enums";
 import { connectorFor } from "@/lib/networks/registry";
 import type { TEnvironment, TPlatform } from "@/lib/schemas/common";
@@ -50,29 +51,78 @@ const ACTION_OF: Record<TCommentInboxAction, CommentAction> = {
   hide: "hide",
   like: "like",
   pin: "pin",
+  private_reply: "private_reply",
 };
 
-type ProfileRow = { id: string; platform: TPlatform; environment: TEnvironment; connectedAt: Date };
+const DAY_MS = 24 * 3600_000;
 
-const actionsOf = (profile: ProfileRow): TCommentInboxAction[] => {
+type ProfileRow = {
+  id: string;
+  platform: TPlatform;
+  environment: TEnvironment;
+  connectedAt: Date;
+  externalId: string | null;
+};
+type ProfileActions = { actions: TCommentInboxAction[]; privateReplyDays: number };
+
+const actionsOf = (profile: ProfileRow): ProfileActions => {
   try {
     const connector = connectorFor(profile);
-    return (Object.keys(ACTION_OF) as TCommentInboxAction[]).filter((a) =>
-      supportsCommentAction(connector, profile, ACTION_OF[a]),
-    );
+    return {
+      actions: (Object.keys(ACTION_OF) as TCommentInboxAction[]).filter((a) =>
+        supportsCommentAction(connector, profile, ACTION_OF[a]),
+      ),
+      privateReplyDays: connector.messaging?.privateReplies?.maxAgeDays ?? 0,
+    };
   } catch {
-    return []; // a network this server does not reach: nothing can be written
+    return { actions: [], privateReplyDays: 0 }; // a network this server does not reach: nothing can be written
   }
 };
 
-// For each profile id, the writes its network takes (`supportedActionsFor(ids)(profileId, externalId)`);
-// a comment without a network id (ours, not published yet) takes none.
-export const supportedActionsFor = async (profileIds: string[]) => {
-  const profiles = await db.profile.findMany({
-    where: { id: { in: [...new Set(profileIds)] } },
-    select: { id: true, platform: true, environment: true, connectedAt: true },
-  });
-  const byProfile = new Map(profiles.map((p) => [p.id, actionsOf(p)]));
-  return (profileId: string, externalId: string | null): TCommentInboxAction[] =>
-    externalId ? (byProfile.get(profileId) ?? []) : [];
+export type CommentActionRow = Pick<
+  Comment,
+  "profileId" | "externalId" | "status" | "authorExternalId" | "postedAt" | "createdAt" | "privateReplyMessageId"
+>;
+
+// A private reply is offered on someone else's comment (synced, not the profile's own), within the
+// network's days after it, and only while it has none (one that ended `failed` does not count).
+const privateReplyOpen = (
+  row: CommentActionRow,
+  profile: ProfileRow,
+  days: number,
+  usedReplies: Set<string>,
+  now: number,
+) =>
+  row.status === "synced" &&
+  row.authorExternalId !== null &&
+  row.authorExternalId !== profile.externalId &&
+  now - (row.postedAt ?? row.createdAt).getTime() <= days * DAY_MS &&
+  !(row.privateReplyMessageId && usedReplies.has(row.privateReplyMessageId));
+
+// For a page of comments, the writes each takes now (`supportedActionsFor(rows)(row)`): its network's
+// (the connector's capabilities), none while it has no network id, and a private reply only while open.
+export const supportedActionsFor = async (rows: CommentActionRow[]) => {
+  const [profiles, replies] = await Promise.all([
+    db.profile.findMany({
+      where: { id: { in: [...new Set(rows.map((r) => r.profileId))] } },
+      select: { id: true, platform: true, environment: true, connectedAt: true, externalId: true },
+    }),
+    db.message.findMany({
+      where: {
+        id: { in: rows.flatMap((r) => (r.privateReplyMessageId ? [r.privateReplyMessageId] : [])) },
+        status: { not: "failed" },
+      },
+      select: { id: true },
+    }),
+  ]);
+  const used = new Set(replies.map((m) => m.id));
+  const byProfile = new Map(profiles.map((p) => [p.id, { profile: p, ...actionsOf(p) }]));
+  const now = Date.now();
+  return (row: CommentActionRow): TCommentInboxAction[] => {
+    const entry = byProfile.get(row.profileId);
+    if (!row.externalId || !entry) return [];
+    return entry.actions.filter(
+      (a) => a !== "private_reply" || privateReplyOpen(row, entry.profile, entry.privateReplyDays, used, now),
+    );
+  };
 };

@@ -161,13 +161,13 @@ export const listComments = async ({
     db.comment.count({ where }),
     db.comment.findMany({ where, include: COMMENT_INCLUDE, orderBy: NEWEST_FIRST, ...pageWindow(query, 1) }),
   ]);
-  const actions = await supportedActionsFor(rows.map((r) => r.profileId));
+  const actions = await supportedActionsFor(rows);
   return paginated(
     query,
     total,
     rows.map((row) => ({
       ...serializeBulkComment(row, publicMediaUrl),
-      supported_actions: actions(row.profileId, row.externalId),
+      supported_actions: actions(row),
     })),
   );
 };

@@ -1,11 +1,15 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/db/client";
 import { sendEvent } from "@/lib/jobs/send";
+import { checkEventPayload } from "@/lib/schemas/events";
 import { recordEvent, type RecordEventInput } from "./record-event";
 
-// Records a spec event and schedules its webhook fan-out. Pass the transaction of the change the event
+// Records a spec event and schedules its webhook fan-out. The payload must match the event's schema
+// (lib/schemas/events.ts, the one the OpenAPI document shows): a mismatch is a bug and throws, so the
+// change it reports does not commit with a payload other than documented. Pass the transaction of the change the event
 // reports: the event (and, on the local runner, its fan-out job) then commits exactly with that change.
 export const emitEvent = async ({ tx, ...input }: RecordEventInput & { tx?: Prisma.TransactionClient }) => {
+  checkEventPayload(input.type, input.data);
   const emit = async (client: Prisma.TransactionClient) => {
     const event = await recordEvent({ ...input, tx: client });
     await sendEvent({ name: "app/event.recorded", id: event.id, data: { eventId: event.id } }, { tx: client });

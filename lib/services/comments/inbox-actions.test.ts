@@ -1,0 +1,103 @@
+import { afterAll, describe, expect, it } from "vitest";
+import * as commentsRoute from "@/app/api/comments/route";
+import { db } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { callRoute } from "@/lib/testing/call-route";
+import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
+import { seedTenant } from "@/lib/testing/network-tests";
+import { seedKey } from "@/lib/testing/seed";
+
+// `private_reply` in GET /api/comments' `supported_actions` (what the admin inbox offers): on networks
+// whose messaging takes private replies, on someone else's comment within the network's days, and only
+// while the comment has no private reply (one that ended failed does not count).
+
+afterAll(() => db.$disconnect());
+
+type Bulk = { id: string; supported_actions: string[] };
+const DAY = 24 * 3600_000;
+
+const setup = async (platform: "facebook" | "threads" = "facebook") => {
+  const tenant = await seedTenant();
+  const { token } = await seedKey({ accountId: tenant.account.id });
+  const profile = await seedNetworkProfile({ group: tenant.group, platform });
+  const pageId = uniqueDigits(15);
+  const post = await seedPublishedPost({
+    group: tenant.group,
+    profile,
+    externalId: `${pageId}_${uniqueDigits()}`,
+    placementId: pageId,
+  });
+  const comment = async ({ daysAgo = 0, author = "someone-1" }: { daysAgo?: number; author?: string | null } = {}) => {
+    const row = await seedComment(
+      { platformPost: post.platformPost, group: tenant.group },
+      { createdAt: new Date(Date.now() - daysAgo * DAY) },
+    );
+    return db.comment.update({ where: { id: row.id }, data: { authorExternalId: author } });
+  };
+  const actions = async () => {
+    const res = await callRoute(commentsRoute.GET, { path: "/api/comments?per_page=100", token });
+    return new Map((res.json.data as Bulk[]).map((c) => [c.id, c.supported_actions]));
+  };
+  const privateReply = async (commentId: string, status: "pending" | "failed") => {
+    const chat = await db.chat.create({
+      data: {
+        id: newId("chat"),
+        accountId: tenant.account.id,
+        environment: tenant.group.environment,
+        profileGroupId: tenant.group.id,
+        profileId: profile.id,
+        platform: profile.platform,
+        participantExternalId: uniqueDigits(),
+      },
+    });
+    const message = await db.message.create({
+      data: {
+        id: newId("message"),
+        chatId: chat.id,
+        accountId: chat.accountId,
+        environment: chat.environment,
+        profileGroupId: chat.profileGroupId,
+        profileId: chat.profileId,
+        platform: chat.platform,
+        direction: "outbound",
+        status,
+      },
+    });
+    await db.comment.update({ where: { id: commentId }, data: { privateReplyMessageId: message.id } });
+  };
+  return { profile, comment, actions, privateReply };
+};
+
+describe("private_reply in supported_actions", () => {
+  it("is offered on someone else's recent comment where the network takes private replies", async () => {
+    const t = await setup();
+    const c = await t.comment();
+    expect((await t.actions()).get(c.id)).toContain("private_reply");
+  });
+
+  it("is not offered on a network without private replies", async () => {
+    const t = await setup("threads");
+    const c = await t.comment();
+    expect((await t.actions()).get(c.id)).not.toContain("private_reply");
+  });
+
+  it("is not offered past the network's days, on the profile's own comment or without an author id", async () => {
+    const t = await setup();
+    const old = await t.comment({ daysAgo: 8 });
+    const own = await t.comment({ author: t.profile.externalId });
+    const anonymous = await t.comment({ author: null });
+    const actions = await t.actions();
+    for (const c of [old, own, anonymous]) expect(actions.get(c.id)).not.toContain("private_reply");
+  });
+
+  it("is used up by a private reply, and offered again once that one failed", async () => {
+    const t = await setup();
+    const sent = await t.comment();
+    const failed = await t.comment();
+    await t.privateReply(sent.id, "pending");
+    await t.privateReply(failed.id, "failed");
+    const actions = await t.actions();
+    expect(actions.get(sent.id)).not.toContain("private_reply");
+    expect(actions.get(failed.id)).toContain("private_reply");
+  });
+});

@@ -1,0 +1,111 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import type { Platform } from "@/lib/generated/prisma/enums";
+import { newId } from "@/lib/ids";
+import { seedNetworkProfile } from "@/lib/testing/comments";
+import { seedTenant, type Tenant } from "@/lib/testing/network-tests";
+import { ZInboxChatsQuery } from "@/lib/schemas/messages";
+import { markChatRead } from "./chat-actions";
+import { listInboxChats } from "./inbox";
+
+// The admin chat inbox (GET /api/admin/chats): chats across the caller's profiles, newest activity
+// first, with unread counts that mark_read clears, the window state, the network's composer
+// capability as data, and the filters by network and placement; another tenant's chats never show.
+
+afterAll(() => db.$disconnect());
+
+const HOUR = 3600_000;
+
+const seedChat = async (
+  t: Tenant,
+  profile: { id: string; platform: Platform },
+  { placement = null, inboundHoursAgo }: { placement?: string | null; inboundHoursAgo: number },
+) => {
+  const at = new Date(Date.now() - inboundHoursAgo * HOUR);
+  const chat = await db.chat.create({
+    data: {
+      id: newId("chat"),
+      accountId: t.account.id,
+      environment: t.group.environment,
+      profileGroupId: t.group.id,
+      profileId: profile.id,
+      platform: profile.platform,
+      participantExternalId: `${Math.floor(Math.random() * 1e12)}`,
+      externalPlacementId: placement,
+      placementKey: placement ?? "",
+      lastInboundAt: at,
+      lastMessageAt: at,
+    },
+  });
+  for (const minutes of [2, 1])
+    await db.message.create({
+      data: {
+        id: newId("message"),
+        chatId: chat.id,
+        accountId: chat.accountId,
+        environment: chat.environment,
+        profileGroupId: chat.profileGroupId,
+        profileId: chat.profileId,
+        platform: chat.platform,
+        direction: "inbound",
+        status: "received",
+        body: "hello",
+        externalId: newId("message"),
+        createdAt: new Date(at.getTime() - minutes * 60_000),
+      },
+    });
+  return chat;
+};
+
+const list = (t: Tenant, query: Record<string, string> = {}) =>
+  listInboxChats({ principal: t.principal, query: ZInboxChatsQuery.parse(query) });
+
+const setup = async () => {
+  const t = await seedTenant({ environment: "sandbox" });
+  const whatsapp = await seedNetworkProfile({ group: t.group, platform: "whatsapp", externalId: "waba-1" });
+  const telegram = await seedNetworkProfile({ group: t.group, platform: "telegram", externalId: "bot-1" });
+  const old = await seedChat(t, whatsapp, { placement: "num-1", inboundHoursAgo: 30 });
+  const fresh = await seedChat(t, telegram, { inboundHoursAgo: 1 });
+  const recent = await seedChat(t, whatsapp, { placement: "num-2", inboundHoursAgo: 2 });
+  return { t, old, fresh, recent };
+};
+
+describe("admin chat inbox", () => {
+  it("lists every chat of the caller across networks, most recent activity first, and no other tenant's", async () => {
+    const { t, old, fresh, recent } = await setup();
+    const other = await setup();
+    const page = await list(t);
+    expect(page.data.map((c) => c.id)).toEqual([fresh.id, recent.id, old.id]);
+    expect(page.total).toBe(3);
+    expect(page.data.map((c) => c.id)).not.toContain(other.fresh.id);
+  });
+
+  it("filters by network and by the number a chat runs on", async () => {
+    const { t, old, recent } = await setup();
+    expect((await list(t, { platform: "whatsapp" })).data.map((c) => c.id)).toEqual([recent.id, old.id]);
+    expect((await list(t, { placement_id: "num-1" })).data.map((c) => c.id)).toEqual([old.id]);
+    expect((await list(t, { platform: "nonsense" })).data).toEqual([]);
+  });
+
+  it("counts inbound messages as unread until the chat is marked read", async () => {
+    const { t, fresh } = await setup();
+    const before = (await list(t)).data.find((c) => c.id === fresh.id)!;
+    expect(before.unread_count).toBe(2);
+    await markChatRead({ principal: t.principal, id: fresh.id });
+    expect((await list(t)).data.find((c) => c.id === fresh.id)!.unread_count).toBe(0);
+  });
+
+  it("gives the window state and the network's composer capability: a template only where the network sends one outside the window", async () => {
+    const { t, old, fresh } = await setup();
+    const chats = new Map((await list(t)).data.map((c) => [c.id, c]));
+    const wa = chats.get(old.id)!;
+    expect(wa.within_messaging_window).toBe(false);
+    expect(wa.composer.outside_window).toContain("template");
+    expect(wa.composer.fields).toContain("template");
+    const tg = chats.get(fresh.id)!;
+    expect(tg.within_messaging_window).toBe(true);
+    expect(tg.composer.outside_window).toEqual([]);
+    expect(tg.composer.fields).toContain("reply_markup");
+    expect(tg.composer.fields).not.toContain("template");
+  });
+});
