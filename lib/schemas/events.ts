@@ -4,8 +4,7 @@ import { ZChat, ZMessage } from "./messages";
 import { ZProfileCommentFields } from "./profile-comments";
 import { EVENT_TYPES, type TEventType } from "./webhooks";
 
-// The `data` of every event (core-api "Events", networks-and-messaging "Events by network",
-// client-compat 8.3), as zod schemas. emitEvent checks each payload against its schema before it is
+// The `data` of every event (the "Webhook events" of the API reference at /docs), as zod schemas. emitEvent checks each payload against its schema before it is
 // recorded, and the OpenAPI document's `webhooks` section is generated from them, so what is
 // documented is what is sent. Objects are loose: a field added to a resource travels before the
 // schema names it, but never one of the named fields in another shape.
