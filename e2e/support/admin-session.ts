@@ -11,6 +11,10 @@ export const newSetupToken = (): string => runScript("e2e/support/setup-token.ts
 // Signs the page in as OWNER whatever the state of the server: it performs the first-run setup when the
 // database has no staff user yet (a spec run on its own), signs in otherwise, and does nothing when the
 // page's context already has a session. Ends on an admin page.
+// Creating the owner or signing in hashes a password (bcrypt), which takes seconds on a loaded 2-core
+// machine: the redirect is awaited longer than the default 5 s.
+const PASSWORD_WORK_MS = 20_000;
+
 export const ensureSignedIn = async (page: Page): Promise<void> => {
   await page.goto("/login");
   const path = new URL(page.url()).pathname;
@@ -20,12 +24,12 @@ export const ensureSignedIn = async (page: Page): Promise<void> => {
     await page.getByLabel("Email", { exact: true }).fill(OWNER.email);
     await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
     await page.getByRole("button", { name: "Create owner account" }).click();
-    await expect(page).toHaveURL(/\/profile-groups$/);
+    await expect(page).toHaveURL(/\/profile-groups$/, { timeout: PASSWORD_WORK_MS });
   } else if (path === "/login") {
     await page.getByLabel("Email", { exact: true }).fill(OWNER.email);
     await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/profile-groups$/);
+    await expect(page).toHaveURL(/\/profile-groups$/, { timeout: PASSWORD_WORK_MS });
   }
   await expect(page.getByTestId("signed-in-user")).toHaveText(OWNER.email);
 };
