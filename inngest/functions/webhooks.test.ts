@@ -39,7 +39,14 @@ const setup = async (responder: Responder) => {
     accountId: principal.accountId,
     environment: "live",
     type: "post.processed",
-    data: { id: "post_1" },
+    data: {
+      id: "post_1",
+      body: "hello",
+      status: "processed",
+      scheduled_at: null,
+      created_at: new Date().toISOString(),
+      platforms: [],
+    },
   });
   const deliveries = () =>
     db.webhookDelivery.findMany({ where: { webhookId: webhook.id }, orderBy: { attemptNumber: "asc" } });
@@ -119,7 +126,7 @@ describe("webhook delivery across a runner crash", () => {
       accountId: principal.accountId,
       environment: "live",
       type: "profile.connected",
-      data: { id: "prof_1" },
+      data: { id: "prof_1", name: "Prof", platform: "sandbox", status: "active", uid: null, username: null },
     });
     const deliveryRun = await waitFor(
       async () => {
