@@ -18,7 +18,7 @@ import {
   type MediaRef,
   type MediaRow,
 } from "./media-intake";
-import { getPostView } from "./read-posts";
+import { findPost } from "./read-posts";
 import { resolveTargets } from "./targets";
 
 type Tx = Prisma.TransactionClient;
@@ -175,5 +175,5 @@ export const createPost = async ({
     await recordCommit(tx, { resource: "post", id });
   });
   keepUploads(); // the committed rows refer to them
-  return getPostView({ principal, id });
+  return findPost({ principal, id });
 };
