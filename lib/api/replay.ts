@@ -9,7 +9,8 @@ import { getProfileGroupOrThrow } from "@/lib/services/profile-groups/profile-gr
 import { getPostQueueOrThrow } from "@/lib/services/queues/post-queues";
 import { getWebhookOrThrow } from "@/lib/services/webhooks/webhooks";
 import { getChat } from "@/lib/services/messages/chats";
-import { getMessage } from "@/lib/services/messages/read-messages";
+import { getMessageOrThrow } from "@/lib/services/messages/read-messages";
+import { renderChat, serializeMessage } from "./serializers/message";
 import { renderPost } from "./serializers/post";
 import { serializePostQueue } from "./serializers/post-queue";
 import { serializeProfileGroup } from "./serializers/profile-group";
@@ -22,8 +23,8 @@ const RENDER: Record<ReplayableResource, (principal: Principal, id: string) => P
   post_queue: async (principal, id) => serializePostQueue(await getPostQueueOrThrow({ principal, id })),
   webhook: async (principal, id) => serializeWebhook(await getWebhookOrThrow({ principal, id }), { withSecret: true }),
   profile_group: async (principal, id) => serializeProfileGroup(await getProfileGroupOrThrow({ principal, id })),
-  chat: (principal, id) => getChat({ principal, id }),
-  message: (principal, id) => getMessage({ principal, id }),
+  chat: async (principal, id) => renderChat(await getChat({ principal, id })),
+  message: async (principal, id) => serializeMessage(await getMessageOrThrow({ principal, id })),
   comment: (principal, id) => getCommentView({ principal, id }),
 };
 
