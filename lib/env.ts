@@ -37,6 +37,9 @@ const ZEnv = z
     // WEBHOOK_ALLOWED_PRIVATE_HOSTS).
     MEDIA_ALLOWED_PRIVATE_HOSTS: z.string().optional(),
     // Largest media file accepted (bytes; default 512 MB): files are held in memory while processed.
+    // What happens when a success body does not match its contract's response schema (lib/api/response-check.ts):
+    // "enforce" answers 500 (default outside production; the test suites), "log" logs it and sends the body.
+    API_RESPONSE_CHECK: z.enum(["enforce", "log"]).optional(),
     MEDIA_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -74,6 +77,11 @@ export const jobsMode = (): JobsMode => {
   }
   return INNGEST_SERVER_VARS.some((name) => Boolean(process.env[name])) ? "server" : "local";
 };
+
+// Readable without the rest of the environment (unit tests of routes run without secrets).
+export const responseCheckMode = (): "enforce" | "log" =>
+  ZEnv.shape.API_RESPONSE_CHECK.catch(undefined).parse(process.env.API_RESPONSE_CHECK) ??
+  (process.env.NODE_ENV === "production" ? "log" : "enforce");
 
 // `next build` also loads server code; the job runner must not start then.
 export const isNextBuild = (): boolean => process.env.NEXT_PHASE === "phase-production-build";

@@ -31,6 +31,8 @@ const main = async () => {
       DATABASE_URL: database.url,
       NEXTAUTH_URL: `http://127.0.0.1:${PORT}`,
       NODE_ENV: "production",
+      // every success body is checked against its contract's response schema; a mismatch is a 500
+      API_RESPONSE_CHECK: "enforce",
       // webhook receivers of the specs listen on https://localhost with the test certificate
       WEBHOOK_ALLOWED_PRIVATE_HOSTS: "localhost",
       NODE_EXTRA_CA_CERTS: testCertificateFiles().certFile,

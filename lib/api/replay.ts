@@ -4,12 +4,14 @@ import type { EndpointDef } from "@/lib/contracts/define";
 import type { CommittedOutcome, ReplayableResource } from "@/lib/services/idempotency/commit";
 import type { StoredResponse } from "@/lib/services/idempotency/with-idempotency";
 import { getCommentView } from "@/lib/services/comments/write-comments";
-import { getPostView } from "@/lib/services/posts/read-posts";
+import { findPost } from "@/lib/services/posts/read-posts";
 import { getProfileGroupOrThrow } from "@/lib/services/profile-groups/profile-groups";
 import { getPostQueueOrThrow } from "@/lib/services/queues/post-queues";
 import { getWebhookOrThrow } from "@/lib/services/webhooks/webhooks";
 import { getChat } from "@/lib/services/messages/chats";
-import { getMessage } from "@/lib/services/messages/read-messages";
+import { getMessageOrThrow } from "@/lib/services/messages/read-messages";
+import { renderChat, serializeMessage } from "./serializers/message";
+import { renderPost } from "./serializers/post";
 import { serializePostQueue } from "./serializers/post-queue";
 import { serializeProfileGroup } from "./serializers/profile-group";
 import { serializeWebhook } from "./serializers/webhook";
@@ -17,12 +19,12 @@ import { serializeWebhook } from "./serializers/webhook";
 // The answer to an Idempotency-Key whose first request committed its write and then failed (or died):
 // the committed resource rendered as the endpoint renders it, never the operation run again.
 const RENDER: Record<ReplayableResource, (principal: Principal, id: string) => Promise<unknown>> = {
-  post: (principal, id) => getPostView({ principal, id }),
+  post: async (principal, id) => renderPost(await findPost({ principal, id })),
   post_queue: async (principal, id) => serializePostQueue(await getPostQueueOrThrow({ principal, id })),
   webhook: async (principal, id) => serializeWebhook(await getWebhookOrThrow({ principal, id }), { withSecret: true }),
   profile_group: async (principal, id) => serializeProfileGroup(await getProfileGroupOrThrow({ principal, id })),
-  chat: (principal, id) => getChat({ principal, id }),
-  message: (principal, id) => getMessage({ principal, id }),
+  chat: async (principal, id) => renderChat(await getChat({ principal, id })),
+  message: async (principal, id) => serializeMessage(await getMessageOrThrow({ principal, id })),
   comment: (principal, id) => getCommentView({ principal, id }),
 };
 

@@ -12,6 +12,7 @@ import { parseBody, parseParams, parseQuery, readJsonBody } from "./parse";
 import { replayCommitted } from "./replay";
 import { prismaToApiError } from "./prisma-errors";
 import { requestIdFor } from "./request-id";
+import { checkReply } from "./response-check";
 
 type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : undefined;
 
@@ -26,8 +27,21 @@ export type HandlerInput<E extends EndpointDef> = {
 
 export type ApiResult = { status: number; body: unknown; headers?: Record<string, string> };
 
-export const ok = (body: unknown): ApiResult => ({ status: 200, body });
-export const created = (body: unknown): ApiResult => ({ status: 201, body });
+// What a handler may answer: one of the endpoint's documented 2xx responses, its body typed by that
+// response's schema (so a handler returning the wrong shape fails `npm run typecheck`). An endpoint that
+// documents no 2xx response (test endpoints) may answer anything.
+type SuccessStatus = 200 | 201 | 202 | 204;
+type Documented<E extends EndpointDef> = Extract<keyof E["responses"], SuccessStatus>;
+type BodyOf<D> = D extends { schema: infer S extends z.ZodType } ? z.input<S> : unknown;
+export type Reply<E extends EndpointDef> = [Documented<E>] extends [never]
+  ? ApiResult
+  : {
+      [S in Documented<E>]: { status: S; body: BodyOf<E["responses"][S]>; headers?: Record<string, string> };
+    }[Documented<E>];
+
+export const ok = <T>(body: T) => ({ status: 200 as const, body });
+export const created = <T>(body: T) => ({ status: 201 as const, body });
+export const accepted = <T>(body: T) => ({ status: 202 as const, body });
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = ((req: Request, ctx: RouteContext) => Promise<Response>) & { endpoint: EndpointDef };
@@ -37,7 +51,7 @@ export type RouteHandler = ((req: Request, ctx: RouteContext) => Promise<Respons
 // X-Request-Id on every response. Nothing else: product rules live in services.
 export const apiRoute = <E extends EndpointDef>(
   endpoint: E,
-  handler: (input: HandlerInput<E>) => Promise<ApiResult>,
+  handler: (input: HandlerInput<E>) => Promise<Reply<E>>,
 ) => {
   const route = async (req: Request, ctx: RouteContext): Promise<Response> => {
     const requestId = requestIdFor(req);
@@ -52,7 +66,8 @@ export const apiRoute = <E extends EndpointDef>(
       const input = { req, principal, params, query, body, requestId } as HandlerInput<E>;
 
       // Uploaded files of a request that fails are removed again (lib/media/upload-scope.ts).
-      const run = endpoint.multipart ? () => withUploadCleanup(() => handler(input)) : () => handler(input);
+      const handle = async (): Promise<ApiResult> => checkReply(endpoint, await handler(input));
+      const run = endpoint.multipart ? () => withUploadCleanup(handle) : handle;
 
       const idempotencyKey = req.headers.get("idempotency-key");
       if (endpoint.idempotent && idempotencyKey !== null && principal) {

@@ -61,4 +61,13 @@ describe("endpoint contracts", () => {
       expect(schema?.type, `${name} must be defined, not a reference to itself`).toBe("object");
     }
   });
+
+  it("every endpoint documents exactly one success response with the schema its body is typed and checked by", () => {
+    // The OpenAPI document describes itself without a schema.
+    const unchecked = ENDPOINTS.filter((e) => e.operationId !== "getOpenApi").flatMap((e) => {
+      const success = Object.entries(e.responses).filter(([status]) => Number(status) < 300);
+      return success.length === 1 && success[0]![1].schema ? [] : [e.operationId];
+    });
+    expect(unchecked).toEqual([]);
+  });
 });

@@ -15,11 +15,13 @@ export type AuthMode = "apiKey" | "session" | "none";
 export type Access = "any" | "account";
 
 export type ResponseDoc = { description: string; schema?: z.ZodType };
+export type Responses = Record<number, ResponseDoc>;
 
 export type EndpointDef<
   TParams extends z.ZodType = z.ZodType,
   TQuery extends z.ZodType = z.ZodType,
   TBody extends z.ZodType = z.ZodType,
+  TResponses extends Responses = Responses,
 > = {
   operationId: string;
   method: HttpMethod;
@@ -35,13 +37,16 @@ export type EndpointDef<
   docBody?: z.ZodType; // documentation shape when `body` normalises several accepted shapes
   idempotent?: boolean; // honours the Idempotency-Key header
   multipart?: boolean; // also accepts multipart/form-data in Rails bracket style (lib/api/multipart.ts)
-  responses: Record<number, ResponseDoc>;
+  // Documented responses by status. The 2xx schemas are also the type a handler must answer with
+  // (lib/api/route.ts Reply) and are checked against every success body at run time.
+  responses: TResponses;
 };
 
 export const defineEndpoint = <
   TParams extends z.ZodType = z.ZodUndefined,
   TQuery extends z.ZodType = z.ZodUndefined,
   TBody extends z.ZodType = z.ZodUndefined,
+  TResponses extends Responses = Responses,
 >(
-  def: EndpointDef<TParams, TQuery, TBody>,
-): EndpointDef<TParams, TQuery, TBody> => def;
+  def: EndpointDef<TParams, TQuery, TBody, TResponses>,
+): EndpointDef<TParams, TQuery, TBody, TResponses> => def;

@@ -18,7 +18,7 @@ import {
   ZUpdatePlaceActionLinkBody,
 } from "@/lib/schemas/listings";
 import { ZErrorBody, ZValidationErrorBody } from "@/lib/schemas/common";
-import { defineEndpoint, type HttpMethod, type ResponseDoc } from "./define";
+import { defineEndpoint, type EndpointDef, type HttpMethod, type Responses } from "./define";
 import { R400, R401, R404 } from "./responses";
 
 // Google business management: 19 endpoints under
@@ -27,7 +27,7 @@ import { R400, R401, R404 } from "./responses";
 // food menus and media).
 
 const tag = "Google business";
-const ERRORS: Record<number, ResponseDoc> = {
+const ERRORS = {
   ...R400,
   ...R401,
   ...R404,
@@ -41,16 +41,26 @@ const ERRORS: Record<number, ResponseDoc> = {
     schema: ZErrorBody,
   },
   502: { description: "Google did not answer or failed", schema: ZErrorBody },
-};
+} satisfies Responses;
 const COMMON =
   "`location_id` (the full accounts/{a}/locations/{l} placement path) is required: 400 without it, 404 when the profile cannot reach it (another group's location answers the same).";
 
-const gb = <Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined>(
+// The success response: Google's resource (or `response`), 201 when `created`.
+type GbResponses<R extends z.ZodType, C extends boolean> = {
+  [S in C extends true ? 201 : 200]: { description: string; schema: R };
+} & typeof ERRORS;
+
+const gb = <
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = typeof ZGoogleResource,
+  C extends boolean = false,
+>(
   operationId: string,
   method: HttpMethod,
   suffix: string,
   summary: string,
-  io: { query?: Q; body?: B; description?: string; created?: boolean; response?: z.ZodType; multipart?: boolean },
+  io: { query?: Q; body?: B; description?: string; created?: C; response?: R; multipart?: boolean },
 ) =>
   defineEndpoint({
     operationId,
@@ -69,7 +79,7 @@ const gb = <Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUnd
       [io.created ? 201 : 200]: { description: "Google's answer", schema: io.response ?? ZGoogleResource },
       ...ERRORS,
     },
-  }) as ReturnType<typeof defineEndpoint<typeof ZProfileParams, Q, B>>;
+  }) as EndpointDef<typeof ZProfileParams, Q, B, GbResponses<R, C>>;
 
 const WRITE =
   "Every name in `fields` must be a key of the body (400 otherwise); null clears the field, any other value replaces it wholesale.";

@@ -8,6 +8,8 @@ import { StatusFilter } from "@/components/posts/status-filter";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { POST_STATUSES, ZListPostsQuery } from "@/lib/schemas/posts";
+import { paginated } from "@/lib/api/pagination";
+import { renderPost } from "@/lib/api/serializers/post";
 import { listPosts } from "@/lib/services/posts/read-posts";
 import { listProfiles } from "@/lib/services/profiles/profiles";
 import { staffPrincipal } from "@/lib/auth/staff-principal";
@@ -33,7 +35,8 @@ export default async function PostsPage({ searchParams }: Props) {
     per_page: String(PER_PAGE),
     ...(status && { status }),
   });
-  const [posts, profiles] = await Promise.all([listPosts({ principal, query }), listProfiles({ principal })]);
+  const [{ total, rows }, profiles] = await Promise.all([listPosts({ principal, query }), listProfiles({ principal })]);
+  const posts = paginated(query, total, rows.map(renderPost));
   const profileNames = Object.fromEntries(profiles.map((p) => [p.id, p.name]));
 
   const newPost = (testId: string) => (

@@ -49,7 +49,7 @@ export const serializeComment = (c: CommentRow, replies: CommentRow[], urlOf: (k
 // resource clients can fetch); `platform_post_id` in the webhook names the exact link.
 export const serializeBulkComment = (c: CommentRow, urlOf: (key: string) => string) => ({
   ...serializeCommentFields(c, urlOf),
-  post_id: c.rootPostId,
+  post_id: c.rootPostId ?? "", // set on every post comment; only profile-level comments (not listed here) lack it
   profile_id: c.profileId,
   platform: c.platform,
 });

@@ -19,6 +19,11 @@ export const withinWindow = (chat: Pick<Chat, "lastInboundAt">, windowHours: num
   windowHours === null ||
   (chat.lastInboundAt !== null && now.getTime() - chat.lastInboundAt.getTime() < windowHours * 3600_000);
 
+// A chat as the services answer it: the row and its network's messaging window.
+export type ChatView = { chat: Chat; windowHours: number | null };
+
+export const renderChat = ({ chat, windowHours }: ChatView): TChat => serializeChat(chat, windowHours);
+
 export const serializeChat = (chat: Chat, windowHours: number | null, now = new Date()): TChat => ({
   id: chat.id,
   profile_id: chat.profileId,

@@ -1,4 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { publicMediaUrl } from "@/lib/media/storage";
 import type { TPost } from "@/lib/schemas/posts";
 
 // The full post resource (the Post schema of lib/contracts/posts.ts). Media URLs are our hosted copies once processed.
@@ -78,3 +79,6 @@ export const serializePost = (post: PostView, urlOf: (key: string) => string): T
   queue_id: post.queueId,
   queue_priority: post.queueId ? (post.queuePriority ?? "medium") : null,
 });
+
+// The post as the API answers it (GET/POST/PATCH /api/posts…, the admin pages' first paint).
+export const renderPost = (post: PostView): TPost => serializePost(post, publicMediaUrl);

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { decryptSecret, encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
+import { serializeConnectionStart } from "@/lib/api/serializers/connection";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { errorMapper } from "@/lib/testing/network-errors";
@@ -31,12 +32,15 @@ const revokeAppPassword = (account: Account, name = "social-publisher") =>
   xrpc("com.atproto.server.revokeAppPassword", { token: account.accessJwt, body: { name } });
 
 // --- our side ---
-const connect = (t: Tenant, identifier: string, appPassword: string) =>
-  initializeConnection({
-    principal: t.principal,
-    groupId: t.group.id,
-    input: { platform: "bluesky", identifier, app_password: appPassword },
-  });
+// As POST /api/profile_groups/:id/initialize_connection answers.
+const connect = async (t: Tenant, identifier: string, appPassword: string) =>
+  serializeConnectionStart(
+    await initializeConnection({
+      principal: t.principal,
+      groupId: t.group.id,
+      input: { platform: "bluesky", identifier, app_password: appPassword },
+    }),
+  );
 const claims = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString("utf8")) as {
     sub: string;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTelegramFake, telegramError, type TelegramFake } from "@/e2e/fakes/telegram";
 import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
+import { serializeConnectionStart } from "@/lib/api/serializers/connection";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 import { disconnectProfile, refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import {
@@ -49,7 +50,7 @@ describe("telegram connector (Bot API fake)", () => {
   it("connects with the bot token: identity from getMe, encrypted token, no access token, next_step, profile.connected", async () => {
     const tenant = await seedTenant();
     const { result, profileId } = await connect(tenant);
-    expect(result).toEqual({
+    expect(serializeConnectionStart(result)).toEqual({
       success: true,
       profile: { id: profileId, network: "telegram", name: "Acme Publisher", external_username: "acme_publisher_bot" },
       next_step: TELEGRAM_NEXT_STEP,

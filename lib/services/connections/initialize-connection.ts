@@ -9,6 +9,7 @@ import { encryptSecret } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { NetworkUnavailableError, connectorFor } from "@/lib/networks/registry";
 import { zBooleanString } from "@/lib/schemas/boolean-string";
+import type { ConnectionStart } from "@/lib/api/serializers/connection";
 import { ZPlatform } from "@/lib/schemas/common";
 import type { TInitializeConnectionBody } from "@/lib/schemas/profiles";
 import { getProfileGroupOrThrow } from "@/lib/services/profile-groups/profile-groups";
@@ -30,7 +31,7 @@ const parseOrThrow = <T>(schema: z.ZodType<T>, input: unknown): T => {
   return parsed.data;
 };
 
-// POST /api/profile_groups/:id/initialize_connection. OAuth networks get a signed, single-use state and
+// POST /api/profile_groups/:id/initialize_connection (rendered by lib/api/serializers/connection.ts). OAuth networks get a signed, single-use state and
 // the network's authorize URL; form-connected networks (bluesky, telegram) connect at once.
 export const initializeConnection = async ({
   principal,
@@ -40,7 +41,7 @@ export const initializeConnection = async ({
   principal: Principal;
   groupId: string;
   input: TInitializeConnectionBody;
-}) => {
+}): Promise<ConnectionStart> => {
   const group = await getProfileGroupOrThrow({ principal, id: groupId });
   const missing = [...(!input.platform ? ["Missing platform"] : [])];
   const platform = input.platform ? ZPlatform.safeParse(input.platform) : null;
@@ -73,11 +74,7 @@ export const initializeConnection = async ({
   if (auth.kind === "credentials") {
     const credentials = parseOrThrow(auth.fields, input);
     const profile = await completeCredentialsConnection({ connector, ctx, target, credentials });
-    return {
-      success: true,
-      profile: { id: profile.id, network: profile.platform, name: profile.name, external_username: profile.username },
-      ...(auth.nextStep && { next_step: auth.nextStep }),
-    };
+    return { profile, nextStep: auth.nextStep } satisfies ConnectionStart;
   }
 
   if (!input.redirect_url) throw unprocessable(["Missing redirect_url"]);
@@ -103,5 +100,5 @@ export const initializeConnection = async ({
     options,
     credentials,
   });
-  return { url, success: true };
+  return { url } satisfies ConnectionStart;
 };

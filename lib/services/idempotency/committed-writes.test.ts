@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as postsRoute from "@/app/api/posts/route";
 import { replayCommitted } from "@/lib/api/replay";
+import { renderPost } from "@/lib/api/serializers/post";
 import * as keysContract from "@/lib/contracts/api-keys";
 import * as postsContract from "@/lib/contracts/posts";
 import { sha256Hex } from "@/lib/crypto";
@@ -37,13 +38,13 @@ const createPostWithKey = (
     key,
     fingerprint: `POST /api/posts ${body}`,
     run: async () => {
-      const view = await createPost({
+      const post = await createPost({
         principal: t.principal,
         input: { post: { body, draft: true }, profiles: ["bluesky"] },
       });
       await hold;
       if (failAfterCommit) throw new Error(AFTER_COMMIT);
-      return { status: 200, body: view };
+      return { status: 200, body: renderPost(post) };
     },
     replay: (outcome) => replayCommitted(postsContract.createPost, t.principal, outcome),
   });

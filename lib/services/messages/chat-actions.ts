@@ -1,5 +1,5 @@
 import "server-only";
-import { serializeChat } from "@/lib/api/serializers/message";
+import type { ChatView } from "@/lib/api/serializers/message";
 import type { Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
@@ -43,7 +43,7 @@ export const markChatRead = async ({ principal, id }: { principal: Principal; id
     where: { id: chat.id },
     data: { metadata: metadata as Prisma.InputJsonObject },
   });
-  return serializeChat(updated, messaging.windowHours);
+  return { chat: updated, windowHours: messaging.windowHours } satisfies ChatView;
 };
 
 export const setChatArchived = async ({
@@ -58,5 +58,5 @@ export const setChatArchived = async ({
   const chat = await chatOrThrow({ principal, id });
   assertMessagingNetwork(chat.platform);
   const updated = await db.chat.update({ where: { id: chat.id }, data: { archived } });
-  return serializeChat(updated, windowHoursOf(chat.profile));
+  return { chat: updated, windowHours: windowHoursOf(chat.profile) } satisfies ChatView;
 };

@@ -1,7 +1,7 @@
 import "server-only";
 import { notFound, unprocessable } from "@/lib/api/errors";
-import { pageWindow, paginated } from "@/lib/api/pagination";
-import { serializeChat } from "@/lib/api/serializers/message";
+import { pageWindow } from "@/lib/api/pagination";
+import type { ChatView } from "@/lib/api/serializers/message";
 import type { Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
@@ -56,17 +56,13 @@ export const listChats = async ({
       ...pageWindow(query, 0),
     }),
   ]);
-  const hours = windowHoursOf(profile);
-  return paginated(
-    query,
-    total,
-    rows.map((chat) => serializeChat(chat, hours)),
-  );
+  const windowHours = windowHoursOf(profile);
+  return { total, views: rows.map((chat): ChatView => ({ chat, windowHours })) };
 };
 
 export const getChat = async ({ principal, id }: { principal: Principal; id: string }) => {
   const chat = await chatOrThrow({ principal, id });
-  return serializeChat(chat, windowHoursOf(chat.profile));
+  return { chat, windowHours: windowHoursOf(chat.profile) } satisfies ChatView;
 };
 
 export const createChat = async ({
@@ -118,5 +114,5 @@ export const createChat = async ({
     await recordCommit(tx, { resource: "chat", id: row.id });
     return tx.chat.findUniqueOrThrow({ where: { id: row.id } });
   });
-  return serializeChat(chat, messaging.windowHours);
+  return { chat, windowHours: messaging.windowHours } satisfies ChatView;
 };

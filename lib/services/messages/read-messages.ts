@@ -1,7 +1,6 @@
 import "server-only";
 import { notFound } from "@/lib/api/errors";
-import { pageWindow, paginated } from "@/lib/api/pagination";
-import { serializeMessage } from "@/lib/api/serializers/message";
+import { pageWindow } from "@/lib/api/pagination";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import type { MessageDirection, MessageStatus } from "@/lib/generated/prisma/enums";
@@ -31,7 +30,7 @@ export const listMessages = async ({
     db.message.count({ where }),
     db.message.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(query, 0) }),
   ]);
-  return paginated(query, total, rows.map(serializeMessage));
+  return { total, rows };
 };
 
 export const getMessageOrThrow = async ({ principal, id }: { principal: Principal; id: string }) => {
@@ -42,6 +41,3 @@ export const getMessageOrThrow = async ({ principal, id }: { principal: Principa
   if (!message) throw notFound();
   return message;
 };
-
-export const getMessage = async ({ principal, id }: { principal: Principal; id: string }) =>
-  serializeMessage(await getMessageOrThrow({ principal, id }));

@@ -1,6 +1,6 @@
 import "server-only";
 import { unprocessable } from "@/lib/api/errors";
-import { serializeMessage, withinWindow } from "@/lib/api/serializers/message";
+import { withinWindow } from "@/lib/api/serializers/message";
 import type { Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
@@ -100,5 +100,5 @@ export const sendMessage = async ({
     await recordCommit(tx, { resource: "message", id: row.id });
     return row;
   });
-  return serializeMessage(message);
+  return message;
 };

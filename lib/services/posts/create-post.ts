@@ -18,7 +18,7 @@ import {
   type MediaRef,
   type MediaRow,
 } from "./media-intake";
-import { getPostView } from "./read-posts";
+import { findPost } from "./read-posts";
 import { resolveTargets } from "./targets";
 
 // POST /api/posts: resolve the targets, check every network's rules, store uploads, then write the post,
@@ -173,5 +173,5 @@ export const createPost = async ({
     await recordCommit(tx, { resource: "post", id });
   });
   keepUploads(); // the committed rows refer to them
-  return getPostView({ principal, id });
+  return findPost({ principal, id });
 };

@@ -1,14 +1,15 @@
 import "server-only";
 import { notFound } from "@/lib/api/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
-import { POST_VIEW_INCLUDE, serializePost } from "@/lib/api/serializers/post";
+import { POST_VIEW_INCLUDE } from "@/lib/api/serializers/post";
 import { db, type Prisma } from "@/lib/db/client";
-import { publicMediaUrl } from "@/lib/media/storage";
 import type { z } from "zod";
 import type { ZListPostsQuery } from "@/lib/schemas/posts";
 
 // GET /api/posts/:id and GET /api/posts (lib/contracts/posts.ts): root posts only (thread children are
 // part of their root), newest first, zero-based pages. Another group's or environment's post is missing.
+// Both answer post rows with media, platform posts and thread (PostView); routes render them
+// (lib/api/serializers/post.ts renderPost).
 
 export const postScope = (principal: Principal) => ({ ...groupScope(principal), parentId: null });
 
@@ -17,9 +18,6 @@ export const findPost = async ({ principal, id }: { principal: Principal; id: st
   if (!post) throw notFound();
   return post;
 };
-
-export const getPostView = async ({ principal, id }: { principal: Principal; id: string }) =>
-  serializePost(await findPost({ principal, id }), publicMediaUrl);
 
 type ListQuery = z.infer<typeof ZListPostsQuery>;
 
@@ -52,5 +50,5 @@ export const listPosts = async ({ principal, query }: { principal: Principal; qu
       take: query.per_page,
     }),
   ]);
-  return { total, page: query.page, per_page: query.per_page, data: rows.map((p) => serializePost(p, publicMediaUrl)) };
+  return { total, rows };
 };

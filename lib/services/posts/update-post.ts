@@ -12,7 +12,7 @@ import { checkContent, resolveQueue, writeChildren, writeMedia, writeTargets, ty
 import { deletePostEverywhere } from "./delete-on-platform";
 import { advancePost, wholeChain } from "./lifecycle";
 import type { MediaRef } from "./media-intake";
-import { findPost, getPostView } from "./read-posts";
+import { findPost } from "./read-posts";
 import { resolveTargets } from "./targets";
 
 // PATCH /api/posts/:id (lib/contracts/posts.ts): post.* merge; profiles, media and thread replace (omitted =
@@ -58,7 +58,7 @@ export const updatePost = async (options: UpdateOptions) => {
   for (let attempt = 1; ; attempt++) {
     if ((await applyEdit(options)) !== STALE) {
       keepUploads(); // the committed rows refer to them
-      return getPostView({ principal: options.principal, id: options.id });
+      return findPost({ principal: options.principal, id: options.id });
     }
     if (attempt >= EDIT_ATTEMPTS)
       throw new ApiError("conflict", "The post was changed by another request meanwhile; retry");
@@ -167,7 +167,7 @@ export const publishDraft = async ({
     if (post.queueId) await rearrangeQueue(tx, post.queueId, { now });
     await advancePost(tx, id, now);
   });
-  return getPostView({ principal, id });
+  return findPost({ principal, id });
 };
 
 // DELETE /api/posts/:id: the record only, or (delete_on_platform=true) the networks' copies first and then

@@ -3,7 +3,7 @@ import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { networkMeta } from "@/lib/networks/meta";
 import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
-import type { TLatestStats, TProfileStatsSummary } from "@/lib/schemas/stats";
+import { serializeStatsRecord, type PostStats, type StatSnapshot, type StatsDay } from "@/lib/api/serializers/stats";
 import { getProfileOrThrow } from "@/lib/services/profiles/profiles";
 import { statsPerPlacement } from "./collect-stats";
 
@@ -11,7 +11,8 @@ import { statsPerPlacement } from "./collect-stats";
 // from/to (inclusive). On placement networks (facebook, linkedin, telegram) `placement_id` picks one
 // placement's series; without it (the spec makes it optional) every placement's series comes back
 // interleaved in time, each record and day carrying its own `placement_id` (null off placement networks).
-// GET /api/profiles/:id adds the latest snapshots (latestStatsOf).
+// GET /api/profiles/:id adds the latest snapshots (latestStatsOf). They answer snapshot rows; routes render
+// them (lib/api/serializers/stats.ts).
 
 type Range = { from?: string; to?: string };
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -24,19 +25,7 @@ const instant = (value: string, edge: "start" | "end") =>
 const recordedAt = ({ from, to }: Range): Prisma.DateTimeFilter | undefined =>
   from || to ? { ...(from && { gte: instant(from, "start") }), ...(to && { lte: instant(to, "end") }) } : undefined;
 
-type Snapshot = { stats: unknown; rawStats: unknown; recordedAt: Date };
-const statsOf = (s: Snapshot) => (s.stats ?? {}) as Record<string, unknown>;
-const record = (s: Snapshot) => ({
-  stats: statsOf(s),
-  raw_stats: (s.rawStats ?? {}) as Record<string, unknown>,
-  recorded_at: s.recordedAt.toISOString(),
-});
-const profileRecord = (s: Snapshot & { placementId: string | null }) => ({
-  placement_id: s.placementId,
-  stats: statsOf(s),
-  raw_stats: (s.rawStats ?? {}) as Record<string, unknown>,
-  recorded_at: s.recordedAt.toISOString(),
-});
+const statsOf = (s: Pick<StatSnapshot, "stats">) => ({ ...((s.stats ?? {}) as Record<string, unknown>) });
 
 const profileSnapshots = async ({
   principal,
@@ -60,22 +49,7 @@ const profileSnapshots = async ({
   return { profile, placement, rows };
 };
 
-export const getProfileStats = async (input: {
-  principal: Principal;
-  id: string;
-  placementId?: string;
-  range: Range;
-}) => {
-  const { profile, placement, rows } = await profileSnapshots(input);
-  return {
-    data: {
-      profile_id: profile.id,
-      platform: profile.platform,
-      placement_id: placement,
-      records: rows.map(profileRecord),
-    },
-  };
-};
+export const getProfileStats = profileSnapshots;
 
 // One entry per UTC day (and placement, when every placement is asked for): that day's last snapshot,
 // by date then placement. Network-specific daily metrics (`stats.dailyExtras` in the network's meta) go
@@ -94,9 +68,9 @@ export const getDailyStats = async (input: {
     byDay.set(JSON.stringify([row.recordedAt.toISOString().slice(0, 10), row.placementId ?? ""]), row);
   const extras = networkMeta(profile.platform).stats?.dailyExtras ?? [];
   const entries = [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const days = entries.map(([key, row]) => {
+  const days = entries.map(([key, row]): StatsDay => {
     const [date] = JSON.parse(key) as [string, string];
-    const stats = { ...statsOf(row) };
+    const stats = statsOf(row);
     const raw = (row.rawStats ?? {}) as Record<string, unknown>;
     const platformStats: Record<string, unknown> = {};
     for (const key of extras) {
@@ -104,15 +78,9 @@ export const getDailyStats = async (input: {
       if (value !== undefined) platformStats[key] = value;
       delete stats[key];
     }
-    return {
-      date,
-      placement_id: row.placementId,
-      stats,
-      platform_stats: platformStats,
-      recorded_at: row.recordedAt.toISOString(),
-    };
+    return { date, placementId: row.placementId, stats, platformStats, recordedAt: row.recordedAt };
   });
-  return { data: { profile_id: profile.id, platform: profile.platform, placement_id: placement, days } };
+  return { profile, placement, days };
 };
 
 const isPlatform = (value: string): value is TPlatform => (PLATFORMS as readonly string[]).includes(value);
@@ -127,7 +95,7 @@ export const getPostsStats = async ({
   postIds: string[];
   profiles?: string[];
   range: Range;
-}) => {
+}): Promise<PostStats[]> => {
   const names = (profiles ?? []).filter(isPlatform);
   const ids = (profiles ?? []).filter((p) => !isPlatform(p));
   const pps = await db.platformPost.findMany({
@@ -143,35 +111,37 @@ export const getPostsStats = async ({
     where: { platformPostId: { in: pps.map((p) => p.id) }, recordedAt: recordedAt(range) },
     orderBy: [{ recordedAt: "asc" }, { id: "asc" }],
   });
-  const byPlatformPost = new Map<string, ReturnType<typeof record>[]>();
+  const byPlatformPost = new Map<string, typeof snapshots>();
   for (const s of snapshots) {
     const list = byPlatformPost.get(s.platformPostId!) ?? [];
-    list.push(record(s));
+    list.push(s);
     byPlatformPost.set(s.platformPostId!, list);
   }
-  const data: Record<
-    string,
-    { platforms: { profile_id: string; platform: string; records: ReturnType<typeof record>[] }[] }
-  > = {};
-  // In the order asked for; unknown ids (or another tenant's) are left out.
-  for (const postId of postIds) {
+  // In the order asked for, each once; unknown ids (or another tenant's) are left out.
+  return [...new Set(postIds)].flatMap((postId) => {
     const mine = pps.filter((pp) => pp.postId === postId);
-    if (mine.length === 0 || data[postId]) continue;
-    data[postId] = {
-      platforms: mine.map((pp) => ({
-        profile_id: pp.profileId,
-        platform: pp.platform,
-        records: byPlatformPost.get(pp.id) ?? [],
-      })),
-    };
-  }
-  return { data };
+    return mine.length === 0
+      ? []
+      : [
+          {
+            postId,
+            platforms: mine.map((pp) => ({
+              profileId: pp.profileId,
+              platform: pp.platform,
+              snapshots: byPlatformPost.get(pp.id) ?? [],
+            })),
+          },
+        ];
+  });
 };
 
 // GET /api/profiles/:id (lib/contracts/profiles.ts): each placement's latest snapshot on placement networks
-// (the placements the profile has now, in their order), else the profile's latest one; on placement
-// networks the numeric stats summed across those snapshots (non-numeric keys dropped).
-export const latestStatsOf = async (profile: { id: string; platform: TPlatform }): Promise<TProfileStatsSummary> => {
+// (the placements the profile has now, in their order), else the profile's latest one; `summed` on
+// placement networks (their numeric stats are summed across those snapshots when rendered).
+export const latestStatsOf = async (profile: {
+  id: string;
+  platform: TPlatform;
+}): Promise<{ latest: StatSnapshot[]; summed: boolean }> => {
   const latest = (placementId: string | null) =>
     db.statSnapshot.findFirst({
       where: { profileId: profile.id, platformPostId: null, placementId },
@@ -179,12 +149,7 @@ export const latestStatsOf = async (profile: { id: string; platform: TPlatform }
     });
   if (!statsPerPlacement(profile.platform)) {
     const snap = await latest(null);
-    return {
-      latest_stats: snap
-        ? [{ placement_id: null, stats: statsOf(snap), recorded_at: snap.recordedAt.toISOString() }]
-        : [],
-      summary_stats: null,
-    };
+    return { latest: snap ? [snap] : [], summed: false };
   }
   const placements = await db.placement.findMany({
     where: { profileId: profile.id, externalId: { not: null } },
@@ -192,16 +157,7 @@ export const latestStatsOf = async (profile: { id: string; platform: TPlatform }
     orderBy: [{ position: "asc" }, { id: "asc" }],
   });
   const snaps = await Promise.all(placements.map((p) => latest(p.externalId)));
-  const entries: TLatestStats[] = snaps.flatMap((snap) =>
-    snap ? [{ placement_id: snap.placementId, stats: statsOf(snap), recorded_at: snap.recordedAt.toISOString() }] : [],
-  );
-  const summary: Record<string, number> = {};
-  for (const entry of entries) {
-    for (const [key, value] of Object.entries(entry.stats)) {
-      if (typeof value === "number" && Number.isFinite(value)) summary[key] = (summary[key] ?? 0) + value;
-    }
-  }
-  return { latest_stats: entries, summary_stats: summary };
+  return { latest: snaps.filter((snap) => snap !== null), summed: true };
 };
 
 // GET /api/profiles/:id: the caller's profile (404 otherwise) and its latest stats.
@@ -243,23 +199,24 @@ export const getProfileStatsView = async ({
           orderBy: [{ recordedAt: "desc" }, { id: "desc" }],
           take: limit,
         });
-  return { profile, placements, selectedPlacement: selected, records: rows.reverse().map(record) };
+  return { profile, placements, selectedPlacement: selected, records: rows.reverse().map(serializeStatsRecord) };
 };
 
 // The admin post page: the post's networks that have snapshots, each with its profile's name.
 export const getPostStatsView = async ({ principal, postId }: { principal: Principal; postId: string }) => {
-  const { data } = await getPostsStats({ principal, postIds: [postId], range: {} });
-  const platforms = (data[postId]?.platforms ?? []).filter((p) => p.records.length > 0);
+  const [post] = await getPostsStats({ principal, postIds: [postId], range: {} });
+  const platforms = (post?.platforms ?? []).filter((p) => p.snapshots.length > 0);
   const profiles = platforms.length
     ? await db.profile.findMany({
-        where: { AND: [groupScope(principal), { id: { in: platforms.map((p) => p.profile_id) } }] },
+        where: { AND: [groupScope(principal), { id: { in: platforms.map((p) => p.profileId) } }] },
         select: { id: true, name: true },
       })
     : [];
   const names = new Map(profiles.map((p) => [p.id, p.name]));
   return platforms.map((p) => ({
-    ...p,
+    profile_id: p.profileId,
     platform: p.platform as TPlatform,
-    profile_name: names.get(p.profile_id) ?? null,
+    records: p.snapshots.map(serializeStatsRecord),
+    profile_name: names.get(p.profileId) ?? null,
   }));
 };

@@ -4,7 +4,8 @@ import { PostView } from "@/components/posts/post-view";
 import { PostStats } from "@/components/stats/post-stats";
 import { ApiError } from "@/lib/api/errors";
 import { ZPostParams, type TPost } from "@/lib/schemas/posts";
-import { getPostView } from "@/lib/services/posts/read-posts";
+import { renderPost } from "@/lib/api/serializers/post";
+import { findPost } from "@/lib/services/posts/read-posts";
 import { staffPrincipal } from "@/lib/auth/staff-principal";
 
 export const dynamic = "force-dynamic";
@@ -20,7 +21,7 @@ export default async function PostPage({ params }: { params: Promise<{ id: strin
   // the other environment) is shown by the client, which also follows environment switches.
   let initial: TPost | undefined;
   try {
-    initial = await getPostView({ principal, id });
+    initial = renderPost(await findPost({ principal, id }));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
   }

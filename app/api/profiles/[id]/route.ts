@@ -1,5 +1,6 @@
 import { apiRoute, ok } from "@/lib/api/route";
 import { serializeProfileDetail } from "@/lib/api/serializers/profile";
+import { serializeLatestStats } from "@/lib/api/serializers/stats";
 import * as contract from "@/lib/contracts/profiles";
 import { deleteProfile, postCountsOf } from "@/lib/services/profiles/profiles";
 import { getProfileWithLatestStats } from "@/lib/services/stats/read-stats";
@@ -8,7 +9,7 @@ import { getProfileWithLatestStats } from "@/lib/services/stats/read-stats";
 export const GET = apiRoute(contract.getProfile, async ({ principal, params }) => {
   const { profile, stats } = await getProfileWithLatestStats({ principal, id: params.id });
   const counts = await postCountsOf([profile.id]);
-  return ok(serializeProfileDetail(profile, stats, { postCount: counts.get(profile.id) ?? 0 }));
+  return ok(serializeProfileDetail(profile, serializeLatestStats(stats), { postCount: counts.get(profile.id) ?? 0 }));
 });
 
 // DELETE /api/profiles/:id – disconnect and remove a profile

@@ -1,13 +1,16 @@
+import { paginated } from "@/lib/api/pagination";
 import { apiRoute, ok } from "@/lib/api/route";
+import { renderChat } from "@/lib/api/serializers/message";
 import * as contract from "@/lib/contracts/messages";
 import { createChat, listChats } from "@/lib/services/messages/chats";
 
 // GET /api/profiles/:id/chats – the profile's chats, most recent activity first
-export const GET = apiRoute(contract.listChats, async ({ principal, params, query }) =>
-  ok(await listChats({ principal, profileId: params.id, query })),
-);
+export const GET = apiRoute(contract.listChats, async ({ principal, params, query }) => {
+  const { total, views } = await listChats({ principal, profileId: params.id, query });
+  return ok(paginated(query, total, views.map(renderChat)));
+});
 
 // POST /api/profiles/:id/chats – find or create the chat with a participant
 export const POST = apiRoute(contract.createChat, async ({ principal, params, body }) =>
-  ok(await createChat({ principal, profileId: params.id, input: body })),
+  ok(renderChat(await createChat({ principal, profileId: params.id, input: body }))),
 );

@@ -1,8 +1,13 @@
 import { apiRoute, ok } from "@/lib/api/route";
+import { serializeDailyStats } from "@/lib/api/serializers/stats";
 import * as contract from "@/lib/contracts/stats";
 import { getDailyStats } from "@/lib/services/stats/read-stats";
 
 // GET /api/profiles/:id/daily_stats – one entry per day
 export const GET = apiRoute(contract.getDailyStats, async ({ principal, params, query }) =>
-  ok(await getDailyStats({ principal, id: params.id, placementId: query.placement_id, range: query })),
+  ok(
+    serializeDailyStats(
+      await getDailyStats({ principal, id: params.id, placementId: query.placement_id, range: query }),
+    ),
+  ),
 );

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as postRoute from "@/app/api/posts/[id]/route";
-import * as publishRoute from "@/app/api/posts/[id]/publish/route";
 import * as postsRoute from "@/app/api/posts/route";
 import * as profileRoute from "@/app/api/profiles/[id]/route";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { callRoute } from "@/lib/testing/call-route";
 import { seedSandboxTenant } from "@/lib/testing/posts";
-import { seedKey } from "@/lib/testing/seed";
 
-// POST/GET/PATCH/DELETE /api/posts through the route handlers, on sandbox profiles (the rules are the
-// real networks'). Publishing itself is in publish.test.ts.
+// POST /api/posts (createPost) through the route handler, on sandbox profiles (the rules are the real
+// networks'). Listing is in read-posts.test.ts, editing, publishing drafts and deleting in
+// update-post.test.ts, publishing itself in publish.test.ts.
 
 type Tenant = Awaited<ReturnType<typeof seedSandboxTenant>>;
 let t: Tenant;
@@ -32,9 +31,6 @@ const create = async (
 };
 const get = (id: string, token = t.token) =>
   callRoute(postRoute.GET, { path: `/api/posts/${id}`, token, params: { id } });
-const patch = (id: string, body: unknown) =>
-  callRoute(postRoute.PATCH, { path: `/api/posts/${id}`, token: t.token, body, params: { id } });
-const list = (query: string, token = t.token) => callRoute(postsRoute.GET, { path: `/api/posts${query}`, token });
 const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 const errorsOf = (res: { json: Json }) => (res.json.errors as string[]).join("\n");
 
@@ -202,95 +198,5 @@ describe("POST /api/posts", () => {
       ["processed", null, "image/png"],
     ]);
     expect(post.media[1].url).toMatch(/\/media\/.+\.png$/);
-  });
-});
-
-describe("GET /api/posts", () => {
-  it("pages from zero, newest first, filters by status, platforms (three encodings) and scheduled_after, and hides other tenants", async () => {
-    const mine = await seedSandboxTenant(["bluesky", "twitter"]);
-    const token = mine.token;
-    const make = (body: Json) => create(body, { token });
-    const a = (await make({ post: { body: "a", draft: true }, profiles: ["bluesky"] })).json;
-    const b = (await make({ post: { body: "b", scheduled_at: inAnHour() }, profiles: ["twitter"] })).json;
-    const c = (await make({ post: { body: "c", draft: true }, profiles: ["bluesky", "twitter"], thread: undefined }))
-      .json;
-    const page0 = await list("?per_page=2", token);
-    expect(page0.json).toMatchObject({ total: 3, page: 0, per_page: 2 });
-    expect((page0.json.data as Json[]).map((p) => p.id)).toEqual([c.id, b.id]);
-    expect(((await list("?per_page=2&page=1", token)).json.data as Json[]).map((p) => p.id)).toEqual([a.id]);
-    expect(((await list("?status=draft", token)).json.data as Json[]).map((p) => p.id)).toEqual([c.id, a.id]);
-    expect(((await list("?status=scheduled", token)).json.data as Json[]).map((p) => p.id)).toEqual([b.id]);
-    for (const q of ["?platforms=twitter", "?platforms[]=twitter", "?platforms=twitter&platforms=telegram"]) {
-      expect(((await list(q, token)).json.data as Json[]).map((p) => p.id)).toEqual([c.id, b.id]);
-    }
-    const since = new Date(Date.now() + 60_000).toISOString();
-    for (const key of ["scheduled_after", "scheduled_at"])
-      expect(((await list(`?${key}=${since}`, token)).json.data as Json[]).map((p) => p.id)).toEqual([b.id]);
-    expect((await get(a.id, t.token)).status).toBe(404);
-    const live = await seedKey({ accountId: mine.account.id, environment: "live" });
-    expect((await get(a.id, live.token)).status).toBe(404);
-    expect((await list("?status=bogus", token)).status).toBe(400);
-  });
-});
-
-describe("PATCH, publish and DELETE /api/posts/:id", () => {
-  it("edits drafts (merging post and platforms, replacing profiles) and refuses posts about to go out", async () => {
-    const draft = (
-      await create({
-        post: { body: "draft", draft: true },
-        profiles: ["twitter"],
-        platforms: { twitter: { format: "post" } },
-      })
-    ).json;
-    const edited = await patch(draft.id, { post: { body: "edited" }, profiles: ["twitter", "bluesky"] });
-    expect(edited.status).toBe(200);
-    expect(edited.json).toMatchObject({ body: "edited", draft: true, status: "draft" });
-    expect((edited.json.platforms as Json[]).map((p) => p.platform).sort()).toEqual(["bluesky", "twitter"]);
-    expect(errorsOf(await patch(draft.id, { post: { body: "y".repeat(301) } }))).toMatch(/bluesky: body is too long/);
-    expect((await get(draft.id)).json.body).toBe("edited");
-
-    const now = (await create({ post: { body: "now" }, profiles: ["bluesky"] })).json;
-    expect(errorsOf(await patch(now.id, { post: { body: "late" } }))).toBe("Post cannot be edited");
-    const soon = (
-      await create({
-        post: { body: "soon", scheduled_at: new Date(Date.now() + 3 * 60_000).toISOString() },
-        profiles: ["bluesky"],
-      })
-    ).json;
-    expect((await patch(soon.id, { post: { body: "late" } })).status).toBe(422);
-    const later = (await create({ post: { body: "later", scheduled_at: inAnHour() }, profiles: ["bluesky"] })).json;
-    expect((await patch(later.id, { post: { body: "changed" } })).json).toMatchObject({
-      body: "changed",
-      status: "scheduled",
-    });
-  });
-
-  it("publishes drafts only, and deletes a post (then 404)", async () => {
-    const draft = (
-      await create({ post: { body: "to publish", draft: true, scheduled_at: inAnHour() }, profiles: ["bluesky"] })
-    ).json;
-    const published = await callRoute(publishRoute.POST, {
-      path: `/api/posts/${draft.id}/publish`,
-      token: t.token,
-      params: { id: draft.id },
-    });
-    expect(published.json).toMatchObject({ draft: false, status: "scheduled" });
-    expect(
-      (
-        await callRoute(publishRoute.POST, {
-          path: `/api/posts/${draft.id}/publish`,
-          token: t.token,
-          params: { id: draft.id },
-        })
-      ).status,
-    ).toBe(422);
-    const del = await callRoute(postRoute.DELETE, {
-      path: `/api/posts/${draft.id}`,
-      token: t.token,
-      params: { id: draft.id },
-    });
-    expect(del.json).toEqual({ deleted: true });
-    expect((await get(draft.id)).status).toBe(404);
-    expect(await db.platformPost.count({ where: { rootPostId: draft.id } })).toBe(0);
   });
 });
