@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { TLatestStats, TProfileStatsSummary, ZDailyStats, ZPostsStats, ZProfileStats } from "@/lib/schemas/stats";
 
-// Stat snapshots as the stats endpoints answer them (client-compat 6.2 and 7.4); the services
+// Stat snapshots as the stats endpoints answer them (lib/contracts/stats.ts, lib/contracts/profiles.ts); the services
 // (lib/services/stats/read-stats.ts) answer the snapshot rows.
 
 export type StatSnapshot = { stats: unknown; rawStats: unknown; recordedAt: Date; placementId: string | null };

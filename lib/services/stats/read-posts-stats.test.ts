@@ -9,7 +9,7 @@ import { seedKey } from "@/lib/testing/seed";
 import { HOUR, type Json, sandboxPostId, sandboxTenant, seedPublishedPost, useStatsRunner } from "@/lib/testing/stats";
 
 // GET /api/posts/stats (getPostsStats in lib/services/stats/read-stats.ts): per post, per network, each
-// with its records (client-compat 6.5). Each test seeds its own sandbox tenant with two published posts,
+// with its records (GET /api/posts/stats in lib/contracts/stats.ts). Each test seeds its own sandbox tenant with two published posts,
 // collected once by the scheduled function.
 
 await useOwnDatabase("stats_posts");
