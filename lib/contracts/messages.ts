@@ -9,6 +9,7 @@ import {
   ZMessageList,
   ZMessageParams,
   ZProfileChatsParams,
+  ZReactBody,
   ZSendMessageBody,
 } from "@/lib/schemas/messages";
 import { defineEndpoint } from "./define";
@@ -126,7 +127,7 @@ export const archiveChat = defineEndpoint({
   path: "/api/chats/{id}/archive",
   tag,
   summary: "Archive a chat",
-  description: `\`archived\` becomes true (\`GET /api/profiles/{id}/chats?archived=false\` leaves it out). A new inbound message does not unarchive it. ${THREADS}`,
+  description: `\`archived\` becomes true (\`GET /api/profiles/{id}/chats?archived=false\` leaves it out). A new inbound message does not unarchive it. On Bluesky the conversation is also muted on the network (unarchive unmutes it); a refusal there changes nothing (422, 429, 502). ${THREADS}`,
   auth: "apiKey",
   params: ZChatParams,
   responses: { 200: { description: "The chat, archived", schema: ZChat }, ...R401, ...R404, ...R422 },
@@ -141,4 +142,24 @@ export const unarchiveChat = defineEndpoint({
   auth: "apiKey",
   params: ZChatParams,
   responses: { 200: { description: "The chat, not archived", schema: ZChat }, ...R401, ...R404, ...R422 },
+});
+
+export const reactToMessage = defineEndpoint({
+  operationId: "reactToMessage",
+  method: "POST",
+  path: "/api/messages/{id}/react",
+  tag,
+  summary: "React to a message",
+  description: `Sends our reaction to the network at once and keeps it in the message's \`reactions\` (replacing our earlier one). Which reactions each network takes: Bluesky a single emoji; Instagram \`love\`; Facebook named reactions (\`love\`, \`like\`, ...); WhatsApp any emoji. Other reactions, networks without reactions and messages not yet on the network answer 422; the network's refusal 422, 429 or 502. ${THREADS}`,
+  auth: "apiKey",
+  params: ZMessageParams,
+  body: ZReactBody,
+  responses: {
+    200: { description: "The message", schema: ZMessage },
+    ...R400,
+    ...R401,
+    ...R404,
+    ...R422,
+    ...NETWORK_FAILURE,
+  },
 });

@@ -532,6 +532,8 @@ export type InboundReaction = {
   reaction: string | null; // the network's name of it ("love")
   emoji: string | null;
   at: Date;
+  // reaction.received is emitted for this network (networks-and-messaging "Events"); absent: true.
+  announce?: boolean;
 };
 
 // A participant came through a referral (an ad, an m.me/ig.me link with `ref`): it opens the messaging
@@ -555,6 +557,7 @@ export type MessageSendInput = {
   group: boolean;
   request: MessageRequest;
   clientReference: string; // our message id: unique per send, stable across retries
+  createdAt?: Date; // when the message was accepted: a read-back looks at what was sent since
   // A private reply: the network's id of the comment answered. The network delivers the message to the
   // commenter (Send API `recipient: {comment_id}`), outside the messaging window.
   privateReplyTo?: string | null;
@@ -562,6 +565,14 @@ export type MessageSendInput = {
 // What a send answers: the network's message id, and the participant it reached where the network says
 // (a private reply learns the commenter's messaging id this way).
 export type MessageSent = { externalId: string; recipientId?: string | null };
+
+// What a chat-level call names: the profile, the placement and participant, the network's conversation.
+export type ChatActionInput = {
+  auth: ProfileAuth;
+  placement: MessageSendInput["placement"];
+  participantExternalId: string;
+  conversationId: string | null;
+};
 
 export type Messaging<TSettings> = {
   // Free-form messages only within this many hours of the participant's last inbound message (null: no window).
@@ -585,6 +596,33 @@ export type Messaging<TSettings> = {
   // After an unknown outcome: the sent message, or null when it certainly is not there. Networks that
   // cannot read back leave it out: the message ends as delivery_unconfirmed, never resent.
   findSent?(ctx: ConnectorContext<TSettings>, input: MessageSendInput): Promise<{ externalId: string } | null>;
+  // The network's conversation with the participant, found or created (bluesky getConvoForMembers) when
+  // a chat is created and before a send is accepted; a participant who does not accept messages is a
+  // NetworkError "rejected" whose message says so (the API answers 422).
+  openConversation?(
+    ctx: ConnectorContext<TSettings>,
+    input: { auth: ProfileAuth; participantExternalId: string },
+  ): Promise<{ conversationId: string | null }>;
+  // Archiving on the network too (bluesky: mute/unmute); absent: archiving is only ours.
+  archive?(ctx: ConnectorContext<TSettings>, input: ChatActionInput & { archived: boolean }): Promise<void>;
+  // Reactions to a message of the chat (POST /api/messages/:id/react): `accepts` says which reactions
+  // the network takes (null) or why not (the 422 message); absent: 405.
+  react?: {
+    accepts(reaction: string): string | null;
+    send(
+      ctx: ConnectorContext<TSettings>,
+      input: ChatActionInput & { messageExternalId: string; reaction: string },
+    ): Promise<void>;
+  };
+  // Inbound messages the network does not push (bluesky): read every `everyMs` from the account's
+  // conversation log after `cursor` (null: from the start); items are applied like pushed ones.
+  poll?: {
+    everyMs: number;
+    read(
+      ctx: ConnectorContext<TSettings>,
+      input: { auth: ProfileAuth; cursor: string | null },
+    ): Promise<{ items: InboundItem[]; cursor: string | null }>;
+  };
   // Messages the network has in a chat when it is created (the sandbox's simulated participant writes first).
   openChat?(
     ctx: ConnectorContext<TSettings>,

@@ -196,3 +196,13 @@ export const ZSendMessageBody = z.object({
   filename: z.string().min(1).max(240).optional(),
 });
 export type TSendMessageBody = z.infer<typeof ZSendMessageBody>;
+
+export const ZReactBody = z.object({
+  reaction: z
+    .string({ error: "reaction is required" })
+    .trim()
+    .min(1, "reaction is required")
+    .max(64)
+    .describe("an emoji, or the network's name of a reaction (instagram `love`; facebook `love`, `like`, ...)"),
+});
+export type TReactBody = z.infer<typeof ZReactBody>;

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import type { Environment } from "@/lib/generated/prisma/enums";
 import { log } from "@/lib/log";
 import { connectorFor } from "@/lib/networks/registry";
 import type { InboundItem } from "@/lib/networks/types";
@@ -42,7 +43,8 @@ const applyDeauthorized = async (
   return profiles.length ? "disconnected" : "ignored";
 };
 
-const applyItem = (item: InboundItem, scope: Scope): Promise<Outcome> => {
+// One item, by the network's ids (also what pollers hand over: lib/services/messages/poll-messages.ts).
+export const applyItem = (item: InboundItem, scope: Scope & { environment?: Environment }): Promise<Outcome> => {
   switch (item.kind) {
     case "comment":
       return applyComment(item, scope);

@@ -100,6 +100,7 @@ export const applyReaction = async (item: InboundReaction, scope: Scope): Promis
         at: item.at.toISOString(),
       };
       const data = { ...messageEventData(updated), reaction } as Prisma.InputJsonObject;
+      if (item.announce === false) return true; // stored; the spec emits no reaction.received here
       await emitEvent({
         tx,
         accountId: row.accountId,
