@@ -10,6 +10,7 @@ import {
   ZMessageParams,
   ZProfileChatsParams,
   ZReactBody,
+  ZEditMessageBody,
   ZSendMessageBody,
 } from "@/lib/schemas/messages";
 import { defineEndpoint } from "./define";
@@ -156,6 +157,26 @@ export const reactToMessage = defineEndpoint({
   body: ZReactBody,
   responses: {
     200: { description: "The message", schema: ZMessage },
+    ...R400,
+    ...R401,
+    ...R404,
+    ...R422,
+    ...NETWORK_FAILURE,
+  },
+});
+
+export const editMessage = defineEndpoint({
+  operationId: "editMessage",
+  method: "PATCH",
+  path: "/api/messages/{id}",
+  tag,
+  summary: "Edit one of our sent messages (Telegram only)",
+  description: `Changes the text (a media message's caption) on the network at once, then the stored \`body\` and \`platform_data.edited_at\`, and emits \`message.edited\`. Networks that cannot edit messages, inbound messages and messages not yet sent answer 422; the network's refusal 422, 429 or 502. ${THREADS}`,
+  auth: "apiKey",
+  params: ZMessageParams,
+  body: ZEditMessageBody,
+  responses: {
+    200: { description: "The edited message", schema: ZMessage },
     ...R400,
     ...R401,
     ...R404,

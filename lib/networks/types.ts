@@ -422,6 +422,8 @@ export type InboundItem =
   | InboundMessageWatermark
   | InboundReaction
   | InboundReferral
+  | InboundMessageEdit
+  | InboundMessageDelete
   | { kind: "ignored"; reason: string }; // understood, nothing to do (other fields, our own echoes, ...)
 
 export type Inbound<TSettings> = {
@@ -536,6 +538,26 @@ export type InboundReaction = {
   announce?: boolean;
 };
 
+// A message of the chat was edited on the network (by the participant, or from the network's own app):
+// the stored body changes, message.edited where `announce` (networks-and-messaging "Events").
+export type InboundMessageEdit = {
+  kind: "message_edit";
+  account: string;
+  messageExternalId: string;
+  body: string | null;
+  at: Date;
+  announce: boolean;
+};
+
+// A message of the chat was deleted (unsent) on the network: message.deleted where `announce`.
+export type InboundMessageDelete = {
+  kind: "message_delete";
+  account: string;
+  messageExternalId: string;
+  at: Date;
+  announce: boolean;
+};
+
 // A participant came through a referral (an ad, an m.me/ig.me link with `ref`): it opens the messaging
 // window and lands in the chat's metadata (referral.received).
 export type InboundReferral = {
@@ -605,6 +627,12 @@ export type Messaging<TSettings> = {
   ): Promise<{ conversationId: string | null }>;
   // Archiving on the network too (bluesky: mute/unmute); absent: archiving is only ours.
   archive?(ctx: ConnectorContext<TSettings>, input: ChatActionInput & { archived: boolean }): Promise<void>;
+  // Edits of our sent messages (PATCH /api/messages/:id); absent: 422. Editing the same text again is
+  // not an error.
+  edit?(
+    ctx: ConnectorContext<TSettings>,
+    input: ChatActionInput & { messageExternalId: string; hasMedia: boolean; body: string },
+  ): Promise<void>;
   // Reactions to a message of the chat (POST /api/messages/:id/react): `accepts` says which reactions
   // the network takes (null) or why not (the 422 message); absent: 405.
   react?: {

@@ -206,3 +206,8 @@ export const ZReactBody = z.object({
     .describe("an emoji, or the network's name of a reaction (instagram `love`; facebook `love`, `like`, ...)"),
 });
 export type TReactBody = z.infer<typeof ZReactBody>;
+
+export const ZEditMessageBody = z.object({
+  body: z.string({ error: "body is required" }).trim().min(1, "body is required").max(65_536),
+});
+export type TEditMessageBody = z.infer<typeof ZEditMessageBody>;

@@ -6,6 +6,7 @@ import { connectorFor } from "@/lib/networks/registry";
 import type { InboundItem } from "@/lib/networks/types";
 import { contextFor } from "@/lib/services/connections/context";
 import { disconnectProfile } from "@/lib/services/connections/refresh-connections";
+import { applyMessageDelete, applyMessageEdit } from "@/lib/services/messages/apply-edits";
 import { applyInboundMessage, applyMessageStatus, type AppliedMessage } from "@/lib/services/messages/apply-message";
 import {
   applyReaction,
@@ -60,6 +61,10 @@ export const applyItem = (item: InboundItem, scope: Scope & { environment?: Envi
       return applyReaction(item, scope);
     case "chat_referral":
       return applyReferral(item, scope);
+    case "message_edit":
+      return applyMessageEdit(item, scope);
+    case "message_delete":
+      return applyMessageDelete(item, scope);
     case "ignored":
       return Promise.resolve("ignored");
   }
