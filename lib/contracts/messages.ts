@@ -184,3 +184,29 @@ export const editMessage = defineEndpoint({
     ...NETWORK_FAILURE,
   },
 });
+
+const TYPING = `Facebook (sender_action typing_on/typing_off as the Page) and WhatsApp (the indicator is shown with the participant's last message marked read; it ends by itself after about 25 seconds or with our next message, so stop_typing calls nothing there). Other networks, and chats outside the 24-hour window, answer 422; the network's refusal 422, 429 or 502. ${THREADS}`;
+
+export const startTyping = defineEndpoint({
+  operationId: "startTyping",
+  method: "POST",
+  path: "/api/chats/{id}/start_typing",
+  tag,
+  summary: "Show the typing indicator in a chat",
+  description: TYPING,
+  auth: "apiKey",
+  params: ZChatParams,
+  responses: { 200: { description: "The chat", schema: ZChat }, ...R401, ...R404, ...R422, ...NETWORK_FAILURE },
+});
+
+export const stopTyping = defineEndpoint({
+  operationId: "stopTyping",
+  method: "POST",
+  path: "/api/chats/{id}/stop_typing",
+  tag,
+  summary: "Hide the typing indicator in a chat",
+  description: TYPING,
+  auth: "apiKey",
+  params: ZChatParams,
+  responses: { 200: { description: "The chat", schema: ZChat }, ...R401, ...R404, ...R422, ...NETWORK_FAILURE },
+});

@@ -642,6 +642,16 @@ export type Messaging<TSettings> = {
       input: ChatActionInput & { messageExternalId: string; reaction: string },
     ): Promise<void>;
   };
+  // The typing indicator in the chat (POST /api/chats/:id/start_typing and stop_typing): `start` shows
+  // it (whatsapp needs the participant's last message: it is marked read); `stop` hides it, where the
+  // network has a call for that (else it ends by itself). Absent: 422.
+  typing?: {
+    start(
+      ctx: ConnectorContext<TSettings>,
+      input: ChatActionInput & { lastInboundExternalId: string | null },
+    ): Promise<void>;
+    stop?(ctx: ConnectorContext<TSettings>, input: ChatActionInput): Promise<void>;
+  };
   // Inbound messages the network does not push (bluesky): read every `everyMs` from the account's
   // conversation log after `cursor` (null: from the start); items are applied like pushed ones.
   poll?: {

@@ -1,7 +1,7 @@
 import { NetworkError } from "../errors";
 import { metaMessagingRules } from "../graph/messaging-rules";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
-import { sendApiForm, ZSendAnswer } from "../graph/send-api";
+import { senderActionForm, sendApiForm, ZSendAnswer, ZSenderActionAnswer } from "../graph/send-api";
 import type { Messaging } from "../types";
 import { instagramApi, type InstagramSettings } from "./settings";
 
@@ -32,5 +32,24 @@ export const instagramMessaging: Messaging<InstagramSettings> = {
       ZSendAnswer,
     );
     return { externalId: sent.message_id, recipientId: sent.recipient_id ?? null };
+  },
+  // sender_action react with `love`, the one reaction Instagram's API sends.
+  react: {
+    accepts: (reaction) => (reaction.toLowerCase() === "love" ? null : "reaction: Instagram accepts love only"),
+    send: async (ctx, { auth, participantExternalId, messageExternalId }) => {
+      if (!auth.externalId)
+        throw new NetworkError("rejected", "The Instagram account of the profile is unknown; reconnect it");
+      await graphRequest(
+        ctx,
+        instagramApi,
+        {
+          url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${auth.externalId}/messages`),
+          method: "POST",
+          form: senderActionForm(participantExternalId, "react", { message_id: messageExternalId, reaction: "love" }),
+          token: requireToken(auth),
+        },
+        ZSenderActionAnswer,
+      );
+    },
   },
 };

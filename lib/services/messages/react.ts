@@ -1,6 +1,6 @@
 import "server-only";
 import { unprocessable } from "@/lib/api/errors";
-import { serializeMessage } from "@/lib/api/serializers/message";
+import { serializeMessage, withinWindow } from "@/lib/api/serializers/message";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
@@ -35,6 +35,10 @@ export const reactToMessage = async ({
   if (problem) throw unprocessable([problem]);
   if (!message.externalId) throw unprocessable(["The message is not on the network yet: react once it is sent"]);
   if (chat.profile.status !== "active") throw unprocessable(["Profile is disconnected: reconnect it to react"]);
+  if (!withinWindow(chat, messaging.windowHours))
+    throw unprocessable([
+      `Outside the ${messaging.windowHours}-hour messaging window: the participant has not written in the last ${messaging.windowHours} hours`,
+    ]);
   try {
     await messaging.react.send(messagingContext(connector, chat.profileId), {
       ...(await chatActionInput(connector, chat)),
