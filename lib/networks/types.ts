@@ -609,6 +609,10 @@ export type Messaging<TSettings> = {
   fields: ReadonlySet<keyof MessageRequest>;
   // The network's own rules about the combination (422 messages naming the field).
   check(request: MessageRequest, chat: { group: boolean }): string[];
+  // The largest media file the network takes in a message, in bytes, per kind (image, video, audio,
+  // file: anything else); a kind left out is not limited here. Checked on the downloaded file before
+  // anything is stored (422 naming the limit).
+  mediaLimits?: Partial<Record<"image" | "video" | "audio" | "file", number>>;
   // A send the network accepts outside the window (whatsapp templates, category utility).
   bypassesWindow?(request: MessageRequest): boolean;
   // Private replies to comments (instagram, facebook): `send` takes `privateReplyTo`, allowed up to
@@ -699,6 +703,7 @@ export type MessagingRules = Pick<
   | "participantId"
   | "fields"
   | "check"
+  | "mediaLimits"
   | "bypassesWindow"
   | "privateReplies"
 >;

@@ -14,10 +14,13 @@ import type { FacebookSettings } from "./settings";
 // the Send API body (graph/send-api.ts). Facebook takes quick replies with media and with buttons, and
 // caps the body at 220 characters with buttons. A send cannot be read back by our message id: an
 // unanswered one ends delivery_unconfirmed.
+const MB = 1024 * 1024;
 export const FACEBOOK_MESSAGING_RULES = metaMessagingRules({
   bodyCapWithButtons: 220,
   quickRepliesCombine: true,
   placementRequired: true,
+  // The Send API's attachment limit, every kind.
+  mediaLimits: { image: 25 * MB, video: 25 * MB, audio: 25 * MB, file: 25 * MB },
 });
 
 export const facebookMessaging: Messaging<FacebookSettings> = {

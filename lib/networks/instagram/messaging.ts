@@ -9,10 +9,13 @@ import { instagramApi, type InstagramSettings } from "./settings";
 // with the user token and the Send API body (graph/send-api.ts). Instagram takes quick replies neither
 // with media nor with buttons, and caps the body at 80 characters with buttons. A send cannot be read
 // back by our message id: an unanswered one ends delivery_unconfirmed.
+const MB = 1024 * 1024;
 export const INSTAGRAM_MESSAGING_RULES = metaMessagingRules({
   bodyCapWithButtons: 80,
   quickRepliesCombine: false,
   placementRequired: false,
+  // Instagram messaging's attachment limits: images 8 MB; video, audio and files 25 MB.
+  mediaLimits: { image: 8 * MB, video: 25 * MB, audio: 25 * MB, file: 25 * MB },
 });
 
 export const instagramMessaging: Messaging<InstagramSettings> = {

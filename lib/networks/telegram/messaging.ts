@@ -12,6 +12,7 @@ import type { TelegramSettings } from "./index";
 // `<chat id>:<message id>`, like the publisher's. Bots cannot read a chat back: an unanswered send ends
 // delivery_unconfirmed.
 
+const MB = 1024 * 1024;
 type SentMessage = { message_id: number; chat: { id: number } };
 
 const METHOD_BY_TYPE = {
@@ -45,6 +46,8 @@ export const telegramMessaging: Messaging<TelegramSettings> = {
   // A user's id (their private chat with the bot), or a group's (negative) id.
   participantId: (raw) => (/^-?\d{1,20}$/.test(raw.trim()) ? raw.trim() : null),
   fields: new Set(["body", "media", "reply_markup", "reply_to_external_id"]),
+  // Files sent by URL: photos up to 5 MB, everything else up to 20 MB (Bot API "Sending files").
+  mediaLimits: { image: 5 * MB, video: 20 * MB, audio: 20 * MB, file: 20 * MB },
   check,
   send: async (ctx, { auth, participantExternalId, request }) => {
     const replyTo = request.reply_to_external_id?.split(":").at(-1);

@@ -13,6 +13,7 @@ import { recordCommit } from "@/lib/services/idempotency/commit";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { managementError } from "@/lib/services/listings/managed";
 import { freshAuth } from "@/lib/services/posts/publish-input";
+import { mediaLimitProblems } from "./media-limits";
 import { chatOrThrow, messagingContext, messagingFor } from "./support";
 
 // POST /api/chats/:id/messages: every rule is checked before anything is written (one 422 lists each
@@ -70,6 +71,8 @@ export const sendMessage = async ({
   const request = Object.fromEntries(givenFields(input).map((key) => [key, input[key]])) as MessageRequest;
   const problems = sendRuleProblems(messaging, DISPLAY_NAMES[chat.platform], request, chat);
   if (problems.length) throw unprocessable(problems);
+  const mediaProblems = await mediaLimitProblems(messaging, DISPLAY_NAMES[chat.platform], request.media);
+  if (mediaProblems.length) throw unprocessable(mediaProblems);
   // Where the network says up front whether the participant takes messages (bluesky chat settings), a
   // refusal is a 422 before anything is stored.
   if (messaging.openConversation)
