@@ -11,6 +11,7 @@ import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { FACEBOOK_MESSAGING_RULES } from "@/lib/networks/facebook/messaging";
 import { INSTAGRAM_MESSAGING_RULES } from "@/lib/networks/instagram/messaging";
+import { whatsappConnector } from "@/lib/networks/whatsapp";
 import { callRoute } from "@/lib/testing/call-route";
 import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
 import { MP4_BYTES, PNG_BYTES } from "@/lib/testing/publish-media";
@@ -120,6 +121,17 @@ describe("message media size limits", () => {
     expect(await mediaLimitProblems(FACEBOOK_MESSAGING_RULES, "Facebook", [file("png", 9 * MB)])).toEqual([]);
     expect(await mediaLimitProblems(FACEBOOK_MESSAGING_RULES, "Facebook", [file("mp4", 26 * MB)])).toEqual([
       "media: the file is over Facebook's largest limit (25 MB)",
+    ]);
+  });
+
+  it("whatsapp limits images to 5 MB and video to 16 MB", async () => {
+    const messaging = whatsappConnector.messaging!;
+    expect(await mediaLimitProblems(messaging, "WhatsApp", [file("png", 6 * MB)])).toEqual([
+      "media: 6 MB is over WhatsApp's 5 MB limit for images",
+    ]);
+    expect(await mediaLimitProblems(messaging, "WhatsApp", [file("mp4", 6 * MB)])).toEqual([]);
+    expect(await mediaLimitProblems(messaging, "WhatsApp", [file("mp4", 17 * MB)])).toEqual([
+      "media: 17 MB is over WhatsApp's 16 MB limit for videos",
     ]);
   });
 });
