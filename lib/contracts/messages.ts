@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   ZChat,
   ZChatList,
@@ -10,6 +11,8 @@ import {
   ZMessageParams,
   ZProfileChatsParams,
   ZReactBody,
+  ZIceBreakerList,
+  ZIceBreakersBody,
   ZEditMessageBody,
   ZSendMessageBody,
 } from "@/lib/schemas/messages";
@@ -209,4 +212,50 @@ export const stopTyping = defineEndpoint({
   auth: "apiKey",
   params: ZChatParams,
   responses: { 200: { description: "The chat", schema: ZChat }, ...R401, ...R404, ...R422, ...NETWORK_FAILURE },
+});
+
+const ZSuccess = z.object({ success: z.literal(true) });
+const ICE_BREAKERS = `Instagram only (other networks answer 422): the questions offered to someone opening a conversation, held by the network (messenger_profile). A referral into an Instagram conversation needs at least one set. The network's refusal answers 422, 429 or 502. ${THREADS}`;
+
+export const listIceBreakers = defineEndpoint({
+  operationId: "listIceBreakers",
+  method: "GET",
+  path: "/api/profiles/{id}/ice_breakers",
+  tag,
+  summary: "The profile's ice breakers",
+  description: ICE_BREAKERS,
+  auth: "apiKey",
+  params: ZProfileChatsParams,
+  responses: {
+    200: { description: "The ice breakers", schema: ZIceBreakerList },
+    ...R401,
+    ...R404,
+    ...R422,
+    ...NETWORK_FAILURE,
+  },
+});
+
+export const setIceBreakers = defineEndpoint({
+  operationId: "setIceBreakers",
+  method: "POST",
+  path: "/api/profiles/{id}/ice_breakers",
+  tag,
+  summary: "Replace the profile's ice breakers (1 to 4)",
+  description: ICE_BREAKERS,
+  auth: "apiKey",
+  params: ZProfileChatsParams,
+  body: ZIceBreakersBody,
+  responses: { 200: { description: "Set", schema: ZSuccess }, ...R400, ...R401, ...R404, ...R422, ...NETWORK_FAILURE },
+});
+
+export const deleteIceBreakers = defineEndpoint({
+  operationId: "deleteIceBreakers",
+  method: "DELETE",
+  path: "/api/profiles/{id}/ice_breakers",
+  tag,
+  summary: "Remove the profile's ice breakers",
+  description: ICE_BREAKERS,
+  auth: "apiKey",
+  params: ZProfileChatsParams,
+  responses: { 200: { description: "Removed", schema: ZSuccess }, ...R401, ...R404, ...R422, ...NETWORK_FAILURE },
 });

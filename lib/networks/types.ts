@@ -588,6 +588,8 @@ export type MessageSendInput = {
 // (a private reply learns the commenter's messaging id this way).
 export type MessageSent = { externalId: string; recipientId?: string | null };
 
+export type IceBreaker = { question: string; payload: string };
+
 // What a chat-level call names: the profile, the placement and participant, the network's conversation.
 export type ChatActionInput = {
   auth: ProfileAuth;
@@ -655,6 +657,14 @@ export type Messaging<TSettings> = {
       input: ChatActionInput & { lastInboundExternalId: string | null },
     ): Promise<void>;
     stop?(ctx: ConnectorContext<TSettings>, input: ChatActionInput): Promise<void>;
+  };
+  // The questions offered to someone opening a conversation (GET/POST/DELETE
+  // /api/profiles/:id/ice_breakers): at most `max`, set as a whole. Absent: 422.
+  iceBreakers?: {
+    max: number;
+    list(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<IceBreaker[]>;
+    replace(ctx: ConnectorContext<TSettings>, auth: ProfileAuth, items: IceBreaker[]): Promise<void>;
+    clear(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<void>;
   };
   // Inbound messages the network does not push (bluesky): read every `everyMs` from the account's
   // conversation log after `cursor` (null: from the start); items are applied like pushed ones.

@@ -211,3 +211,16 @@ export const ZEditMessageBody = z.object({
   body: z.string({ error: "body is required" }).trim().min(1, "body is required").max(65_536),
 });
 export type TEditMessageBody = z.infer<typeof ZEditMessageBody>;
+
+export const ZIceBreaker = z.object({
+  question: z.string({ error: "question is required" }).trim().min(1, "question is required").max(80),
+  payload: z.string({ error: "payload is required" }).trim().min(1, "payload is required").max(1000),
+});
+export const ZIceBreakersBody = z.object({
+  ice_breakers: z
+    .array(ZIceBreaker, { error: "ice_breakers is required" })
+    .min(1, "ice_breakers: at least 1")
+    .max(4, "ice_breakers: at most 4"),
+});
+export type TIceBreakersBody = z.infer<typeof ZIceBreakersBody>;
+export const ZIceBreakerList = z.object({ ice_breakers: z.array(ZIceBreaker) });

@@ -3,6 +3,7 @@ import { metaMessagingRules } from "../graph/messaging-rules";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
 import { senderActionForm, sendApiForm, ZSendAnswer, ZSenderActionAnswer } from "../graph/send-api";
 import type { Messaging } from "../types";
+import { instagramIceBreakers } from "./ice-breakers";
 import { instagramApi, type InstagramSettings } from "./settings";
 
 // Instagram messaging (Instagram API with Instagram Login): POST graph.instagram.com/{ig-id}/messages
@@ -20,6 +21,7 @@ export const INSTAGRAM_MESSAGING_RULES = metaMessagingRules({
 
 export const instagramMessaging: Messaging<InstagramSettings> = {
   ...INSTAGRAM_MESSAGING_RULES,
+  iceBreakers: instagramIceBreakers,
   send: async (ctx, { auth, participantExternalId, request, privateReplyTo }) => {
     if (!auth.externalId)
       throw new NetworkError("rejected", "The Instagram account of the profile is unknown; reconnect it");
