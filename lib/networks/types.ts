@@ -424,6 +424,7 @@ export type InboundItem =
   | InboundReferral
   | InboundMessageEdit
   | InboundMessageDelete
+  | InboundWindowClosed
   | { kind: "ignored"; reason: string }; // understood, nothing to do (other fields, our own echoes, ...)
 
 export type Inbound<TSettings> = {
@@ -556,6 +557,17 @@ export type InboundMessageDelete = {
   messageExternalId: string;
   at: Date;
   announce: boolean;
+};
+
+// The participant's messaging window closed: they have not written for the whole window (the sandbox's
+// simulated participant "leaves" at once; real networks let time do it). The chat's last inbound time is
+// moved back past the window, so within_messaging_window turns false.
+export type InboundWindowClosed = {
+  kind: "window_closed";
+  account: string;
+  placement: string | null;
+  participantExternalId: string;
+  at: Date;
 };
 
 // A participant came through a referral (an ad, an m.me/ig.me link with `ref`): it opens the messaging
@@ -700,6 +712,12 @@ export type Messaging<TSettings> = {
       ctx: ConnectorContext<TSettings>,
       input: { auth: ProfileAuth; placement: string | null; participantExternalId: string },
     ): Promise<InboundMessage[]>;
+    // What else the network pushes then (a reaction to our message, the window closing), applied like
+    // pushed items.
+    collectSignals?(
+      ctx: ConnectorContext<TSettings>,
+      input: { auth: ProfileAuth; placement: string | null; participantExternalId: string },
+    ): Promise<InboundItem[]>;
   };
 };
 

@@ -3,6 +3,7 @@ import { blueskyMessagingRules } from "../bluesky/messaging-rules";
 import type {
   AnyConnector,
   ConnectorStore,
+  InboundItem,
   InboundMessage,
   MessageSent,
   Messaging,
@@ -10,6 +11,7 @@ import type {
   MessageSendInput,
   ProfileAuth,
 } from "../types";
+import { sandboxChatActions } from "./messaging-actions";
 import { networkDelay, newSandboxId, sandboxError, triggersIn, type SandboxCtx } from "./publish";
 
 // Direct messages on the sandbox network. The send rules are the platform's own (the real connector's,
@@ -38,6 +40,9 @@ type Due = {
   participant: string;
   placement: string | null;
   message: { externalId: string; body: string; at: string } & Partial<Tap>;
+  // Instead of answering: react to our message (`reactTo`), or leave (the window closes).
+  signal?: "react" | "leave";
+  reactTo?: string;
 };
 // `privateReplies`: comment id -> our message id of the private reply it got (once per comment, as Meta).
 type State = {
@@ -142,12 +147,14 @@ const sendSandbox = async (ctx: SandboxCtx, input: MessageSendInput): Promise<Me
     state.sent = capped({ ...state.sent, [ref]: id }) as State["sent"];
     if (comment) state.privateReplies = capped({ ...state.privateReplies, [comment]: ref }) as State["privateReplies"];
     const at = new Date(Date.now() + ANSWER_DELAY_MS).toISOString();
+    const signal = participantSignalIn(input.request.body ?? "");
     state.due = [
       ...state.due,
       {
         participant: input.participantExternalId,
         placement: input.placement?.externalId ?? null,
         message: { externalId: newSandboxId("sbx_msg"), ...answerTo(input.request), at },
+        ...(signal && { signal, reactTo: id }),
       },
     ].slice(-MAX_ENTRIES);
     return {
@@ -203,11 +210,54 @@ const findSentSandbox = async (ctx: SandboxCtx, input: MessageSendInput) => {
 
 type ChatRef = { auth: ProfileAuth; placement: string | null; participantExternalId: string };
 
+// #sandbox-react: the participant reacts to our message instead of answering; #sandbox-leave: they
+// leave (their messaging window closes: within_messaging_window turns false).
+const participantSignalIn = (body: string): Due["signal"] =>
+  /#sandbox-react\b/i.test(body) ? "react" : /#sandbox-leave\b/i.test(body) ? "leave" : undefined;
+
+// The simulated participant's reactions and departures in this chat, each handed over once: a reaction
+// as the platform reports it (reaction.received where the platform emits it), a departure as the window
+// closing.
+const collectSignalsSandbox = (ctx: SandboxCtx, chat: ChatRef, platform: TPlatform) =>
+  storeOf(ctx).update(KEY, (current) => {
+    const state = stateOf(current);
+    const mine = (d: Due) =>
+      d.signal !== undefined && d.participant === chat.participantExternalId && d.placement === chat.placement;
+    const taken = state.due.filter(mine);
+    if (taken.length === 0) return { result: [] as InboundItem[] };
+    const account = chat.auth.externalId ?? "";
+    const items = taken.map((d): InboundItem =>
+      d.signal === "react"
+        ? {
+            kind: "message_reaction",
+            account,
+            participantExternalId: d.participant,
+            messageExternalId: d.reactTo ?? "",
+            action: "react",
+            reaction: REACTION_NAMES.has(platform) ? "love" : null,
+            emoji: "❤️",
+            at: new Date(d.message.at),
+            announce: REACTION_NAMES.has(platform),
+          }
+        : {
+            kind: "window_closed",
+            account,
+            placement: d.placement,
+            participantExternalId: d.participant,
+            at: new Date(d.message.at),
+          },
+    );
+    return { value: { ...state, due: state.due.filter((d) => !mine(d)) }, result: items };
+  });
+// Where reactions are named and reaction.received is emitted (networks-and-messaging "Events").
+const REACTION_NAMES = new Set<TPlatform>(["instagram", "facebook"]);
+
 // The simulated participant's answers to this chat, each handed over once.
 const collectSandbox = (ctx: SandboxCtx, chat: ChatRef) =>
   storeOf(ctx).update(KEY, (current) => {
     const state = stateOf(current);
-    const mine = (d: Due) => d.participant === chat.participantExternalId && d.placement === chat.placement;
+    const mine = (d: Due) =>
+      d.signal === undefined && d.participant === chat.participantExternalId && d.placement === chat.placement;
     const taken = state.due.filter(mine);
     if (taken.length === 0) return { result: [] as InboundMessage[] };
     return {
@@ -234,6 +284,7 @@ export const sandboxMessaging = (
     check: rules.check,
     ...(rules.bypassesWindow && { bypassesWindow: rules.bypassesWindow }),
     ...(rules.privateReplies && { privateReplies: rules.privateReplies }),
+    ...sandboxChatActions(real?.messaging, checkAuth),
     send: async (ctx, input) => {
       checkAuth(input.auth);
       return sendSandbox(ctx, input);
@@ -262,6 +313,10 @@ export const sandboxMessaging = (
       collect: async (ctx, input) => {
         checkAuth(input.auth);
         return collectSandbox(ctx, input);
+      },
+      collectSignals: async (ctx, input) => {
+        checkAuth(input.auth);
+        return collectSignalsSandbox(ctx, input, platform);
       },
     },
   };

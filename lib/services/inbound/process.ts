@@ -12,6 +12,7 @@ import {
   applyReaction,
   applyReferral,
   applyWatermark,
+  applyWindowClosed,
   type AppliedSignal,
 } from "@/lib/services/messages/apply-signals";
 import { applyComment, type Applied, type Scope } from "./apply-comment";
@@ -65,6 +66,8 @@ export const applyItem = (item: InboundItem, scope: Scope & { environment?: Envi
       return applyMessageEdit(item, scope);
     case "message_delete":
       return applyMessageDelete(item, scope);
+    case "window_closed":
+      return applyWindowClosed(item, scope);
     case "ignored":
       return Promise.resolve("ignored");
   }
