@@ -66,7 +66,8 @@ export const applyWatermark = async (item: InboundMessageWatermark, scope: Scope
 };
 
 // A reaction replaces the participant's earlier one on that message; `unreact` removes it. Both emit
-// reaction.received (with the action), once: the same reaction again changes nothing.
+// reaction.received (with the action), once, where the network announces it (bluesky's are only
+// stored): the same reaction again changes nothing.
 export const applyReaction = async (item: InboundReaction, scope: Scope): Promise<AppliedSignal> => {
   const profiles = await profilesFor(scope, item.account);
   const messages = await db.message.findMany({

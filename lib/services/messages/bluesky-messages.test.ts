@@ -109,6 +109,22 @@ describe("bluesky direct messages", () => {
     expect(await db.chat.count({ where: { participantExternalId: carol.did } })).toBe(0);
   });
 
+  it("the chat service's MessagesDisabled or NotFollowedBySender answer is the same 422", async () => {
+    const { bob, createChat } = await world();
+    chat.fail("chat.bsky.convo.getConvoForMembers", {
+      status: 400,
+      body: {
+        error: "NotFollowedBySender",
+        message: "recipient requires incoming messages to come from someone they follow",
+      },
+    });
+    const refused = await createChat(bob.did);
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors).toEqual([
+      "The recipient does not accept messages from this account (their Bluesky chat settings)",
+    ]);
+  });
+
   it("a message is sent once with sendMessage and becomes published with the network's id (message.sent)", async () => {
     const { tenant, alice, bob, createChat, send } = await world();
     const created = await createChat(bob.did);
