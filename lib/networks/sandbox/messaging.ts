@@ -1,5 +1,4 @@
 import type { TPlatform } from "@/lib/schemas/common";
-import { blueskyMessagingRules } from "../bluesky/messaging-rules";
 import type {
   AnyConnector,
   ConnectorStore,
@@ -14,9 +13,8 @@ import type {
 import { sandboxChatActions } from "./messaging-actions";
 import { networkDelay, newSandboxId, sandboxError, triggersIn, type SandboxCtx } from "./publish";
 
-// Direct messages on the sandbox network. The send rules are the platform's own (the real connector's,
-// or, for bluesky whose sending is not built yet, the rules it will have: bluesky/messaging-rules.ts), so a 422
-// rehearsed here is the one the network would give. A new chat starts with a message from the simulated
+// Direct messages on the sandbox network. The send rules are the platform's own (the real connector's),
+// so a 422 rehearsed here is the one the network would give. A new chat starts with a message from the simulated
 // participant (which opens the messaging window, and lets a telegram bot answer); a message we send is
 // answered a moment later by the participant, who taps the first choice offered where there is one (`followUp`: applied like a pushed inbound message, so it
 // emits message.received). The body tags of posts rehearse each outcome of a send: #sandbox-fail
@@ -26,10 +24,6 @@ import { networkDelay, newSandboxId, sandboxError, triggersIn, type SandboxCtx }
 // rejected, as Meta does). What the simulated network holds (sent messages by our message id,
 // attempts, answers due) is kept per profile in the connector store (connector_states), so it survives
 // restarts and is shared by every process.
-
-const FALLBACK_RULES: Partial<Record<TPlatform, MessagingRules>> = {
-  bluesky: blueskyMessagingRules,
-};
 
 export const ANSWER_DELAY_MS = 1500;
 const KEY = "messaging";
@@ -272,8 +266,7 @@ export const sandboxMessaging = (
   real: AnyConnector | undefined,
   checkAuth: (auth: ProfileAuth) => void,
 ): Messaging<{ app_url?: string }> | undefined => {
-  const rules: (MessagingRules & Pick<Messaging<unknown>, "markRead">) | undefined =
-    real?.messaging ?? FALLBACK_RULES[platform];
+  const rules: (MessagingRules & Pick<Messaging<unknown>, "markRead">) | undefined = real?.messaging;
   if (!rules) return undefined;
   return {
     windowHours: rules.windowHours,
