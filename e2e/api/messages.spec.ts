@@ -5,7 +5,8 @@ import { auth, createTenant, type Tenant } from "../support/tenant";
 // Direct messages through the running server (next start, with its in-process job runner) with a
 // sandbox key: a chat with a simulated participant opens with their message, a send is published on the
 // simulated network, the participant answers a moment later, and the answer reaches a webhook as
-// message.received; the body tags rehearse a failure.
+// message.received; the body tags rehearse a failure; simulated participants tap, react and leave the
+// window, and the platform's rules answer as the real network's would.
 
 let t: Tenant;
 let groupId: string;
@@ -31,6 +32,28 @@ test.beforeAll(async ({ request }) => {
   telegramId = await connect(request, { platform: "telegram", bot_token: "123456:ABCDEFGHIJKLMNOPQRSTUVWX" });
 });
 test.afterAll(() => Promise.all(closers.map((c) => c())));
+
+// An OAuth network's sandbox account, through the sandbox consent screen's form (its GET to the callback).
+const connectOAuth = async (request: APIRequestContext, platform: string, account: string) => {
+  const init = await request.post(`/api/profile_groups/${groupId}/initialize_connection`, {
+    headers: auth(t.sandbox),
+    data: { platform, redirect_url: "https://integrator.example/done" },
+  });
+  expect(init.status()).toBe(200);
+  const consent = new URL(((await init.json()) as { url: string }).url);
+  const state = consent.searchParams.get("state")!;
+  const callback = await request.get(
+    `/connect/${platform}/callback?${new URLSearchParams({ state, code: "sandbox-approved", sandbox_account: account })}`,
+    { maxRedirects: 0 },
+  );
+  expect(callback.status()).toBe(302);
+  const profiles = (
+    (await (await request.get(`/api/profiles?profile_group_id=${groupId}`, { headers: auth(t.sandbox) })).json()) as {
+      data: { id: string; platform: string }[];
+    }
+  ).data;
+  return profiles.find((p) => p.platform === platform)!.id;
+};
 
 type Message = {
   id: string;
@@ -165,5 +188,57 @@ test.describe("messages API", () => {
     ).toBe(false);
     const other = createTenant();
     expect((await request.get(`/api/chats/${chat.id}`, { headers: auth(other.sandbox) })).status()).toBe(404);
+  });
+
+  test("simulated participants tap a quick reply, react (#sandbox-react) and leave the window (#sandbox-leave); the rules answer 422", async ({
+    request,
+  }) => {
+    const instagramId = await connectOAuth(request, "instagram", "Acme Sandbox IG");
+    const chat = (await (
+      await request.post(`/api/profiles/${instagramId}/chats`, {
+        headers: auth(t.sandbox),
+        data: { participant_external_id: "17841400000000777" },
+      })
+    ).json()) as { id: string; within_messaging_window: boolean };
+    expect(chat.within_messaging_window).toBe(true);
+    const send = async (data: Record<string, unknown>) =>
+      request.post(`/api/chats/${chat.id}/messages`, { headers: auth(t.sandbox), data });
+    const thread = async () =>
+      (await (await request.get(`/api/chats/${chat.id}/messages`, { headers: auth(t.sandbox) })).json())
+        .data as (Message & {
+        tapped_action: { kind: string; payload: string } | null;
+        reactions: { reaction: string | null }[];
+      })[];
+
+    expect((await send({ body: "Pick one", quick_replies: [{ title: "Yes", payload: "YES" }] })).status()).toBe(202);
+    await expect
+      .poll(async () => (await thread()).find((m) => m.tapped_action)?.tapped_action, { timeout: 20_000 })
+      .toEqual({ kind: "quick_reply", payload: "YES", title: "Yes" });
+
+    const liked = (await (await send({ body: "Nice? #sandbox-react" })).json()) as Message;
+    await expect
+      .poll(async () => (await thread()).find((m) => m.id === liked.id)?.reactions, { timeout: 20_000 })
+      .toEqual([expect.objectContaining({ reaction: "love" })]);
+    const wrong = await request.post(`/api/messages/${liked.id}/react`, {
+      headers: auth(t.sandbox),
+      data: { reaction: "👍" },
+    });
+    expect(wrong.status()).toBe(422);
+
+    expect((await send({ body: "Bye #sandbox-leave" })).status()).toBe(202);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await request.get(`/api/chats/${chat.id}`, { headers: auth(t.sandbox) })).json()) as {
+              within_messaging_window: boolean;
+            }
+          ).within_messaging_window,
+        { timeout: 20_000 },
+      )
+      .toBe(false);
+    const outside = await send({ body: "Still there?" });
+    expect(outside.status()).toBe(422);
+    expect(JSON.stringify(await outside.json())).toContain("Outside the 24-hour messaging window");
   });
 });

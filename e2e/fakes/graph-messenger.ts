@@ -38,6 +38,7 @@ const TOP_LEVEL = new Set([
   "notification_type",
   "persona_id",
   "sender_action",
+  "payload",
   "access_token",
   "appsecret_proof",
 ]);
@@ -64,6 +65,21 @@ const QUICK_REPLY = new Set(["content_type", "title", "payload", "image_url"]);
 const QUICK_REPLY_TYPES = new Set(["text", "user_phone_number", "user_email"]);
 const TEXT_LIMIT: Record<MessengerFamily, number> = { facebook: 2000, instagram: 1000 };
 const DAY_MS = 24 * 3600_000;
+// Sender actions (typing indicators, seen, reactions): no message, no messaging_type; react/unreact
+// carry `payload` {message_id, reaction}. Instagram reacts with `love` only; Messenger with an emoji.
+const SENDER_ACTIONS = new Set(["typing_on", "typing_off", "mark_seen", "react", "unreact"]);
+const REACTION_PAYLOAD = new Set(["message_id", "reaction"]);
+const oneEmoji = (v: unknown) =>
+  typeof v === "string" &&
+  [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(v)].length === 1 &&
+  /\p{Extended_Pictographic}/u.test(v);
+export type MessengerAction = {
+  family: MessengerFamily;
+  from: string;
+  recipient: string;
+  action: string;
+  payload: Obj | null;
+};
 
 const invalid = (message: string) => graphError(400, { message: `(#100) ${message}`, code: 100 });
 type Obj = Record<string, unknown>;
@@ -198,10 +214,49 @@ export const createMessengerMessages = (
   };
   const lastInbound = new Map<string, number>(); // `${family}:${account}:${participant}` -> ms
 
+  const actions: MessengerAction[] = [];
+  const senderAction = (family: MessengerFamily, from: string, form: Record<string, string>): Reply => {
+    const action = form.sender_action!;
+    if (!SENDER_ACTIONS.has(action))
+      return invalid(`Param sender_action must be one of {${[...SENDER_ACTIONS].join(", ")}}`);
+    if (form.message !== undefined || form.messaging_type !== undefined || form.tag !== undefined)
+      return invalid("sender_action cannot be sent with message, messaging_type or tag");
+    const recipient = json(form.recipient);
+    if (!isObj(recipient) || typeof recipient.id !== "string" || Object.keys(recipient).length !== 1)
+      return invalid("recipient[id] is required");
+    const react = action === "react" || action === "unreact";
+    const payload = json(form.payload);
+    if (react !== (payload !== undefined)) return invalid("Param payload is required with react and unreact only");
+    if (react) {
+      if (!isObj(payload)) return invalid("payload must be an object");
+      const bad = unknownKey(payload, REACTION_PAYLOAD, "payload");
+      if (bad) return bad;
+      if (typeof payload.message_id !== "string") return invalid("payload[message_id] is required");
+      const known = [...sent].some((m) => m.id === payload.message_id) || inboundIds.has(payload.message_id);
+      if (!known) return invalid("payload[message_id] is not a message of this conversation");
+      if (action === "react" && (family === "instagram" ? payload.reaction !== "love" : !oneEmoji(payload.reaction)))
+        return invalid(
+          family === "instagram" ? "payload[reaction] must be love" : "payload[reaction] must be an emoji",
+        );
+    }
+    const since = lastInbound.get(`${family}:${from}:${recipient.id}`);
+    if (since === undefined || now() - since > DAY_MS)
+      return graphError(400, {
+        message: "(#10) This message is sent outside of allowed window.",
+        code: 10,
+        error_subcode: 2018278,
+      });
+    actions.push({ family, from, recipient: recipient.id, action, payload: react ? (payload as Obj) : null });
+    return { status: 200, body: { recipient_id: recipient.id } };
+  };
+  const inboundIds = new Set<string>();
+
   const send = (family: MessengerFamily, from: string, req: FakeRequest): Reply => {
     const form = req.form;
     const unknown = Object.keys(form).find((k) => !TOP_LEVEL.has(k));
     if (unknown) return invalid(`Param ${unknown} is not a valid parameter`);
+    if (form.sender_action !== undefined) return senderAction(family, from, form);
+    if (form.payload !== undefined) return invalid("Param payload is only for sender actions");
     const type = form.messaging_type;
     if (!type || !MESSAGING_TYPES.has(type))
       return invalid(`Param messaging_type must be one of {${[...MESSAGING_TYPES].join(", ")}}`);
@@ -268,7 +323,10 @@ export const createMessengerMessages = (
 
   return {
     sent,
+    actions,
     send,
+    // A participant's message the fake delivered by webhook (reactions may name it).
+    knowInbound: (id: string) => void inboundIds.add(id),
     // The participant wrote to the Page or account (opens the 24-hour window on the fake's side).
     participantWrote: (family: MessengerFamily, account: string, participant: string, at = now()) =>
       void lastInbound.set(`${family}:${account}:${participant}`, at),

@@ -25,10 +25,12 @@ import { ratingRoutes } from "./graph-ratings";
 import { facebookContent, rupload } from "./graph-facebook";
 import { mediaContent } from "./graph-media";
 import type { createMessengerMessages } from "./graph-messenger";
+import type { createMessengerProfiles } from "./graph-messenger-profile";
 import type { createWhatsAppMessages } from "./graph-whatsapp";
 
 type WhatsAppMessages = ReturnType<typeof createWhatsAppMessages>;
 type MessengerMessages = ReturnType<typeof createMessengerMessages>;
+type MessengerProfiles = ReturnType<typeof createMessengerProfiles>;
 
 // The routes of the Graph fake, per real host: consent dialogs, token endpoints, and the nodes the
 // connectors read when connecting (/me, /me/accounts, /me/businesses, /debug_token, a WABA and its
@@ -242,6 +244,20 @@ const pageMessages = (messenger: MessengerMessages, token: IssuedToken, req: Fak
   return messenger.send("facebook", id, req);
 };
 
+// GET/POST/DELETE /{ig-id}/messenger_profile (or /me/...): the account's ice breakers.
+const instagramMessengerProfile = (
+  state: GraphState,
+  profiles: MessengerProfiles,
+  token: IssuedToken,
+  req: FakeRequest,
+): Reply | null => {
+  const [id, edge, ...rest] = req.path.split("/");
+  if (edge !== "messenger_profile" || rest.length > 0) return null;
+  const user = state.instagramUsers.get(token.userId);
+  if (!user || (id !== "me" && id !== user.id && id !== user.user_id)) return unsupported(req.path);
+  return profiles.handle(user.user_id, req);
+};
+
 // POST /{ig-id}/messages (or /me/messages) with the account's own token.
 const instagramMessages = (
   state: GraphState,
@@ -265,6 +281,7 @@ export const route = (
   origin: string,
   whatsapp: WhatsAppMessages,
   messenger: MessengerMessages,
+  messengerProfiles: MessengerProfiles,
 ): Outcome => {
   const authed = (family: Family, handle: (t: IssuedToken) => Reply): Reply => {
     const token = authenticate(state, family, req);
@@ -311,6 +328,7 @@ export const route = (
       return authed(family, (t) => {
         const published =
           (family === "instagram" ? instagramMessages(state, messenger, t, req) : null) ??
+          (family === "instagram" ? instagramMessengerProfile(state, messengerProfiles, t, req) : null) ??
           commentRoutes(state, content, family, req, t) ??
           mediaContent(state, content, family, req, t);
         if (published) return published;

@@ -14,6 +14,7 @@ import {
   type Reply,
 } from "./graph-state";
 import { createMessengerMessages } from "./graph-messenger";
+import { createMessengerProfiles } from "./graph-messenger-profile";
 import { createWhatsAppMessages } from "./graph-whatsapp";
 import { failureQueue, followConsent, listen, readBody, redirect } from "./support";
 
@@ -78,6 +79,7 @@ export const startGraphFake = async () => {
   const state = new GraphState();
   const content = new ContentState(state);
   const whatsapp = createWhatsAppMessages();
+  const messengerProfiles = createMessengerProfiles();
   const messenger = createMessengerMessages(
     () => state.now(),
     (id) => {
@@ -127,7 +129,7 @@ export const startGraphFake = async () => {
       requests.push({ ...fake, token: tokenOf(fake) });
       const failure = failures.take({ host, path: fake.path });
       if (failure) return send(failure);
-      const outcome = route(state, content, controls, host, fake, url.origin, whatsapp, messenger);
+      const outcome = route(state, content, controls, host, fake, url.origin, whatsapp, messenger, messengerProfiles);
       // The call took effect, but its answer never arrives.
       if (losses.take({ host, path: fake.path })) return void res.socket?.destroy();
       if ("redirect" in outcome) return redirect(res, outcome.redirect);
@@ -197,6 +199,7 @@ export const startGraphFake = async () => {
     },
     content,
     whatsapp, // Cloud API messages sent (whatsapp.sent) and customerWrote(digits) to open the window
+    messengerProfiles, // Instagram ice breakers as set (messengerProfiles.iceBreakers by account id)
     messenger, // Send API messages sent (messenger.sent) and participantWrote(family, account, id) to open the window
     unfetchable: (url: string) => void content.unfetchable.add(url),
     scriptContainers: (...outcomes: Container["outcome"][]) => void content.scriptedOutcomes.push(...outcomes),

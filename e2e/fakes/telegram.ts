@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { isMultipart, parseMultipart, readRaw } from "./form-data";
 import { failureQueue, listen, send, type FakeReply } from "./support";
+import { createTelegramChats } from "./telegram-chats";
 import { createTelegramMessages, type ChatEntry, type MemberStatus, type TgChat } from "./telegram-messages";
 
 export type { TgChat, TgFakeMessage } from "./telegram-messages";
@@ -45,6 +46,8 @@ const paramsOf = async (req: IncomingMessage, url: URL): Promise<Record<string, 
     return { ...params, ...Object.fromEntries(new URLSearchParams(raw)) };
   return params;
 };
+
+type Chatting = ReturnType<typeof createTelegramChats>;
 
 const tokenFor = (botId: number) => `${botId}:${randomBytes(26).toString("base64url")}`;
 
@@ -198,10 +201,18 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
       return chat;
     },
 
+    // Direct messages (telegram-chats.ts): a group member writes, a user edits, a user taps a button.
+    memberWrites: (...args: Parameters<Chatting["memberWrites"]>) => chatting.memberWrites(...args),
+    userEdits: (...args: Parameters<Chatting["userEdits"]>) => chatting.userEdits(...args),
+    userTaps: (...args: Parameters<Chatting["userTaps"]>) => chatting.userTaps(...args),
+
     close: () => server.close(),
   };
 
-  const pushUpdate = (payload: Record<string, unknown>) => updates.push({ update_id: nextUpdateId++, ...payload });
+  const pushUpdate = (payload: Record<string, unknown>) => {
+    updates.push({ update_id: nextUpdateId++, ...payload });
+    return updates.at(-1)!;
+  };
 
   const memberOf = (chat: TgChat, status: MemberStatus) =>
     status === "administrator"
@@ -233,6 +244,7 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
   };
   const notFound = telegramError(400, "Bad Request: chat not found");
   const messaging = createTelegramMessages({ botId: bot.id, bot, findChat });
+  const chatting = createTelegramChats({ bot, chats, messages: messaging.messages, pushUpdate });
 
   const methods: Record<string, (params: Record<string, unknown>) => FakeReply> = {
     getMe: () =>
@@ -319,6 +331,7 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
         pending_update_count: fake.webhookUrl ? updates.length : 0,
       }),
     ...messaging.methods,
+    ...chatting.methods,
   };
 
   const server = await listen((req, res) => {

@@ -46,6 +46,7 @@ const NETWORK_OF_SEGMENT: Record<string, string> = {
   facebook: "facebook",
   resolve_mention: "linkedin",
   comments: "google_business",
+  ice_breakers: "instagram",
 };
 
 export type MatrixCase = {
@@ -179,7 +180,7 @@ export const seedTenantA = async (request: APIRequestContext): Promise<Seed> => 
     201,
   );
   const networkProfiles: Record<string, string> = {};
-  for (const platform of ["google_business", "facebook", "linkedin"])
+  for (const platform of ["google_business", "facebook", "linkedin", "instagram"])
     networkProfiles[platform] = await connectViaSandboxConsent(request, a.sandbox, String(group.id), platform);
   // A chat on a sandbox telegram profile: the simulated participant writes first (its message is the one
   // the matrix reads).

@@ -4,6 +4,7 @@ import { deliverWebhookFn } from "./deliver-webhook";
 import { fanOutEventFn } from "./fan-out-event";
 import { housekeeping } from "./housekeeping";
 import { pollPostCommentsFn, pollProfileCommentsFn, syncProfileCommentsFn } from "./poll-comments";
+import { pollMessagesFn } from "./poll-messages";
 import { pollPlacementsFn } from "./poll-placements";
 import { processInboundFn } from "./process-inbound";
 import {
@@ -41,6 +42,7 @@ export const functions = [
   pollProfileCommentsFn,
   syncProfileCommentsFn,
   sendMessageFn,
+  pollMessagesFn,
   publishCommentFn,
   commentActionFn,
   reconcileCommentsFn,

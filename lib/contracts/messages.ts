@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   ZChat,
   ZChatList,
@@ -9,6 +10,10 @@ import {
   ZMessageList,
   ZMessageParams,
   ZProfileChatsParams,
+  ZReactBody,
+  ZIceBreakerList,
+  ZIceBreakersBody,
+  ZEditMessageBody,
   ZSendMessageBody,
   ZInboxChatList,
   ZInboxChatsQuery,
@@ -128,7 +133,7 @@ export const archiveChat = defineEndpoint({
   path: "/api/chats/{id}/archive",
   tag,
   summary: "Archive a chat",
-  description: `\`archived\` becomes true (\`GET /api/profiles/{id}/chats?archived=false\` leaves it out). A new inbound message does not unarchive it. ${THREADS}`,
+  description: `\`archived\` becomes true (\`GET /api/profiles/{id}/chats?archived=false\` leaves it out). A new inbound message does not unarchive it. On Bluesky the conversation is also muted on the network (unarchive unmutes it); a refusal there changes nothing (422, 429, 502). ${THREADS}`,
   auth: "apiKey",
   params: ZChatParams,
   responses: { 200: { description: "The chat, archived", schema: ZChat }, ...R401, ...R404, ...R422 },
@@ -156,4 +161,116 @@ export const adminListChats = defineEndpoint({
   auth: "session",
   query: ZInboxChatsQuery,
   responses: { 200: { description: "A page of chats", schema: ZInboxChatList }, ...R401 },
+});
+
+export const reactToMessage = defineEndpoint({
+  operationId: "reactToMessage",
+  method: "POST",
+  path: "/api/messages/{id}/react",
+  tag,
+  summary: "React to a message",
+  description: `Sends our reaction to the network at once and keeps it in the message's \`reactions\` (replacing our earlier one). Which reactions each network takes: Bluesky a single emoji; Instagram \`love\`; Facebook named reactions (\`love\`, \`like\`, ...); WhatsApp any emoji. Other reactions, networks without reactions and messages not yet on the network answer 422; the network's refusal 422, 429 or 502. ${THREADS}`,
+  auth: "apiKey",
+  params: ZMessageParams,
+  body: ZReactBody,
+  responses: {
+    200: { description: "The message", schema: ZMessage },
+    ...R400,
+    ...R401,
+    ...R404,
+    ...R422,
+    ...NETWORK_FAILURE,
+  },
+});
+
+export const editMessage = defineEndpoint({
+  operationId: "editMessage",
+  method: "PATCH",
+  path: "/api/messages/{id}",
+  tag,
+  summary: "Edit one of our sent messages (Telegram only)",
+  description: `Changes the text (a media message's caption) on the network at once, then the stored \`body\` and \`platform_data.edited_at\`, and emits \`message.edited\`. Networks that cannot edit messages, inbound messages and messages not yet sent answer 422; the network's refusal 422, 429 or 502. ${THREADS}`,
+  auth: "apiKey",
+  params: ZMessageParams,
+  body: ZEditMessageBody,
+  responses: {
+    200: { description: "The edited message", schema: ZMessage },
+    ...R400,
+    ...R401,
+    ...R404,
+    ...R422,
+    ...NETWORK_FAILURE,
+  },
+});
+
+const TYPING = `Facebook (sender_action typing_on/typing_off as the Page) and WhatsApp (the indicator is shown with the participant's last message marked read; it ends by itself after about 25 seconds or with our next message, so stop_typing calls nothing there). Other networks, and chats outside the 24-hour window, answer 422; the network's refusal 422, 429 or 502. ${THREADS}`;
+
+export const startTyping = defineEndpoint({
+  operationId: "startTyping",
+  method: "POST",
+  path: "/api/chats/{id}/start_typing",
+  tag,
+  summary: "Show the typing indicator in a chat",
+  description: TYPING,
+  auth: "apiKey",
+  params: ZChatParams,
+  responses: { 200: { description: "The chat", schema: ZChat }, ...R401, ...R404, ...R422, ...NETWORK_FAILURE },
+});
+
+export const stopTyping = defineEndpoint({
+  operationId: "stopTyping",
+  method: "POST",
+  path: "/api/chats/{id}/stop_typing",
+  tag,
+  summary: "Hide the typing indicator in a chat",
+  description: TYPING,
+  auth: "apiKey",
+  params: ZChatParams,
+  responses: { 200: { description: "The chat", schema: ZChat }, ...R401, ...R404, ...R422, ...NETWORK_FAILURE },
+});
+
+const ZSuccess = z.object({ success: z.literal(true) });
+const ICE_BREAKERS = `Instagram only (other networks answer 422): the questions offered to someone opening a conversation, held by the network (messenger_profile). A referral into an Instagram conversation needs at least one set. The network's refusal answers 422, 429 or 502. ${THREADS}`;
+
+export const listIceBreakers = defineEndpoint({
+  operationId: "listIceBreakers",
+  method: "GET",
+  path: "/api/profiles/{id}/ice_breakers",
+  tag,
+  summary: "The profile's ice breakers",
+  description: ICE_BREAKERS,
+  auth: "apiKey",
+  params: ZProfileChatsParams,
+  responses: {
+    200: { description: "The ice breakers", schema: ZIceBreakerList },
+    ...R401,
+    ...R404,
+    ...R422,
+    ...NETWORK_FAILURE,
+  },
+});
+
+export const setIceBreakers = defineEndpoint({
+  operationId: "setIceBreakers",
+  method: "POST",
+  path: "/api/profiles/{id}/ice_breakers",
+  tag,
+  summary: "Replace the profile's ice breakers (1 to 4)",
+  description: ICE_BREAKERS,
+  auth: "apiKey",
+  params: ZProfileChatsParams,
+  body: ZIceBreakersBody,
+  responses: { 200: { description: "Set", schema: ZSuccess }, ...R400, ...R401, ...R404, ...R422, ...NETWORK_FAILURE },
+});
+
+export const deleteIceBreakers = defineEndpoint({
+  operationId: "deleteIceBreakers",
+  method: "DELETE",
+  path: "/api/profiles/{id}/ice_breakers",
+  tag,
+  summary: "Remove the profile's ice breakers",
+  description: ICE_BREAKERS,
+  auth: "apiKey",
+  params: ZProfileChatsParams,
+  responses: { 200: { description: "Removed", schema: ZSuccess }, ...R401, ...R404, ...R422, ...NETWORK_FAILURE },
 });

@@ -432,6 +432,9 @@ export type InboundItem =
   | InboundMessageWatermark
   | InboundReaction
   | InboundReferral
+  | InboundMessageEdit
+  | InboundMessageDelete
+  | InboundWindowClosed
   | { kind: "ignored"; reason: string }; // understood, nothing to do (other fields, our own echoes, ...)
 
 export type Inbound<TSettings> = {
@@ -542,6 +545,39 @@ export type InboundReaction = {
   reaction: string | null; // the network's name of it ("love")
   emoji: string | null;
   at: Date;
+  // reaction.received is emitted for this network (networks-and-messaging "Events"); absent: true.
+  announce?: boolean;
+};
+
+// A message of the chat was edited on the network (by the participant, or from the network's own app):
+// the stored body changes, message.edited where `announce` (networks-and-messaging "Events").
+export type InboundMessageEdit = {
+  kind: "message_edit";
+  account: string;
+  messageExternalId: string;
+  body: string | null;
+  at: Date;
+  announce: boolean;
+};
+
+// A message of the chat was deleted (unsent) on the network: message.deleted where `announce`.
+export type InboundMessageDelete = {
+  kind: "message_delete";
+  account: string;
+  messageExternalId: string;
+  at: Date;
+  announce: boolean;
+};
+
+// The participant's messaging window closed: they have not written for the whole window (the sandbox's
+// simulated participant "leaves" at once; real networks let time do it). The chat's last inbound time is
+// moved back past the window, so within_messaging_window turns false.
+export type InboundWindowClosed = {
+  kind: "window_closed";
+  account: string;
+  placement: string | null;
+  participantExternalId: string;
+  at: Date;
 };
 
 // A participant came through a referral (an ad, an m.me/ig.me link with `ref`): it opens the messaging
@@ -565,6 +601,7 @@ export type MessageSendInput = {
   group: boolean;
   request: MessageRequest;
   clientReference: string; // our message id: unique per send, stable across retries
+  createdAt?: Date; // when the message was accepted: a read-back looks at what was sent since
   // A private reply: the network's id of the comment answered. The network delivers the message to the
   // commenter (Send API `recipient: {comment_id}`), outside the messaging window.
   privateReplyTo?: string | null;
@@ -572,6 +609,16 @@ export type MessageSendInput = {
 // What a send answers: the network's message id, and the participant it reached where the network says
 // (a private reply learns the commenter's messaging id this way).
 export type MessageSent = { externalId: string; recipientId?: string | null };
+
+export type IceBreaker = { question: string; payload: string };
+
+// What a chat-level call names: the profile, the placement and participant, the network's conversation.
+export type ChatActionInput = {
+  auth: ProfileAuth;
+  placement: MessageSendInput["placement"];
+  participantExternalId: string;
+  conversationId: string | null;
+};
 
 export type Messaging<TSettings> = {
   // Free-form messages only within this many hours of the participant's last inbound message (null: no window).
@@ -586,6 +633,10 @@ export type Messaging<TSettings> = {
   fields: ReadonlySet<keyof MessageRequest>;
   // The network's own rules about the combination (422 messages naming the field).
   check(request: MessageRequest, chat: { group: boolean }): string[];
+  // The largest media file the network takes in a message, in bytes, per kind (image, video, audio,
+  // file: anything else); a kind left out is not limited here. Checked on the downloaded file before
+  // anything is stored (422 naming the limit).
+  mediaLimits?: Partial<Record<"image" | "video" | "audio" | "file", number>>;
   // A send the network accepts outside the window (whatsapp templates, category utility).
   bypassesWindow?(request: MessageRequest): boolean;
   // Private replies to comments (instagram, facebook): `send` takes `privateReplyTo`, allowed up to
@@ -595,6 +646,57 @@ export type Messaging<TSettings> = {
   // After an unknown outcome: the sent message, or null when it certainly is not there. Networks that
   // cannot read back leave it out: the message ends as delivery_unconfirmed, never resent.
   findSent?(ctx: ConnectorContext<TSettings>, input: MessageSendInput): Promise<{ externalId: string } | null>;
+  // The network's conversation with the participant, found or created (bluesky getConvoForMembers) when
+  // a chat is created and before a send is accepted; a participant who does not accept messages is a
+  // NetworkError "rejected" whose message says so (the API answers 422).
+  openConversation?(
+    ctx: ConnectorContext<TSettings>,
+    input: { auth: ProfileAuth; participantExternalId: string },
+  ): Promise<{ conversationId: string | null }>;
+  // Archiving on the network too (bluesky: mute/unmute); absent: archiving is only ours.
+  archive?(ctx: ConnectorContext<TSettings>, input: ChatActionInput & { archived: boolean }): Promise<void>;
+  // Edits of our sent messages (PATCH /api/messages/:id); absent: 422. Editing the same text again is
+  // not an error.
+  edit?(
+    ctx: ConnectorContext<TSettings>,
+    input: ChatActionInput & { messageExternalId: string; hasMedia: boolean; body: string },
+  ): Promise<void>;
+  // Reactions to a message of the chat (POST /api/messages/:id/react): `accepts` says which reactions
+  // the network takes (null) or why not (the 422 message); absent: 405.
+  react?: {
+    accepts(reaction: string): string | null;
+    send(
+      ctx: ConnectorContext<TSettings>,
+      input: ChatActionInput & { messageExternalId: string; reaction: string },
+    ): Promise<void>;
+  };
+  // The typing indicator in the chat (POST /api/chats/:id/start_typing and stop_typing): `start` shows
+  // it (whatsapp needs the participant's last message: it is marked read); `stop` hides it, where the
+  // network has a call for that (else it ends by itself). Absent: 422.
+  typing?: {
+    start(
+      ctx: ConnectorContext<TSettings>,
+      input: ChatActionInput & { lastInboundExternalId: string | null },
+    ): Promise<void>;
+    stop?(ctx: ConnectorContext<TSettings>, input: ChatActionInput): Promise<void>;
+  };
+  // The questions offered to someone opening a conversation (GET/POST/DELETE
+  // /api/profiles/:id/ice_breakers): at most `max`, set as a whole. Absent: 422.
+  iceBreakers?: {
+    max: number;
+    list(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<IceBreaker[]>;
+    replace(ctx: ConnectorContext<TSettings>, auth: ProfileAuth, items: IceBreaker[]): Promise<void>;
+    clear(ctx: ConnectorContext<TSettings>, auth: ProfileAuth): Promise<void>;
+  };
+  // Inbound messages the network does not push (bluesky): read every `everyMs` from the account's
+  // conversation log after `cursor` (null: from the start); items are applied like pushed ones.
+  poll?: {
+    everyMs: number;
+    read(
+      ctx: ConnectorContext<TSettings>,
+      input: { auth: ProfileAuth; cursor: string | null },
+    ): Promise<{ items: InboundItem[]; cursor: string | null }>;
+  };
   // Messages the network has in a chat when it is created (the sandbox's simulated participant writes first).
   openChat?(
     ctx: ConnectorContext<TSettings>,
@@ -628,6 +730,12 @@ export type Messaging<TSettings> = {
       ctx: ConnectorContext<TSettings>,
       input: { auth: ProfileAuth; placement: string | null; participantExternalId: string },
     ): Promise<Omit<InboundMessageStatus, "kind" | "account">[]>;
+    // What else the network pushes then (a reaction to our message, the window closing), applied like
+    // pushed items.
+    collectSignals?(
+      ctx: ConnectorContext<TSettings>,
+      input: { auth: ProfileAuth; placement: string | null; participantExternalId: string },
+    ): Promise<InboundItem[]>;
   };
 };
 
@@ -641,6 +749,7 @@ export type MessagingRules = Pick<
   | "participantId"
   | "fields"
   | "check"
+  | "mediaLimits"
   | "bypassesWindow"
   | "privateReplies"
   | "reportsStatuses"

@@ -227,3 +227,31 @@ export const ZInboxChatsQuery = z.object({
   ...zPageQuery({ base: 0, defaultPerPage: 50, maxPerPage: 100 }).shape,
 });
 export type TInboxChatsQuery = z.infer<typeof ZInboxChatsQuery>;
+
+export const ZReactBody = z.object({
+  reaction: z
+    .string({ error: "reaction is required" })
+    .trim()
+    .min(1, "reaction is required")
+    .max(64)
+    .describe("an emoji, or the network's name of a reaction (instagram `love`; facebook `love`, `like`, ...)"),
+});
+export type TReactBody = z.infer<typeof ZReactBody>;
+
+export const ZEditMessageBody = z.object({
+  body: z.string({ error: "body is required" }).trim().min(1, "body is required").max(65_536),
+});
+export type TEditMessageBody = z.infer<typeof ZEditMessageBody>;
+
+export const ZIceBreaker = z.object({
+  question: z.string({ error: "question is required" }).trim().min(1, "question is required").max(80),
+  payload: z.string({ error: "payload is required" }).trim().min(1, "payload is required").max(1000),
+});
+export const ZIceBreakersBody = z.object({
+  ice_breakers: z
+    .array(ZIceBreaker, { error: "ice_breakers is required" })
+    .min(1, "ice_breakers: at least 1")
+    .max(4, "ice_breakers: at most 4"),
+});
+export type TIceBreakersBody = z.infer<typeof ZIceBreakersBody>;
+export const ZIceBreakerList = z.object({ ice_breakers: z.array(ZIceBreaker) });

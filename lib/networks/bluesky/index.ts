@@ -4,6 +4,7 @@ import { CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, Identity, NetworkConnector, ProfileAuth, TokenSet } from "../types";
 import { mapBlueskyError } from "./errors";
 import { blueskyCommentSync } from "./comment-sync";
+import { blueskyMessaging } from "./messaging";
 import { deletePublishedBluesky, findPublishedBluesky, publishBluesky } from "./publish";
 import { postStatsBluesky, profileStatsBluesky } from "./stats";
 import { at, xrpcProcedure, xrpcQuery } from "./xrpc";
@@ -20,6 +21,8 @@ import { at, xrpcProcedure, xrpcQuery } from "./xrpc";
 
 export const ZBlueskySettings = z.object({
   service_url: z.url().default("https://bsky.social"),
+  // The chat service the PDS forwards chat.bsky.* calls to (atproto-proxy header).
+  chat_service_did: z.string().default("did:web:api.bsky.chat"),
 });
 export type BlueskySettings = z.infer<typeof ZBlueskySettings>;
 type Ctx = ConnectorContext<BlueskySettings>;
@@ -208,5 +211,7 @@ export const blueskyConnector: NetworkConnector<BlueskySettings> = {
   profileStats: profileStatsBluesky,
   postStats: postStatsBluesky,
   commentSync: blueskyCommentSync,
+  // Direct messages through the chat service (messaging.ts).
+  messaging: blueskyMessaging,
   mapError: mapBlueskyError,
 };

@@ -12,8 +12,10 @@ const mapper = { mapError: mapBlueskyError };
 
 export const at = (base: string, nsid: string) => `${base.replace(/\/+$/, "")}/xrpc/${nsid}`;
 
-const headers = (token: string | undefined, contentType?: string) => ({
+// `proxy`: the atproto-proxy header naming the service the PDS forwards the call to (chat.bsky.*).
+const headers = (token: string | undefined, contentType?: string, proxy?: string) => ({
   accept: "application/json",
+  ...(proxy && { "atproto-proxy": proxy }),
   ...(contentType && { "content-type": contentType }),
   ...(token && { authorization: `Bearer ${token}` }),
 });
@@ -23,18 +25,25 @@ export const xrpcQuery = async <T>(
   nsid: string,
   params: Record<string, string | string[]>,
   token?: string,
+  proxy?: string,
 ): Promise<T> => {
   const url = new URL(at(ctx.settings.service_url, nsid));
   for (const [name, value] of Object.entries(params))
     for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(name, v);
-  const res = await ctx.fetch(url, { headers: headers(token) });
+  const res = await ctx.fetch(url, { headers: headers(token, undefined, proxy) });
   return readJson<T>(mapper, res);
 };
 
-export const xrpcProcedure = async <T>(ctx: BlueskyCtx, nsid: string, body: unknown, token?: string): Promise<T> => {
+export const xrpcProcedure = async <T>(
+  ctx: BlueskyCtx,
+  nsid: string,
+  body: unknown,
+  token?: string,
+  proxy?: string,
+): Promise<T> => {
   const res = await ctx.fetch(at(ctx.settings.service_url, nsid), {
     method: "POST",
-    headers: headers(token, body === undefined ? undefined : "application/json"),
+    headers: headers(token, body === undefined ? undefined : "application/json", proxy),
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
   return readJson<T>(mapper, res);

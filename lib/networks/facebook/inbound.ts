@@ -68,5 +68,9 @@ export const facebookInbound = metaInbound<FacebookSettings>({
   object: "page",
   readChange: readFeedChange,
   readMessaging: (event, settings) =>
-    readMessagingEvent(event, { placementOf: (account) => account, ownAppId: settings.client_id }),
+    readMessagingEvent(event, {
+      placementOf: (account) => account,
+      ownAppId: settings.client_id,
+      announceDeletes: false,
+    }),
 });

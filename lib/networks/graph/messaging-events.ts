@@ -8,7 +8,9 @@ import type { GraphMessagingEvent } from "./webhooks";
 // mentions), a postback (a button tap: an inbound message with `tapped_action`), a read or delivery (by
 // message id on instagram, by watermark on messenger), a reaction added or removed, a referral (which
 // opens the window). Echoes of what the Page/account sent: outbound `synced` messages, except our own
-// app's sends (stored when we sent them). Edits and deletions are not read yet (ignored).
+// app's sends (stored when we sent them). Edits (`message_edits`: message_edit {mid, text, num_edit})
+// change the stored message (message.edited); an unsent message (`message` {mid, is_deleted}) loses
+// its content, with message.deleted where the network's options say the spec emits it (instagram).
 
 const ZId = z.object({ id: z.coerce.string() }).loose();
 const ZAttachment = z
@@ -70,6 +72,10 @@ const ZEvent = z
       .loose()
       .optional(),
     referral: ZReferral.optional(),
+    message_edit: z
+      .object({ mid: z.string(), text: z.string().optional(), num_edit: z.number().optional() })
+      .loose()
+      .optional(),
   })
   .loose();
 type Event = z.infer<typeof ZEvent>;
@@ -88,6 +94,7 @@ const attachmentOf = (a: z.infer<typeof ZAttachment>): MessageAttachment => {
 export type ReadMessagingOptions = {
   placementOf: (account: string) => string | null; // facebook: the Page the chat runs on; instagram: none
   ownAppId: string | undefined; // echoes of this app's sends are ours already
+  announceDeletes: boolean; // message.deleted is emitted for this network (networks-and-messaging "Events")
 };
 
 export const readMessagingEvent = (
@@ -119,7 +126,8 @@ export const readMessagingEvent = (
 
   if (e.message) {
     const m = e.message;
-    if (m.is_deleted) return [{ kind: "ignored", reason: "message deleted" }];
+    if (m.is_deleted)
+      return [{ kind: "message_delete", account, messageExternalId: m.mid, at, announce: options.announceDeletes }];
     if (echo && m.app_id !== undefined && m.app_id === options.ownAppId)
       return [{ kind: "ignored", reason: "echo of our own send" }];
     const types = (m.attachments ?? []).map((a) => a.type);
@@ -215,5 +223,16 @@ export const readMessagingEvent = (
     ];
   }
   if (e.referral) return referralOf(e.referral);
-  return [{ kind: "ignored", reason: "messaging event not read (edit, optin, handover...)" }];
+  if (e.message_edit)
+    return [
+      {
+        kind: "message_edit",
+        account,
+        messageExternalId: e.message_edit.mid,
+        body: e.message_edit.text ?? null,
+        at,
+        announce: true,
+      },
+    ];
+  return [{ kind: "ignored", reason: "messaging event not read (optin, handover...)" }];
 };

@@ -13,12 +13,15 @@ export const metaMessagingRules = ({
   bodyCapWithButtons,
   quickRepliesCombine,
   placementRequired,
+  mediaLimits,
 }: {
   bodyCapWithButtons: number;
   quickRepliesCombine: boolean;
   placementRequired: boolean; // facebook: the Page the chat runs on
+  mediaLimits: MessagingRules["mediaLimits"];
 }): MessagingRules => ({
   windowHours: 24,
+  mediaLimits,
   // A private reply (Send API `recipient: {comment_id}`) reaches the commenter up to 7 days after the
   // comment, once per comment, window or not.
   privateReplies: { maxAgeDays: 7 },

@@ -62,3 +62,27 @@ export const sendApiForm = (
     message: JSON.stringify(message),
   };
 };
+
+// A sender action (Send API `sender_action`): typing_on/typing_off, or react/unreact with
+// `payload` {message_id, reaction}. No message, no messaging_type. Answered {recipient_id}.
+export const senderActionForm = (
+  participantExternalId: string,
+  action: "typing_on" | "typing_off" | "react" | "unreact",
+  payload?: { message_id: string; reaction: string },
+): Record<string, string> => ({
+  recipient: JSON.stringify({ id: participantExternalId }),
+  sender_action: action,
+  ...(payload && { payload: JSON.stringify(payload) }),
+});
+export const ZSenderActionAnswer = z.object({ recipient_id: z.coerce.string().optional() }).loose();
+
+// Messenger's named reactions and the emoji it sends for them (networks-and-messaging "Reactions":
+// facebook named reactions map to emoji). An emoji among them is taken as is.
+export const MESSENGER_REACTIONS: Record<string, string> = {
+  like: "👍",
+  love: "❤️",
+  haha: "😆",
+  wow: "😮",
+  sad: "😢",
+  angry: "😠",
+};

@@ -66,5 +66,5 @@ export const instagramInbound = metaInbound<InstagramSettings>({
   object: "instagram",
   readChange,
   readMessaging: (event, settings) =>
-    readMessagingEvent(event, { placementOf: () => null, ownAppId: settings.client_id }),
+    readMessagingEvent(event, { placementOf: () => null, ownAppId: settings.client_id, announceDeletes: true }),
 });

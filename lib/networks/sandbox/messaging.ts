@@ -1,8 +1,8 @@
 import type { TPlatform } from "@/lib/schemas/common";
-import { blueskyMessagingRules } from "../bluesky/messaging-rules";
 import type {
   AnyConnector,
   ConnectorStore,
+  InboundItem,
   InboundMessage,
   MessageSent,
   Messaging,
@@ -10,12 +10,12 @@ import type {
   MessageSendInput,
   ProfileAuth,
 } from "../types";
+import { sandboxChatActions } from "./messaging-actions";
 import { networkDelay, newSandboxId, sandboxError, triggersIn, type SandboxCtx } from "./publish";
 import { checkSandboxTemplate } from "./templates";
 
-// Direct messages on the sandbox network. The send rules are the platform's own (the real connector's,
-// or, for bluesky whose sending is not built yet, the rules it will have: bluesky/messaging-rules.ts), so a 422
-// rehearsed here is the one the network would give. A new chat starts with a message from the simulated
+// Direct messages on the sandbox network. The send rules are the platform's own (the real connector's),
+// so a 422 rehearsed here is the one the network would give. A new chat starts with a message from the simulated
 // participant (which opens the messaging window, and lets a telegram bot answer); a message we send is
 // answered a moment later by the participant, who taps the first choice offered where there is one (`followUp`: applied like a pushed inbound message, so it
 // emits message.received). The body tags of posts rehearse each outcome of a send: #sandbox-fail
@@ -26,10 +26,6 @@ import { checkSandboxTemplate } from "./templates";
 // attempts, answers due) is kept per profile in the connector store (connector_states), so it survives
 // restarts and is shared by every process.
 
-const FALLBACK_RULES: Partial<Record<TPlatform, MessagingRules>> = {
-  bluesky: blueskyMessagingRules,
-};
-
 export const ANSWER_DELAY_MS = 1500;
 const KEY = "messaging";
 const MAX_ENTRIES = 500;
@@ -39,6 +35,9 @@ type Due = {
   participant: string;
   placement: string | null;
   message: { externalId: string; body: string; at: string } & Partial<Tap>;
+  // Instead of answering: react to our message (`reactTo`), or leave (the window closes).
+  signal?: "react" | "leave";
+  reactTo?: string;
 };
 // `privateReplies`: comment id -> our message id of the private reply it got (once per comment, as Meta).
 type DueStatus = {
@@ -168,12 +167,14 @@ const sendSandbox = async (
         { ...chat, messageExternalId: id, status: "read" as const, at: read },
       ].slice(-MAX_ENTRIES);
     }
+    const signal = participantSignalIn(input.request.body ?? "");
     state.due = [
       ...state.due,
       {
         participant: input.participantExternalId,
         placement: input.placement?.externalId ?? null,
         message: { externalId: newSandboxId("sbx_msg"), ...answerTo(input.request), at },
+        ...(signal && { signal, reactTo: id }),
       },
     ].slice(-MAX_ENTRIES);
     return {
@@ -229,11 +230,54 @@ const findSentSandbox = async (ctx: SandboxCtx, input: MessageSendInput) => {
 
 type ChatRef = { auth: ProfileAuth; placement: string | null; participantExternalId: string };
 
+// #sandbox-react: the participant reacts to our message instead of answering; #sandbox-leave: they
+// leave (their messaging window closes: within_messaging_window turns false).
+const participantSignalIn = (body: string): Due["signal"] =>
+  /#sandbox-react\b/i.test(body) ? "react" : /#sandbox-leave\b/i.test(body) ? "leave" : undefined;
+
+// The simulated participant's reactions and departures in this chat, each handed over once: a reaction
+// as the platform reports it (reaction.received where the platform emits it), a departure as the window
+// closing.
+const collectSignalsSandbox = (ctx: SandboxCtx, chat: ChatRef, platform: TPlatform) =>
+  storeOf(ctx).update(KEY, (current) => {
+    const state = stateOf(current);
+    const mine = (d: Due) =>
+      d.signal !== undefined && d.participant === chat.participantExternalId && d.placement === chat.placement;
+    const taken = state.due.filter(mine);
+    if (taken.length === 0) return { result: [] as InboundItem[] };
+    const account = chat.auth.externalId ?? "";
+    const items = taken.map((d): InboundItem =>
+      d.signal === "react"
+        ? {
+            kind: "message_reaction",
+            account,
+            participantExternalId: d.participant,
+            messageExternalId: d.reactTo ?? "",
+            action: "react",
+            reaction: REACTION_NAMES.has(platform) ? "love" : null,
+            emoji: "❤️",
+            at: new Date(d.message.at),
+            announce: REACTION_NAMES.has(platform),
+          }
+        : {
+            kind: "window_closed",
+            account,
+            placement: d.placement,
+            participantExternalId: d.participant,
+            at: new Date(d.message.at),
+          },
+    );
+    return { value: { ...state, due: state.due.filter((d) => !mine(d)) }, result: items };
+  });
+// Where reactions are named and reaction.received is emitted (networks-and-messaging "Events").
+const REACTION_NAMES = new Set<TPlatform>(["instagram", "facebook"]);
+
 // The simulated participant's answers to this chat, each handed over once.
 const collectSandbox = (ctx: SandboxCtx, chat: ChatRef) =>
   storeOf(ctx).update(KEY, (current) => {
     const state = stateOf(current);
-    const mine = (d: Due) => d.participant === chat.participantExternalId && d.placement === chat.placement;
+    const mine = (d: Due) =>
+      d.signal === undefined && d.participant === chat.participantExternalId && d.placement === chat.placement;
     const taken = state.due.filter(mine);
     if (taken.length === 0) return { result: [] as InboundMessage[] };
     return {
@@ -267,8 +311,7 @@ export const sandboxMessaging = (
   real: AnyConnector | undefined,
   checkAuth: (auth: ProfileAuth) => void,
 ): Messaging<{ app_url?: string }> | undefined => {
-  const rules: (MessagingRules & Pick<Messaging<unknown>, "markRead">) | undefined =
-    real?.messaging ?? FALLBACK_RULES[platform];
+  const rules: (MessagingRules & Pick<Messaging<unknown>, "markRead">) | undefined = real?.messaging;
   if (!rules) return undefined;
   return {
     windowHours: rules.windowHours,
@@ -279,6 +322,7 @@ export const sandboxMessaging = (
     check: rules.check,
     ...(rules.bypassesWindow && { bypassesWindow: rules.bypassesWindow }),
     ...(rules.privateReplies && { privateReplies: rules.privateReplies }),
+    ...sandboxChatActions(real?.messaging, checkAuth),
     send: async (ctx, input) => {
       checkAuth(input.auth);
       await checkSandboxTemplate(ctx, input.request);
@@ -313,6 +357,10 @@ export const sandboxMessaging = (
       statuses: async (ctx, input) => {
         checkAuth(input.auth);
         return collectStatuses(ctx, input);
+      },
+      collectSignals: async (ctx, input) => {
+        checkAuth(input.auth);
+        return collectSignalsSandbox(ctx, input, platform);
       },
     },
   };

@@ -1,3 +1,4 @@
+import { NetworkError } from "../errors";
 import type { MessageRequest, Messaging } from "../types";
 import { mediaTypeOfUrl } from "../message-media";
 import { botToken, callBotApi } from "./api";
@@ -11,6 +12,7 @@ import type { TelegramSettings } from "./index";
 // `<chat id>:<message id>`, like the publisher's. Bots cannot read a chat back: an unanswered send ends
 // delivery_unconfirmed.
 
+const MB = 1024 * 1024;
 type SentMessage = { message_id: number; chat: { id: number } };
 
 const METHOD_BY_TYPE = {
@@ -41,8 +43,11 @@ export const telegramMessaging: Messaging<TelegramSettings> = {
   windowHours: null,
   participantWritesFirst: true,
   placementRequired: false,
-  participantId: (raw) => (/^\d{1,20}$/.test(raw.trim()) ? raw.trim() : null),
+  // A user's id (their private chat with the bot), or a group's (negative) id.
+  participantId: (raw) => (/^-?\d{1,20}$/.test(raw.trim()) ? raw.trim() : null),
   fields: new Set(["body", "media", "reply_markup", "reply_to_external_id"]),
+  // Files sent by URL: photos up to 5 MB, everything else up to 20 MB (Bot API "Sending files").
+  mediaLimits: { image: 5 * MB, video: 20 * MB, audio: 20 * MB, file: 20 * MB },
   check,
   send: async (ctx, { auth, participantExternalId, request }) => {
     const replyTo = request.reply_to_external_id?.split(":").at(-1);
@@ -60,5 +65,20 @@ export const telegramMessaging: Messaging<TelegramSettings> = {
         })
       : await callBotApi<SentMessage>(ctx, botToken(auth), "sendMessage", { ...common, text: request.body ?? "" });
     return { externalId: `${sent.chat.id}:${sent.message_id}` };
+  },
+  // editMessageText, or editMessageCaption for a media message (its text is the caption). The same text
+  // again ("message is not modified") is not an error: an edit repeated after a lost answer is done.
+  edit: async (ctx, { auth, messageExternalId, hasMedia, body }) => {
+    const [chatId, messageId] = [messageExternalId.split(":")[0], Number(messageExternalId.split(":").at(-1))];
+    try {
+      await callBotApi(ctx, botToken(auth), hasMedia ? "editMessageCaption" : "editMessageText", {
+        chat_id: chatId,
+        message_id: messageId,
+        [hasMedia ? "caption" : "text"]: body,
+      });
+    } catch (err) {
+      if (err instanceof NetworkError && /message is not modified/i.test(err.message)) return;
+      throw err;
+    }
   },
 };

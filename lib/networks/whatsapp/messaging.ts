@@ -75,6 +75,8 @@ const payloadOf = (r: MessageRequest): Record<string, unknown> => {
 export const whatsappMessaging = (connector: Mapper & { displayName: string }): Messaging<Settings> => ({
   windowHours: 24,
   reportsStatuses: true, // statuses sent/delivered/read/failed arrive by webhook (inbound.ts)
+  // The spec's limits: images 5 MB, video and audio 16 MB, documents 100 MB.
+  mediaLimits: { image: 5 * 1024 * 1024, video: 16 * 1024 * 1024, audio: 16 * 1024 * 1024, file: 100 * 1024 * 1024 },
   participantWritesFirst: false,
   placementRequired: true,
   participantId: (raw) => {

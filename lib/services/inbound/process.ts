@@ -1,15 +1,18 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import type { Environment } from "@/lib/generated/prisma/enums";
 import { log } from "@/lib/log";
 import { connectorFor } from "@/lib/networks/registry";
 import type { InboundItem } from "@/lib/networks/types";
 import { contextFor } from "@/lib/services/connections/context";
 import { disconnectProfile } from "@/lib/services/connections/refresh-connections";
+import { applyMessageDelete, applyMessageEdit } from "@/lib/services/messages/apply-edits";
 import { applyInboundMessage, applyMessageStatus, type AppliedMessage } from "@/lib/services/messages/apply-message";
 import {
   applyReaction,
   applyReferral,
   applyWatermark,
+  applyWindowClosed,
   type AppliedSignal,
 } from "@/lib/services/messages/apply-signals";
 import { applyAccountChanged } from "./apply-account";
@@ -43,7 +46,8 @@ const applyDeauthorized = async (
   return profiles.length ? "disconnected" : "ignored";
 };
 
-const applyItem = (item: InboundItem, scope: Scope): Promise<Outcome> => {
+// One item, by the network's ids (also what pollers hand over: lib/services/messages/poll-messages.ts).
+export const applyItem = (item: InboundItem, scope: Scope & { environment?: Environment }): Promise<Outcome> => {
   switch (item.kind) {
     case "comment":
       return applyComment(item, scope);
@@ -61,6 +65,12 @@ const applyItem = (item: InboundItem, scope: Scope): Promise<Outcome> => {
       return applyReaction(item, scope);
     case "chat_referral":
       return applyReferral(item, scope);
+    case "message_edit":
+      return applyMessageEdit(item, scope);
+    case "message_delete":
+      return applyMessageDelete(item, scope);
+    case "window_closed":
+      return applyWindowClosed(item, scope);
     case "ignored":
       return Promise.resolve("ignored");
   }

@@ -1,7 +1,12 @@
 import "server-only";
 import { messageEventData, serializeChat } from "@/lib/api/serializers/message";
 import { db, type Prisma } from "@/lib/db/client";
-import type { InboundMessageWatermark, InboundReaction, InboundReferral } from "@/lib/networks/types";
+import type {
+  InboundMessageWatermark,
+  InboundReaction,
+  InboundReferral,
+  InboundWindowClosed,
+} from "@/lib/networks/types";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { lockedChat, profilesFor, type Scope } from "./apply-message";
@@ -61,7 +66,8 @@ export const applyWatermark = async (item: InboundMessageWatermark, scope: Scope
 };
 
 // A reaction replaces the participant's earlier one on that message; `unreact` removes it. Both emit
-// reaction.received (with the action), once: the same reaction again changes nothing.
+// reaction.received (with the action), once, where the network announces it (bluesky's are only
+// stored): the same reaction again changes nothing.
 export const applyReaction = async (item: InboundReaction, scope: Scope): Promise<AppliedSignal> => {
   const profiles = await profilesFor(scope, item.account);
   const messages = await db.message.findMany({
@@ -100,6 +106,7 @@ export const applyReaction = async (item: InboundReaction, scope: Scope): Promis
         at: item.at.toISOString(),
       };
       const data = { ...messageEventData(updated), reaction } as Prisma.InputJsonObject;
+      if (item.announce === false) return true; // stored; the spec emits no reaction.received here
       await emitEvent({
         tx,
         accountId: row.accountId,
@@ -159,6 +166,29 @@ export const applyReferral = async (item: InboundReferral, scope: Scope): Promis
       return true;
     });
     if (changed) outcome = "signal_applied";
+  }
+  return outcome;
+};
+
+// The participant's window closed: the chat's last inbound time goes back past the window (only ever
+// backwards), so within_messaging_window turns false and free-form sends answer 422.
+export const applyWindowClosed = async (item: InboundWindowClosed, scope: Scope): Promise<AppliedSignal> => {
+  const profiles = await profilesFor(scope, item.account);
+  let outcome: AppliedSignal = "unmatched";
+  for (const profile of profiles) {
+    const hours = windowHoursOf(profile);
+    if (hours === null) continue;
+    const closed = new Date(item.at.getTime() - hours * 3600_000 - 60_000);
+    const { count } = await db.chat.updateMany({
+      where: {
+        profileId: profile.id,
+        placementKey: item.placement ?? "",
+        participantExternalId: item.participantExternalId,
+        lastInboundAt: { gt: closed },
+      },
+      data: { lastInboundAt: closed },
+    });
+    outcome = count ? "signal_applied" : outcome === "unmatched" ? "signal_stale" : outcome;
   }
   return outcome;
 };

@@ -8,6 +8,8 @@ import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import type { TCreateChatBody } from "@/lib/schemas/messages";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { recordCommit } from "@/lib/services/idempotency/commit";
+import { managementError } from "@/lib/services/listings/managed";
+import { freshAuth } from "@/lib/services/posts/publish-input";
 import { findOrCreateChatRow } from "./chat-row";
 import { storeInboundMessage } from "./store-message";
 import { chatOrThrow, messagingContext, messagingFor, profileForMessagingOrThrow, windowHoursOf } from "./support";
@@ -95,6 +97,19 @@ export const createChat = async ({
   const existing = await db.chat.findUnique({ where: { profileId_placementKey_participantExternalId: key } });
   // The network's opening messages of a new chat (the sandbox's simulated participant), read before the
   // transaction so no network call holds it open.
+  // The network's conversation (found or created there); a participant who does not accept messages is
+  // a 422 and nothing is stored.
+  const conversation =
+    existing?.externalConversationId || !messaging.openConversation
+      ? null
+      : await messaging
+          .openConversation(messagingContext(connector, profile.id), {
+            auth: profileAuthOf(await freshAuth(connector, profile.id)),
+            participantExternalId: participant,
+          })
+          .catch((err: unknown) => {
+            throw managementError(err, connector.displayName);
+          });
   const opening =
     existing || !messaging.openChat
       ? []
@@ -110,6 +125,8 @@ export const createChat = async ({
       { placement, participantExternalId: participant },
       { participantUsername: input.participant_username, participantName: input.participant_name },
     );
+    if (conversation?.conversationId && !row.externalConversationId)
+      await tx.chat.update({ where: { id: row.id }, data: { externalConversationId: conversation.conversationId } });
     for (const message of opening) await storeInboundMessage(tx, row, message);
     await recordCommit(tx, { resource: "chat", id: row.id });
     return tx.chat.findUniqueOrThrow({ where: { id: row.id } });

@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { connectorFor } from "@/lib/networks/registry";
 import type { InboundMessageItem } from "@/lib/networks/types";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
+import { applyItem } from "@/lib/services/inbound/process";
 import { applyInboundMessage, applyMessageStatus } from "./apply-message";
 import { messagingContext } from "./support";
 
@@ -68,5 +69,14 @@ export const collectFollowUps = async (messageId: string): Promise<{ collected: 
     });
     if (outcome === "message_created") created++;
   }
+  const signals = followUp.collectSignals
+    ? await followUp.collectSignals(messagingContext(connector, profile.id), {
+        auth: profileAuthOf(profile),
+        placement: chat.externalPlacementId,
+        participantExternalId: chat.participantExternalId,
+      })
+    : [];
+  for (const item of signals)
+    await applyItem(item, { platform: profile.platform, profileId: profile.id, environment: profile.environment });
   return { collected: messages.length, created };
 };

@@ -157,6 +157,7 @@ const inputOf = async (
       group: chat.group,
       request: (message.request ?? {}) as MessageRequest,
       clientReference: message.id,
+      createdAt: message.createdAt,
       privateReplyTo: privateReply?.externalId ?? null,
       profileId: profile.id,
     },

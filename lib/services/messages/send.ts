@@ -10,7 +10,11 @@ import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import type { MessageRequest, Messaging } from "@/lib/networks/types";
 import type { TSendMessageBody } from "@/lib/schemas/messages";
 import { recordCommit } from "@/lib/services/idempotency/commit";
-import { chatOrThrow, messagingFor } from "./support";
+import { profileAuthOf } from "@/lib/services/connections/profile-auth";
+import { managementError } from "@/lib/services/listings/managed";
+import { freshAuth } from "@/lib/services/posts/publish-input";
+import { mediaLimitProblems } from "./media-limits";
+import { chatOrThrow, messagingContext, messagingFor } from "./support";
 
 // POST /api/chats/:id/messages: every rule is checked before anything is written (one 422 lists each
 // problem), then the message is stored `pending` and its sending requested in the same transaction
@@ -62,11 +66,24 @@ export const sendMessage = async ({
   input: TSendMessageBody;
 }) => {
   const chat = await chatOrThrow({ principal, id: chatId });
-  const { messaging } = messagingFor(chat.profile);
+  const { connector, messaging } = messagingFor(chat.profile);
   if (chat.profile.status !== "active") throw unprocessable(["Profile is disconnected: reconnect it to send messages"]);
   const request = Object.fromEntries(givenFields(input).map((key) => [key, input[key]])) as MessageRequest;
   const problems = sendRuleProblems(messaging, DISPLAY_NAMES[chat.platform], request, chat);
   if (problems.length) throw unprocessable(problems);
+  const mediaProblems = await mediaLimitProblems(messaging, DISPLAY_NAMES[chat.platform], request.media);
+  if (mediaProblems.length) throw unprocessable(mediaProblems);
+  // Where the network says up front whether the participant takes messages (bluesky chat settings), a
+  // refusal is a 422 before anything is stored.
+  if (messaging.openConversation)
+    await messaging
+      .openConversation(messagingContext(connector, chat.profileId), {
+        auth: profileAuthOf(await freshAuth(connector, chat.profileId)),
+        participantExternalId: chat.participantExternalId,
+      })
+      .catch((err: unknown) => {
+        throw managementError(err, connector.displayName);
+      });
   const message = await db.$transaction(async (tx) => {
     const now = new Date();
     const row = await tx.message.create({

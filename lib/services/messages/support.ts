@@ -5,7 +5,9 @@ import { db } from "@/lib/db/client";
 import type { Chat, Profile } from "@/lib/generated/prisma/client";
 import { CAPABILITIES, DISPLAY_NAMES } from "@/lib/networks/platforms";
 import { connectorFor } from "@/lib/networks/registry";
-import type { AnyConnector, ConnectorContext, Messaging } from "@/lib/networks/types";
+import type { AnyConnector, ChatActionInput, ConnectorContext, Messaging } from "@/lib/networks/types";
+import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
+import { freshAuth } from "@/lib/services/posts/publish-input";
 import { contextFor } from "@/lib/services/connections/context";
 import { connectorStore } from "@/lib/services/connections/connector-store";
 
@@ -73,4 +75,19 @@ export const chatOrThrow = async ({
   });
   if (!chat) throw notFound();
   return chat;
+};
+
+// What a chat-level network call names (archive, react, typing): fresh tokens, the chat's placement.
+export const chatActionInput = async (connector: AnyConnector, chat: Chat): Promise<ChatActionInput> => {
+  const profile = await freshAuth(connector, chat.profileId);
+  const placementRow = chat.externalPlacementId
+    ? await db.placement.findFirst({ where: { profileId: profile.id, externalId: chat.externalPlacementId } })
+    : null;
+  const placement = placementRow ? placementAuthOf(placementRow) : null;
+  return {
+    auth: profileAuthOf(profile),
+    placement: placement?.externalId ? { ...placement, externalId: placement.externalId } : null,
+    participantExternalId: chat.participantExternalId,
+    conversationId: chat.externalConversationId,
+  };
 };
