@@ -545,12 +545,12 @@ export type InboundReaction = {
   reaction: string | null; // the network's name of it ("love")
   emoji: string | null;
   at: Date;
-  // reaction.received is emitted for this network (networks-and-messaging "Events"); absent: true.
+  // reaction.received is emitted for this network (the "Webhook events" of the API reference, lib/schemas/events.ts); absent: true.
   announce?: boolean;
 };
 
 // A message of the chat was edited on the network (by the participant, or from the network's own app):
-// the stored body changes, message.edited where `announce` (networks-and-messaging "Events").
+// the stored body changes, message.edited where `announce` (the "Webhook events" of the API reference, lib/schemas/events.ts).
 export type InboundMessageEdit = {
   kind: "message_edit";
   account: string;

@@ -76,7 +76,7 @@ export const senderActionForm = (
 });
 export const ZSenderActionAnswer = z.object({ recipient_id: z.coerce.string().optional() }).loose();
 
-// Messenger's named reactions and the emoji it sends for them (networks-and-messaging "Reactions":
+// Messenger's named reactions and the emoji it sends for them (the reactToMessage endpoint in lib/contracts/messages.ts:
 // facebook named reactions map to emoji). An emoji among them is taken as is.
 export const MESSENGER_REACTIONS: Record<string, string> = {
   like: "👍",

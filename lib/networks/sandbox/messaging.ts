@@ -269,7 +269,7 @@ const collectSignalsSandbox = (ctx: SandboxCtx, chat: ChatRef, platform: TPlatfo
     );
     return { value: { ...state, due: state.due.filter((d) => !mine(d)) }, result: items };
   });
-// Where reactions are named and reaction.received is emitted (networks-and-messaging "Events").
+// Where reactions are named and reaction.received is emitted (the "Webhook events" of the API reference, lib/schemas/events.ts).
 const REACTION_NAMES = new Set<TPlatform>(["instagram", "facebook"]);
 
 // The simulated participant's answers to this chat, each handed over once.

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { useOwnDatabase } from "@/lib/testing/own-database";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as metaRoute from "@/app/inbound/[platform]/route";
@@ -28,7 +30,22 @@ const APP_SECRET = "wa-kinds-secret";
 let graph: GraphFake;
 let runner: LocalRunner | undefined;
 
+// Media are downloaded before a send is accepted (size limits by what the bytes are): a voice note (MP3)
+// and a PDF document served on loopback.
+const FILES: Record<string, { type: string; bytes: Buffer }> = {
+  "/v.mp3": { type: "audio/mpeg", bytes: Buffer.concat([Buffer.from("ID3"), Buffer.alloc(512)]) },
+  "/menu.pdf": { type: "application/pdf", bytes: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(512)]) },
+};
+const files = createServer((req, res) => {
+  const file = FILES[req.url ?? ""];
+  if (!file) return void res.writeHead(404).end();
+  res.writeHead(200, { "content-type": file.type, "content-length": file.bytes.length }).end(file.bytes);
+});
+let filesUrl = "";
+
 beforeAll(async () => {
+  await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
+  filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
   graph = await startGraphFake();
   graph.addApp("facebook", "wa-kinds-app", APP_SECRET);
   return setEnv({
@@ -43,6 +60,7 @@ afterEach(async () => {
   runner = undefined;
 });
 afterAll(async () => {
+  files.close();
   await graph.close();
   await db.$disconnect();
 });
@@ -202,13 +220,13 @@ describe("WhatsApp message kinds (checked by the strict Graph fake)", () => {
       { name: { formatted_name: "Ada Lovelace" }, phones: [{ phone: "+44 20 7946 0000", type: "WORK" }] },
     ];
     expect(await sendAndDrain(t, { contacts })).toMatchObject({ type: "contacts", payload: contacts });
-    expect(await sendAndDrain(t, { media: ["https://cdn.example/v.ogg"], voice_note: true })).toMatchObject({
+    expect(await sendAndDrain(t, { media: [`${filesUrl}/v.mp3`], voice_note: true })).toMatchObject({
       type: "audio",
-      payload: { link: "https://cdn.example/v.ogg", voice: true },
+      payload: { link: `${filesUrl}/v.mp3`, voice: true },
     });
-    expect(await sendAndDrain(t, { media: ["https://cdn.example/menu.pdf"], filename: "Menu.pdf" })).toMatchObject({
+    expect(await sendAndDrain(t, { media: [`${filesUrl}/menu.pdf`], filename: "Menu.pdf" })).toMatchObject({
       type: "document",
-      payload: { link: "https://cdn.example/menu.pdf", filename: "Menu.pdf" },
+      payload: { link: `${filesUrl}/menu.pdf`, filename: "Menu.pdf" },
     });
     expect(await sendAndDrain(t, { body: "See https://acme.example", link_preview: true })).toMatchObject({
       type: "text",
