@@ -7,3 +7,8 @@ import { z } from "zod";
 export const profileCommentsSyncRequested = eventType("app/profile-comments.sync-requested", {
   schema: z.object({ profileId: z.string().min(1) }),
 });
+
+/** A post was just published on a network whose comments are read soon after (firstPollAfterMs). */
+export const postCommentsFirstPollRequested = eventType("app/post-comments.first-poll-requested", {
+  schema: z.object({ platformPostId: z.string().min(1) }),
+});

@@ -3,7 +3,12 @@ import { commentActionFn, publishCommentFn, reconcileCommentsFn } from "./commen
 import { deliverWebhookFn } from "./deliver-webhook";
 import { fanOutEventFn } from "./fan-out-event";
 import { housekeeping } from "./housekeeping";
-import { pollPostCommentsFn, pollProfileCommentsFn, syncProfileCommentsFn } from "./poll-comments";
+import {
+  firstPostCommentsPollFn,
+  pollPostCommentsFn,
+  pollProfileCommentsFn,
+  syncProfileCommentsFn,
+} from "./poll-comments";
 import { pollPlacementsFn } from "./poll-placements";
 import { processInboundFn } from "./process-inbound";
 import {
@@ -36,6 +41,7 @@ export const functions = [
   reconcilePostsFn,
   processInboundFn,
   pollPostCommentsFn,
+  firstPostCommentsPollFn,
   pollProfileCommentsFn,
   syncProfileCommentsFn,
   sendMessageFn,

@@ -1,7 +1,11 @@
 import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
-import { profileCommentsSyncRequested } from "@/inngest/events";
-import { findPostsDueForComments, syncPostComments } from "@/lib/services/comments/poll-post-comments";
+import { postCommentsFirstPollRequested, profileCommentsSyncRequested } from "@/inngest/events";
+import {
+  findPostsDueForComments,
+  firstPollDelayMs,
+  syncPostComments,
+} from "@/lib/services/comments/poll-post-comments";
 import { findProfilesDueForProfileComments, syncProfileComments } from "@/lib/services/comments/sync-profile-comments";
 
 // Comment polling (lib/services/comments/poll-*.ts). One step per post or profile: a failing network
@@ -58,4 +62,22 @@ export const syncProfileCommentsFn = inngest.createFunction(
     triggers: [profileCommentsSyncRequested],
   },
   async ({ event, step }) => step.run("sync", () => syncProfileComments({ profileId: event.data.profileId })),
+);
+
+// A post just published on a network that answers its comments soon (the sandbox's audience): one poll
+// after the connector's firstPollAfterMs, then the regular tapering polls.
+export const firstPostCommentsPollFn = inngest.createFunction(
+  {
+    id: "first-post-comments-poll",
+    name: "Comments: first poll of a published post",
+    retries: 2,
+    triggers: [postCommentsFirstPollRequested],
+  },
+  async ({ event, step }) => {
+    const { platformPostId } = event.data;
+    const delayMs = await step.run("delay", () => firstPollDelayMs(platformPostId));
+    if (delayMs === null) return { state: "none" };
+    if (delayMs > 0) await step.sleep("wait", delayMs);
+    return step.run("poll", () => syncPostComments({ platformPostId }));
+  },
 );

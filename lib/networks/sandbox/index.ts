@@ -5,6 +5,7 @@ import { CAPABILITIES, CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { AnyConnector, Identity, ProfileAuth, TokenSet } from "../types";
 import { sandboxPlacements, type SandboxAccount } from "./accounts";
 import { sandboxManagement } from "./management";
+import { sandboxCommentSync } from "./audience";
 import { sandboxComments } from "./comments";
 import { sandboxMessaging } from "./messaging";
 import { createFirstCommentSandbox, deletePublishedSandbox, findPublishedSandbox, publishSandbox } from "./publish";
@@ -133,6 +134,9 @@ export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undef
   // Comments: the real network's capability, on the simulated network (comments.ts).
   const comments = sandboxComments(real?.comments, (auth) => void accountFrom(auth));
   if (comments) connector.comments = comments;
+  // The simulated audience: comments on published posts, reviews and recommendations (audience.ts).
+  const commentSync = sandboxCommentSync(platform, real, (auth) => void accountFrom(auth));
+  if (commentSync) connector.commentSync = commentSync;
   if (CAPABILITIES[platform].stats) {
     connector.profileStats = async (_ctx, { auth, placement }) =>
       profileStatsSandbox(platform, accountFrom(auth), placement);

@@ -85,18 +85,24 @@ const applyProfileComment = (
     return "created";
   });
 
-const profilePlatforms = () =>
+const profilePlatforms = (environment: "live" | "sandbox") =>
   livePlatforms().filter(
     (p) =>
-      CAPABILITIES[p].profileComments &&
-      connectorFor({ platform: p, environment: "live" }).commentSync?.listProfileComments,
+      CAPABILITIES[p].profileComments && connectorFor({ platform: p, environment }).commentSync?.listProfileComments,
   );
 
+// Profiles due for a sync (sandbox ones too: their simulated network answers the same sync).
 export const findProfilesDueForProfileComments = async ({ now = new Date(), limit = 100 } = {}) => {
   const rows = await db.profile.findMany({
     where: {
-      platform: { in: profilePlatforms() },
-      environment: "live",
+      AND: [
+        {
+          OR: (["live", "sandbox"] as const).map((environment) => ({
+            environment,
+            platform: { in: profilePlatforms(environment) },
+          })),
+        },
+      ],
       status: "active",
       OR: [
         { commentSync: null },
@@ -127,9 +133,9 @@ export const syncProfileComments = async ({ profileId, now = new Date() }: { pro
     where: { id: profileId },
     include: { placements: { orderBy: { position: "asc" } }, commentSync: true },
   });
-  if (!profile || profile.status !== "active" || profile.environment !== "live") return { state: "skipped" as const };
+  if (!profile || profile.status !== "active") return { state: "skipped" as const };
   if (isBackingOff(profile.commentSync, now)) return { state: "backing_off" as const };
-  const connector = connectorFor({ platform: profile.platform, environment: "live" });
+  const connector = connectorFor({ platform: profile.platform, environment: profile.environment });
   const list = connector.commentSync?.listProfileComments;
   if (!CAPABILITIES[profile.platform].profileComments || !list) return { state: "unsupported" as const };
   const counts: Partial<Record<Applied, number>> = {};

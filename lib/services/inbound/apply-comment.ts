@@ -1,7 +1,7 @@
 import "server-only";
 import { commentEventData, COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
 import { db, type Prisma } from "@/lib/db/client";
-import type { Platform } from "@/lib/generated/prisma/enums";
+import type { Environment, Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { publicMediaUrl } from "@/lib/media/storage";
 import type { InboundComment, InboundItem } from "@/lib/networks/types";
@@ -16,7 +16,9 @@ import { retryingTransaction } from "@/lib/services/transactions/retrying-transa
 // platform post's row lock, so concurrent deliveries of one post's comments never miss each other).
 
 type CommentItem = Extract<InboundItem, { kind: "comment" }>;
-export type Scope = { platform: Platform; profileId: string | null }; // profileId: a per-profile delivery
+// profileId: a per-profile delivery. environment: live for what the networks push; a poll names its
+// profile's (the sandbox's simulated network answers polls of sandbox profiles).
+export type Scope = { platform: Platform; profileId: string | null; environment?: Environment };
 // parent_unknown: the network named only the parent comment, which has not been stored (yet): the
 // delivery is processed again later, since deliveries may be processed in another order than sent.
 export type Applied = "created" | "updated" | "stale" | "unmatched" | "parent_unknown" | "own_post";
@@ -35,7 +37,7 @@ const ppWhere = (scope: Scope, externalId: string): Prisma.PlatformPostWhereInpu
   platform: scope.platform,
   externalId,
   status: { in: ["published", "pending_deletion"] },
-  profile: { environment: "live", ...(scope.profileId && { id: scope.profileId }) },
+  profile: { environment: scope.environment ?? "live", ...(scope.profileId && { id: scope.profileId }) },
 });
 
 const findPost = (scope: Scope, externalId: string) =>
@@ -66,7 +68,7 @@ const resolveTarget = async (
     where: {
       platform: scope.platform,
       externalId: parent,
-      environment: "live",
+      environment: scope.environment ?? "live",
       ...(scope.profileId && { profileId: scope.profileId }),
     },
     select: { platformPost: { select: PP_SELECT } },
