@@ -44,7 +44,7 @@ test.beforeAll(async ({ request }) => {
   closers.push(receiver.close);
   const hook = await request.post("/api/webhooks", {
     headers: auth(t.sandbox),
-    data: { url: receiver.url, events: ["comment.created", "profile_comment.created"] },
+    data: { url: receiver.url, events: ["comment.created", "profile_comment.created", "media.failed"] },
   });
   expect(hook.status()).toBe(201);
   const group = await json(
@@ -76,7 +76,25 @@ test.describe("sandbox comments and reviews", () => {
     const top = (await list()).data as Comment[];
     const withReply = top.find((c) => c.replies.length > 0)!;
     expect(withReply.replies[0]).toMatchObject({ status: "synced", parent_external_id: withReply.external_id });
-    expect(top.find((c) => c.attachments.length === 2)).toBeDefined();
+    const pictured = top.find((c) => c.attachments.length === 2)!;
+    // Mirrored into our storage: the image on the sandbox's unreachable host fails with media.failed (the
+    // one this install serves is private to the test server's SSRF policy here, so it fails too).
+    await expect
+      .poll(
+        async () =>
+          (
+            (await json(
+              await request.get(`/api/posts/${postId}/comments/${pictured.id}?profile_id=${profileId}`, {
+                headers: auth(t.sandbox),
+              }),
+            )) as Comment
+          ).attachments.some((a: { status: string }) => a.status === "pending"),
+        { timeout: 30_000 },
+      )
+      .toBe(false);
+    await expect
+      .poll(() => eventsOf("media.failed").filter((d) => d.comment_id === pictured.id).length, { timeout: 20_000 })
+      .toBeGreaterThan(0);
     await expect
       .poll(
         () =>

@@ -12,3 +12,8 @@ export const profileCommentsSyncRequested = eventType("app/profile-comments.sync
 export const postCommentsFirstPollRequested = eventType("app/post-comments.first-poll-requested", {
   schema: z.object({ platformPostId: z.string().min(1) }),
 });
+
+/** A synced comment came with attachments: mirror them into our media storage. */
+export const commentAttachmentsMirrorRequested = eventType("app/comment-attachments.mirror-requested", {
+  schema: z.object({ commentId: z.string().min(1) }),
+});

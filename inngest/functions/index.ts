@@ -5,6 +5,7 @@ import { fanOutEventFn } from "./fan-out-event";
 import { housekeeping } from "./housekeeping";
 import {
   firstPostCommentsPollFn,
+  mirrorCommentAttachmentsFn,
   pollPostCommentsFn,
   pollProfileCommentsFn,
   syncProfileCommentsFn,
@@ -42,6 +43,7 @@ export const functions = [
   processInboundFn,
   pollPostCommentsFn,
   firstPostCommentsPollFn,
+  mirrorCommentAttachmentsFn,
   pollProfileCommentsFn,
   syncProfileCommentsFn,
   sendMessageFn,

@@ -1,6 +1,11 @@
 import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
-import { postCommentsFirstPollRequested, profileCommentsSyncRequested } from "@/inngest/events";
+import {
+  commentAttachmentsMirrorRequested,
+  postCommentsFirstPollRequested,
+  profileCommentsSyncRequested,
+} from "@/inngest/events";
+import { mirrorCommentAttachments } from "@/lib/services/comments/mirror-attachments";
 import {
   findPostsDueForComments,
   firstPollDelayMs,
@@ -80,4 +85,22 @@ export const firstPostCommentsPollFn = inngest.createFunction(
     if (delayMs > 0) await step.sleep("wait", delayMs);
     return step.run("poll", () => syncPostComments({ platformPostId }));
   },
+);
+
+const MIRROR_RETRIES = 3;
+
+// A synced comment's attachments copied into our media storage (processed, or failed with media.failed);
+// timeouts and 5xx answers are retried, the last attempt records them.
+export const mirrorCommentAttachmentsFn = inngest.createFunction(
+  {
+    id: "mirror-comment-attachments",
+    name: "Comments: mirror attachments into media storage",
+    retries: MIRROR_RETRIES,
+    concurrency: { limit: 2 },
+    triggers: [commentAttachmentsMirrorRequested],
+  },
+  async ({ event, step, attempt }) =>
+    step.run("mirror", () =>
+      mirrorCommentAttachments({ commentId: event.data.commentId, lastAttempt: attempt >= MIRROR_RETRIES }),
+    ),
 );

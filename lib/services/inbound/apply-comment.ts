@@ -5,6 +5,7 @@ import type { Environment, Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { publicMediaUrl } from "@/lib/media/storage";
 import type { InboundComment, InboundItem } from "@/lib/networks/types";
+import { requestAttachmentMirror } from "@/lib/services/comments/mirror-attachments";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 
@@ -156,6 +157,7 @@ export const applyComment = async (
           sourceUrl: a.url,
         })),
       });
+      await requestAttachmentMirror(tx, id);
     }
     // Replies that arrived first and hang under this comment move up to its root.
     if (root)
