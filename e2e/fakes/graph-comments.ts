@@ -1,5 +1,14 @@
 import type { FakeRequest } from "./graph-oauth";
-import { ContentState, badParam, graphTime, needScope, noPermission, ok, type FakeComment } from "./graph-content";
+import {
+  ContentState,
+  badParam,
+  graphTime,
+  needScope,
+  noPermission,
+  ok,
+  unreachableNode,
+  type FakeComment,
+} from "./graph-content";
 import { paged, selectFields, type GraphState, type IssuedToken, type Reply } from "./graph-state";
 
 // Comments on the Graph fake (networks.md "facebook" comments, "instagram" comments, "threads" replies):
@@ -50,6 +59,7 @@ const authorOf = (
   family: Exclude<Family, "threads">,
   token: IssuedToken,
   objectId: string,
+  method: string,
 ): Author | Reply => {
   if (family === "facebook") {
     const object = content.facebook.get(objectId);
@@ -68,7 +78,8 @@ const authorOf = (
   if (!user) return noPermission("Unknown user");
   const key = user.user_id;
   const media = content.media.get(objectId) ?? content.media.get(content.comments.get(objectId)?.objectId ?? "");
-  if (!media || media.userId !== key) return noPermission("The media does not belong to this account");
+  // A comment (or media) of another account is a node this token cannot reach, as Graph answers it.
+  if (!media || media.userId !== key) return unreachableNode(method, objectId);
   return { id: key, username: user.username, scopes: { read: scope, write: scope } };
 };
 
@@ -114,7 +125,7 @@ export const commentRoutes = (
   const readEdge = family === "facebook" ? "comments" : comment ? "replies" : "comments";
   if (edge !== undefined && edge !== readEdge && edge !== "likes") return null;
   if (edge === undefined && !comment) return null; // the post or media node itself: not ours to answer
-  const author = authorOf(state, content, family, token, id);
+  const author = authorOf(state, content, family, token, id, req.method);
   if (isReply(author)) return author;
 
   if (edge === readEdge && req.method === "POST") {
