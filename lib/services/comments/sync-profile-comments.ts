@@ -15,6 +15,7 @@ import { emitEvent } from "@/lib/services/events/emit-event";
 import { fieldsOf } from "@/lib/services/inbound/apply-comment";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { backoffOf, isBackingOff } from "./comment-sync-state";
+import { markReplied } from "./replied";
 
 // Profile-level comments (google_business reviews per location, facebook recommendations per page),
 // read from the network twice a day (inngest/functions/poll-comments.ts) and on demand (a read of
@@ -63,6 +64,8 @@ const applyProfileComment = (
       },
       skipDuplicates: true,
     });
+    // Every reply listed with a review or recommendation is the owner's answer.
+    if (parent) await markReplied(tx, { profileId: profile.id, placementId, parentExternalId: parent });
     if (count === 0) {
       const key = { profileId: profile.id, placementId, externalId: comment.externalId };
       const { count: updated } = await tx.comment.updateMany({

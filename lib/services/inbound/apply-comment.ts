@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { publicMediaUrl } from "@/lib/media/storage";
 import type { InboundComment, InboundItem } from "@/lib/networks/types";
 import { requestAttachmentMirror } from "@/lib/services/comments/mirror-attachments";
+import { answeredBefore, markReplied } from "@/lib/services/comments/replied";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 
@@ -159,6 +160,13 @@ export const applyComment = async (
       });
       await requestAttachmentMirror(tx, id);
     }
+    // Answered: a reply by the profile's own account or page marks its parent; a comment whose answer
+    // arrived first is marked now.
+    const owners = [pp.profile.externalId, pp.placementId].filter((o): o is string => !!o);
+    if (parent && comment.authorExternalId && owners.includes(comment.authorExternalId))
+      await markReplied(tx, { platformPostId: pp.id, parentExternalId: parent });
+    if (await answeredBefore(tx, { platformPostId: pp.id, externalId: comment.externalId, owners }))
+      await tx.comment.update({ where: { id }, data: { replied: true } });
     // Replies that arrived first and hang under this comment move up to its root.
     if (root)
       await tx.comment.updateMany({
