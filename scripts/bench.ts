@@ -2,12 +2,19 @@
 // route handlers Next serves, without the HTTP layer) against a fresh database on the test server (the
 // local PostgreSQL, or an embedded one), then the pure hot paths, then GET /api/profiles on the embedded
 // default and on the external PostgreSQL side by side (scripts/bench-profiles.ts).
+// `npm run bench -- comments`: the comment benchmark instead (bench/comments.ts: 1,000,000 stored
+// comments, several minutes), kept out of the default run.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+
+if (process.argv.slice(2).includes("comments")) {
+  await import("@/bench/comments");
+  process.exit(0);
+}
 
 Object.assign(process.env, {
   APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? randomBytes(32).toString("hex"),
