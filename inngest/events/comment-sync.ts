@@ -17,3 +17,8 @@ export const postCommentsFirstPollRequested = eventType("app/post-comments.first
 export const commentAttachmentsMirrorRequested = eventType("app/comment-attachments.mirror-requested", {
   schema: z.object({ commentId: z.string().min(1) }),
 });
+
+/** A synced comment's author can be described by the network: fetch the author signals (metadata). */
+export const commentAuthorSignalsRequested = eventType("app/comment-author.signals-requested", {
+  schema: z.object({ commentId: z.string().min(1) }),
+});

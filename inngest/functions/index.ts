@@ -4,6 +4,7 @@ import { deliverWebhookFn } from "./deliver-webhook";
 import { fanOutEventFn } from "./fan-out-event";
 import { housekeeping } from "./housekeeping";
 import {
+  fillAuthorSignalsFn,
   firstPostCommentsPollFn,
   mirrorCommentAttachmentsFn,
   pollPostCommentsFn,
@@ -44,6 +45,7 @@ export const functions = [
   pollPostCommentsFn,
   firstPostCommentsPollFn,
   mirrorCommentAttachmentsFn,
+  fillAuthorSignalsFn,
   pollProfileCommentsFn,
   syncProfileCommentsFn,
   sendMessageFn,

@@ -2,9 +2,11 @@ import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
 import {
   commentAttachmentsMirrorRequested,
+  commentAuthorSignalsRequested,
   postCommentsFirstPollRequested,
   profileCommentsSyncRequested,
 } from "@/inngest/events";
+import { fillAuthorSignals } from "@/lib/services/comments/author-signals";
 import { mirrorCommentAttachments } from "@/lib/services/comments/mirror-attachments";
 import {
   findPostsDueForComments,
@@ -103,4 +105,16 @@ export const mirrorCommentAttachmentsFn = inngest.createFunction(
     step.run("mirror", () =>
       mirrorCommentAttachments({ commentId: event.data.commentId, lastAttempt: attempt >= MIRROR_RETRIES }),
     ),
+);
+
+// A synced comment's author signals (instagram's metadata), asked when the comment was stored.
+export const fillAuthorSignalsFn = inngest.createFunction(
+  {
+    id: "fill-comment-author-signals",
+    name: "Comments: author signals",
+    retries: 3,
+    concurrency: { limit: 2 },
+    triggers: [commentAuthorSignalsRequested],
+  },
+  async ({ event, step }) => step.run("fill", () => fillAuthorSignals({ commentId: event.data.commentId })),
 );

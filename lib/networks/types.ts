@@ -465,6 +465,12 @@ export type CommentSync<TSettings> = {
   // network back (it must not write), and without it an unknown outcome ends as delivery_unconfirmed.
   replyToProfileComment?(ctx: ConnectorContext<TSettings>, draft: ProfileReplyDraft): Promise<CreatedComment>;
   findProfileReply?(ctx: ConnectorContext<TSettings>, draft: ProfileReplyDraft): Promise<CreatedComment | null>;
+  // The author signals of a commenter (the Comment's `metadata`: instagram's User Profile fields), fetched
+  // after a comment is stored; null when the network describes nobody (no consent, a deleted account).
+  authorSignals?(
+    ctx: ConnectorContext<TSettings>,
+    input: { auth: ProfileAuth; authorExternalId: string },
+  ): Promise<Record<string, unknown> | null>;
 };
 export type ProfileReplyDraft = ManagedPlacement & {
   parentExternalId: string;

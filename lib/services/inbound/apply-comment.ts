@@ -5,6 +5,7 @@ import type { Environment, Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { publicMediaUrl } from "@/lib/media/storage";
 import type { InboundComment, InboundItem } from "@/lib/networks/types";
+import { describesAuthors, requestAuthorSignals } from "@/lib/services/comments/author-signals";
 import { requestAttachmentMirror } from "@/lib/services/comments/mirror-attachments";
 import { answeredBefore, markReplied } from "@/lib/services/comments/replied";
 import { emitEvent } from "@/lib/services/events/emit-event";
@@ -160,6 +161,13 @@ export const applyComment = async (
       });
       await requestAttachmentMirror(tx, id);
     }
+    // Author signals (metadata) where the network describes commenters on request and did not say here.
+    if (
+      !comment.metadata &&
+      comment.authorExternalId &&
+      describesAuthors({ platform: scope.platform, environment: pp.profile.environment })
+    )
+      await requestAuthorSignals(tx, id);
     // Answered: a reply by the profile's own account or page marks its parent; a comment whose answer
     // arrived first is marked now.
     const owners = [pp.profile.externalId, pp.placementId].filter((o): o is string => !!o);
