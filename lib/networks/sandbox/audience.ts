@@ -10,7 +10,7 @@ import type {
   ProfileAuth,
 } from "../types";
 import { createSandboxComment, findCreatedSandboxComment } from "./comments";
-import type { SandboxCtx } from "./publish";
+import { isQuietSandboxPost, type SandboxCtx } from "./publish";
 
 // The sandbox's simulated audience: what the network answers when we read the comments of a sandbox
 // post, or the reviews / recommendations of a sandbox location or page. It answers the same comment
@@ -22,10 +22,11 @@ import type { SandboxCtx } from "./publish";
 // On a post: a top-level comment, a reply to it, a second top-level comment; networks with nested
 // threads (bluesky) get a thread four levels deep; instagram authors carry their author signals
 // (`metadata`); networks whose comments carry attachments (facebook, threads, bluesky) get one comment
-// with two images: one served by this install (mirrored: `processed`) and one the network cannot
-// serve (`failed`, with media.failed), to rehearse both outcomes. A location gets three reviews (one
+// with two images: one served by this install (mirrored: `processed`) and one this install answers 404
+// for (`failed`, with media.failed), to rehearse both outcomes. A location gets three reviews (one
 // already answered), a page two recommendations. Replies to them go to the simulated network with the
-// body tags of comments (#sandbox-fail, -retry, -timeout, -unconfirmed, -auth).
+// body tags of comments (#sandbox-fail, -retry, -timeout, -unconfirmed, -auth). A post published with
+// #sandbox-quiet gets no audience (for tests that write their own comments).
 
 export const FIRST_POLL_AFTER_MS = 3_000;
 const AUDIENCE_POLL_MS = 10 * 60_000;
@@ -100,7 +101,7 @@ export const audienceOf = (platform: TPlatform, postExternalId: string, publicUr
     out.push(
       comment(platform, id(6), postExternalId, lee, "Here is a picture. (simulated attachments)", at(5), [
         { type: "image", url: publicUrl ? `${publicUrl}/icon-512.png` : null, externalId: `${id(6)}_a` },
-        { type: "image", url: `https://sandbox.invalid/media/${id(6)}_b.png`, externalId: `${id(6)}_b` },
+        { type: "image", url: publicUrl ? `${publicUrl}/sandbox/gone-${key}.png` : null, externalId: `${id(6)}_b` },
       ]),
     );
   return out;
@@ -199,7 +200,9 @@ export const sandboxCommentSync = (
     ...(posts && {
       listPostComments: async (ctx: SandboxCtx, input) => {
         checkAuth(input.auth);
-        return audienceOf(platform, input.postExternalId, ctx.publicUrl);
+        return isQuietSandboxPost(input.postExternalId)
+          ? []
+          : audienceOf(platform, input.postExternalId, ctx.publicUrl);
       },
     }),
     ...(profiles && {

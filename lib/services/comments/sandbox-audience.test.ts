@@ -4,7 +4,9 @@ import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import type { Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
-import { firstPlacement, sandboxAuth } from "@/lib/networks/sandbox/sandbox-test-auth";
+import { connectorFor } from "@/lib/networks/registry";
+import { firstPlacement, sandboxAuth, sandboxCtx } from "@/lib/networks/sandbox/sandbox-test-auth";
+import { publishInput } from "@/lib/testing/publish-media";
 import { seedPublishedPost } from "@/lib/testing/comments";
 import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { findPostsDueForComments, firstPollDelayMs, syncPostComments } from "./poll-post-comments";
@@ -99,6 +101,19 @@ describe("sandbox audience on posts", () => {
     const withAttachments = (await commentsOf(platformPost.id)).filter((c) => c.attachments.length);
     expect(withAttachments.length).toBe(1);
     expect(withAttachments[0]!.attachments.map((a) => a.type)).toEqual(["image", "image"]);
+  });
+
+  it("a post published with #sandbox-quiet gets no audience", async () => {
+    const { tenant, profile } = await sandboxWorld("bluesky");
+    const auth = await sandboxAuth("bluesky");
+    const connector = connectorFor({ platform: "bluesky", environment: "sandbox" });
+    const { externalId } = await connector.publish!(sandboxCtx(), {
+      ...publishInput(auth, { body: "Quiet please #sandbox-quiet" }),
+      clientReference: newId("platformPost"),
+    });
+    const { platformPost } = await seedPublishedPost({ group: tenant.group, profile, externalId });
+    expect((await syncPostComments({ platformPostId: platformPost.id })).state).toBe("synced");
+    expect(await commentsOf(platformPost.id)).toEqual([]);
   });
 
   it("a network without comments (twitter) has no audience", async () => {
