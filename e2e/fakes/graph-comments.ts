@@ -18,7 +18,9 @@ import { paged, selectFields, type GraphState, type IssuedToken, type Reply } fr
 //             to read
 //   instagram POST /{media}/comments and /{comment}/replies {message}, GET of both edges, POST /{comment}
 //             {hide}, DELETE /{comment}; instagram_business_manage_comments
-//   threads   POST /{reply}/manage_reply {hide}; threads_manage_replies
+//   threads   POST /{reply}/manage_reply {hide}; threads_manage_replies. GET /{post}/conversation (fields,
+//             reverse, limit, after, before): every reply at any depth on the account's own post;
+//             threads_read_replies
 // As Graph does for these calls, a parameter the call does not take answers error 100, so a misspelled
 // field fails a test instead of passing it. Comments are kept in `content.comments` for assertions.
 
@@ -106,6 +108,47 @@ const manageReply = (
   return ok({ success: true });
 };
 
+// Threads: every reply under the account's own post, oldest first (reverse=false) or newest first.
+const conversation = (
+  state: GraphState,
+  content: ContentState,
+  req: FakeRequest,
+  token: IssuedToken,
+  id: string,
+): Reply | null => {
+  const post = content.media.get(id);
+  if (!post || post.family !== "threads") return null;
+  const refused =
+    needScope(token, "threads_read_replies") ?? unknownParam(req, ["fields", "reverse", "limit", "after", "before"]);
+  if (refused) return refused;
+  if (post.userId !== state.threadsUsers.get(token.userId)?.id) return unreachableNode("GET", id);
+  if (req.query.reverse !== undefined && !["true", "false"].includes(req.query.reverse))
+    return badParam("(#100) Param reverse must be a boolean");
+  const newestFirst = req.query.reverse !== "false";
+  const replies = [...content.media.values()]
+    .filter((m) => m.family === "threads" && m.rootPost === id && m.repliedTo !== undefined)
+    .sort((a, b) => (newestFirst ? b.createdAt - a.createdAt : a.createdAt - b.createdAt));
+  const nodeOfReply = (m: (typeof replies)[number]) => ({
+    id: m.id,
+    text: m.text ?? "",
+    timestamp: graphTime(m.createdAt),
+    username: state.threadsUsers.get(m.userId)?.username ?? m.userId,
+    replied_to: { id: m.repliedTo },
+    root_post: { id },
+    is_reply: true,
+    hide_status: m.hidden ? "HIDDEN" : "NOT_HUSHED",
+    media_type: m.mediaType,
+    permalink: m.permalink,
+  });
+  return ok(
+    paged(
+      replies.map((m) => selectFields(nodeOfReply(m), req.query.fields, "id")),
+      req.query,
+      req.url,
+    ),
+  );
+};
+
 export const commentRoutes = (
   state: GraphState,
   content: ContentState,
@@ -115,8 +158,10 @@ export const commentRoutes = (
 ): Reply | null => {
   const [id = "", edge, ...rest] = req.path.split("/");
   if (rest.length > 0) return null;
-  if (family === "threads")
-    return edge === "manage_reply" && req.method === "POST" ? manageReply(state, content, req, token, id) : null;
+  if (family === "threads") {
+    if (edge === "manage_reply" && req.method === "POST") return manageReply(state, content, req, token, id);
+    return edge === "conversation" && req.method === "GET" ? conversation(state, content, req, token, id) : null;
+  }
   const comment = content.comments.get(id);
   const isTarget =
     comment !== undefined ||

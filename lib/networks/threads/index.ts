@@ -3,6 +3,7 @@ import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
+import { threadsCommentSync } from "./comment-sync";
 import { threadsComments } from "./comments";
 import { threadsInbound } from "./inbound";
 import { threadsPostRules } from "./post-rules";
@@ -48,6 +49,7 @@ export const threadsConnector: NetworkConnector<Settings> = {
   postRules: threadsPostRules,
   inbound: threadsInbound, // replies webhooks and the uninstall callback (inbound.ts)
   comments: threadsComments, // replies as comments, read-back, hide (comments.ts)
+  commentSync: threadsCommentSync, // the catch-up of replies whose pushes were lost (comment-sync.ts)
   auth: {
     kind: "oauth",
     usesPkce: false,
