@@ -2,6 +2,8 @@
 // route handlers Next serves, without the HTTP layer) against a fresh database on the test server (the
 // local PostgreSQL, or an embedded one), then the pure hot paths, then GET /api/profiles on the embedded
 // default and on the external PostgreSQL side by side (scripts/bench-profiles.ts).
+// `npm run bench -- comments`: the comment benchmark instead (bench/comments.ts: 1,000,000 stored
+// comments, several minutes), kept out of the default run.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
@@ -12,6 +14,11 @@ import { performance } from "node:perf_hooks";
 // `npm run bench -- messaging`: the direct-message benchmark (bench/messaging.ts) instead of this set.
 if (process.argv.slice(2).includes("messaging")) {
   await import("../bench/messaging");
+  process.exit(0);
+}
+// `npm run bench -- comments`: the comment benchmark over 1,000,000 stored comments (bench/comments.ts).
+if (process.argv.slice(2).includes("comments")) {
+  await import("../bench/comments");
   process.exit(0);
 }
 

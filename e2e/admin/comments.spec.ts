@@ -50,11 +50,14 @@ test.beforeEach(async ({ page, baseURL }) => {
   const fb = await connectSandboxAccount(page, baseURL!, group.id, "facebook", "Inbox Pages");
   facebook = fb.id;
   fbPost = await publish(page, baseURL!, {
-    post: { body: "Our spring collection" },
+    post: { body: "Our spring collection #sandbox-quiet" }, // no simulated audience: the comments are seeded
     profiles: [facebook],
     platforms: { facebook: { page_id: fb.placements[0]!.id } },
   });
-  bsPost = await publish(page, baseURL!, { post: { body: "Spring on Bluesky" }, profiles: [group.bluesky] });
+  bsPost = await publish(page, baseURL!, {
+    post: { body: "Spring on Bluesky #sandbox-quiet" },
+    profiles: [group.bluesky],
+  });
   const [question, praise, spam, troll] = seedAudienceComments(fbPost, facebook, [
     { body: "Where can I buy this?", author: "shopper", minutes_ago: 5 },
     { body: "Love the colours", author: "colour_fan", minutes_ago: 4 },

@@ -76,7 +76,7 @@ test.describe("comments API", () => {
     const published = await json(await one());
     expect(published.external_id).toMatch(/^sbx_comment_/);
     const listed = await json(await request.get(`${base}?${q}`, { headers: auth(t.sandbox) }));
-    expect(listed.data.map((c: { id: string }) => c.id)).toEqual([comment.id]);
+    expect(listed.data.map((c: { id: string }) => c.id)).toContain(comment.id); // with the simulated audience's
 
     expect(
       await json(await request.post(`${base}/${published.external_id}/hide?${q}`, { headers: auth(t.sandbox) })),
@@ -86,7 +86,11 @@ test.describe("comments API", () => {
     const deleted = await request.delete(`${base}/${comment.id}?${q}`, { headers: auth(t.sandbox) });
     expect([deleted.status(), await deleted.json()]).toEqual([200, { accepted: true }]);
     await expect.poll(async () => (await one()).status(), { timeout: 20_000 }).toBe(404);
-    expect((await json(await request.get(`${base}?${q}`, { headers: auth(t.sandbox) }))).total).toBe(0);
+    expect(
+      (await json(await request.get(`${base}?${q}`, { headers: auth(t.sandbox) }))).data.map(
+        (c: { id: string }) => c.id,
+      ),
+    ).not.toContain(comment.id);
   });
 
   test("405 where the network takes no such write; an unknown comment is 404", async ({ request }) => {

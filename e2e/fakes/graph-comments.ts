@@ -1,5 +1,14 @@
 import type { FakeRequest } from "./graph-oauth";
-import { ContentState, badParam, graphTime, needScope, noPermission, ok, type FakeComment } from "./graph-content";
+import {
+  ContentState,
+  badParam,
+  graphTime,
+  needScope,
+  noPermission,
+  ok,
+  unreachableNode,
+  type FakeComment,
+} from "./graph-content";
 import { paged, selectFields, type GraphState, type IssuedToken, type Reply } from "./graph-state";
 
 // Comments on the Graph fake (networks.md "facebook" comments, "instagram" comments, "threads" replies):
@@ -9,7 +18,9 @@ import { paged, selectFields, type GraphState, type IssuedToken, type Reply } fr
 //             to read
 //   instagram POST /{media}/comments and /{comment}/replies {message}, GET of both edges, POST /{comment}
 //             {hide}, DELETE /{comment}; instagram_business_manage_comments
-//   threads   POST /{reply}/manage_reply {hide}; threads_manage_replies
+//   threads   POST /{reply}/manage_reply {hide}; threads_manage_replies. GET /{post}/conversation (fields,
+//             reverse, limit, after, before): every reply at any depth on the account's own post;
+//             threads_read_replies
 // As Graph does for these calls, a parameter the call does not take answers error 100, so a misspelled
 // field fails a test instead of passing it. Comments are kept in `content.comments` for assertions.
 
@@ -50,6 +61,7 @@ const authorOf = (
   family: Exclude<Family, "threads">,
   token: IssuedToken,
   objectId: string,
+  method: string,
 ): Author | Reply => {
   if (family === "facebook") {
     const object = content.facebook.get(objectId);
@@ -68,7 +80,8 @@ const authorOf = (
   if (!user) return noPermission("Unknown user");
   const key = user.user_id;
   const media = content.media.get(objectId) ?? content.media.get(content.comments.get(objectId)?.objectId ?? "");
-  if (!media || media.userId !== key) return noPermission("The media does not belong to this account");
+  // A comment (or media) of another account is a node this token cannot reach, as Graph answers it.
+  if (!media || media.userId !== key) return unreachableNode(method, objectId);
   return { id: key, username: user.username, scopes: { read: scope, write: scope } };
 };
 
@@ -95,6 +108,47 @@ const manageReply = (
   return ok({ success: true });
 };
 
+// Threads: every reply under the account's own post, oldest first (reverse=false) or newest first.
+const conversation = (
+  state: GraphState,
+  content: ContentState,
+  req: FakeRequest,
+  token: IssuedToken,
+  id: string,
+): Reply | null => {
+  const post = content.media.get(id);
+  if (!post || post.family !== "threads") return null;
+  const refused =
+    needScope(token, "threads_read_replies") ?? unknownParam(req, ["fields", "reverse", "limit", "after", "before"]);
+  if (refused) return refused;
+  if (post.userId !== state.threadsUsers.get(token.userId)?.id) return unreachableNode("GET", id);
+  if (req.query.reverse !== undefined && !["true", "false"].includes(req.query.reverse))
+    return badParam("(#100) Param reverse must be a boolean");
+  const newestFirst = req.query.reverse !== "false";
+  const replies = [...content.media.values()]
+    .filter((m) => m.family === "threads" && m.rootPost === id && m.repliedTo !== undefined)
+    .sort((a, b) => (newestFirst ? b.createdAt - a.createdAt : a.createdAt - b.createdAt));
+  const nodeOfReply = (m: (typeof replies)[number]) => ({
+    id: m.id,
+    text: m.text ?? "",
+    timestamp: graphTime(m.createdAt),
+    username: state.threadsUsers.get(m.userId)?.username ?? m.userId,
+    replied_to: { id: m.repliedTo },
+    root_post: { id },
+    is_reply: true,
+    hide_status: m.hidden ? "HIDDEN" : "NOT_HUSHED",
+    media_type: m.mediaType,
+    permalink: m.permalink,
+  });
+  return ok(
+    paged(
+      replies.map((m) => selectFields(nodeOfReply(m), req.query.fields, "id")),
+      req.query,
+      req.url,
+    ),
+  );
+};
+
 export const commentRoutes = (
   state: GraphState,
   content: ContentState,
@@ -104,8 +158,10 @@ export const commentRoutes = (
 ): Reply | null => {
   const [id = "", edge, ...rest] = req.path.split("/");
   if (rest.length > 0) return null;
-  if (family === "threads")
-    return edge === "manage_reply" && req.method === "POST" ? manageReply(state, content, req, token, id) : null;
+  if (family === "threads") {
+    if (edge === "manage_reply" && req.method === "POST") return manageReply(state, content, req, token, id);
+    return edge === "conversation" && req.method === "GET" ? conversation(state, content, req, token, id) : null;
+  }
   const comment = content.comments.get(id);
   const isTarget =
     comment !== undefined ||
@@ -114,7 +170,7 @@ export const commentRoutes = (
   const readEdge = family === "facebook" ? "comments" : comment ? "replies" : "comments";
   if (edge !== undefined && edge !== readEdge && edge !== "likes") return null;
   if (edge === undefined && !comment) return null; // the post or media node itself: not ours to answer
-  const author = authorOf(state, content, family, token, id);
+  const author = authorOf(state, content, family, token, id, req.method);
   if (isReply(author)) return author;
 
   if (edge === readEdge && req.method === "POST") {

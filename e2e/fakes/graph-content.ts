@@ -120,6 +120,14 @@ export const unsupportedDelete = (id: string): Reply =>
     error_subcode: 33,
     type: "GraphMethodException",
   });
+// Graph's answer for a node the token cannot reach (another account's media or comment).
+export const unreachableNode = (method: string, id: string): Reply =>
+  graphError(400, {
+    message: `Unsupported ${method.toLowerCase()} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
+    code: 100,
+    error_subcode: 33,
+    type: "GraphMethodException",
+  });
 export const noPermission = (message: string): Reply => graphError(403, { message: `(#200) ${message}`, code: 200 });
 
 export const needScope = (token: IssuedToken, scope: string): Reply | null =>

@@ -272,6 +272,29 @@ const instagramMessages = (
   return messenger.send("instagram", user.user_id, req);
 };
 
+// The Instagram User Profile API: GET /{instagram-scoped id}?fields=… with an account token. Only the
+// profile fields Instagram documents can be asked for; anyone else is a node the token cannot reach.
+const PROFILE_FIELDS = [
+  "id",
+  "name",
+  "username",
+  "profile_pic",
+  "follower_count",
+  "is_user_follow_business",
+  "is_business_follow_user",
+  "is_verified_user",
+];
+const instagramUserProfile = (state: GraphState, req: FakeRequest): Reply | null => {
+  const [id, ...rest] = req.path.split("/");
+  const commenter = id ? state.instagramCommenters.get(id) : undefined;
+  if (!commenter || rest.length > 0 || req.method !== "GET") return null;
+  const extra = Object.keys(req.query).find((k) => !["access_token", "fields"].includes(k));
+  if (extra) return graphError(400, { message: `(#100) The parameter ${extra} is not supported`, code: 100 });
+  const unknown = (req.query.fields ?? "").split(",").find((f) => f && !PROFILE_FIELDS.includes(f));
+  if (unknown) return graphError(400, { message: `(#100) Tried accessing nonexisting field (${unknown})`, code: 100 });
+  return ok(selectFields({ ...commenter }, req.query.fields, "id"));
+};
+
 export const route = (
   state: GraphState,
   content: ContentState,
@@ -329,6 +352,7 @@ export const route = (
         const published =
           (family === "instagram" ? instagramMessages(state, messenger, t, req) : null) ??
           (family === "instagram" ? instagramMessengerProfile(state, messengerProfiles, t, req) : null) ??
+          (family === "instagram" ? instagramUserProfile(state, req) : null) ??
           commentRoutes(state, content, family, req, t) ??
           mediaContent(state, content, family, req, t);
         if (published) return published;

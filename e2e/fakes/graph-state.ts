@@ -68,6 +68,17 @@ export type FakeInstagramUser = {
   account_type?: string;
   profile_picture_url?: string;
 };
+// Someone who commented on an Instagram account's media, as the User Profile API describes them
+// (GET /{instagram-scoped id} with the account's token).
+export type FakeInstagramCommenter = {
+  id: string;
+  username: string;
+  name?: string;
+  follower_count: number;
+  is_verified_user: boolean;
+  is_user_follow_business: boolean;
+  is_business_follow_user: boolean;
+};
 export type FakeThreadsUser = {
   id: string;
   username: string;
@@ -115,6 +126,7 @@ export class GraphState {
   apps = new Map<string, { family: Family; secret: string }>();
   facebookUsers = new Map<string, FakeFacebookUser>();
   instagramUsers = new Map<string, FakeInstagramUser>();
+  instagramCommenters = new Map<string, FakeInstagramCommenter>();
   threadsUsers = new Map<string, FakeThreadsUser>();
   consenting: Partial<Record<Family, string>> = {};
   tokens = new Map<string, IssuedToken>();

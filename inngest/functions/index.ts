@@ -3,7 +3,14 @@ import { commentActionFn, publishCommentFn, reconcileCommentsFn } from "./commen
 import { deliverWebhookFn } from "./deliver-webhook";
 import { fanOutEventFn } from "./fan-out-event";
 import { housekeeping } from "./housekeeping";
-import { pollPostCommentsFn, pollProfileCommentsFn, syncProfileCommentsFn } from "./poll-comments";
+import {
+  fillAuthorSignalsFn,
+  firstPostCommentsPollFn,
+  mirrorCommentAttachmentsFn,
+  pollPostCommentsFn,
+  pollProfileCommentsFn,
+  syncProfileCommentsFn,
+} from "./poll-comments";
 import { pollMessagesFn } from "./poll-messages";
 import { pollPlacementsFn } from "./poll-placements";
 import { processInboundFn } from "./process-inbound";
@@ -39,6 +46,9 @@ export const functions = [
   reconcilePostsFn,
   processInboundFn,
   pollPostCommentsFn,
+  firstPostCommentsPollFn,
+  mirrorCommentAttachmentsFn,
+  fillAuthorSignalsFn,
   pollProfileCommentsFn,
   syncProfileCommentsFn,
   sendMessageFn,

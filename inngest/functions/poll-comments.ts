@@ -1,7 +1,18 @@
 import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
-import { profileCommentsSyncRequested } from "@/inngest/events";
-import { findPostsDueForComments, syncPostComments } from "@/lib/services/comments/poll-post-comments";
+import {
+  commentAttachmentsMirrorRequested,
+  commentAuthorSignalsRequested,
+  postCommentsFirstPollRequested,
+  profileCommentsSyncRequested,
+} from "@/inngest/events";
+import { fillAuthorSignals } from "@/lib/services/comments/author-signals";
+import { mirrorCommentAttachments } from "@/lib/services/comments/mirror-attachments";
+import {
+  findPostsDueForComments,
+  firstPollDelayMs,
+  syncPostComments,
+} from "@/lib/services/comments/poll-post-comments";
 import { findProfilesDueForProfileComments, syncProfileComments } from "@/lib/services/comments/sync-profile-comments";
 
 // Comment polling (lib/services/comments/poll-*.ts). One step per post or profile: a failing network
@@ -58,4 +69,52 @@ export const syncProfileCommentsFn = inngest.createFunction(
     triggers: [profileCommentsSyncRequested],
   },
   async ({ event, step }) => step.run("sync", () => syncProfileComments({ profileId: event.data.profileId })),
+);
+
+// A post just published on a network that answers its comments soon (the sandbox's audience): one poll
+// after the connector's firstPollAfterMs, then the regular tapering polls.
+export const firstPostCommentsPollFn = inngest.createFunction(
+  {
+    id: "first-post-comments-poll",
+    name: "Comments: first poll of a published post",
+    retries: 2,
+    triggers: [postCommentsFirstPollRequested],
+  },
+  async ({ event, step }) => {
+    const { platformPostId } = event.data;
+    const delayMs = await step.run("delay", () => firstPollDelayMs(platformPostId));
+    if (delayMs === null) return { state: "none" };
+    if (delayMs > 0) await step.sleep("wait", delayMs);
+    return step.run("poll", () => syncPostComments({ platformPostId }));
+  },
+);
+
+const MIRROR_RETRIES = 3;
+
+// A synced comment's attachments copied into our media storage (processed, or failed with media.failed);
+// timeouts and 5xx answers are retried, the last attempt records them.
+export const mirrorCommentAttachmentsFn = inngest.createFunction(
+  {
+    id: "mirror-comment-attachments",
+    name: "Comments: mirror attachments into media storage",
+    retries: MIRROR_RETRIES,
+    concurrency: { limit: 2 },
+    triggers: [commentAttachmentsMirrorRequested],
+  },
+  async ({ event, step, attempt }) =>
+    step.run("mirror", () =>
+      mirrorCommentAttachments({ commentId: event.data.commentId, lastAttempt: attempt >= MIRROR_RETRIES }),
+    ),
+);
+
+// A synced comment's author signals (instagram's metadata), asked when the comment was stored.
+export const fillAuthorSignalsFn = inngest.createFunction(
+  {
+    id: "fill-comment-author-signals",
+    name: "Comments: author signals",
+    retries: 3,
+    concurrency: { limit: 2 },
+    triggers: [commentAuthorSignalsRequested],
+  },
+  async ({ event, step }) => step.run("fill", () => fillAuthorSignals({ commentId: event.data.commentId })),
 );

@@ -4,6 +4,7 @@ import { postDeleteRequested, postDispatchRequested, postMediaRequested, postPub
 import { chainToDelete, chainToPublish } from "@/lib/services/posts/chain-links";
 import { deleteChainLink, finishDeletion } from "@/lib/services/posts/delete-on-platform";
 import { dispatchPost, findDuePosts } from "@/lib/services/posts/lifecycle";
+import { requestFirstCommentPoll } from "@/lib/services/comments/poll-post-comments";
 import { postFirstComment } from "@/lib/services/posts/first-comment";
 import { attemptPublish, haltChain, MAX_ATTEMPTS } from "@/lib/services/posts/publish-attempt";
 import { processPostMedia } from "@/lib/services/posts/process-media";
@@ -86,6 +87,7 @@ export const publishChainFn = inngest.createFunction(
       }
       if (link.position === 0)
         await step.run(`first-comment-${link.id}`, () => postFirstComment({ platformPostId: link.id }));
+      await step.run(`comments-first-poll-${link.id}`, () => requestFirstCommentPoll(link.id));
     }
     return results;
   },

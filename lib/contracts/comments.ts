@@ -9,6 +9,8 @@ import {
   ZCommentsQuery,
   ZPostCommentParams,
   ZPostCommentQuery,
+  ZPostCommentWriteQuery,
+  ZCommentActionBody,
   ZPostCommentsParams,
   ZPostCommentsQuery,
   ZPrivateReplyBody,
@@ -34,7 +36,7 @@ export const listComments = defineEndpoint({
   tag,
   summary: "Comments across posts and profiles, flat, newest first",
   description:
-    "Optional filters: `post_ids` (comma-separated; a thread's root post includes comments on its other links), `profiles` (comma-separated profile ids or network names), `from`/`to` (ISO 8601 on `created_at`; a bare date is the start of that day; unparseable gives 400), `profile_group_id`. Unknown or out-of-scope ids match nothing. `page` is 1-based (0 is treated as 1), `per_page` default 20, at most 100. Each entry is a comment plus `post_id` (the root post), `profile_id` and `platform`; replies are entries of their own. Extensions for the admin inbox: `status` (`needs_reply`: a comment from the network, not hidden, with no reply of ours that has not failed; `replied`; `hidden`), `q` (case-insensitive text in the body or the author's username), and each entry's `supported_actions` (the writes its network takes on it now, from the connector's comments capability; empty while the comment has no network id).",
+    "Optional filters: `post_ids` (comma-separated; a thread's root post includes comments on its other links), `profiles` (comma-separated profile ids or network names), `from`/`to` (ISO 8601 on `created_at`; a bare date is the start of that day; unparseable gives 400), `profile_group_id`. Unknown or out-of-scope ids match nothing. `page` is 1-based (0 is treated as 1), `per_page` default 20, at most 100. Each entry is a comment plus `post_id` (the root post), `profile_id` and `platform`; replies are entries of their own. Extensions for the admin inbox: `status` (`needs_reply`: a comment from the network, not hidden, not answered; `replied`: answered by a published reply of ours or by the profile's own account or page on the network; `hidden`), `q` (case-insensitive text in the body or the author's username), and each entry's `supported_actions` (the writes its network takes on it now, from the connector's comments capability; empty while the comment has no network id).",
   auth: "apiKey",
   query: ZCommentsQuery,
   responses: { 200: { description: "A page of comments", schema: ZBulkCommentList }, ...R400, ...R401 },
@@ -80,10 +82,10 @@ export const createPostComment = defineEndpoint({
   tag,
   summary: "Comment on a published post, or reply to one of its comments",
   description:
-    "`profile_id` is required (400 without). Body: `body` (or `text`), and `parent_id` (the comment answered: its id or the network's id) to reply. Answers 201 with the comment in status `pending` (`external_id` null); it is published asynchronously: `published` with `external_id`, or `failed` with `error` and `error_details`; a transient failure is `failed_waiting_for_retry` and retried (after 1, 5 and 30 minutes, 4 attempts in all); an attempt that got no answer is looked for on the network before any retry, and ends `delivery_unconfirmed` when the network cannot tell (never sent twice). 404 `Parent comment not found`; 422 `Post is not published`; 405 on networks that take no comments through their API. Sandbox profiles: `#sandbox-fail`, `#sandbox-retry`, `#sandbox-timeout`, `#sandbox-unconfirmed`, `#sandbox-auth` in the body rehearse each outcome. Honours Idempotency-Key.",
+    "`profile_id` is required, in the query or the JSON body (400 without). Body: `body` (or `text`), and `parent_id` (the comment answered: its id or the network's id) to reply. Answers 201 with the comment in status `pending` (`external_id` null); it is published asynchronously: `published` with `external_id`, or `failed` with `error` and `error_details`; a transient failure is `failed_waiting_for_retry` and retried (after 1, 5 and 30 minutes, 4 attempts in all); an attempt that got no answer is looked for on the network before any retry, and ends `delivery_unconfirmed` when the network cannot tell (never sent twice). 404 `Parent comment not found`; 422 `Post is not published`; 405 on networks that take no comments through their API. Sandbox profiles: `#sandbox-fail`, `#sandbox-retry`, `#sandbox-timeout`, `#sandbox-unconfirmed`, `#sandbox-auth` in the body rehearse each outcome. Honours Idempotency-Key.",
   auth: "apiKey",
   params: ZPostCommentsParams,
-  query: ZPostCommentQuery,
+  query: ZPostCommentWriteQuery,
   body: ZCreateCommentBody,
   docBody: ZCreateCommentDoc,
   idempotent: true,
@@ -99,17 +101,24 @@ export const createPostComment = defineEndpoint({
 });
 
 // DELETE …/comments/{comment_id} and the POST actions: answered at once, carried out on the network.
-const action = (operationId: string, method: "POST" | "DELETE", suffix: string, summary: string, networks: string) =>
+const action = (
+  operationId: string,
+  method: "POST" | "PUT" | "DELETE",
+  suffix: string,
+  summary: string,
+  networks: string,
+) =>
   defineEndpoint({
     operationId,
     method,
     path: `/api/posts/{id}/comments/{comment_id}${suffix}`,
     tag,
     summary,
-    description: `\`comment_id\` is the comment's id or the network's id of it; \`profile_id\` is required (400 without). Answers \`{accepted: true}\` at once; the network is called in the background. ${networks} Other networks answer 405 \`Unsupported method for <network>\`; a comment of ours that has not been published yet answers 422 \`Comment has not been published yet\`.`,
+    description: `\`comment_id\` is the comment's id or the network's id of it; \`profile_id\` is required, in the query or the JSON body (400 without). Answers \`{accepted: true}\` at once; the network is called in the background. ${networks} Other networks answer 405 \`Unsupported method for <network>\`; a comment of ours that has not been published yet answers 422 \`Comment has not been published yet\`.`,
     auth: "apiKey",
     params: ZPostCommentParams,
-    query: ZPostCommentQuery,
+    query: ZPostCommentWriteQuery,
+    body: ZCommentActionBody,
     responses: { 200: { description: "Accepted", schema: ZAccepted }, ...R400, ...R401, ...R404, ...R405, ...R422 },
   });
 
@@ -140,6 +149,14 @@ export const likePostComment = action(
   "/like",
   "Like a comment as the profile",
   "Supported on facebook; `like_count` grows by one once the network has recorded the like.",
+);
+// n8n likes with PUT (client-compat 7.5): the same action.
+export const likePostCommentPut = action(
+  "likePostCommentPut",
+  "PUT",
+  "/like",
+  "Like a comment as the profile (PUT, as n8n sends it)",
+  "The same as POST …/like. Supported on facebook.",
 );
 export const unlikePostComment = action(
   "unlikePostComment",

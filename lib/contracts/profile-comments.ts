@@ -4,6 +4,7 @@ import {
   ZProfileCommentList,
   ZProfileCommentsQuery,
   ZProfileReplyBody,
+  ZProfileReplyDoc,
 } from "@/lib/schemas/profile-comments";
 import { ZErrorBody } from "@/lib/schemas/common";
 import { defineEndpoint } from "./define";
@@ -39,10 +40,11 @@ export const replyToProfileComment = defineEndpoint({
   tag: "Comments",
   summary: "Reply to a review (google_business) or a recommendation (facebook)",
   description:
-    "Body: `body` and `parent_id` (the review or recommendation: its id or the network's id). Answers 201 with the reply in status `pending`; it is published asynchronously like comments (`published` with `external_id`, `failed`, `failed_waiting_for_retry`, `delivery_unconfirmed`), and a published reply emits `profile_comment.created`. On google_business the reply replaces the review's reply (a review has one; its external id is `<review name>/reply`); on facebook it is the Page's comment on the recommendation. 404 `Parent comment not found`; other networks answer 405 `Unsupported method for <network>`. Honours Idempotency-Key.",
+    "Body: `body` (or its alias `text`) and `parent_id` (the review or recommendation: its id or the network's id). Answers 201 with the reply in status `pending`; it is published asynchronously like comments (`published` with `external_id`, `failed`, `failed_waiting_for_retry`, `delivery_unconfirmed`), and a published reply emits `profile_comment.created`. On google_business the reply replaces the review's reply (a review has one; its external id is `<review name>/reply`); on facebook it is the Page's comment on the recommendation. 404 `Parent comment not found`; other networks answer 405 `Unsupported method for <network>`. Honours Idempotency-Key.",
   auth: "apiKey",
   params: ZProfileParams,
   body: ZProfileReplyBody,
+  docBody: ZProfileReplyDoc,
   idempotent: true,
   responses: {
     201: { description: "The reply, pending", schema: ZProfileComment },

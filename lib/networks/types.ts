@@ -52,6 +52,8 @@ export type ConnectorContext<TSettings> = {
   // State the connector keeps for the profile between calls and across processes (the sandbox network's
   // simulated locations and pages). Given by the services where they have a profile (management calls).
   store?: ConnectorStore;
+  // The public origin of this install (APP_URL), for URLs of ours the network is told about.
+  publicUrl?: string;
 };
 
 // JSON values under the connector's own keys, scoped to one profile and kept in the database.
@@ -460,6 +462,9 @@ export type CommentSync<TSettings> = {
   emitsCreated: boolean;
   // Shortest wait between two polls of a fresh post (polls taper as posts age).
   postPollMs?: number;
+  // A first poll this long after a post is published (the sandbox's audience answers at once); without
+  // it the post waits for the regular polls.
+  firstPollAfterMs?: number;
   // Every comment and reply on one published post, replies at any depth with their parent's id (the
   // post's own id for a top-level comment).
   listPostComments?(
@@ -473,6 +478,12 @@ export type CommentSync<TSettings> = {
   // network back (it must not write), and without it an unknown outcome ends as delivery_unconfirmed.
   replyToProfileComment?(ctx: ConnectorContext<TSettings>, draft: ProfileReplyDraft): Promise<CreatedComment>;
   findProfileReply?(ctx: ConnectorContext<TSettings>, draft: ProfileReplyDraft): Promise<CreatedComment | null>;
+  // The author signals of a commenter (the Comment's `metadata`: instagram's User Profile fields), fetched
+  // after a comment is stored; null when the network describes nobody (no consent, a deleted account).
+  authorSignals?(
+    ctx: ConnectorContext<TSettings>,
+    input: { auth: ProfileAuth; authorExternalId: string },
+  ): Promise<Record<string, unknown> | null>;
 };
 export type ProfileReplyDraft = ManagedPlacement & {
   parentExternalId: string;

@@ -112,6 +112,16 @@ export const ZPostCommentsQuery = z.object({
 });
 
 export const ZPostCommentQuery = z.object({ profile_id: profileId, profile_group_id: z.string().optional() });
+// Writes: `profile_id` in the query (every client) or in the JSON body (n8n, client-compat 7.5); one of
+// them is required (400 without, as for the query).
+const optionalProfileId = z.string().trim().min(1).optional();
+export const ZPostCommentWriteQuery = z.object({
+  profile_id: optionalProfileId.describe("the profile; required here or in the body"),
+  profile_group_id: z.string().optional(),
+});
+export const ZCommentActionBody = z.object({
+  profile_id: optionalProfileId.describe("the profile, when not in the query (n8n sends it here)"),
+});
 
 export const COMMENT_INBOX_STATUSES = ["needs_reply", "replied", "hidden"] as const;
 export type TCommentInboxStatus = (typeof COMMENT_INBOX_STATUSES)[number];
@@ -159,14 +169,20 @@ export const ZCreateCommentBody = z
       .min(1, "can't be blank")
       .optional()
       .describe("the comment answered: its id or the network's id; omit to comment on the post"),
+    profile_id: optionalProfileId.describe("the profile, when not in the query (n8n sends it here)"),
   })
-  .transform(({ body, text, parent_id }) => ({ body: (body ?? text ?? "").trim(), parentId: parent_id ?? null }))
+  .transform(({ body, text, parent_id, profile_id }) => ({
+    body: (body ?? text ?? "").trim(),
+    parentId: parent_id ?? null,
+    profile_id,
+  }))
   .refine((v) => v.body.length > 0, { message: "body can't be blank", path: ["body"] });
 export type TCreateCommentBody = z.infer<typeof ZCreateCommentBody>;
 export const ZCreateCommentDoc = z.object({
   body: z.string().describe("the comment's text; required unless `text` is given"),
   text: z.string().optional().describe("alias of `body`"),
   parent_id: z.string().optional().describe("the comment answered: its id or the network's id"),
+  profile_id: z.string().optional().describe("the profile, when not in the query (n8n sends it here)"),
 });
 
 // POST …/comments/:id/private_reply: `text` (the spec's name; `body` is accepted as an alias, as on create).

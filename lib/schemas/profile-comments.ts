@@ -32,13 +32,22 @@ export const ZProfileCommentsQuery = z.object({
 });
 
 // POST /api/profiles/:id/comments: a reply to a review or recommendation (`parent_id`: our id or the
-// network's id of it).
-export const ZProfileReplyBody = z.object({
-  body: z.string().trim().min(1, "can't be blank").describe("the reply's text"),
-  parent_id: z
-    .string()
-    .trim()
-    .min(1, "can't be blank")
-    .describe("the review or recommendation answered: its id or the network's id"),
-});
+// network's id of it). `text` is accepted for `body`, as clients send it (client-compat 13.4).
+export const ZProfileReplyBody = z
+  .object({
+    body: z.string().optional().describe("the reply's text (`text` is accepted as an alias)"),
+    text: z.string().optional().describe("alias of `body`"),
+    parent_id: z
+      .string()
+      .trim()
+      .min(1, "can't be blank")
+      .describe("the review or recommendation answered: its id or the network's id"),
+  })
+  .transform(({ body, text, parent_id }) => ({ body: (body ?? text ?? "").trim(), parent_id }))
+  .refine((v) => v.body.length > 0, { message: "body can't be blank", path: ["body"] });
 export type TProfileReplyBody = z.infer<typeof ZProfileReplyBody>;
+export const ZProfileReplyDoc = z.object({
+  body: z.string().describe("the reply's text; required unless `text` is given"),
+  text: z.string().optional().describe("alias of `body`"),
+  parent_id: z.string().describe("the review or recommendation answered: its id or the network's id"),
+});

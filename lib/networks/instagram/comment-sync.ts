@@ -2,6 +2,7 @@ import { z } from "zod";
 import { metaTime } from "../graph/inbound";
 import { graphPaged, graphUrl, requireToken } from "../graph/request";
 import type { CommentSync, InboundComment } from "../types";
+import { instagramAuthorSignals } from "./author-signals";
 import { instagramApi, type Ctx, type InstagramSettings } from "./settings";
 
 // The catch-up for lost Instagram webhooks, with the user token: GET /{media-id}/comments, then
@@ -63,4 +64,5 @@ export const instagramCommentSync: CommentSync<InstagramSettings> = {
   emitsCreated: true,
   postPollMs: CATCH_UP_POLL_MS,
   listPostComments: listInstagramComments,
+  authorSignals: instagramAuthorSignals, // the commenter's User Profile fields (author-signals.ts)
 };

@@ -20,7 +20,12 @@ const remember = <K, V>(store: Map<K, V>, key: K, value: V) => {
   if (store.size > MAX_RECORDS) store.delete(store.keys().next().value!);
 };
 
-const createSandbox = async (ctx: SandboxCtx, draft: CommentDraft): Promise<CreatedComment> => {
+type Written = Pick<CommentDraft, "clientReference" | "body" | "postExternalId"> & {
+  parentExternalId?: string | null;
+};
+
+// One comment (or reply to a review) written on the simulated network, once per clientReference.
+export const createSandboxComment = async (ctx: SandboxCtx, draft: Written): Promise<CreatedComment> => {
   await networkDelay(ctx);
   const ref = draft.clientReference;
   const already = created.get(ref);
@@ -53,7 +58,7 @@ const createSandbox = async (ctx: SandboxCtx, draft: CommentDraft): Promise<Crea
     permalink: `https://sandbox.invalid/comments/${id}`,
     postedAt: new Date(),
     postExternalId: draft.postExternalId,
-    parentExternalId: draft.parentExternalId,
+    parentExternalId: draft.parentExternalId ?? null,
     body: draft.body,
   };
   remember(created, ref, record);
@@ -66,7 +71,10 @@ const createSandbox = async (ctx: SandboxCtx, draft: CommentDraft): Promise<Crea
   return { externalId: id, permalink: record.permalink, postedAt: record.postedAt };
 };
 
-const findCreatedSandbox = async (ctx: SandboxCtx, draft: CommentDraft): Promise<CreatedComment | null> => {
+export const findCreatedSandboxComment = async (
+  ctx: SandboxCtx,
+  draft: Pick<CommentDraft, "clientReference">,
+): Promise<CreatedComment | null> => {
   await networkDelay(ctx);
   if (unconfirmed.has(draft.clientReference))
     throw sandboxError(
@@ -98,11 +106,11 @@ export const sandboxComments = (
     ...(real.create && {
       create: async (ctx, draft) => {
         checkAuth(draft.auth);
-        return createSandbox(ctx, draft);
+        return createSandboxComment(ctx, draft);
       },
       findCreated: async (ctx, draft) => {
         checkAuth(draft.auth);
-        return findCreatedSandbox(ctx, draft);
+        return findCreatedSandboxComment(ctx, draft);
       },
     }),
     ...(real.delete && {

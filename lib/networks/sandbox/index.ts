@@ -6,6 +6,7 @@ import { CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
 import type { AnyConnector, Identity, ProfileAuth, TokenSet } from "../types";
 import { sandboxPlacements, type SandboxAccount } from "./accounts";
 import { sandboxManagement } from "./management";
+import { sandboxCommentSync } from "./audience";
 import { sandboxComments } from "./comments";
 import { sandboxMessaging } from "./messaging";
 import { sandboxTemplateSetup } from "./templates";
@@ -132,6 +133,9 @@ export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undef
   // Comments: the real network's capability, on the simulated network (comments.ts).
   const comments = sandboxComments(real?.comments, (auth) => void accountFrom(auth));
   if (comments) connector.comments = comments;
+  // The simulated audience: comments on published posts, reviews and recommendations (audience.ts).
+  const commentSync = sandboxCommentSync(platform, real, (auth) => void accountFrom(auth));
+  if (commentSync) connector.commentSync = commentSync;
   // Stats: simulated, where the real network has them.
   if (real?.profileStats) {
     connector.profileStats = async (_ctx, { auth, placement }) =>

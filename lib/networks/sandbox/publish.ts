@@ -23,6 +23,8 @@ import { sandboxPlacements, type SandboxAccount } from "./accounts";
 //   #sandbox-unconfirmed the answer is lost (outcome_unknown) and findPublished cannot tell either
 //                        (outcome_unknown): the post ends as delivery_unconfirmed.
 //   #sandbox-auth        the session has expired (auth_expired, code SANDBOX_AUTH_EXPIRED).
+//   #sandbox-quiet       published normally, but the simulated audience leaves it alone (no comments:
+//                        audience.ts), for tests that write their own.
 // Posts to a placement (page, channel, location, board...) must name one of the sandbox account's
 // placements where the platform requires one (rejected with SANDBOX_UNKNOWN_PLACEMENT otherwise).
 
@@ -40,6 +42,7 @@ const MAX_RECORDS = 10_000;
 const published = new Map<string, Recorded>(); // by clientReference
 const attempts = new Map<string, number>(); // by clientReference
 const unconfirmed = new Set<string>(); // clientReferences whose outcome the sandbox "cannot tell"
+const quiet = new Set<string>(); // external ids of posts published with #sandbox-quiet
 
 // Oldest entries go first once a store is full (Maps and Sets keep insertion order).
 const trim = (store: Map<string, unknown> | Set<string>) => {
@@ -134,6 +137,10 @@ export const publishSandbox = async (
   };
   published.set(ref, record);
   trim(published);
+  if (/#sandbox-quiet\b/i.test(input.body)) {
+    quiet.add(id);
+    trim(quiet);
+  }
   if (triggers.has("timeout"))
     throw sandboxError(
       "outcome_unknown",
@@ -180,3 +187,6 @@ export const createFirstCommentSandbox = async (
 
 // For tests: what the sandbox recorded for a clientReference.
 export const sandboxRecordOf = (clientReference: string) => published.get(clientReference) ?? null;
+
+// Whether the simulated audience leaves this post alone (#sandbox-quiet).
+export const isQuietSandboxPost = (externalId: string) => quiet.has(externalId);

@@ -5,14 +5,11 @@ import { botToken, callBotApi } from "./api";
 import type { TelegramSettings } from "./index";
 
 // Bot API updates by webhook (setWebhook with our `secret_token`, echoed in
-// X-Telegram-Bot-Api-Secret-Token on every delivery). A channel with a linked discussion group gets
-// its comments there: each channel post is forwarded automatically into the group
-// (is_automatic_forward, forward_origin {type: "channel", chat, message_id}), a comment is a group
-// message replying to that forward, and a reply to a comment replies to the comment. Ids follow the
-// publisher's `<chat_id>:<message_id>`: the post is `<channel id>:<channel message id>`, a comment
-// `<group id>:<group message id>`. Edited comments update the stored one. Direct messages: messages in
-// the private chat with the bot and in groups the bot is in (not comments), their edits, and taps on
-// inline keyboard buttons (callback_query). Everything else is ignored.
+// X-Telegram-Bot-Api-Secret-Token on every delivery). Direct messages: messages in the private chat with
+// the bot and in groups the bot is in, their edits, and taps on inline keyboard buttons (callback_query).
+// Replies in a channel's linked discussion group (Telegram's "comments") are ignored: the API's comment
+// support table lists none for telegram and comment.created is not emitted for it. Everything else is
+// ignored too.
 
 const ZChat = z
   .object({ id: z.number(), type: z.string(), username: z.string().optional(), title: z.string().optional() })
@@ -89,17 +86,6 @@ const ZCallbackQuery = z
       .optional(),
   })
   .loose();
-
-// The channel post a comment answers, when it answers the automatic forward of one.
-const channelPostOf = (replied: z.infer<typeof ZRepliedTo>): { channelId: string; messageId: number } | null => {
-  const origin = replied.forward_origin;
-  if (origin?.type === "channel" && origin.chat && origin.message_id !== undefined)
-    return { channelId: String(origin.chat.id), messageId: origin.message_id };
-  if (replied.forward_from_chat?.type === "channel" && replied.forward_from_message_id !== undefined) {
-    return { channelId: String(replied.forward_from_chat.id), messageId: replied.forward_from_message_id };
-  }
-  return null;
-};
 
 // File ids only: a file's URL embeds the bot token, so nothing is fetchable without it.
 const attachmentsOf = (m: TgMessage): InboundAttachment[] => {
@@ -215,8 +201,7 @@ const readCallbackQuery = (raw: unknown): InboundItem => {
 
 const hasContent = (m: TgMessage) => m.text !== undefined || m.caption !== undefined || attachmentsOf(m).length > 0;
 
-// In a group: a reply to a channel post's automatic forward, or to another comment, is a comment (a
-// discussion group); a message that replies to nothing, or answers the bot, is a group chat message.
+// In a group: a message that replies to nothing, or answers the bot, is a group chat message.
 const readMessage = (m: TgMessage, edited: boolean): InboundItem => {
   if (m.chat.type === "private") return edited ? readChatEdit(m) : readChatMessage(m);
   const isGroup = m.chat.type === "supergroup" || m.chat.type === "group";
@@ -227,36 +212,8 @@ const readMessage = (m: TgMessage, edited: boolean): InboundItem => {
     if (m.is_automatic_forward === true || !hasContent(m)) return { kind: "ignored", reason: "not a group message" };
     return edited ? readChatEdit(m) : readChatMessage(m);
   }
-  const post = replied.is_automatic_forward === true ? channelPostOf(replied) : null;
-  const author = authorOf(m);
-  const groupId = String(m.chat.id);
-  return {
-    kind: "comment",
-    // A comment names its channel post; a reply to a comment is placed under that comment's post.
-    account: post ? post.channelId : groupId,
-    postExternalId: post ? `${post.channelId}:${post.messageId}` : null,
-    changedAt: new Date((edited ? (m.edit_date ?? m.date) : m.date) * 1000),
-    comment: {
-      externalId: `${groupId}:${m.message_id}`,
-      parentExternalId: post ? null : `${groupId}:${replied.message_id}`,
-      body: m.text ?? m.caption ?? "",
-      authorExternalId: author.id,
-      authorUsername: author.username,
-      authorName: author.name,
-      authorAvatarUrl: null,
-      metadata: null,
-      likeCount: null,
-      isHidden: null,
-      permalink: m.chat.username ? `https://t.me/${m.chat.username}/${m.message_id}` : null,
-      platformData: {
-        chat_id: groupId,
-        message_id: m.message_id,
-        ...(m.message_thread_id !== undefined && { message_thread_id: m.message_thread_id }),
-      },
-      attachments: attachmentsOf(m),
-      postedAt: new Date(m.date * 1000),
-    },
-  };
+  // A reply to a channel post's forward or to another reply: a discussion-group comment, not listed.
+  return { kind: "ignored", reason: "telegram discussion-group messages are not comments (none are listed)" };
 };
 
 const SECRET_HEADER = "x-telegram-bot-api-secret-token";

@@ -3,6 +3,7 @@ import { DISPLAY_NAMES } from "../platforms";
 import type { NetworkConnector } from "../types";
 import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
+import { threadsCommentSync } from "./comment-sync";
 import { threadsComments } from "./comments";
 import { threadsInbound } from "./inbound";
 import { deleteThreadsPost, findThreadsPost, publishThreads } from "./publish";
@@ -45,6 +46,7 @@ export const threadsConnector: NetworkConnector<Settings> = {
   settings: ZThreadsSettings,
   inbound: threadsInbound, // replies webhooks and the uninstall callback (inbound.ts)
   comments: threadsComments, // replies as comments, read-back, hide (comments.ts)
+  commentSync: threadsCommentSync, // the catch-up of replies whose pushes were lost (comment-sync.ts)
   auth: {
     kind: "oauth",
     authorizeUrl: ({ settings }, start) => {

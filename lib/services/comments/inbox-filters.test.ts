@@ -30,6 +30,8 @@ const world = async () => {
   const on = { platformPost: fbPost.platformPost, group };
   const open = await seedComment(on, { body: "Where can I buy this?", createdAt: at(1) });
   const answered = await seedComment(on, { body: "Love the colours", createdAt: at(2) });
+  // Answered: the stored flag (set when our reply was published: replied.test.ts).
+  await db.comment.update({ where: { id: answered.id }, data: { replied: true } });
   await seedComment(on, {
     body: "Thank you!",
     status: "published",
@@ -74,7 +76,7 @@ const world = async () => {
     { body: "bluesky reply", createdAt: at(10) },
   );
 
-  // Another group of the same account: its reply must not mark group A's comment replied for a scoped key.
+  // Another group of the same account with an answered comment: a scoped key of group A never sees it.
   const groupB = await seedGroup({ accountId: tenant.account.id });
   const fbB = await seedNetworkProfile({ group: groupB, platform: "facebook" });
   const postB = await seedPublishedPost({
@@ -83,10 +85,11 @@ const world = async () => {
     externalId: `${pageId}_${uniqueDigits()}`,
     placementId: pageId,
   });
-  await seedComment(
+  const answeredB = await seedComment(
     { platformPost: postB.platformPost, group: groupB },
-    { body: "B answers A", status: "published", parentExternalId: open.externalId, createdAt: at(11) },
+    { body: "Answered in B", createdAt: at(11) },
   );
+  await db.comment.update({ where: { id: answeredB.id }, data: { replied: true } });
   const scopedA = await seedKey({ accountId: tenant.account.id, kind: "scoped", profileGroupId: group.id });
   return {
     token,
@@ -114,7 +117,7 @@ const bulk = async (query: string, token = w.scopedA) => {
 };
 
 describe("GET /api/comments for the inbox", () => {
-  it("status=needs_reply: audience comments, not hidden, without a reply of ours (a failed reply does not count)", async () => {
+  it("status=needs_reply: audience comments, not hidden, not replied (a failed reply does not count)", async () => {
     const { bodies, json } = await bulk("status=needs_reply&per_page=100");
     expect(bodies).toEqual([
       "bluesky reply",
@@ -126,10 +129,10 @@ describe("GET /api/comments for the inbox", () => {
     expect(json.total).toBe(5);
   });
 
-  it("status=replied: comments answered by one of ours, within the caller's scope only", async () => {
+  it("status=replied: comments marked replied, within the caller's scope only", async () => {
     expect((await bulk("status=replied")).bodies).toEqual(["Love the colours"]);
-    // the account-wide key sees group B's reply to "Where can I buy this?" too
-    expect((await bulk("status=replied", w.token)).bodies).toEqual(["Love the colours", "Where can I buy this?"]);
+    // the account-wide key sees group B's answered comment too
+    expect((await bulk("status=replied", w.token)).bodies).toEqual(["Answered in B", "Love the colours"]);
   });
 
   it("status=hidden: hidden comments", async () => {

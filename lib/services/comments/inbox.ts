@@ -1,7 +1,6 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/db/client";
 import type { Comment } from "@/lib/generated/prisma/client";
-import type { CommentStatus } from "@/lib/generated/prisma/enums";
 import { connectorFor } from "@/lib/networks/registry";
 import type { TEnvironment, TPlatform } from "@/lib/schemas/common";
 import type { TCommentInboxAction, TCommentInboxStatus } from "@/lib/schemas/comments";
@@ -10,23 +9,9 @@ import { supportsCommentAction, type CommentAction } from "./support";
 // What GET /api/comments adds for the admin inbox: the `status` and `q` filters and each comment's
 // `supported_actions`, both derived from stored rows and the connector's `comments` capability only.
 
-// A reply "of ours" is one written through this service that has not failed (pending ones count: the
-// answer is on its way). Replies written on the network itself arrive as `synced` and do not count.
-const OUR_REPLY: CommentStatus[] = ["pending", "published", "failed_waiting_for_retry", "delivery_unconfirmed"];
-
-// The network ids, within `scope`, of comments answered by one of ours.
-const answeredExternalIds = async (scope: Prisma.CommentWhereInput) => {
-  const rows = await db.comment.findMany({
-    where: { ...scope, status: { in: OUR_REPLY }, parentExternalId: { not: null } },
-    select: { parentExternalId: true },
-    distinct: ["parentExternalId"],
-  });
-  return rows.flatMap((r) => (r.parentExternalId ? [r.parentExternalId] : []));
-};
-
-// The `status` and `q` filters as a where clause within `scope` (the caller's visible comments).
+// The `status` and `q` filters as a where clause (the caller's scope is applied by the caller).
 export const inboxFilters = async (
-  scope: Prisma.CommentWhereInput,
+  _scope: Prisma.CommentWhereInput,
   query: { status?: TCommentInboxStatus; q?: string },
 ): Promise<Prisma.CommentWhereInput[]> => {
   const filters: Prisma.CommentWhereInput[] = [];
@@ -39,9 +24,10 @@ export const inboxFilters = async (
     });
   }
   if (query.status === "hidden") filters.push({ isHidden: true });
-  if (query.status === "replied") filters.push({ externalId: { in: await answeredExternalIds(scope) } });
-  if (query.status === "needs_reply")
-    filters.push({ status: "synced", isHidden: false, externalId: { notIn: await answeredExternalIds(scope) } });
+  // `replied` is stored (lib/services/comments/replied.ts): answered by a published reply of ours or by
+  // the profile's own account or page on the network.
+  if (query.status === "replied") filters.push({ replied: true });
+  if (query.status === "needs_reply") filters.push({ status: "synced", isHidden: false, replied: false });
   return filters;
 };
 

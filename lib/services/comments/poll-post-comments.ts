@@ -1,9 +1,11 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { sendEvent } from "@/lib/jobs/send";
 import { log } from "@/lib/log";
 import { NetworkError } from "@/lib/networks/errors";
 import { connectorFor, livePlatforms } from "@/lib/networks/registry";
 import type { AnyConnector } from "@/lib/networks/types";
+import type { TEnvironment } from "@/lib/schemas/common";
 import { contextFor } from "@/lib/services/connections/context";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { applyComment, type Applied } from "@/lib/services/inbound/apply-comment";
@@ -26,31 +28,40 @@ const MAX_INTERVAL_MS = 24 * 3600_000;
 export const pollIntervalMs = (ageMs: number, minMs = DEFAULT_MIN_MS) =>
   Math.min(MAX_INTERVAL_MS, Math.max(minMs, Math.floor(ageMs / 12)));
 
-const syncingPlatforms = () =>
-  livePlatforms().filter((p) => connectorFor({ platform: p, environment: "live" }).commentSync?.listPostComments);
+const ENVIRONMENTS = ["live", "sandbox"] as const;
+const syncingPlatforms = (environment: TEnvironment) =>
+  livePlatforms().filter((p) => connectorFor({ platform: p, environment }).commentSync?.listPostComments);
 
-// Published posts of live, active profiles whose next poll is due at `now`, longest waiting first.
+// Published posts of active profiles whose next poll is due at `now`, longest waiting first (sandbox
+// profiles too: their simulated network answers the same sync).
 export const findPostsDueForComments = async ({ now = new Date(), limit = 200 } = {}) => {
-  const platforms = syncingPlatforms();
   const rows = await db.platformPost.findMany({
     where: {
-      platform: { in: platforms },
+      OR: ENVIRONMENTS.map((environment) => ({
+        platform: { in: syncingPlatforms(environment) },
+        profile: { environment },
+      })),
       status: "published",
       externalId: { not: null },
       publishedAt: { gte: new Date(now.getTime() - POLL_WINDOW_MS) },
       profile: {
-        environment: "live",
         status: "active",
         OR: [{ commentSync: null }, { commentSync: { OR: [{ backoffUntil: null }, { backoffUntil: { lte: now } }] } }],
       },
     },
-    select: { id: true, platform: true, publishedAt: true, commentsSyncedAt: true },
+    select: {
+      id: true,
+      platform: true,
+      publishedAt: true,
+      commentsSyncedAt: true,
+      profile: { select: { environment: true } },
+    },
     orderBy: { commentsSyncedAt: { sort: "asc", nulls: "first" } },
     take: limit * 5,
   });
   const due = rows.filter((r) => {
     if (!r.commentsSyncedAt) return true;
-    const min = connectorFor({ platform: r.platform, environment: "live" }).commentSync?.postPollMs;
+    const min = connectorFor({ platform: r.platform, environment: r.profile.environment }).commentSync?.postPollMs;
     return (
       r.commentsSyncedAt.getTime() + pollIntervalMs(now.getTime() - r.publishedAt!.getTime(), min) <= now.getTime()
     );
@@ -74,16 +85,10 @@ export const syncPostComments = async ({
     where: { id: platformPostId },
     include: { profile: { include: { commentSync: true } } },
   });
-  if (
-    !pp ||
-    pp.status !== "published" ||
-    !pp.externalId ||
-    pp.profile.status !== "active" ||
-    pp.profile.environment !== "live"
-  )
+  if (!pp || pp.status !== "published" || !pp.externalId || pp.profile.status !== "active")
     return { state: "skipped" as const };
   if (isBackingOff(pp.profile.commentSync, now)) return { state: "backing_off" as const };
-  const connector: AnyConnector = connectorFor({ platform: pp.platform, environment: "live" });
+  const connector: AnyConnector = connectorFor({ platform: pp.platform, environment: pp.profile.environment });
   const sync = connector.commentSync;
   if (!sync?.listPostComments) return { state: "unsupported" as const };
   let comments;
@@ -104,7 +109,7 @@ export const syncPostComments = async ({
     return { state: "failed" as const, error: message };
   }
   const counts: Counts = {};
-  const scope = { platform: pp.platform, profileId: pp.profileId };
+  const scope = { platform: pp.platform, profileId: pp.profileId, environment: pp.profile.environment };
   const account = pp.placementId ?? pp.profile.externalId ?? "";
   for (const comment of comments) {
     const item = { kind: "comment" as const, account, postExternalId: pp.externalId, comment, changedAt: now };
@@ -113,4 +118,27 @@ export const syncPostComments = async ({
   }
   await db.platformPost.update({ where: { id: pp.id }, data: { commentsSyncedAt: now } });
   return { state: "synced" as const, counts };
+};
+
+// How long after this post was published its first poll is due (the connector's firstPollAfterMs), or
+// null when it waits for the regular polls.
+export const firstPollDelayMs = async (platformPostId: string): Promise<number | null> => {
+  const pp = await db.platformPost.findUnique({
+    where: { id: platformPostId },
+    select: { platform: true, status: true, profile: { select: { environment: true } } },
+  });
+  if (!pp || pp.status !== "published") return null;
+  const sync = connectorFor({ platform: pp.platform, environment: pp.profile.environment }).commentSync;
+  return sync?.listPostComments && sync.firstPollAfterMs !== undefined ? sync.firstPollAfterMs : null;
+};
+
+// After a publish: asks for the first poll where the network has one (nothing otherwise).
+export const requestFirstCommentPoll = async (platformPostId: string) => {
+  if ((await firstPollDelayMs(platformPostId)) === null) return { requested: false };
+  await sendEvent({
+    name: "app/post-comments.first-poll-requested",
+    id: `first-comment-poll-${platformPostId}`,
+    data: { platformPostId },
+  });
+  return { requested: true };
 };

@@ -1,4 +1,5 @@
 import "server-only";
+import { markReplied } from "./replied";
 import { settleWriteFailure, type WriteFailure } from "@/lib/services/delivery/write-failure";
 import { COMMENT_INCLUDE, commentEventData } from "@/lib/api/serializers/comment";
 import { db, type Prisma } from "@/lib/db/client";
@@ -53,6 +54,7 @@ const recordPublished = (connector: AnyConnector, c: Loaded, result: CreatedComm
       },
     });
     if (!count) return { state: "published" as const, externalId: result.externalId };
+    await markReplied(tx, { platformPostId: c.platformPostId!, parentExternalId: c.parentExternalId });
     // Replies pushed before our answer hang under our id: they move up to our root.
     if (c.rootExternalId)
       await tx.comment.updateMany({

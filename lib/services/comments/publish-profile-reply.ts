@@ -1,4 +1,5 @@
 import "server-only";
+import { markReplied } from "./replied";
 import { settleWriteFailure } from "@/lib/services/delivery/write-failure";
 import { COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
 import { profileCommentEventData } from "@/lib/api/serializers/profile-comment";
@@ -44,7 +45,10 @@ const loadReply = (id: string) =>
 
 const recordPublished = (id: string, result: CreatedComment): Promise<CommentOutcome> =>
   db.$transaction(async (tx) => {
-    const ours = await tx.comment.findUniqueOrThrow({ where: { id }, select: { profileId: true, placementId: true } });
+    const ours = await tx.comment.findUniqueOrThrow({
+      where: { id },
+      select: { profileId: true, placementId: true, parentExternalId: true },
+    });
     // The reply a sync stored under the same id (found on the network before our answer, or the reply
     // ours replaces: a google review has one) gives way to ours.
     await tx.comment.deleteMany({
@@ -68,6 +72,11 @@ const recordPublished = (id: string, result: CreatedComment): Promise<CommentOut
       },
     });
     if (count) {
+      await markReplied(tx, {
+        profileId: ours.profileId,
+        placementId: ours.placementId,
+        parentExternalId: ours.parentExternalId,
+      });
       const row = await tx.comment.findUniqueOrThrow({ where: { id }, include: COMMENT_INCLUDE });
       await emitEvent({
         tx,

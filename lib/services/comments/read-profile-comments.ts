@@ -11,7 +11,7 @@ import { requestProfileCommentSync } from "./sync-profile-comments";
 
 // GET /api/profiles/:id/comments: a profile's reviews or recommendations, newest first, each with its
 // replies oldest first. Another tenant's, environment's or group's profile is 404 like a missing one;
-// a network without profile-level comments is 405. A live profile's read asks for a fresh sync when
+// a network without profile-level comments is 405. A profile's read asks for a fresh sync when
 // the last one is older than ON_DEMAND_AFTER_MS (sync-profile-comments.ts).
 
 export const listProfileComments = async ({
@@ -58,8 +58,7 @@ export const listProfileComments = async ({
       ...(byParent.get(`${r.placementId}|${r.parentExternalId}`) ?? []),
       r,
     ]);
-  if (profile.environment === "live" && profile.status === "active")
-    await requestProfileCommentSync({ profileId: profile.id });
+  if (profile.status === "active") await requestProfileCommentSync({ profileId: profile.id });
   return paginated(
     query,
     total,

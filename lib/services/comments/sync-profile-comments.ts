@@ -15,6 +15,7 @@ import { emitEvent } from "@/lib/services/events/emit-event";
 import { fieldsOf } from "@/lib/services/inbound/apply-comment";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { backoffOf, isBackingOff } from "./comment-sync-state";
+import { markReplied } from "./replied";
 
 // Profile-level comments (google_business reviews per location, facebook recommendations per page),
 // read from the network twice a day (inngest/functions/poll-comments.ts) and on demand (a read of
@@ -63,6 +64,8 @@ const applyProfileComment = (
       },
       skipDuplicates: true,
     });
+    // Every reply listed with a review or recommendation is the owner's answer.
+    if (parent) await markReplied(tx, { profileId: profile.id, placementId, parentExternalId: parent });
     if (count === 0) {
       const key = { profileId: profile.id, placementId, externalId: comment.externalId };
       const { count: updated } = await tx.comment.updateMany({
@@ -85,18 +88,24 @@ const applyProfileComment = (
     return "created";
   });
 
-const profilePlatforms = () =>
+const profilePlatforms = (environment: "live" | "sandbox") =>
   livePlatforms().filter(
     (p) =>
-      CAPABILITIES[p].profileComments &&
-      connectorFor({ platform: p, environment: "live" }).commentSync?.listProfileComments,
+      CAPABILITIES[p].profileComments && connectorFor({ platform: p, environment }).commentSync?.listProfileComments,
   );
 
+// Profiles due for a sync (sandbox ones too: their simulated network answers the same sync).
 export const findProfilesDueForProfileComments = async ({ now = new Date(), limit = 100 } = {}) => {
   const rows = await db.profile.findMany({
     where: {
-      platform: { in: profilePlatforms() },
-      environment: "live",
+      AND: [
+        {
+          OR: (["live", "sandbox"] as const).map((environment) => ({
+            environment,
+            platform: { in: profilePlatforms(environment) },
+          })),
+        },
+      ],
       status: "active",
       OR: [
         { commentSync: null },
@@ -127,9 +136,9 @@ export const syncProfileComments = async ({ profileId, now = new Date() }: { pro
     where: { id: profileId },
     include: { placements: { orderBy: { position: "asc" } }, commentSync: true },
   });
-  if (!profile || profile.status !== "active" || profile.environment !== "live") return { state: "skipped" as const };
+  if (!profile || profile.status !== "active") return { state: "skipped" as const };
   if (isBackingOff(profile.commentSync, now)) return { state: "backing_off" as const };
-  const connector = connectorFor({ platform: profile.platform, environment: "live" });
+  const connector = connectorFor({ platform: profile.platform, environment: profile.environment });
   const list = connector.commentSync?.listProfileComments;
   if (!CAPABILITIES[profile.platform].profileComments || !list) return { state: "unsupported" as const };
   const counts: Partial<Record<Applied, number>> = {};

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError, notFound, unprocessable } from "@/lib/api/errors";
+import { ApiError, notFound, unprocessable, badRequest } from "@/lib/api/errors";
 import { COMMENT_INCLUDE, serializeComment } from "@/lib/api/serializers/comment";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
@@ -84,6 +84,13 @@ export const getCommentView = async ({ principal, id }: { principal: Principal; 
   const row = await db.comment.findFirst({ where: { id, ...groupScope(principal) }, include: COMMENT_INCLUDE });
   if (!row) throw notFound();
   return serializeComment(row, [], publicMediaUrl);
+};
+
+// The profile of a comment write: `profile_id` from the query, else from the JSON body (n8n); 400 without.
+export const profileIdOf = (fromQuery: string | undefined, fromBody: string | undefined): string => {
+  const id = fromQuery ?? fromBody;
+  if (!id) throw badRequest("param is missing or the value is empty: profile_id");
+  return id;
 };
 
 export const createPostComment = async ({

@@ -1,6 +1,6 @@
 import "server-only";
 import { unprocessable } from "@/lib/api/errors";
-import { networkSettings } from "@/lib/env";
+import { appUrl, networkSettings } from "@/lib/env";
 import { timedFetch } from "@/lib/networks/http";
 import type { AnyConnector, ConnectorContext } from "@/lib/networks/types";
 
@@ -16,5 +16,5 @@ export const contextFor = (connector: AnyConnector): ConnectorContext<Record<str
       `${connector.displayName} is not configured on this server (set ${[...new Set(missing)].join(", ")})`,
     ]);
   }
-  return { settings: parsed.data, fetch: timedFetch() };
+  return { settings: parsed.data, fetch: timedFetch(), publicUrl: appUrl() };
 };

@@ -1,10 +1,13 @@
 import "server-only";
 import { commentEventData, COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
 import { db, type Prisma } from "@/lib/db/client";
-import type { Platform } from "@/lib/generated/prisma/enums";
+import type { Environment, Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { publicMediaUrl } from "@/lib/media/storage";
 import type { InboundComment, InboundItem } from "@/lib/networks/types";
+import { describesAuthors, requestAuthorSignals } from "@/lib/services/comments/author-signals";
+import { requestAttachmentMirror } from "@/lib/services/comments/mirror-attachments";
+import { answeredBefore, markReplied } from "@/lib/services/comments/replied";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 
@@ -16,7 +19,9 @@ import { retryingTransaction } from "@/lib/services/transactions/retrying-transa
 // platform post's row lock, so concurrent deliveries of one post's comments never miss each other).
 
 type CommentItem = Extract<InboundItem, { kind: "comment" }>;
-export type Scope = { platform: Platform; profileId: string | null }; // profileId: a per-profile delivery
+// profileId: a per-profile delivery. environment: live for what the networks push; a poll names its
+// profile's (the sandbox's simulated network answers polls of sandbox profiles).
+export type Scope = { platform: Platform; profileId: string | null; environment?: Environment };
 // parent_unknown: the network named only the parent comment, which has not been stored (yet): the
 // delivery is processed again later, since deliveries may be processed in another order than sent.
 export type Applied = "created" | "updated" | "stale" | "unmatched" | "parent_unknown" | "own_post";
@@ -35,7 +40,7 @@ const ppWhere = (scope: Scope, externalId: string): Prisma.PlatformPostWhereInpu
   platform: scope.platform,
   externalId,
   status: { in: ["published", "pending_deletion"] },
-  profile: { environment: "live", ...(scope.profileId && { id: scope.profileId }) },
+  profile: { environment: scope.environment ?? "live", ...(scope.profileId && { id: scope.profileId }) },
 });
 
 const findPost = (scope: Scope, externalId: string) =>
@@ -66,7 +71,7 @@ const resolveTarget = async (
     where: {
       platform: scope.platform,
       externalId: parent,
-      environment: "live",
+      environment: scope.environment ?? "live",
       ...(scope.profileId && { profileId: scope.profileId }),
     },
     select: { platformPost: { select: PP_SELECT } },
@@ -154,7 +159,22 @@ export const applyComment = async (
           sourceUrl: a.url,
         })),
       });
+      await requestAttachmentMirror(tx, id);
     }
+    // Author signals (metadata) where the network describes commenters on request and did not say here.
+    if (
+      !comment.metadata &&
+      comment.authorExternalId &&
+      describesAuthors({ platform: scope.platform, environment: pp.profile.environment })
+    )
+      await requestAuthorSignals(tx, id);
+    // Answered: a reply by the profile's own account or page marks its parent; a comment whose answer
+    // arrived first is marked now.
+    const owners = [pp.profile.externalId, pp.placementId].filter((o): o is string => !!o);
+    if (parent && comment.authorExternalId && owners.includes(comment.authorExternalId))
+      await markReplied(tx, { platformPostId: pp.id, parentExternalId: parent });
+    if (await answeredBefore(tx, { platformPostId: pp.id, externalId: comment.externalId, owners }))
+      await tx.comment.update({ where: { id }, data: { replied: true } });
     // Replies that arrived first and hang under this comment move up to its root.
     if (root)
       await tx.comment.updateMany({

@@ -1,16 +1,21 @@
 import { apiRoute, ok } from "@/lib/api/route";
 import * as contract from "@/lib/contracts/comments";
-import { requestCommentAction } from "@/lib/services/comments/write-comments";
+import { profileIdOf, requestCommentAction } from "@/lib/services/comments/write-comments";
 
 // POST /api/posts/:id/comments/:comment_id/like – accepted at once, carried out on the network
-export const POST = apiRoute(contract.likePostComment, async ({ principal, params, query }) =>
-  ok(
-    await requestCommentAction({
-      principal,
-      postId: params.id,
-      profileId: query.profile_id,
-      commentId: params.comment_id,
-      action: "like",
-    }),
-  ),
-);
+const like = (endpoint: typeof contract.likePostComment | typeof contract.likePostCommentPut) =>
+  apiRoute(endpoint, async ({ principal, params, query, body }) =>
+    ok(
+      await requestCommentAction({
+        principal,
+        postId: params.id,
+        profileId: profileIdOf(query.profile_id, body.profile_id),
+        commentId: params.comment_id,
+        action: "like",
+      }),
+    ),
+  );
+
+export const POST = like(contract.likePostComment);
+// PUT: n8n likes with PUT (client-compat 7.5).
+export const PUT = like(contract.likePostCommentPut);

@@ -1,14 +1,14 @@
 import { apiRoute, ok } from "@/lib/api/route";
 import * as contract from "@/lib/contracts/comments";
-import { requestCommentAction } from "@/lib/services/comments/write-comments";
+import { profileIdOf, requestCommentAction } from "@/lib/services/comments/write-comments";
 
 // POST /api/posts/:id/comments/:comment_id/pin – accepted at once, carried out on the network
-export const POST = apiRoute(contract.pinPostComment, async ({ principal, params, query }) =>
+export const POST = apiRoute(contract.pinPostComment, async ({ principal, params, query, body }) =>
   ok(
     await requestCommentAction({
       principal,
       postId: params.id,
-      profileId: query.profile_id,
+      profileId: profileIdOf(query.profile_id, body.profile_id),
       commentId: params.comment_id,
       action: "pin",
     }),

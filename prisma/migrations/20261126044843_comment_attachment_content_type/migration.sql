@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "comment_attachments" ADD COLUMN     "content_type" TEXT,
+ADD COLUMN     "error_message" TEXT;
