@@ -150,7 +150,7 @@ export const likePostComment = action(
   "Like a comment as the profile",
   "Supported on facebook; `like_count` grows by one once the network has recorded the like.",
 );
-// n8n likes with PUT (client-compat 7.5): the same action.
+// n8n likes with PUT (the n8n node): the same action.
 export const likePostCommentPut = action(
   "likePostCommentPut",
   "PUT",

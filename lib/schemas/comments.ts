@@ -112,7 +112,7 @@ export const ZPostCommentsQuery = z.object({
 });
 
 export const ZPostCommentQuery = z.object({ profile_id: profileId, profile_group_id: z.string().optional() });
-// Writes: `profile_id` in the query (every client) or in the JSON body (n8n, client-compat 7.5); one of
+// Writes: `profile_id` in the query (every client) or in the JSON body (the n8n node); one of
 // them is required (400 without, as for the query).
 const optionalProfileId = z.string().trim().min(1).optional();
 export const ZPostCommentWriteQuery = z.object({

@@ -104,7 +104,11 @@ const ZMediaFailedEvent = z
   .looseObject({
     id: z.string(),
     post_id: z.string(),
-    content_type: z.string(),
+    content_type: z
+      .string()
+      .nullable()
+      .describe("null when a comment attachment could not be downloaded (its type is then unknown)"),
+    comment_id: z.string().optional().describe("the comment of a failed comment attachment"),
     status: z.literal("failed"),
     error_message: z.string().nullable(),
   })

@@ -32,7 +32,7 @@ export const ZProfileCommentsQuery = z.object({
 });
 
 // POST /api/profiles/:id/comments: a reply to a review or recommendation (`parent_id`: our id or the
-// network's id of it). `text` is accepted for `body`, as clients send it (client-compat 13.4).
+// network's id of it). `text` is accepted for `body`, as clients send it (the official clients do).
 export const ZProfileReplyBody = z
   .object({
     body: z.string().optional().describe("the reply's text (`text` is accepted as an alias)"),

@@ -4,7 +4,7 @@ import { graphRequest, graphUrl, requireToken } from "../graph/request";
 import type { CommentSync } from "../types";
 import { instagramApi, type InstagramSettings } from "./settings";
 
-// Instagram author signals of a commenter (core-api "Comment metadata"), from the Instagram User Profile
+// Instagram author signals of a commenter (the Comment resource's `metadata` in lib/schemas/comments.ts), from the Instagram User Profile
 // API with the account's token: GET /{instagram-scoped user id}?fields=is_verified_user,
 // is_user_follow_business,is_business_follow_user,follower_count. Only the fields Instagram returns
 // are kept, with `author_fetched_at`; an author Instagram will not describe (no consent, a deleted

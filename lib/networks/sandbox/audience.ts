@@ -31,11 +31,11 @@ import { isQuietSandboxPost, type SandboxCtx } from "./publish";
 export const FIRST_POLL_AFTER_MS = 3_000;
 const AUDIENCE_POLL_MS = 10 * 60_000;
 
-// Networks whose comments carry attachments (core-api "Attachments are populated for ...").
+// Networks whose comments carry attachments (the Comment resource's `attachments`, lib/schemas/comments.ts).
 const WITH_ATTACHMENTS: ReadonlySet<TPlatform> = new Set(["facebook", "threads", "bluesky"]);
 // Networks whose replies nest (a thread several levels deep).
 const NESTED: ReadonlySet<TPlatform> = new Set(["bluesky"]);
-// Networks that report author signals on comments (core-api "Comment metadata").
+// Networks that report author signals on comments (the Comment resource's `metadata` in lib/schemas/comments.ts).
 const AUTHOR_SIGNALS: ReadonlySet<TPlatform> = new Set(["instagram"]);
 
 const short = (id: string) => createHash("sha256").update(id).digest("hex").slice(0, 12);

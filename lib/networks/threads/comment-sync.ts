@@ -26,7 +26,7 @@ const ZReply = z
   })
   .loose();
 
-// Threads media types carried as attachments (core-api: IMAGE, VIDEO, AUDIO, GIF).
+// Threads media types carried as attachments (IMAGE, VIDEO, AUDIO, GIF).
 const ATTACHMENT_TYPES: Record<string, InboundAttachment["type"]> = {
   IMAGE: "image",
   VIDEO: "video",

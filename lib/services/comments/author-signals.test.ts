@@ -12,7 +12,7 @@ import { fillAuthorSignals } from "./author-signals";
 
 await useOwnDatabase("comments_author_signals");
 
-// Instagram author `metadata` (core-api "Comment metadata"): a stored instagram comment asks for its
+// Instagram author `metadata` (the Comment resource's `metadata` in lib/schemas/comments.ts): a stored instagram comment asks for its
 // author's signals, read from Instagram's User Profile API (the Graph fake refuses any other field) and
 // stored as returned, with author_fetched_at; an author Instagram does not describe gets none.
 

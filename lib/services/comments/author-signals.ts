@@ -5,7 +5,7 @@ import { connectorFor } from "@/lib/networks/registry";
 import { contextFor } from "@/lib/services/connections/context";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
 
-// A synced comment's author signals (the Comment's `metadata`, core-api "Comment metadata") where the
+// A synced comment's author signals (the Comment's `metadata`, the Comment resource's `metadata` in lib/schemas/comments.ts) where the
 // network describes commenters on request (the connector's commentSync.authorSignals): asked in the
 // transaction that stored the comment, fetched by an Inngest function, stored as the network returns
 // them (nothing when it returns none).

@@ -13,7 +13,7 @@ import { mirrorCommentAttachments } from "./mirror-attachments";
 
 await useOwnDatabase("comments_mirror");
 
-// A synced comment's attachments are mirrored into our media storage (core-api "Attachment status"):
+// A synced comment's attachments are mirrored into our media storage (the attachment `status` of lib/schemas/comments.ts):
 // pending -> processed (the url becomes ours), or failed with media.failed when the file cannot be
 // downloaded; storing the comment asks for the mirror in the same transaction.
 

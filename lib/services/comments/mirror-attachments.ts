@@ -6,7 +6,7 @@ import { storeDownloaded } from "@/lib/media/store-upload";
 import type { Tx } from "@/lib/db/client";
 import { emitEvent } from "@/lib/services/events/emit-event";
 
-// A synced comment's attachments mirrored into our media storage (core-api "Attachment status"): each
+// A synced comment's attachments mirrored into our media storage (the attachment `status` of lib/schemas/comments.ts): each
 // file is downloaded from the network's URL under the media SSRF policy (lib/media/download.ts) and
 // stored; the attachment becomes `processed` (its url then is our storage URL) or, when it cannot be
 // downloaded, `failed` with media.failed. A transient failure (timeout, 5xx) is thrown for the job to

@@ -201,7 +201,7 @@ describe("replying to a google review", () => {
       json: { error: "Parent comment not found" },
     });
     expect(await reply(profile.id, { body: " ", parent_id: review.name })).toMatchObject({ status: 422 });
-    // `text` is the clients' name for the reply's text (client-compat 13.4)
+    // `text` is the clients' name for the reply's text (the official clients do)
     const byText = await reply(profile.id, { text: "Thanks, see you soon", parent_id: review.name });
     expect(byText).toMatchObject({ status: 201, json: { body: "Thanks, see you soon", status: "pending" } });
     const other = await seedTenant();

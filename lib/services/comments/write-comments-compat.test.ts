@@ -15,7 +15,7 @@ import { seedKey } from "@/lib/testing/seed";
 
 await useOwnDatabase("comments_compat");
 
-// The n8n node (client-compat 7.5 and 13.3): `profile_id` inside the JSON body of create, delete, hide,
+// The n8n node (its comment operations): `profile_id` inside the JSON body of create, delete, hide,
 // unhide, like and unlike, and PUT for like. The query stays the usual place; 400 without either.
 
 afterAll(() => db.$disconnect());

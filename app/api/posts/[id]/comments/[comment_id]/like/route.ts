@@ -17,5 +17,5 @@ const like = (endpoint: typeof contract.likePostComment | typeof contract.likePo
   );
 
 export const POST = like(contract.likePostComment);
-// PUT: n8n likes with PUT (client-compat 7.5).
+// PUT: n8n likes with PUT (the n8n node).
 export const PUT = like(contract.likePostCommentPut);
