@@ -3,7 +3,7 @@ import type { ConnectorContext, ProfileAuth } from "../types";
 import { mapTikTokError } from "./errors";
 import type { TikTokSettings } from "./index";
 
-// Calls to TikTok's API for Business (Accounts API, networks.md "tiktok" comments):
+// Calls to TikTok's API for Business (its Accounts API, where TikTok keeps comments):
 // `${business_api_url}/open_api/v1.3/business/…`, header `Access-Token` with the profile's stored token (the
 // one the profile connected with; this server keeps no separate Business API credentials), `business_id`
 // = the account's open_id, JSON bodies, and the `{data, error: {code, message, log_id}}` envelope.

@@ -15,7 +15,7 @@ import { db } from "@/lib/db/client";
 import { callRoute } from "@/lib/testing/call-route";
 import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
 import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
+import { seedGroup, seedKey } from "@/lib/testing/seed";
 import { findPostsDueForComments, syncPostComments } from "./poll-post-comments";
 
 await useOwnDatabase("tiktok_comments");
@@ -52,10 +52,12 @@ afterAll(async () => {
   await tiktok?.close();
 });
 
-// A published video on a tiktok profile connected at `connectedAt`, holding the fake's token.
+// A published video on a tiktok profile connected at `connectedAt` (in a group of its own), holding the
+// fake's token.
 const world = async (connectedAt = new Date("2026-10-01T00:00:00Z")) => {
+  const group = await seedGroup({ accountId: tenant.account.id }); // one tiktok account per group
   const profile = await seedNetworkProfile({
-    group: tenant.group,
+    group,
     platform: "tiktok",
     externalId: tiktok.user.open_id,
     connectedAt,
@@ -63,7 +65,7 @@ const world = async (connectedAt = new Date("2026-10-01T00:00:00Z")) => {
   await db.profile.update({ where: { id: profile.id }, data: { accessToken: encryptSecret(tiktok.grant()) } });
   const videoId = `73${uniqueDigits(17)}`;
   tiktok.comments.addVideo(videoId);
-  const { post, platformPost } = await seedPublishedPost({ group: tenant.group, profile, externalId: videoId });
+  const { post, platformPost } = await seedPublishedPost({ group, profile, externalId: videoId });
   await db.platformPost.update({ where: { id: platformPost.id }, data: { publishedAt: new Date() } });
   return { profile, post, platformPost, videoId };
 };
@@ -155,12 +157,14 @@ describe("tiktok comment writes", () => {
   it("an answer lost after the comment was made is read back: published, held once", async () => {
     const w = await world();
     tiktok.loseAnswerNext("POST /open_api/v1.3/business/comment/create/");
+    const listsBefore = tiktok.comments.requestsTo("/list/").length;
     const c = await create(w, { body: "Lost in the mail" });
     await runner.drain();
     const stored = await row(c.json.id as string);
     expect(stored, stored.error ?? "").toMatchObject({ status: "published", attempts: 1 });
     const onNetwork = [...tiktok.comments.comments.values()].filter((x) => x.text === "Lost in the mail");
     expect(onNetwork.map((x) => x.comment_id)).toEqual([stored.externalId]);
+    expect(tiktok.comments.requestsTo("/list/").length).toBeGreaterThan(listsBefore); // found by the read-back
   });
 
   it("hide, like and pin reach TikTok for a viewer's comment; delete removes our own", async () => {
