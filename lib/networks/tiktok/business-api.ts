@@ -33,7 +33,7 @@ export const businessApi = async <T>(
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
   const text = quoteIds(await res.text());
-  let envelope: Envelope<T> | null = null;
+  let envelope: Envelope<T> | null;
   try {
     envelope = text ? (JSON.parse(text) as Envelope<T>) : null;
   } catch {
