@@ -1,6 +1,6 @@
 import { useOwnDatabase } from "@/lib/testing/own-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTikTokFake, type TikTokFake } from "@/e2e/fakes/tiktok";
+import { startTikTokFake, tiktokApiError, type TikTokFake } from "@/e2e/fakes/tiktok";
 import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
 import * as commentRoute from "@/app/api/posts/[id]/comments/[comment_id]/route";
 import * as hideRoute from "@/app/api/posts/[id]/comments/[comment_id]/hide/route";
@@ -167,6 +167,18 @@ describe("tiktok comment writes", () => {
     expect(tiktok.comments.requestsTo("/list/").length).toBeGreaterThan(listsBefore); // found by the read-back
   });
 
+  it("a rejection by TikTok fails the comment with TikTok's error code", async () => {
+    const w = await world();
+    tiktok.failNext("/open_api/v1.3/business/comment/create/", tiktokApiError("spam_risk_text", "Text is spam", 400));
+    const c = await create(w, { body: "buy followers" });
+    await runner.drain();
+    expect(await row(c.json.id as string)).toMatchObject({
+      status: "failed",
+      errorDetails: expect.objectContaining({ platformErrorCode: "spam_risk_text" }),
+    });
+    expect([...tiktok.comments.comments.values()].filter((x) => x.text === "buy followers")).toHaveLength(0);
+  });
+
   it("hide, like and pin reach TikTok for a viewer's comment; delete removes our own", async () => {
     const w = await world();
     const viewer = tiktok.comments.addViewerComment(w.videoId, "Nice!");
@@ -192,5 +204,38 @@ describe("tiktok comment writes", () => {
     await runner.drain();
     expect(held(published.externalId!)).toBeUndefined();
     expect(await db.comment.count({ where: { id: published.id } })).toBe(0);
+  });
+});
+
+describe("the TikTok comments fake", () => {
+  it("refuses tokens it did not issue, another account's business_id, unknown query parameters, body fields and enum values", async () => {
+    const w = await world();
+    const base = `${tiktok.url}/open_api/v1.3/business/comment`;
+    const good = tiktok.grant();
+    const get = async (query: Record<string, string>, accessToken = good) => {
+      const res = await fetch(`${base}/list/?${new URLSearchParams(query)}`, {
+        headers: { "access-token": accessToken },
+      });
+      return [res.status, ((await res.json()) as Json).error.code];
+    };
+    const post = async (path: string, body: Json) => {
+      const res = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "access-token": good, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return [res.status, ((await res.json()) as Json).error.code];
+    };
+    const q = { business_id: tiktok.user.open_id, video_id: w.videoId };
+    expect(await get(q)).toEqual([200, "ok"]);
+    expect(await get(q, "act.forged")).toEqual([401, "access_token_invalid"]);
+    expect(await get({ ...q, business_id: "someone-else" })).toEqual([403, "permission_denied"]);
+    expect(await get({ ...q, fields: "text" })).toEqual([400, "invalid_params"]);
+    expect(await get({ ...q, sort_order: "newest" })).toEqual([400, "invalid_params"]);
+    const id = tiktok.comments.addViewerComment(w.videoId, "hi");
+    const like = { business_id: tiktok.user.open_id, comment_id: id, action: "LIKE" };
+    expect(await post("/like/", like)).toEqual([200, "ok"]);
+    expect(await post("/like/", { ...like, video_id: w.videoId })).toEqual([400, "invalid_params"]);
+    expect(await post("/like/", { ...like, action: "LOVE" })).toEqual([400, "invalid_params"]);
   });
 });
