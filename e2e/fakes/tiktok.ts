@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { tiktokComments } from "./tiktok-comments";
 import { failureQueue, followConsent, listen, readBody, redirect, send, tokenStore, type FakeReply } from "./support";
 import { tiktokPosting } from "./tiktok-posting";
 
@@ -76,6 +77,7 @@ export const startTikTokFake = async ({
   const failures = failureQueue<string>();
   const lostAnswers = failureQueue<string>();
   const posting = tiktokPosting();
+  const comments = tiktokComments(() => fake.user);
   let nextConsent: { deny?: boolean; scopes?: string[] } = {};
 
   const fake = {
@@ -104,6 +106,8 @@ export const startTikTokFake = async ({
     loseAnswerNext: (route: string) => lostAnswers.push(route, { status: 0 }),
     // Creator info, publishes (init bodies, uploaded bytes, status), published videos, knobs.
     publishing: posting.state,
+    // API for Business comments (tiktok-comments.ts): videos, comments, requests.
+    comments: comments.state,
     // An access token as if the user had consented to `scopes` (connector tests skip the OAuth dance).
     grant: (scopes: string[] = [...SCOPES]) => {
       const access = token("act");
@@ -247,6 +251,23 @@ export const startTikTokFake = async ({
     if (lostAnswers.take(route)) {
       res.writeHead = (() => res) as unknown as typeof res.writeHead;
       res.end = (() => (req.socket.destroy(), res)) as unknown as typeof res.end;
+    }
+    if (url.pathname.startsWith("/open_api/")) {
+      const accessToken = req.headers["access-token"];
+      return void readBody(req)
+        .then((text) => {
+          const handled = comments.handle(
+            res,
+            req.method ?? "GET",
+            url,
+            typeof accessToken === "string" ? accessToken : undefined,
+            tokens.isAccessTokenValid,
+            text,
+            req.headers["content-type"],
+          );
+          if (!handled) send(res, tiktokApiError("invalid_params", `No route ${route}`, 404));
+        })
+        .catch(() => send(res, { status: 500 }));
     }
     if (route === "GET /v2/auth/authorize/") return authorize(res, url.searchParams);
     if (route === "POST /v2/oauth/token/") return void tokenEndpoint(req, res).catch(() => send(res, { status: 500 }));

@@ -127,28 +127,28 @@ export const deletePostComment = action(
   "DELETE",
   "",
   "Delete a comment on the network",
-  "Supported on facebook, instagram and youtube (youtube: only the channel's own comments); the comment leaves the lists once the network has removed it.",
+  "Supported on facebook, instagram, youtube and tiktok profiles connected on or after 2026-09-30 (youtube and tiktok: only the account's own comments); the comment leaves the lists once the network has removed it.",
 );
 export const hidePostComment = action(
   "hidePostComment",
   "POST",
   "/hide",
   "Hide a comment",
-  "Supported on facebook, instagram and threads; `is_hidden` becomes true once the network has hidden it.",
+  "Supported on facebook, instagram, threads and tiktok profiles connected on or after 2026-09-30; `is_hidden` becomes true once the network has hidden it.",
 );
 export const unhidePostComment = action(
   "unhidePostComment",
   "POST",
   "/unhide",
   "Unhide a comment",
-  "Supported on facebook, instagram and threads.",
+  "Supported on facebook, instagram, threads and tiktok (newer profiles).",
 );
 export const likePostComment = action(
   "likePostComment",
   "POST",
   "/like",
   "Like a comment as the profile",
-  "Supported on facebook; `like_count` grows by one once the network has recorded the like.",
+  "Supported on facebook and tiktok profiles connected on or after 2026-09-30; `like_count` grows by one once the network has recorded the like.",
 );
 // n8n likes with PUT (the n8n node): the same action.
 export const likePostCommentPut = action(
@@ -156,28 +156,28 @@ export const likePostCommentPut = action(
   "PUT",
   "/like",
   "Like a comment as the profile (PUT, as n8n sends it)",
-  "The same as POST …/like. Supported on facebook.",
+  "The same as POST …/like. Supported on facebook and tiktok (newer profiles).",
 );
 export const unlikePostComment = action(
   "unlikePostComment",
   "POST",
   "/unlike",
   "Remove the profile's like",
-  "Supported on facebook.",
+  "Supported on facebook and tiktok (newer profiles).",
 );
 export const pinPostComment = action(
   "pinPostComment",
   "POST",
   "/pin",
   "Pin a comment",
-  "Spec'd for tiktok (profiles connected on or after 2026-09-30), whose comment API this server does not reach yet.",
+  "Supported on tiktok profiles connected on or after 2026-09-30; `is_pinned` becomes true once TikTok has pinned it.",
 );
 export const unpinPostComment = action(
   "unpinPostComment",
   "POST",
   "/unpin",
   "Unpin a comment",
-  "Spec'd for tiktok, like pin.",
+  "Supported on tiktok, like pin.",
 );
 
 export const privateReplyToComment = defineEndpoint({

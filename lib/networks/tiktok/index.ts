@@ -3,6 +3,7 @@ import { NetworkError } from "../errors";
 import { formBody, readJson } from "../http";
 import { DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, NetworkConnector, TokenSet } from "../types";
+import { tiktokComments, tiktokCommentSync } from "./comments";
 import { mapTikTokError } from "./errors";
 import { TIKTOK_NEW_PROFILES_FROM } from "./post-rules";
 import { findPublished, publish } from "./publish";
@@ -31,6 +32,7 @@ export const ZTikTokSettings = z.object({
   client_secret: z.string().min(1),
   web_url: z.url().default("https://www.tiktok.com"), // Login Kit authorize page
   api_url: z.url().default("https://open.tiktokapis.com"), // token, user info, content posting
+  business_api_url: z.url().default("https://business-api.tiktok.com"), // API for Business: comments
   scopes: z.string().default(TIKTOK_DEFAULT_SCOPES.join(",")),
   // How videos reach TikTok: FILE_UPLOAD (our bytes, PUT in chunks to TikTok's upload URL; works
   // everywhere) or PULL_FROM_URL (TikTok fetches our hosted copy; the media domain must be verified in
@@ -88,10 +90,11 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
   platform: "tiktok",
   displayName: DISPLAY_NAMES.tiktok,
   settings: ZTikTokSettings,
-  // Comments exist for profiles connected on or after 2026-09-30 only. Their writes are in TikTok's
-  // Business API (separate auth and account, TikTok's comment endpoints), which this connector does
-  // not reach yet: listing only.
-  comments: { connectedFrom: TIKTOK_NEW_PROFILES_FROM, announcesCreated: true },
+  // Comments exist for profiles connected on or after 2026-09-30 only, through TikTok's API for Business
+  // with the profile's own token (comments.ts): polled, and written (comment, reply, delete, hide, like,
+  // pin) with a read-back of the comment list after an unanswered attempt.
+  comments: { connectedFrom: TIKTOK_NEW_PROFILES_FROM, announcesCreated: true, ...tiktokComments },
+  commentSync: tiktokCommentSync,
   auth: {
     kind: "oauth",
     authorizeUrl: (ctx, start) => {

@@ -11,6 +11,7 @@ import { profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { applyComment, type Applied } from "@/lib/services/inbound/apply-comment";
 import { placementOfPlatformPost } from "@/lib/services/posts/publish-input";
 import { backoffOf, isBackingOff } from "./comment-sync-state";
+import { supportsCommentAction } from "./support";
 
 // Comments polled on our published posts (inngest/functions/poll-comments.ts): networks that push
 // nothing (bluesky, youtube) and a catch-up for networks whose pushes can be lost (facebook). Each
@@ -37,10 +38,13 @@ const syncingPlatforms = (environment: TEnvironment) =>
 export const findPostsDueForComments = async ({ now = new Date(), limit = 200 } = {}) => {
   const rows = await db.platformPost.findMany({
     where: {
-      OR: ENVIRONMENTS.map((environment) => ({
-        platform: { in: syncingPlatforms(environment) },
-        profile: { environment },
-      })),
+      // A network whose comments start with profiles connected from some day polls those profiles only.
+      OR: ENVIRONMENTS.flatMap((environment) =>
+        syncingPlatforms(environment).map((platform) => {
+          const from = connectorFor({ platform, environment }).comments?.connectedFrom;
+          return { platform, profile: { environment, ...(from && { connectedAt: { gte: from } }) } };
+        }),
+      ),
       status: "published",
       externalId: { not: null },
       publishedAt: { gte: new Date(now.getTime() - POLL_WINDOW_MS) },
@@ -90,7 +94,8 @@ export const syncPostComments = async ({
   if (isBackingOff(pp.profile.commentSync, now)) return { state: "backing_off" as const };
   const connector: AnyConnector = connectorFor({ platform: pp.platform, environment: pp.profile.environment });
   const sync = connector.commentSync;
-  if (!sync?.listPostComments) return { state: "unsupported" as const };
+  if (!sync?.listPostComments || (connector.comments && !supportsCommentAction(connector, pp.profile, "list")))
+    return { state: "unsupported" as const };
   let comments;
   try {
     comments = await sync.listPostComments(contextFor(connector), {

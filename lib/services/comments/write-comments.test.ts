@@ -49,9 +49,6 @@ for (const line of SPEC_TABLE.trim().split("\n")) {
 }
 // Posts on google_business are not in the table: its comments are reviews (profile-level endpoints).
 table.set("google_business", { list: false, reply: false, delete: false, hide: false, like: false, pin: false });
-// The one deviation, documented in README "Comments": TikTok's comment writes live in its Business API,
-// which this server does not reach; newer TikTok profiles can list comments but every write is 405.
-const NOT_REACHED: Record<string, Column[]> = { tiktok: ["reply", "delete", "hide", "like", "pin"] };
 
 type Tenant = Awaited<ReturnType<typeof seedTenant>> & { token: string };
 let t: Tenant;
@@ -130,7 +127,7 @@ describe("the support table (405 Unsupported method for <network>)", () => {
     it(`${platform}: every action as the spec's table says`, async () => {
       const w = await world(platform, { connectedAt: new Date("2026-10-01T00:00:00Z") });
       for (const column of [...COLUMNS, "pin"] as Column[]) {
-        const supported = table.get(platform)![column] && !NOT_REACHED[platform]?.includes(column);
+        const supported = table.get(platform)![column];
         for (const call of CALLS[column]) {
           const res = await call(w);
           if (supported) expect(res.status, `${platform} ${column}: ${JSON.stringify(res.json)}`).toBeLessThan(300);

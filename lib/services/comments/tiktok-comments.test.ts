@@ -1,0 +1,241 @@
+import { useOwnDatabase } from "@/lib/testing/own-database";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTikTokFake, tiktokApiError, type TikTokFake } from "@/e2e/fakes/tiktok";
+import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
+import * as commentRoute from "@/app/api/posts/[id]/comments/[comment_id]/route";
+import * as hideRoute from "@/app/api/posts/[id]/comments/[comment_id]/hide/route";
+import * as likeRoute from "@/app/api/posts/[id]/comments/[comment_id]/like/route";
+import * as pinRoute from "@/app/api/posts/[id]/comments/[comment_id]/pin/route";
+import * as unpinRoute from "@/app/api/posts/[id]/comments/[comment_id]/unpin/route";
+import { commentActionFn, publishCommentFn } from "@/inngest/functions/comments";
+import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
+import type { RouteHandler } from "@/lib/api/route";
+import { encryptSecret } from "@/lib/crypto";
+import { db } from "@/lib/db/client";
+import { callRoute } from "@/lib/testing/call-route";
+import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
+import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
+import { seedGroup, seedKey } from "@/lib/testing/seed";
+import { findPostsDueForComments, syncPostComments } from "./poll-post-comments";
+
+await useOwnDatabase("tiktok_comments");
+
+// TikTok comments on profiles connected on or after 2026-09-30, through the API for Business against the
+// TikTok fake (which refuses unknown parameters, fields and enum values, and tokens it did not issue):
+// polled with comment.created, written through the API and the local runner exactly once.
+
+type Json = Record<string, any>;
+let tiktok: TikTokFake;
+let tenant: Tenant;
+let token: string;
+let runner: LocalRunner;
+
+beforeAll(async () => {
+  tiktok = await startTikTokFake();
+  tenant = await seedTenant();
+  token = (await seedKey({ accountId: tenant.account.id })).token;
+  runner = await startLocalRunner({
+    functions: [publishCommentFn, commentActionFn],
+    clock: new ManualClock(new Date()),
+    pollIntervalMs: 0,
+  });
+  return setEnv({
+    NETWORK_TIKTOK_CLIENT_KEY: tiktok.clientKey,
+    NETWORK_TIKTOK_CLIENT_SECRET: tiktok.clientSecret,
+    NETWORK_TIKTOK_WEB_URL: tiktok.url,
+    NETWORK_TIKTOK_API_URL: tiktok.url,
+    NETWORK_TIKTOK_BUSINESS_API_URL: tiktok.url,
+  });
+}, 60_000);
+afterAll(async () => {
+  await runner?.stop();
+  await tiktok?.close();
+});
+
+// A published video on a tiktok profile connected at `connectedAt` (in a group of its own), holding the
+// fake's token.
+const world = async (connectedAt = new Date("2026-10-01T00:00:00Z")) => {
+  const group = await seedGroup({ accountId: tenant.account.id }); // one tiktok account per group
+  const profile = await seedNetworkProfile({
+    group,
+    platform: "tiktok",
+    externalId: tiktok.user.open_id,
+    connectedAt,
+  });
+  await db.profile.update({ where: { id: profile.id }, data: { accessToken: encryptSecret(tiktok.grant()) } });
+  const videoId = `73${uniqueDigits(17)}`;
+  tiktok.comments.addVideo(videoId);
+  const { post, platformPost } = await seedPublishedPost({ group, profile, externalId: videoId });
+  await db.platformPost.update({ where: { id: platformPost.id }, data: { publishedAt: new Date() } });
+  return { profile, post, platformPost, videoId };
+};
+type World = Awaited<ReturnType<typeof world>>;
+
+const create = (w: World, body: Json, headers: Record<string, string> = {}) =>
+  callRoute(postCommentsRoute.POST, {
+    path: `/api/posts/${w.post.id}/comments?profile_id=${w.profile.id}`,
+    token,
+    body,
+    params: { id: w.post.id },
+    headers,
+  });
+const act = (route: RouteHandler, w: World, id: string) =>
+  callRoute(route, {
+    path: `/api/posts/${w.post.id}/comments/${id}?profile_id=${w.profile.id}`,
+    token,
+    params: { id: w.post.id, comment_id: id },
+  });
+const row = (id: string) => db.comment.findUniqueOrThrow({ where: { id } });
+const held = (id: string) => tiktok.comments.comments.get(id);
+
+describe("tiktok comment polling", () => {
+  it("stores comments and their replies once, keyed on TikTok's ids, with comment.created", async () => {
+    const w = await world();
+    const first = tiktok.comments.addViewerComment(w.videoId, "first!");
+    tiktok.comments.addViewerComment(w.videoId, "thanks", { parent: first });
+    tiktok.comments.addViewerComment(w.videoId, "second");
+    expect(await findPostsDueForComments()).toContain(w.platformPost.id);
+
+    expect(await syncPostComments({ platformPostId: w.platformPost.id })).toMatchObject({
+      state: "synced",
+      counts: { created: 3 },
+    });
+    expect(tiktok.comments.requestsTo("/list/").at(-1)!.query).toEqual({
+      business_id: tiktok.user.open_id,
+      video_id: w.videoId,
+      include_replies: "true",
+      sort_field: "create_time",
+      sort_order: "desc",
+      max_count: "30",
+    });
+    const rows = await db.comment.findMany({ where: { platformPostId: w.platformPost.id }, orderBy: { body: "asc" } });
+    expect(rows.map((r) => [r.body, r.externalId === first ? "first" : "-", r.parentExternalId])).toEqual([
+      ["first!", "first", null],
+      ["second", "-", null],
+      ["thanks", "-", first],
+    ]);
+    expect(rows[0]).toMatchObject({ authorName: "Viewer", authorUsername: "viewer" });
+
+    const again = await syncPostComments({ platformPostId: w.platformPost.id, now: new Date(Date.now() + 1000) });
+    expect(again.counts).toEqual({ updated: 3 });
+    const announced = (await eventsOf(tenant.account.id, "comment.created")).filter(
+      (e) => (e.data as Json).post_id === w.post.id,
+    );
+    expect(announced).toHaveLength(3);
+  });
+
+  it("profiles connected before 2026-09-30 are not polled", async () => {
+    const w = await world(new Date("2026-09-29T23:59:59Z"));
+    tiktok.comments.addViewerComment(w.videoId, "never read");
+    expect(await findPostsDueForComments()).not.toContain(w.platformPost.id);
+    expect(await syncPostComments({ platformPostId: w.platformPost.id })).toEqual({ state: "unsupported" });
+    expect(await db.comment.count({ where: { platformPostId: w.platformPost.id } })).toBe(0);
+  });
+});
+
+describe("tiktok comment writes", () => {
+  it("a comment and a reply are published with the id TikTok holds, the reply under it, with comment.created", async () => {
+    const w = await world();
+    const top = await create(w, { body: "Thanks for watching!" });
+    expect(top.status, JSON.stringify(top.json)).toBe(201);
+    await runner.drain();
+    const published = await row(top.json.id as string);
+    expect(published, published.error ?? "").toMatchObject({ status: "published", attempts: 1, error: null });
+    expect(held(published.externalId!)).toMatchObject({ text: "Thanks for watching!", owner: true });
+
+    const reply = await create(w, { text: "And another", parent_id: published.id });
+    await runner.drain();
+    const replied = await row(reply.json.id as string);
+    expect(replied, replied.error ?? "").toMatchObject({ status: "published", parentExternalId: published.externalId });
+    expect(held(replied.externalId!)).toMatchObject({ text: "And another", parent_comment_id: published.externalId });
+    const announced = (await eventsOf(tenant.account.id, "comment.created")).filter((e) =>
+      [published.id, replied.id].includes((e.data as Json).id),
+    );
+    expect(announced).toHaveLength(2);
+  });
+
+  it("an answer lost after the comment was made is read back: published, held once", async () => {
+    const w = await world();
+    tiktok.loseAnswerNext("POST /open_api/v1.3/business/comment/create/");
+    const listsBefore = tiktok.comments.requestsTo("/list/").length;
+    const c = await create(w, { body: "Lost in the mail" });
+    await runner.drain();
+    const stored = await row(c.json.id as string);
+    expect(stored, stored.error ?? "").toMatchObject({ status: "published", attempts: 1 });
+    const onNetwork = [...tiktok.comments.comments.values()].filter((x) => x.text === "Lost in the mail");
+    expect(onNetwork.map((x) => x.comment_id)).toEqual([stored.externalId]);
+    expect(tiktok.comments.requestsTo("/list/").length).toBeGreaterThan(listsBefore); // found by the read-back
+  });
+
+  it("a rejection by TikTok fails the comment with TikTok's error code", async () => {
+    const w = await world();
+    tiktok.failNext("/open_api/v1.3/business/comment/create/", tiktokApiError("spam_risk_text", "Text is spam", 400));
+    const c = await create(w, { body: "buy followers" });
+    await runner.drain();
+    expect(await row(c.json.id as string)).toMatchObject({
+      status: "failed",
+      errorDetails: expect.objectContaining({ platformErrorCode: "spam_risk_text" }),
+    });
+    expect([...tiktok.comments.comments.values()].filter((x) => x.text === "buy followers")).toHaveLength(0);
+  });
+
+  it("hide, like and pin reach TikTok for a viewer's comment; delete removes our own", async () => {
+    const w = await world();
+    const viewer = tiktok.comments.addViewerComment(w.videoId, "Nice!");
+    await syncPostComments({ platformPostId: w.platformPost.id });
+    for (const route of [hideRoute.POST, likeRoute.POST, pinRoute.POST])
+      expect((await act(route, w, viewer)).json).toEqual({ accepted: true });
+    await runner.drain();
+    expect(held(viewer)).toMatchObject({ status: "HIDDEN", liked: true, pinned: true });
+    expect((await act(unpinRoute.POST, w, viewer)).json).toEqual({ accepted: true });
+    await runner.drain();
+    expect(held(viewer)).toMatchObject({ pinned: false });
+    expect(tiktok.comments.requestsTo("/pin/").at(-1)!.body).toEqual({
+      business_id: tiktok.user.open_id,
+      video_id: w.videoId,
+      comment_id: viewer,
+      action: "UNPIN",
+    });
+
+    const ours = await create(w, { body: "Oops" });
+    await runner.drain();
+    const published = await row(ours.json.id as string);
+    expect((await act(commentRoute.DELETE, w, published.id)).json).toEqual({ accepted: true });
+    await runner.drain();
+    expect(held(published.externalId!)).toBeUndefined();
+    expect(await db.comment.count({ where: { id: published.id } })).toBe(0);
+  });
+});
+
+describe("the TikTok comments fake", () => {
+  it("refuses tokens it did not issue, another account's business_id, unknown query parameters, body fields and enum values", async () => {
+    const w = await world();
+    const base = `${tiktok.url}/open_api/v1.3/business/comment`;
+    const good = tiktok.grant();
+    const get = async (query: Record<string, string>, accessToken = good) => {
+      const res = await fetch(`${base}/list/?${new URLSearchParams(query)}`, {
+        headers: { "access-token": accessToken },
+      });
+      return [res.status, ((await res.json()) as Json).error.code];
+    };
+    const post = async (path: string, body: Json) => {
+      const res = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "access-token": good, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return [res.status, ((await res.json()) as Json).error.code];
+    };
+    const q = { business_id: tiktok.user.open_id, video_id: w.videoId };
+    expect(await get(q)).toEqual([200, "ok"]);
+    expect(await get(q, "act.forged")).toEqual([401, "access_token_invalid"]);
+    expect(await get({ ...q, business_id: "someone-else" })).toEqual([403, "permission_denied"]);
+    expect(await get({ ...q, fields: "text" })).toEqual([400, "invalid_params"]);
+    expect(await get({ ...q, sort_order: "newest" })).toEqual([400, "invalid_params"]);
+    const id = tiktok.comments.addViewerComment(w.videoId, "hi");
+    const like = { business_id: tiktok.user.open_id, comment_id: id, action: "LIKE" };
+    expect(await post("/like/", like)).toEqual([200, "ok"]);
+    expect(await post("/like/", { ...like, video_id: w.videoId })).toEqual([400, "invalid_params"]);
+    expect(await post("/like/", { ...like, action: "LOVE" })).toEqual([400, "invalid_params"]);
+  });
+});
