@@ -183,7 +183,18 @@ export const payloadProblem = (type: string, payload: unknown): string | null =>
     case "contacts":
       return contacts(payload);
     case "reaction":
-      return keysProblem("reaction", payload, ["message_id", "emoji"], ["message_id", "emoji"]);
+      return first(
+        keysProblem("reaction", payload, ["message_id", "emoji"], ["message_id", "emoji"]),
+        isObject(payload) && !String(payload.message_id).startsWith("wamid.")
+          ? "reaction['message_id'] must be a message id (wamid.…)"
+          : null,
+        isObject(payload) && typeof payload.emoji !== "string" ? "reaction['emoji'] must be a string" : null,
+      );
+    case "typing_indicator":
+      return first(
+        keysProblem("typing_indicator", payload, ["type"], ["type"]),
+        isObject(payload) && payload.type !== "text" ? "typing_indicator['type'] must be one of {text}" : null,
+      );
     default:
       return `Unknown type ${type}`;
   }

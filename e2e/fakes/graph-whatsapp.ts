@@ -8,8 +8,10 @@ import { payloadProblem } from "./graph-whatsapp-payloads";
 // Unknown top-level fields, types and recipient types are refused (code 100), a payload object must
 // match `type`, and a free-form message to a customer outside 24 hours of their last message is refused
 // with 131047 (templates go through). Sent messages are kept in `sent`. A read receipt ({messaging_product,
-// status: "read", message_id}) takes no other field, only the status `read`, and answers {success: true};
-// the ids marked read are kept in `reads`.
+// status: "read", message_id}) takes no other field but typing_indicator ({type: "text"}, the typing
+// indicator shown with it), only the status `read`, and answers {success: true}; the ids marked read are
+// kept in `reads` (with `typing` when the indicator was asked for). A reaction is a message of type
+// reaction {message_id: "wamid…", emoji} (an empty emoji takes it back).
 
 export type WhatsAppSent = {
   phoneNumberId: string;
@@ -64,7 +66,7 @@ const parse = (value: string | undefined): unknown => {
 
 export const createWhatsAppMessages = () => {
   const sent: WhatsAppSent[] = [];
-  const reads: { phoneNumberId: string; messageId: string }[] = [];
+  const reads: { phoneNumberId: string; messageId: string; typing?: true }[] = [];
 
   const receipt = (phoneNumberId: string, form: Record<string, string>): Reply => {
     const unknown = Object.keys(form).find((k) => !RECEIPT.has(k));
@@ -73,7 +75,16 @@ export const createWhatsAppMessages = () => {
       return invalid("The parameter messaging_product is required and must be whatsapp.");
     if (form.status !== "read") return invalid("Param status must be one of {read}");
     if (!form.message_id?.startsWith("wamid.")) return invalid("The parameter message_id is required.");
-    reads.push({ phoneNumberId, messageId: form.message_id });
+    if (form.typing_indicator !== undefined) {
+      const indicator = parse(form.typing_indicator);
+      const problem = payloadProblem("typing_indicator", indicator);
+      if (problem) return invalid(`Param ${problem}`);
+    }
+    reads.push({
+      phoneNumberId,
+      messageId: form.message_id,
+      ...(form.typing_indicator !== undefined && { typing: true }),
+    });
     return { status: 200, body: { success: true } };
   };
   const lastInbound = new Map<string, number>(); // customer digits -> ms

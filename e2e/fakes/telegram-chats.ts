@@ -6,7 +6,9 @@ import type { ChatEntry, MemberStatus, TgChat, TgFakeMessage } from "./telegram-
 // keyboard button of one of the bot's messages: a callback_query), and the bot's edits of its own
 // messages (editMessageText, editMessageCaption) with Telegram's answers: "message to edit not found",
 // "message can't be edited" (not the bot's), "there is no text in the message to edit" (a media
-// message's text is its caption), "message is not modified". Unknown parameters are refused here (the
+// message's text is its caption), "message is not modified"; answerCallbackQuery acknowledges a tap
+// (each query once: an unknown or already answered one is "query is too old and response timeout expired
+// or query ID is invalid"), the answered ids kept in `answeredCallbackQueries`. Unknown parameters are refused here (the
 // real API ignores them; a fake that refuses catches a misspelt one).
 
 type User = { id: number; first_name: string; username?: string };
@@ -25,6 +27,8 @@ const EDIT_PARAMS = new Set([
   "reply_markup",
 ]);
 
+const ANSWER_PARAMS = new Set(["callback_query_id", "text", "show_alert", "url", "cache_time"]);
+
 export const createTelegramChats = (deps: {
   bot: { id: number; first_name: string; username?: string };
   chats: Map<number, ChatEntry>;
@@ -34,6 +38,21 @@ export const createTelegramChats = (deps: {
   let nextUserMessageId = 800_000;
   const userMessages = new Map<string, Record<string, unknown>>(); // `${chat}:${id}` -> the message as sent
   const now = () => Math.floor(Date.now() / 1000);
+  const openQueries = new Set<string>(); // taps not answered yet
+  const answeredCallbackQueries: string[] = [];
+
+  const answerCallbackQuery = (p: Record<string, unknown>): FakeReply => {
+    const unknown = Object.keys(p).filter((k) => !ANSWER_PARAMS.has(k));
+    if (unknown.length) return bad(`unknown parameter(s) ${unknown.join(", ")}`);
+    if (p.text !== undefined && (typeof p.text !== "string" || p.text.length > 200))
+      return bad("text must be a string of at most 200 characters");
+    if (p.show_alert !== undefined && typeof p.show_alert !== "boolean") return bad("show_alert must be a boolean");
+    if (p.cache_time !== undefined && !Number.isInteger(p.cache_time)) return bad("cache_time must be an integer");
+    const id = String(p.callback_query_id ?? "");
+    if (!openQueries.delete(id)) return bad("query is too old and response timeout expired or query ID is invalid");
+    answeredCallbackQueries.push(id);
+    return ok(true);
+  };
 
   const edit = (kind: "text" | "caption") => (p: Record<string, unknown>) => {
     const unknown = Object.keys(p).filter((k) => !EDIT_PARAMS.has(k) && k !== kind);
@@ -72,7 +91,8 @@ export const createTelegramChats = (deps: {
   });
 
   return {
-    methods: { editMessageText: edit("text"), editMessageCaption: edit("caption") } as Record<
+    answeredCallbackQueries,
+    methods: { editMessageText: edit("text"), editMessageCaption: edit("caption"), answerCallbackQuery } as Record<
       string,
       (params: Record<string, unknown>) => FakeReply
     >,
@@ -104,9 +124,11 @@ export const createTelegramChats = (deps: {
         ?.inline_keyboard;
       if (!rows?.flat().some((b) => b.callback_data === callbackData))
         throw new Error(`the message has no button with callback_data ${callbackData}`);
+      const id = String(4_000_000_000_000 + nextUserMessageId++);
+      openQueries.add(id);
       return deps.pushUpdate({
         callback_query: {
-          id: String(4_000_000_000_000 + nextUserMessageId++),
+          id,
           from: { ...user, is_bot: false },
           chat_instance: String(-9_000_000 - entry.chat.id),
           data: callbackData,

@@ -205,6 +205,10 @@ export const startTelegramFake = async ({ bot: botInput }: { bot?: Partial<TgUse
     memberWrites: (...args: Parameters<Chatting["memberWrites"]>) => chatting.memberWrites(...args),
     userEdits: (...args: Parameters<Chatting["userEdits"]>) => chatting.userEdits(...args),
     userTaps: (...args: Parameters<Chatting["userTaps"]>) => chatting.userTaps(...args),
+    // The callback queries the bot answered (answerCallbackQuery), in order.
+    get answeredCallbackQueries() {
+      return [...chatting.answeredCallbackQueries];
+    },
 
     close: () => server.close(),
   };

@@ -691,6 +691,13 @@ export type Messaging<TSettings> = {
     ): Promise<void>;
     stop?(ctx: ConnectorContext<TSettings>, input: ChatActionInput): Promise<void>;
   };
+  // Acknowledges a participant's tap on one of our buttons once it is stored (telegram
+  // answerCallbackQuery, so the button stops spinning): called from inbound processing once per newly
+  // stored message with a `tappedAction`. Absent: taps need no acknowledgement.
+  acknowledgeTap?(
+    ctx: ConnectorContext<TSettings>,
+    input: { auth: ProfileAuth; message: InboundMessage },
+  ): Promise<void>;
   // The questions offered to someone opening a conversation (GET/POST/DELETE
   // /api/profiles/:id/ice_breakers): at most `max`, set as a whole. Absent: 422.
   iceBreakers?: {

@@ -1,4 +1,5 @@
 import { NetworkError } from "../errors";
+import { isOneEmoji } from "../emoji";
 import type { ConnectorContext, InboundItem, Messaging, MessageSendInput, ProfileAuth } from "../types";
 import { blueskyMessagingRules } from "./messaging-rules";
 import { xrpcProcedure, xrpcQuery } from "./xrpc";
@@ -159,10 +160,6 @@ const itemsOf = async (ctx: Ctx, auth: ProfileAuth, logs: LogEntry[]): Promise<I
   }
   return items;
 };
-
-const isOneEmoji = (value: string) =>
-  [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(value)].length === 1 &&
-  /\p{Extended_Pictographic}/u.test(value);
 
 export const blueskyMessaging: Messaging<{ service_url: string; chat_service_did: string }> = {
   ...blueskyMessagingRules,

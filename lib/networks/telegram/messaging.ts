@@ -66,6 +66,18 @@ export const telegramMessaging: Messaging<TelegramSettings> = {
       : await callBotApi<SentMessage>(ctx, botToken(auth), "sendMessage", { ...common, text: request.body ?? "" });
     return { externalId: `${sent.chat.id}:${sent.message_id}` };
   },
+  // answerCallbackQuery for a stored tap (its callback_query_id is in platform_data). Telegram takes it
+  // within seconds of the tap: a late one ("query is too old ...") is nothing to fail on.
+  acknowledgeTap: async (ctx, { auth, message }) => {
+    const id = message.platformData?.callback_query_id;
+    if (typeof id !== "string") return;
+    try {
+      await callBotApi<boolean>(ctx, botToken(auth), "answerCallbackQuery", { callback_query_id: id });
+    } catch (err) {
+      if (err instanceof NetworkError && /query is too old|query ID is invalid/i.test(err.message)) return;
+      throw err;
+    }
+  },
   // editMessageText, or editMessageCaption for a media message (its text is the caption). The same text
   // again ("message is not modified") is not an error: an edit repeated after a lost answer is done.
   edit: async (ctx, { auth, messageExternalId, hasMedia, body }) => {

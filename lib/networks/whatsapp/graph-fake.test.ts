@@ -101,6 +101,26 @@ describe("Graph fake: WhatsApp Cloud API strictness", () => {
     expect(contact.body.error?.message).toContain("formatted_name");
   });
 
+  it("refuses a typing indicator other than {type: text} and an unknown field beside a read receipt", async () => {
+    const read = { messaging_product: "whatsapp", status: "read", message_id: "wamid.X1" };
+    const voice = await post(`${PHONE}/messages`, { ...read, typing_indicator: { type: "voice" } });
+    expect(voice.body.error?.message).toContain("typing_indicator['type'] must be one of {text}");
+    const extra = await post(`${PHONE}/messages`, { ...read, typing_indicator: { type: "text", seconds: 5 } });
+    expect(extra.body.error?.message).toContain("typing_indicator['seconds']");
+    const unknown = await post(`${PHONE}/messages`, { ...read, to: "4915112345678" });
+    expect(unknown.body.error?.message).toContain("Param to is not a valid parameter");
+    expect((await post(`${PHONE}/messages`, { ...read, typing_indicator: { type: "text" } })).status).toBe(200);
+  });
+
+  it("refuses a reaction to something that is not a message id, or with an unknown field", async () => {
+    fake.whatsapp.customerWrote("4915112345678");
+    const notWamid = await message({ type: "reaction", reaction: { message_id: "42", emoji: "👍" } });
+    expect(notWamid.body.error?.message).toContain("reaction['message_id'] must be a message id");
+    const extra = await message({ type: "reaction", reaction: { message_id: "wamid.X2", emoji: "👍", size: 2 } });
+    expect(extra.body.error?.message).toContain("reaction['size']");
+    expect((await message({ type: "reaction", reaction: { message_id: "wamid.X2", emoji: "👍" } })).status).toBe(200);
+  });
+
   it("refuses registration with an unknown field or a PIN that is not 6 digits", async () => {
     expect((await post(`${PHONE}/register`, { messaging_product: "whatsapp", pin: "123456", code: 1 })).status).toBe(
       400,

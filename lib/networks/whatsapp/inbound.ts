@@ -7,7 +7,8 @@ import type { InboundItem, MessageAttachmentType } from "../types";
 // account): field `messages` carries {metadata {phone_number_id}, contacts [{wa_id, profile {name}}],
 // messages [...], statuses [...]}. A customer's message becomes a direct message in the chat of that
 // customer (digits only) on that number; an interactive reply fills `interactive` with the reply, a
-// template quick-reply tap arrives as text of its label. Statuses of our messages stamp sent, delivered
+// template quick-reply tap arrives as text of its label; a reaction is kept on the message it names
+// (no reaction.received: instagram and facebook only). Statuses of our messages stamp sent, delivered
 // and read times; failed fails the message (message.failed; the spec emits delivered/read events on
 // instagram and facebook only). `smb_message_echoes`: messages the business sent from the WhatsApp
 // Business app on a coexistence number, stored as outbound with source "synced" (message.sent).
@@ -40,6 +41,7 @@ const ZMessage = z
     interactive: z.record(z.string(), z.unknown()).optional(),
     button: z.object({ text: z.string(), payload: z.string().optional() }).loose().optional(),
     group_id: z.string().optional(),
+    reaction: z.object({ message_id: z.string(), emoji: z.string().optional() }).loose().optional(),
   })
   .loose();
 const ZStatus = z
@@ -78,6 +80,24 @@ const MEDIA: [keyof z.infer<typeof ZMessage>, MessageAttachmentType][] = [
   ["sticker", "sticker"],
 ];
 const STATUSES = new Set(["sent", "delivered", "read", "failed"]);
+
+// A customer's reaction (type reaction {message_id, emoji}; no emoji: taken back), kept on the message.
+// The spec emits reaction.received on instagram and facebook only.
+const readReaction = (account: string, m: z.infer<typeof ZMessage>): InboundItem => {
+  if (!m.reaction) return { kind: "ignored", reason: "reaction without its object" };
+  const emoji = m.reaction.emoji || null;
+  return {
+    kind: "message_reaction",
+    account,
+    participantExternalId: m.from.replace(/\D/g, ""),
+    messageExternalId: m.reaction.message_id,
+    action: emoji ? "react" : "unreact",
+    reaction: null,
+    emoji,
+    at: new Date(m.timestamp * 1000),
+    announce: false,
+  };
+};
 
 const readMessage = (account: string, value: z.infer<typeof ZValue>, m: z.infer<typeof ZMessage>): InboundItem => {
   const media = MEDIA.flatMap(([key, type]) => {
@@ -178,7 +198,11 @@ const readChange = (change: GraphChange): InboundItem[] => {
       break;
     case "smb_message_echoes": {
       const value = ZEchoes.parse(change.value);
-      return value.message_echoes.map((m) => readEcho(change.account, value, m));
+      return value.message_echoes.map((m) =>
+        m.type === "reaction"
+          ? { kind: "ignored" as const, reason: "a reaction from the phone app" }
+          : readEcho(change.account, value, m),
+      );
     }
     case "message_template_status_update":
     case "message_template_quality_update":
@@ -194,7 +218,9 @@ const readChange = (change: GraphChange): InboundItem[] => {
   }
   const value = ZValue.parse(change.value);
   const items = [
-    ...(value.messages ?? []).map((m) => readMessage(change.account, value, m)),
+    ...(value.messages ?? []).map((m) =>
+      m.type === "reaction" ? readReaction(change.account, m) : readMessage(change.account, value, m),
+    ),
     ...(value.statuses ?? []).map((s) => readStatus(change.account, s)),
   ];
   return items.length ? items : [{ kind: "ignored", reason: "messages change without messages or statuses" }];

@@ -3,7 +3,9 @@ import { NetworkError } from "../errors";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
 import { mediaTypeOfUrl } from "../message-media";
 import type { ConnectorContext, MessageRequest, Messaging } from "../types";
+import { isOneEmoji } from "../emoji";
 import { payloadProblems } from "./payloads";
+import { whatsappTyping } from "./typing";
 
 // WhatsApp Cloud API messages (networks.md "whatsapp"): POST /{phone-number-id}/messages with
 // {messaging_product: "whatsapp", recipient_type, to, type, <type>: {...}, context?: {message_id}},
@@ -125,6 +127,34 @@ export const whatsappMessaging = (connector: Mapper & { displayName: string }): 
     );
     return { externalId: sent.messages[0]!.id };
   },
+  // Our reaction: a message of type reaction {message_id, emoji} to the customer (any one emoji), like
+  // any free-form message only within the window.
+  react: {
+    accepts: (reaction) => (isOneEmoji(reaction) ? null : "reaction: WhatsApp takes a single emoji"),
+    send: async (ctx, { auth, placement, participantExternalId, messageExternalId, reaction }) => {
+      if (!placement) throw new NetworkError("rejected", "A WhatsApp reaction needs the phone number of the chat");
+      await graphRequest(
+        ctx,
+        connector,
+        {
+          url: graphUrl(ctx.settings.graph_url, ctx.settings.api_version, `${placement.externalId}/messages`),
+          method: "POST",
+          form: {
+            messaging_product: "whatsapp",
+            recipient_type: "individual",
+            to: participantExternalId,
+            type: "reaction",
+            reaction: JSON.stringify({ message_id: messageExternalId, emoji: reaction }),
+          },
+          token: requireToken(auth),
+          appSecret: ctx.settings.client_secret,
+        },
+        ZSent,
+      );
+    },
+  },
+  // The typing indicator goes with marking the customer's last message read (typing.ts).
+  typing: whatsappTyping(connector),
   // The read receipt: POST /{phone-number-id}/messages {messaging_product, status: "read", message_id}
   // marks that message and every earlier one read (blue ticks on the customer's phone).
   markRead: async (ctx: ConnectorContext<Settings>, { auth, placement, lastInboundExternalId }) => {

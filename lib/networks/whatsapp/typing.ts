@@ -7,7 +7,7 @@ import type { ConnectorContext, Messaging } from "../types";
 // status: "read", message_id: <the customer's last message>, typing_indicator: {type: "text"}} marks that
 // message read and shows "typing…" until we answer or for about 25 seconds. There is no call to hide it:
 // `stop` is left out (the API then calls nothing). Needs a customer message to answer.
-// Wired into the connector's messaging as `typing: whatsappTyping(connector)`.
+// Wired into the connector's messaging (messaging.ts) as `typing: whatsappTyping(connector)`.
 
 type Settings = { client_secret: string; api_version: string; graph_url: string };
 type Mapper = Parameters<typeof graphRequest>[1];

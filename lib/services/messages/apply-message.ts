@@ -8,6 +8,7 @@ import type { InboundMessageItem, InboundMessageStatus } from "@/lib/networks/ty
 import type { TEventType } from "@/lib/schemas/webhooks";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
+import { acknowledgeTap } from "./acknowledge-tap";
 import { storeInboundMessage } from "./store-message";
 
 // Inbound direct messages and delivery statuses (lib/services/inbound/process.ts hands them over). The
@@ -79,7 +80,10 @@ export const applyInboundMessage = async (item: InboundMessageItem, scope: Scope
     const stored = await retryingTransaction(async (tx) =>
       storeInboundMessage(tx, await lockedChat(tx, profile, item), item.message),
     );
-    if (stored === "created") outcome = "message_created";
+    if (stored === "created") {
+      outcome = "message_created";
+      await acknowledgeTap(profile, item.message);
+    }
   }
   return outcome;
 };

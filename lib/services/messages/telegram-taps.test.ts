@@ -1,0 +1,154 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import * as profileRoute from "@/app/inbound/[platform]/[profileId]/route";
+import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
+import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
+import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
+import { processInboundFn } from "@/inngest/functions/process-inbound";
+import { sendMessageFn } from "@/inngest/functions/send-message";
+import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
+import { encryptSecret } from "@/lib/crypto";
+import { db } from "@/lib/db/client";
+import { callRoute } from "@/lib/testing/call-route";
+import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
+import { seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { seedKey } from "@/lib/testing/seed";
+import { profileInboundSecret } from "@/lib/services/inbound/secrets";
+
+// Telegram taps on inline keyboard buttons are acknowledged (answerCallbackQuery) once they are stored,
+// so the user's button stops spinning: once per callback query, a late answer tolerated.
+
+let telegram: TelegramFake;
+let runner: LocalRunner | undefined;
+
+beforeAll(async () => {
+  telegram = await startTelegramFake();
+  return setEnv({ NETWORK_TELEGRAM_API_URL: telegram.url });
+});
+afterEach(async () => {
+  await runner?.stop();
+  runner = undefined;
+});
+afterAll(async () => {
+  await telegram.close();
+  await db.$disconnect();
+});
+
+const drain = async () => {
+  runner = await startLocalRunner({
+    functions: [processInboundFn, sendMessageFn],
+    clock: new ManualClock(new Date()),
+    pollIntervalMs: 0,
+  });
+  await runner.drain();
+  await runner.stop();
+  runner = undefined;
+};
+
+// A bot profile, a user who wrote, and the bot's answer with an inline keyboard.
+const world = async () => {
+  const tenant = await seedTenant();
+  const { token } = await seedKey({ accountId: tenant.account.id });
+  const profile = await seedNetworkProfile({
+    group: tenant.group,
+    platform: "telegram",
+    externalId: String(telegram.bot.id),
+  });
+  await db.profile.update({
+    where: { id: profile.id },
+    data: { credentials: encryptSecret(JSON.stringify({ bot_token: telegram.token })) },
+  });
+  const deliver = async (update: unknown) => {
+    const req = new Request(`http://localhost/inbound/telegram/${profile.id}`, {
+      method: "POST",
+      body: JSON.stringify(update),
+      headers: {
+        "content-type": "application/json",
+        "x-telegram-bot-api-secret-token": profileInboundSecret(profile.id),
+      },
+    });
+    const res = await profileRoute.POST(req, {
+      params: Promise.resolve({ platform: "telegram", profileId: profile.id }),
+    });
+    await drain();
+    return res.status;
+  };
+  const user = { id: Number(uniqueDigits(9)), first_name: "Zoë", username: "zoe" };
+  await deliver(telegram.userWrites(user, "hi"));
+  const chats = await callRoute(profileChatsRoute.GET, {
+    path: `/api/profiles/${profile.id}/chats`,
+    token,
+    params: { id: profile.id },
+  });
+  const chatId = String((chats.json.data as { id: string }[])[0]!.id);
+  const sent = await callRoute(chatMessagesRoute.POST, {
+    path: `/api/chats/${chatId}/messages`,
+    token,
+    params: { id: chatId },
+    body: { body: "Coffee?", reply_markup: { inline_keyboard: [[{ text: "Yes", callback_data: "yes" }]] } },
+  });
+  expect(sent.status).toBe(202);
+  await drain();
+  const botMessage = telegram.messages.filter((m) => m.chat_id === user.id).at(-1)!;
+  const inbound = async () =>
+    (
+      (
+        await callRoute(chatMessagesRoute.GET, {
+          path: `/api/chats/${chatId}/messages`,
+          token,
+          params: { id: chatId },
+        })
+      ).json.data as { direction: string; tapped_action: unknown }[]
+    ).filter((m) => m.direction === "inbound" && m.tapped_action);
+  return { profile, user, botMessage, deliver, inbound };
+};
+
+const queryIdOf = (update: Record<string, unknown>) => String((update.callback_query as { id: string }).id);
+const answersTo = (id: string) => telegram.answeredCallbackQueries.filter((a) => a === id);
+
+describe("Telegram tap acknowledgement", () => {
+  it("a stored tap is answered with answerCallbackQuery exactly once, even when the update is redelivered", async () => {
+    const w = await world();
+    const tap = telegram.userTaps(w.user, w.botMessage, "yes");
+    expect(await w.deliver(tap)).toBe(200);
+    expect(await w.deliver(tap)).toBe(200); // redelivered
+    expect(await w.inbound()).toHaveLength(1);
+    expect(answersTo(queryIdOf(tap))).toEqual([queryIdOf(tap)]);
+    const calls = telegram.requests.filter(
+      (r) => r.method === "answerCallbackQuery" && r.params.callback_query_id === queryIdOf(tap),
+    );
+    expect(calls).toEqual([expect.objectContaining({ params: { callback_query_id: queryIdOf(tap) } })]);
+  });
+
+  it("a tap answered too late ('query is too old') is still stored and its delivery processed", async () => {
+    const w = await world();
+    telegram.failNext("answerCallbackQuery", {
+      status: 400,
+      body: {
+        ok: false,
+        error_code: 400,
+        description: "Bad Request: query is too old and response timeout expired or query ID is invalid",
+      },
+    });
+    const tap = telegram.userTaps(w.user, w.botMessage, "yes");
+    expect(await w.deliver(tap)).toBe(200);
+    expect(await w.inbound()).toHaveLength(1);
+    const delivery = await db.inboundDelivery.findFirst({
+      where: { profileId: w.profile.id },
+      orderBy: { receivedAt: "desc" },
+    });
+    expect(delivery).toMatchObject({ status: "processed" });
+    expect(answersTo(queryIdOf(tap))).toEqual([]);
+  });
+
+  it("the fake refuses answerCallbackQuery parameters Telegram does not document", async () => {
+    const w = await world();
+    const tap = telegram.userTaps(w.user, w.botMessage, "yes");
+    const res = await fetch(`${telegram.url}/bot${telegram.token}/answerCallbackQuery`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ callback_query_id: queryIdOf(tap), chat_id: w.user.id }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { description: string }).description).toMatch(/unknown parameter\(s\) chat_id/);
+  });
+});
