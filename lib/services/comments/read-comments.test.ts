@@ -301,6 +301,20 @@ describe("GET /api/comments", () => {
     expect((await bulk("to=not-a-date")).status).toBe(400);
   });
 
+  it("post_ids pages newest first over a listed child post and other posts, counting each comment once", async () => {
+    const page = async (query: string) => {
+      const { json } = await bulk(query);
+      return { total: json.total, bodies: (json.data as Comment[]).map((c) => c.body) };
+    };
+    const listed = `post_ids=${w.child.post.id},${w.postB.post.id}&per_page=1`;
+    expect(await page(listed)).toEqual({ total: 2, bodies: ["group B"] });
+    expect(await page(`${listed}&page=2`)).toEqual({ total: 2, bodies: ["on child"] });
+    expect(await page(`post_ids=${w.child.post.id},${w.root.post.id}`)).toEqual({
+      total: 2,
+      bodies: ["on child", "on root"],
+    });
+  });
+
   it("pages with per_page at most 100 and page 0 as 1", async () => {
     const { json } = await bulk("per_page=2&page=2");
     expect(json).toMatchObject({ total: 9, page: 2, per_page: 2 });

@@ -121,6 +121,52 @@ export const getPostComment = async ({
   return serializeComment(row, replies, publicMediaUrl);
 };
 
+// One page, newest first, and the exact count (an index-only scan of comments_list_count_idx).
+const pageOf = async (where: Prisma.CommentWhereInput, query: Page) => {
+  const [total, rows] = await Promise.all([
+    db.comment.count({ where }),
+    db.comment.findMany({ where, include: COMMENT_INCLUDE, orderBy: NEWEST_FIRST, ...pageWindow(query, 1) }),
+  ]);
+  return { total, rows };
+};
+
+const newestFirst = (a: CommentRow, b: CommentRow) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+// `post_ids`: comments under those roots, plus those on other posts listed (a thread's child posts), as
+// two disjoint parts each read through its own index (rootPostId / postId, createdAt): one query with
+// `rootPostId IN … OR postId IN …` is planned as a walk of the whole tenant newest first. Each part
+// gives its first `skip + take` rows; merged newest first, the page is the same window of their union.
+const pageOfPosts = async (where: Prisma.CommentWhereInput, postIds: string[], query: Page) => {
+  const { skip, take } = pageWindow(query, 1);
+  const parts: Prisma.CommentWhereInput[] = [
+    { AND: [where, { rootPostId: { in: postIds } }] },
+    {
+      AND: [
+        where,
+        { postId: { in: postIds } },
+        { OR: [{ rootPostId: null }, { NOT: { rootPostId: { in: postIds } } }] },
+      ],
+    },
+  ];
+  const counted = await Promise.all(
+    parts.map(async (part) => {
+      const [count, rows] = await Promise.all([
+        db.comment.count({ where: part }),
+        db.comment.findMany({ where: part, include: COMMENT_INCLUDE, orderBy: NEWEST_FIRST, take: skip + take }),
+      ]);
+      return { count, rows };
+    }),
+  );
+  return {
+    total: counted.reduce((sum, part) => sum + part.count, 0),
+    rows: counted
+      .flatMap((part) => part.rows)
+      .sort(newestFirst)
+      .slice(skip, skip + take),
+  };
+};
+
 const isPlatform = (value: string): value is TPlatform => (PLATFORMS as readonly string[]).includes(value);
 
 // Every comment the caller can see, flat and newest first. `post_ids` (a root also brings its chain's
@@ -143,6 +189,11 @@ export const listComments = async ({
 }) => {
   const names = (query.profiles ?? []).filter(isPlatform);
   const ids = (query.profiles ?? []).filter((p) => !isPlatform(p));
+  // Only the arms that can match, so the planner sees a plain `platform IN (…)` (an index-only count).
+  const profileArms: Prisma.CommentWhereInput[] = [
+    ...(ids.length ? [{ profileId: { in: ids } }] : []),
+    ...(names.length ? [{ platform: { in: names } }] : []),
+  ];
   const scope: Prisma.CommentWhereInput = {
     ...groupScope(principal),
     platformPostId: { not: null }, // profile-level comments (reviews) are under /api/profiles/:id/comments
@@ -152,15 +203,11 @@ export const listComments = async ({
     ...scope,
     createdAt: createdAtIn(query),
     AND: [
-      query.post_ids ? { OR: [{ rootPostId: { in: query.post_ids } }, { postId: { in: query.post_ids } }] } : {},
-      query.profiles ? { OR: [{ profileId: { in: ids } }, { platform: { in: names } }] } : {},
+      query.profiles ? { OR: profileArms } : {}, // no arm: matches nothing
       ...(await inboxFilters(scope, query)),
     ],
   };
-  const [total, rows] = await Promise.all([
-    db.comment.count({ where }),
-    db.comment.findMany({ where, include: COMMENT_INCLUDE, orderBy: NEWEST_FIRST, ...pageWindow(query, 1) }),
-  ]);
+  const { total, rows } = query.post_ids ? await pageOfPosts(where, query.post_ids, query) : await pageOf(where, query);
   const actions = await supportedActionsFor(rows);
   return paginated(
     query,
