@@ -1,5 +1,6 @@
 "use client";
 
+import { GroupSelect, NetworkSelect } from "@/components/ui/scope-selects";
 import { Select } from "@/components/ui/select";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import type { TChatFilters } from "@/lib/query/chats";
@@ -32,30 +33,16 @@ export const ChatFilters = ({ groups, profiles, placements, value, onChange }: P
   const set = (patch: Partial<TChatFilters>) => onChange({ ...value, ...patch });
   return (
     <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-4" data-testid="chat-filters">
-      <Select
-        aria-label="Profile group"
-        value={value.groupId ?? ""}
-        onChange={(e) => set({ groupId: e.target.value || undefined, platform: undefined, placementId: undefined })}
-      >
-        <option value="">All groups</option>
-        {groups.map((g) => (
-          <option key={g.id} value={g.id}>
-            {g.name}
-          </option>
-        ))}
-      </Select>
-      <Select
-        aria-label="Network"
-        value={value.platform ?? ""}
-        onChange={(e) => set({ platform: e.target.value || undefined, placementId: undefined })}
-      >
-        <option value="">All networks</option>
-        {platforms.map((p) => (
-          <option key={p} value={p}>
-            {DISPLAY_NAMES[p]}
-          </option>
-        ))}
-      </Select>
+      <GroupSelect
+        groups={groups}
+        value={value.groupId}
+        onChange={(groupId) => set({ groupId, platform: undefined, placementId: undefined })}
+      />
+      <NetworkSelect
+        platforms={platforms}
+        value={value.platform}
+        onChange={(platform) => set({ platform, placementId: undefined })}
+      />
       <Select
         aria-label="Number"
         value={value.placementId ?? ""}

@@ -2,6 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { GroupSelect, NetworkSelect } from "@/components/ui/scope-selects";
 import { Select } from "@/components/ui/select";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import type { TInboxFilters } from "@/lib/query/comments";
@@ -33,30 +34,16 @@ export const InboxFilters = ({ groups, profiles, value, onChange }: Props) => {
   const set = (patch: Partial<TInboxFilters>) => onChange({ ...value, ...patch });
   return (
     <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-5" data-testid="inbox-filters">
-      <Select
-        aria-label="Profile group"
-        value={value.groupId ?? ""}
-        onChange={(e) => set({ groupId: e.target.value || undefined, profileId: undefined, platform: undefined })}
-      >
-        <option value="">All groups</option>
-        {groups.map((g) => (
-          <option key={g.id} value={g.id}>
-            {g.name}
-          </option>
-        ))}
-      </Select>
-      <Select
-        aria-label="Network"
-        value={value.platform ?? ""}
-        onChange={(e) => set({ platform: e.target.value || undefined, profileId: undefined })}
-      >
-        <option value="">All networks</option>
-        {platforms.map((p) => (
-          <option key={p} value={p}>
-            {DISPLAY_NAMES[p]}
-          </option>
-        ))}
-      </Select>
+      <GroupSelect
+        groups={groups}
+        value={value.groupId}
+        onChange={(groupId) => set({ groupId, profileId: undefined, platform: undefined })}
+      />
+      <NetworkSelect
+        platforms={platforms}
+        value={value.platform}
+        onChange={(platform) => set({ platform, profileId: undefined })}
+      />
       <Select
         aria-label="Profile"
         value={value.profileId ?? ""}

@@ -1,12 +1,11 @@
 import "server-only";
 import { messageEventData } from "@/lib/api/serializers/message";
-import { db, type Prisma } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/client";
 import type { InboundMessageDelete, InboundMessageEdit } from "@/lib/networks/types";
 import type { TEventType } from "@/lib/schemas/webhooks";
 import { emitEvent } from "@/lib/services/events/emit-event";
-import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
-import { profilesFor, type Scope } from "./apply-message";
-import type { AppliedSignal } from "./apply-signals";
+import type { Scope } from "./apply-message";
+import { changeMessagesByExternalId, type AppliedSignal } from "./apply-signals";
 
 // Edits and deletions of stored messages that the network reports (lib/services/inbound/process.ts).
 // The message is found by the network's id in the profiles the push is about; the change is kept in
@@ -21,43 +20,30 @@ const applyChange = async (
   type: TEventType,
   stamp: "edited_at" | "deleted_at",
   data: (row: { body: string | null }) => Prisma.MessageUpdateInput,
-): Promise<AppliedSignal> => {
-  const profiles = await profilesFor(scope, item.account);
-  const messages = await db.message.findMany({
-    where: { profileId: { in: profiles.map((p) => p.id) }, externalId: item.messageExternalId },
-    select: { id: true },
-  });
-  if (messages.length === 0) return "unmatched";
-  let outcome: AppliedSignal = "signal_stale";
-  for (const { id } of messages) {
-    const changed = await retryingTransaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM messages WHERE id = ${id} FOR UPDATE`;
-      const row = await tx.message.findUniqueOrThrow({ where: { id } });
-      const platformData = (row.platformData ?? {}) as Record<string, unknown>;
-      const last = typeof platformData[stamp] === "string" ? new Date(platformData[stamp]) : null;
-      if ((last && last >= item.at) || platformData.deleted_at) return false;
-      const updated = await tx.message.update({
-        where: { id },
-        data: {
-          ...data(row),
-          platformData: { ...platformData, [stamp]: item.at.toISOString() } as Prisma.InputJsonObject,
-        },
-      });
-      if (item.announce)
-        await emitEvent({
-          tx,
-          accountId: row.accountId,
-          environment: row.environment,
-          profileGroupId: row.profileGroupId,
-          type,
-          data: messageEventData(updated) as Prisma.InputJsonObject,
-        });
-      return true;
+): Promise<AppliedSignal> =>
+  changeMessagesByExternalId(scope, item, async (tx, row) => {
+    const id = row.id;
+    const platformData = (row.platformData ?? {}) as Record<string, unknown>;
+    const last = typeof platformData[stamp] === "string" ? new Date(platformData[stamp]) : null;
+    if ((last && last >= item.at) || platformData.deleted_at) return false;
+    const updated = await tx.message.update({
+      where: { id },
+      data: {
+        ...data(row),
+        platformData: { ...platformData, [stamp]: item.at.toISOString() } as Prisma.InputJsonObject,
+      },
     });
-    if (changed) outcome = "signal_applied";
-  }
-  return outcome;
-};
+    if (item.announce)
+      await emitEvent({
+        tx,
+        accountId: row.accountId,
+        environment: row.environment,
+        profileGroupId: row.profileGroupId,
+        type,
+        data: messageEventData(updated) as Prisma.InputJsonObject,
+      });
+    return true;
+  });
 
 export const applyMessageEdit = (item: InboundMessageEdit, scope: Scope) =>
   applyChange(item, scope, "message.edited", "edited_at", () => ({ body: item.body }));

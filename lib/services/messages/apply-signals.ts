@@ -1,6 +1,7 @@
 import "server-only";
 import { messageEventData, serializeChat } from "@/lib/api/serializers/message";
-import { db, type Prisma } from "@/lib/db/client";
+import { db, type Prisma, type Tx } from "@/lib/db/client";
+import type { Message } from "@/lib/generated/prisma/client";
 import type {
   InboundMessageWatermark,
   InboundReaction,
@@ -17,6 +18,30 @@ import { windowHoursOf } from "./support";
 // a redelivery changes nothing and emits nothing again.
 
 export type AppliedSignal = "signal_applied" | "signal_stale" | "unmatched";
+
+// Each stored copy of the message a push names (one per profile the push reaches), changed under its row
+// lock: `change` answers whether it changed anything (false: stale or repeated).
+export const changeMessagesByExternalId = async (
+  scope: Scope,
+  item: { account: string; messageExternalId: string },
+  change: (tx: Tx, row: Message) => Promise<boolean>,
+): Promise<AppliedSignal> => {
+  const profiles = await profilesFor(scope, item.account);
+  const messages = await db.message.findMany({
+    where: { profileId: { in: profiles.map((p) => p.id) }, externalId: item.messageExternalId },
+    select: { id: true },
+  });
+  if (messages.length === 0) return "unmatched";
+  let outcome: AppliedSignal = "signal_stale";
+  for (const { id } of messages) {
+    const changed = await retryingTransaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM messages WHERE id = ${id} FOR UPDATE`;
+      return change(tx, await tx.message.findUniqueOrThrow({ where: { id } }));
+    });
+    if (changed) outcome = "signal_applied";
+  }
+  return outcome;
+};
 
 type Reaction = { sender_external_id: string; emoji: string | null; reaction: string | null; at: string | null };
 
@@ -68,59 +93,46 @@ export const applyWatermark = async (item: InboundMessageWatermark, scope: Scope
 // A reaction replaces the participant's earlier one on that message; `unreact` removes it. Both emit
 // reaction.received (with the action), once, where the network announces it (bluesky's are only
 // stored): the same reaction again changes nothing.
-export const applyReaction = async (item: InboundReaction, scope: Scope): Promise<AppliedSignal> => {
-  const profiles = await profilesFor(scope, item.account);
-  const messages = await db.message.findMany({
-    where: { profileId: { in: profiles.map((p) => p.id) }, externalId: item.messageExternalId },
-    select: { id: true },
-  });
-  if (messages.length === 0) return "unmatched";
-  let outcome: AppliedSignal = "signal_stale";
-  for (const { id } of messages) {
-    const changed = await retryingTransaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM messages WHERE id = ${id} FOR UPDATE`;
-      const row = await tx.message.findUniqueOrThrow({ where: { id } });
-      const current = (row.reactions as Reaction[] | null) ?? [];
-      const mine = current.find((r) => r.sender_external_id === item.participantExternalId);
-      const others = current.filter((r) => r !== mine);
-      if (item.action === "unreact" ? !mine : mine?.emoji === item.emoji && mine?.reaction === item.reaction)
-        return false;
-      const next: Reaction[] =
-        item.action === "unreact"
-          ? others
-          : [
-              ...others,
-              {
-                sender_external_id: item.participantExternalId,
-                emoji: item.emoji,
-                reaction: item.reaction,
-                at: item.at.toISOString(),
-              },
-            ];
-      const updated = await tx.message.update({ where: { id }, data: { reactions: next } });
-      const reaction = {
-        sender_external_id: item.participantExternalId,
-        action: item.action,
-        emoji: item.emoji ?? mine?.emoji ?? null,
-        reaction: item.reaction ?? mine?.reaction ?? null,
-        at: item.at.toISOString(),
-      };
-      const data = { ...messageEventData(updated), reaction } as Prisma.InputJsonObject;
-      if (item.announce === false) return true; // stored; the spec emits no reaction.received here
-      await emitEvent({
-        tx,
-        accountId: row.accountId,
-        environment: row.environment,
-        profileGroupId: row.profileGroupId,
-        type: "reaction.received",
-        data,
-      });
-      return true;
+export const applyReaction = (item: InboundReaction, scope: Scope): Promise<AppliedSignal> =>
+  changeMessagesByExternalId(scope, item, async (tx, row) => {
+    const id = row.id;
+    const current = (row.reactions as Reaction[] | null) ?? [];
+    const mine = current.find((r) => r.sender_external_id === item.participantExternalId);
+    const others = current.filter((r) => r !== mine);
+    if (item.action === "unreact" ? !mine : mine?.emoji === item.emoji && mine?.reaction === item.reaction)
+      return false;
+    const next: Reaction[] =
+      item.action === "unreact"
+        ? others
+        : [
+            ...others,
+            {
+              sender_external_id: item.participantExternalId,
+              emoji: item.emoji,
+              reaction: item.reaction,
+              at: item.at.toISOString(),
+            },
+          ];
+    const updated = await tx.message.update({ where: { id }, data: { reactions: next } });
+    const reaction = {
+      sender_external_id: item.participantExternalId,
+      action: item.action,
+      emoji: item.emoji ?? mine?.emoji ?? null,
+      reaction: item.reaction ?? mine?.reaction ?? null,
+      at: item.at.toISOString(),
+    };
+    const data = { ...messageEventData(updated), reaction } as Prisma.InputJsonObject;
+    if (item.announce === false) return true; // stored; the spec emits no reaction.received here
+    await emitEvent({
+      tx,
+      accountId: row.accountId,
+      environment: row.environment,
+      profileGroupId: row.profileGroupId,
+      type: "reaction.received",
+      data,
     });
-    if (changed) outcome = "signal_applied";
-  }
-  return outcome;
-};
+    return true;
+  });
 
 // A referral finds or creates the chat, opens the messaging window (last_inbound_at) and is kept as
 // metadata.referral with metadata.last_referral_at; referral.received once per referral time.
