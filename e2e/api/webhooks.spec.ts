@@ -108,6 +108,16 @@ test.describe("webhooks API", () => {
   });
 });
 
+// Events carry their documented payloads (emitEvent checks them against lib/schemas/events.ts).
+const PROFILE_EVENT = {
+  id: "prof_1",
+  name: "Bluesky profile",
+  platform: "bluesky",
+  status: "active",
+  uid: null,
+  username: null,
+};
+
 test.describe("webhook delivery by the running app", () => {
   test("an emitted event reaches the receiver signed; a disabled webhook receives nothing", async ({ request }) => {
     const receiver = await startReceiver();
@@ -121,7 +131,7 @@ test.describe("webhook delivery by the running app", () => {
     const eventId = emitTestEvent({
       accountId: a.accountId,
       type: "profile.connected",
-      data: { id: "prof_1", platform: "bluesky" },
+      data: PROFILE_EVENT,
     });
 
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
@@ -136,7 +146,7 @@ test.describe("webhook delivery by the running app", () => {
     expect(JSON.parse(req!.rawBody)).toMatchObject({
       id: eventId,
       type: "profile.connected",
-      data: { id: "prof_1", platform: "bluesky" },
+      data: PROFILE_EVENT,
     });
 
     await expect
@@ -166,7 +176,11 @@ test.describe("webhook delivery by the running app", () => {
     const receiver = await startReceiver(() => ({ status: 503 }));
     closers.push(receiver.close);
     const hook = await (await create(request, b.live, { url: receiver.url, events: ["*"] })).json();
-    emitTestEvent({ accountId: b.accountId, type: "media.failed", data: { id: "med_1", status: "failed" } });
+    emitTestEvent({
+      accountId: b.accountId,
+      type: "media.failed",
+      data: { id: "med_1", post_id: "post_1", content_type: "image/png", status: "failed", error_message: null },
+    });
 
     await expect
       .poll(
