@@ -3,6 +3,7 @@ import { inngest } from "@/inngest/client";
 import { commentActionRequested, commentPublishRequested } from "@/inngest/events";
 import { performCommentAction } from "@/lib/services/comments/comment-actions";
 import { attemptOurCommentPublish } from "@/lib/services/comments/publish-profile-reply";
+import { foldCommentTallies } from "@/lib/services/comments/comment-tallies";
 import { requestStuckComments } from "@/lib/services/comments/reconcile-comments";
 import { MAX_ATTEMPTS } from "@/lib/services/posts/publish-attempt";
 
@@ -67,4 +68,17 @@ export const reconcileCommentsFn = inngest.createFunction(
   async ({ step }) => ({
     rerequested: (await step.run("request-stuck-comments", () => requestStuckComments())).length,
   }),
+);
+
+// GET /api/comments' totals are sums of deltas (lib/services/comments/comment-tallies.ts): each key's
+// deltas are folded into one row every ten minutes, so a sum reads a few rows per key.
+export const foldCommentTalliesFn = inngest.createFunction(
+  {
+    id: "fold-comment-tallies",
+    name: "Comments: fold the list totals' deltas",
+    retries: 1,
+    concurrency: 1,
+    triggers: [cron("TZ=UTC */10 * * * *")],
+  },
+  async ({ step }) => ({ written: await step.run("fold-comment-tallies", () => foldCommentTallies()) }),
 );

@@ -1,5 +1,5 @@
 import { collectStatsFn } from "./collect-stats";
-import { commentActionFn, publishCommentFn, reconcileCommentsFn } from "./comments";
+import { commentActionFn, foldCommentTalliesFn, publishCommentFn, reconcileCommentsFn } from "./comments";
 import { deliverWebhookFn } from "./deliver-webhook";
 import { fanOutEventFn } from "./fan-out-event";
 import { housekeeping } from "./housekeeping";
@@ -56,4 +56,5 @@ export const functions = [
   publishCommentFn,
   commentActionFn,
   reconcileCommentsFn,
+  foldCommentTalliesFn,
 ];

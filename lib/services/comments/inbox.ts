@@ -23,13 +23,21 @@ export const inboxFilters = async (
       ],
     });
   }
-  if (query.status === "hidden") filters.push({ isHidden: true });
-  // `replied` is stored (lib/services/comments/replied.ts): answered by a published reply of ours or by
-  // the profile's own account or page on the network.
-  if (query.status === "replied") filters.push({ replied: true });
-  if (query.status === "needs_reply") filters.push({ status: "synced", isHidden: false, replied: false });
+  if (query.status) filters.push(statusFilter(query.status));
   return filters;
 };
+
+// The columns a `status` filter compares, also counted per value in comment_tallies (comment-tallies.ts).
+// `replied` is stored (lib/services/comments/replied.ts): answered by a published reply of ours or by the
+// profile's own account or page on the network.
+export const statusFilter = (
+  status: TCommentInboxStatus,
+): { status?: "synced"; isHidden?: boolean; replied?: boolean } =>
+  status === "hidden"
+    ? { isHidden: true }
+    : status === "replied"
+      ? { replied: true }
+      : { status: "synced", isHidden: false, replied: false };
 
 const ACTION_OF: Record<TCommentInboxAction, CommentAction> = {
   reply: "create",

@@ -12,7 +12,8 @@ import { db, type Prisma } from "@/lib/db/client";
 import { publicMediaUrl } from "@/lib/media/storage";
 import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
 import type { TCommentInboxStatus } from "@/lib/schemas/comments";
-import { inboxFilters, supportedActionsFor } from "./inbox";
+import { tallyTotal, type TallyScope } from "./comment-tallies";
+import { inboxFilters, statusFilter, supportedActionsFor } from "./inbox";
 import { assertCommentAction } from "./support";
 
 // GET /api/posts/:id/comments, GET /api/posts/:id/comments/:comment_id and GET /api/comments
@@ -121,10 +122,11 @@ export const getPostComment = async ({
   return serializeComment(row, replies, publicMediaUrl);
 };
 
-// One page, newest first, and the exact count (an index-only scan of comments_list_count_idx).
-const pageOf = async (where: Prisma.CommentWhereInput, query: Page) => {
+// One page, newest first, and the exact count: from the tallies when the filters are all counted there
+// (comment-tallies.ts), else a count of the matching comments.
+const pageOf = async (where: Prisma.CommentWhereInput, query: Page, tally: TallyScope | null) => {
   const [total, rows] = await Promise.all([
-    db.comment.count({ where }),
+    tally ? tallyTotal(tally) : db.comment.count({ where }),
     db.comment.findMany({ where, include: COMMENT_INCLUDE, orderBy: NEWEST_FIRST, ...pageWindow(query, 1) }),
   ]);
   return { total, rows };
@@ -207,7 +209,18 @@ export const listComments = async ({
       ...(await inboxFilters(scope, query)),
     ],
   };
-  const { total, rows } = query.post_ids ? await pageOfPosts(where, query.post_ids, query) : await pageOf(where, query);
+  const tally: TallyScope | null =
+    query.from || query.to || query.q
+      ? null
+      : {
+          ...groupScope(principal),
+          ...(query.profile_group_id && !principal.profileGroupId && { profileGroupId: query.profile_group_id }),
+          ...(query.profiles && { profiles: { ids, platforms: names } }),
+          filter: query.status ? statusFilter(query.status) : {},
+        };
+  const { total, rows } = query.post_ids
+    ? await pageOfPosts(where, query.post_ids, query)
+    : await pageOf(where, query, tally);
   const actions = await supportedActionsFor(rows);
   return paginated(
     query,
