@@ -4,7 +4,8 @@
 // reply). Then, in-process through the route handlers Next serves (no HTTP layer): the per-post list
 // (first and a deep page), GET /api/comments (default, post_ids, profiles, status=needs_reply), N
 // sequential requests each, p50/p99. Then pushed comments per second: signed Meta deliveries through
-// the receiver (app/inbound) and their processing (process-inbound's processDelivery), 8 at a time.
+// the receiver (app/inbound) and their processing (process-inbound's processDelivery), 8 at a time;
+// then GET /api/comments again, its total summing the deltas those comments appended, unfolded.
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 
@@ -180,6 +181,9 @@ try {
     figure: `${Math.round(created / processSeconds)} comments/s`,
     detail: `${created} comments created, 8 concurrent; receive + process ${Math.round(created / (receiveSeconds + processSeconds))} comments/s; ratio process/receive time ${(processSeconds / receiveSeconds).toFixed(1)}x`,
   });
+  // The totals read the deltas the pushes appended (folded every minute in production; not here).
+  const deltas = await db.commentTally.count();
+  await latency(`GET /api/comments after the pushes (${deltas} tally rows)`, bulk("per_page=20"));
 } finally {
   await db.$disconnect();
   await database.drop();

@@ -71,14 +71,14 @@ export const reconcileCommentsFn = inngest.createFunction(
 );
 
 // GET /api/comments' totals are sums of deltas (lib/services/comments/comment-tallies.ts): each key's
-// deltas are folded into one row every ten minutes, so a sum reads a few rows per key.
+// deltas are folded into one row every minute, so a sum reads a few rows per key.
 export const foldCommentTalliesFn = inngest.createFunction(
   {
     id: "fold-comment-tallies",
     name: "Comments: fold the list totals' deltas",
     retries: 1,
     concurrency: 1,
-    triggers: [cron("TZ=UTC */10 * * * *")],
+    triggers: [cron("TZ=UTC * * * * *")],
   },
   async ({ step }) => ({ written: await step.run("fold-comment-tallies", () => foldCommentTallies()) }),
 );
