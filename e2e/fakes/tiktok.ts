@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { tiktokComments } from "./tiktok-comments";
+import { businessApiError, tiktokComments } from "./tiktok-comments";
 import { failureQueue, followConsent, listen, readBody, redirect, send, tokenStore, type FakeReply } from "./support";
 import { tiktokPosting } from "./tiktok-posting";
+
+export { businessApiError };
 
 // A small stand-in for TikTok's Login Kit v2 and open API, written from TikTok's documentation: the
 // authorize page (www.tiktok.com/v2/auth/authorize/), the token endpoint (form-encoded client_key +
@@ -265,7 +267,7 @@ export const startTikTokFake = async ({
             text,
             req.headers["content-type"],
           );
-          if (!handled) send(res, tiktokApiError("invalid_params", `No route ${route}`, 404));
+          if (!handled) send(res, businessApiError(40400, `No route ${route}`, 404));
         })
         .catch(() => send(res, { status: 500 }));
     }
