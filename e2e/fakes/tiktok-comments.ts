@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { send, type FakeReply } from "./support";
+import { businessVideoList } from "./tiktok-business-videos";
 
 // The TikTok fake's API for Business comment endpoints (/open_api/v1.3/business/comment/…), strict like
 // the real API: the `Access-Token` header must hold a token the fake issued, `business_id` must be the
@@ -44,7 +45,8 @@ export const businessApiError = (code: number, message: string, status = 200): F
   body: { code, message, request_id: requestId(), data: {} },
 });
 const param = (message: string) => businessApiError(CODES.param, message);
-const BASE = "/open_api/v1.3/business/comment";
+const ROOT = "/open_api/v1.3/business";
+const VIDEOS = "/video/list/"; // tiktok-business-videos.ts
 const MAX_TEXT = 150;
 const ORDER = { sort_field: ["create_time", "likes", "replies"], sort_order: ["asc", "desc", "smart"] };
 
@@ -208,7 +210,7 @@ export const tiktokComments = (owner: () => { open_id: string; username: string;
     }
   };
 
-  // Answers a request under /open_api/v1.3/business/comment/; false when the path is not one of them.
+  // Answers a request to /open_api/v1.3/business/comment/… or …/video/list/; false for any other path.
   const handle = (
     res: ServerResponse,
     method: string,
@@ -218,9 +220,10 @@ export const tiktokComments = (owner: () => { open_id: string; username: string;
     rawBody: string,
     contentType: string | undefined,
   ) => {
-    if (!url.pathname.startsWith(`${BASE}/`)) return false;
-    const path = url.pathname.slice(BASE.length);
-    const isList = Boolean(LISTS[path]);
+    const sub = url.pathname.startsWith(`${ROOT}/`) ? url.pathname.slice(ROOT.length) : "";
+    const isVideos = sub === VIDEOS;
+    const path = isVideos ? VIDEOS : sub.startsWith("/comment/") ? sub.slice("/comment".length) : "";
+    const isList = isVideos || Boolean(LISTS[path]);
     if (!isList && !WRITES[path]) return false;
     const reply = (r: FakeReply) => (send(res, r), true);
     if (method !== (isList ? "GET" : "POST"))
@@ -243,7 +246,9 @@ export const tiktokComments = (owner: () => { open_id: string; username: string;
     const businessId = isList ? query.business_id : body!.business_id;
     if (businessId !== owner().open_id)
       return reply(businessApiError(CODES.permission, "No permission for business_id"));
-    if (isList) list(res, path, query);
+    if (isVideos)
+      send(res, businessVideoList(query, { videos: state.videos, username: owner().username }, { ok, param }));
+    else if (isList) list(res, path, query);
     else write(res, path, body!);
     return true;
   };

@@ -3,6 +3,7 @@ import { NetworkError } from "../errors";
 import type { CommentDraft, CommentRef, CommentSync, Comments, CreatedComment, InboundComment } from "../types";
 import type { TikTokSettings } from "./index";
 import { NOT_EXIST, businessApi } from "./business-api";
+import { videoUrl } from "./video-url";
 
 // TikTok comments through the API for Business (business-api.ts), on profiles connected on or after
 // 2026-09-30 (the connector's `connectedFrom`). TikTok's reference: https://business-api.tiktok.com/portal/docs
@@ -124,7 +125,7 @@ const listAll = async (ctx: Ctx, auth: Auth, videoId: string) => {
   return [...all.values()];
 };
 
-const inboundOf = (c: TikTokComment, videoId: string): InboundComment => ({
+const inboundOf = (c: TikTokComment, videoId: string, permalink: string | null): InboundComment => ({
   externalId: c.comment_id,
   parentExternalId: c.parent_comment_id || videoId,
   body: c.text ?? "",
@@ -135,7 +136,7 @@ const inboundOf = (c: TikTokComment, videoId: string): InboundComment => ({
   metadata: null,
   likeCount: c.likes ?? null,
   isHidden: c.status ? c.status === "HIDDEN" : null,
-  permalink: null,
+  permalink,
   platformData: {
     ...(c.pinned !== undefined && { pinned: c.pinned }),
     ...(c.liked !== undefined && { liked: c.liked }),
@@ -149,12 +150,20 @@ const inboundOf = (c: TikTokComment, videoId: string): InboundComment => ({
 export const tiktokCommentSync: CommentSync<TikTokSettings> = {
   emitsCreated: true,
   postPollMs: POLL_MS,
-  listPostComments: async (ctx, { auth, postExternalId }) =>
-    (await listAll(ctx, auth, postExternalId)).map((c) => inboundOf(c, postExternalId)),
+  listPostComments: async (ctx, { auth, postExternalId }) => {
+    const permalink = await videoUrl(ctx, auth, postExternalId);
+    return (await listAll(ctx, auth, postExternalId)).map((c) => inboundOf(c, postExternalId, permalink));
+  },
 };
 
-const createdOf = (c: { comment_id: string; create_time?: number }): CreatedComment => ({
+// The comment made, with its video's URL when TikTok gives it (the comment exists whatever that lookup does).
+const createdOf = async (
+  ctx: Ctx,
+  draft: CommentDraft,
+  c: { comment_id: string; create_time?: number },
+): Promise<CreatedComment> => ({
   externalId: c.comment_id,
+  permalink: await videoUrl(ctx, draft.auth, draft.postExternalId).catch(() => null),
   postedAt: dateOf(c.create_time),
 });
 const sameText = (a: string | undefined, b: string) => (a ?? "").trim() === b.trim();
@@ -177,7 +186,7 @@ export const tiktokComments: Comments<TikTokSettings> = {
     const data = parent
       ? await businessApi(ctx, draft.auth, "/comment/reply/create/", { body: { ...body, comment_id: parent } })
       : await businessApi(ctx, draft.auth, "/comment/create/", { body });
-    return createdOf(ZCreated.parse(data));
+    return createdOf(ctx, draft, ZCreated.parse(data));
   },
   // Reads the thread the comment went to: the parent's replies, or the video's top-level comments. A
   // failed read-back cannot tell whether the comment exists: outcome_unknown (an expired token is
@@ -192,7 +201,7 @@ export const tiktokComments: Comments<TikTokSettings> = {
           }))
         : await topLevel(ctx, draft.auth, draft.postExternalId, {});
       const hit = seen.find((c) => isOurs(draft, parent, c));
-      return hit ? createdOf(hit) : null;
+      return hit ? createdOf(ctx, draft, hit) : null;
     } catch (err) {
       if (err instanceof NetworkError && err.kind === "auth_expired") throw err;
       throw new NetworkError(
