@@ -10,7 +10,8 @@ export { businessApiError };
 // authorize page (www.tiktok.com/v2/auth/authorize/), the token endpoint (form-encoded client_key +
 // client_secret; single-use codes bound to redirect_uri; rotating refresh tokens) and /v2/user/info/ with
 // its `{data, error:{code,message,log_id}}` envelope and per-field scopes. One server plays both hosts (and
-// the upload host). Posting, the video list and video query are in tiktok-posting.ts.
+// the upload host). Posting, the video list and video query are in tiktok-posting.ts; the API for Business
+// (/open_api/v1.3/business/…, `{code, message, request_id, data}`) is in tiktok-comments.ts.
 
 export type TikTokFakeUser = {
   open_id: string;

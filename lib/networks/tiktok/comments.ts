@@ -92,16 +92,10 @@ const pages = async (ctx: Ctx, auth: Auth, path: string, query: Record<string, s
   return out;
 };
 const base = (auth: Auth, videoId: string) => ({ business_id: businessId(auth), video_id: videoId });
-const topLevel = (ctx: Ctx, auth: Auth, videoId: string, extra: Record<string, string>) =>
-  pages(
-    ctx,
-    auth,
-    "/comment/list/",
-    { ...base(auth, videoId), ...extra, ...ORDER, max_count: PAGE_SIZE },
-    {
-      calls: MAX_PAGES,
-    },
-  );
+const topLevel = (ctx: Ctx, auth: Auth, videoId: string, extra: Record<string, string>) => {
+  const query = { ...base(auth, videoId), ...extra, ...ORDER, max_count: PAGE_SIZE };
+  return pages(ctx, auth, "/comment/list/", query, { calls: MAX_PAGES });
+};
 const repliesTo = (ctx: Ctx, auth: Auth, videoId: string, commentId: string, budget: Budget) =>
   pages(
     ctx,

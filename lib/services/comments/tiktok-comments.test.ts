@@ -235,6 +235,17 @@ describe("tiktok comment writes", () => {
     expect([...tiktok.comments.comments.values()].filter((x) => x.text === "buy followers")).toHaveLength(0);
   });
 
+  it("deleting a comment TikTok no longer holds (40007) counts as deleted", async () => {
+    const w = await world();
+    const ours = await create(w, { body: "Gone already" });
+    await runner.drain();
+    const published = await row(ours.json.id as string);
+    tiktok.comments.comments.delete(published.externalId!);
+    expect((await act(commentRoute.DELETE, w, published.id)).json).toEqual({ accepted: true });
+    await runner.drain();
+    expect(await db.comment.count({ where: { id: published.id } })).toBe(0);
+  });
+
   it("hide, like and pin reach TikTok for a viewer's comment; delete removes our own", async () => {
     const w = await world();
     const viewer = tiktok.comments.addViewerComment(w.videoId, "Nice!");
