@@ -1,14 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { tiktokComments } from "./tiktok-comments";
+import { businessApiError, tiktokComments } from "./tiktok-comments";
 import { failureQueue, followConsent, listen, readBody, redirect, send, tokenStore, type FakeReply } from "./support";
 import { tiktokPosting } from "./tiktok-posting";
+
+export { businessApiError };
 
 // A small stand-in for TikTok's Login Kit v2 and open API, written from TikTok's documentation: the
 // authorize page (www.tiktok.com/v2/auth/authorize/), the token endpoint (form-encoded client_key +
 // client_secret; single-use codes bound to redirect_uri; rotating refresh tokens) and /v2/user/info/ with
 // its `{data, error:{code,message,log_id}}` envelope and per-field scopes. One server plays both hosts (and
-// the upload host). Posting, the video list and video query are in tiktok-posting.ts.
+// the upload host). Posting, the video list and video query are in tiktok-posting.ts; the API for Business
+// (/open_api/v1.3/business/…, `{code, message, request_id, data}`) is in tiktok-comments.ts.
 
 export type TikTokFakeUser = {
   open_id: string;
@@ -265,7 +268,7 @@ export const startTikTokFake = async ({
             text,
             req.headers["content-type"],
           );
-          if (!handled) send(res, tiktokApiError("invalid_params", `No route ${route}`, 404));
+          if (!handled) send(res, businessApiError(40400, `No route ${route}`, 404));
         })
         .catch(() => send(res, { status: 500 }));
     }

@@ -1,6 +1,6 @@
 import { useOwnDatabase } from "@/lib/testing/own-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTikTokFake, tiktokApiError, type TikTokFake } from "@/e2e/fakes/tiktok";
+import { businessApiError, startTikTokFake, type TikTokFake } from "@/e2e/fakes/tiktok";
 import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
 import * as commentRoute from "@/app/api/posts/[id]/comments/[comment_id]/route";
 import * as hideRoute from "@/app/api/posts/[id]/comments/[comment_id]/hide/route";
@@ -124,6 +124,29 @@ describe("tiktok comment polling", () => {
     expect(announced).toHaveLength(3);
   });
 
+  it("a thread with more replies than the list shows is read in full through the reply list", async () => {
+    const w = await world();
+    const top = tiktok.comments.addViewerComment(w.videoId, "question?");
+    for (let i = 1; i <= 5; i++) tiktok.comments.addViewerComment(w.videoId, `answer ${i}`, { parent: top });
+    expect(await syncPostComments({ platformPostId: w.platformPost.id })).toMatchObject({ counts: { created: 6 } });
+    expect(tiktok.comments.requestsTo("/reply/list/").at(-1)!.query).toEqual({
+      business_id: tiktok.user.open_id,
+      video_id: w.videoId,
+      comment_id: top,
+      sort_field: "create_time",
+      sort_order: "desc",
+      max_count: "30",
+    });
+    const replies = await db.comment.findMany({ where: { platformPostId: w.platformPost.id, parentExternalId: top } });
+    expect(replies.map((r) => r.body).sort()).toEqual(["answer 1", "answer 2", "answer 3", "answer 4", "answer 5"]);
+  });
+
+  it("TikTok's rate limit code 40100 on a poll backs the profile off", async () => {
+    const w = await world();
+    tiktok.failNext("/open_api/v1.3/business/comment/list/", businessApiError(40100, "Too many requests"));
+    expect(await syncPostComments({ platformPostId: w.platformPost.id })).toEqual({ state: "rate_limited" });
+  });
+
   it("profiles connected before 2026-09-30 are not polled", async () => {
     const w = await world(new Date("2026-09-29T23:59:59Z"));
     tiktok.comments.addViewerComment(w.videoId, "never read");
@@ -167,16 +190,60 @@ describe("tiktok comment writes", () => {
     expect(tiktok.comments.requestsTo("/list/").length).toBeGreaterThan(listsBefore); // found by the read-back
   });
 
+  it("a reply whose answer was lost is read back from its parent's replies: published, held once", async () => {
+    const w = await world();
+    const viewer = tiktok.comments.addViewerComment(w.videoId, "Where was this?");
+    await syncPostComments({ platformPostId: w.platformPost.id });
+    const parent = await db.comment.findFirstOrThrow({
+      where: { platformPostId: w.platformPost.id, externalId: viewer },
+    });
+    tiktok.loseAnswerNext("POST /open_api/v1.3/business/comment/reply/create/");
+    const c = await create(w, { body: "In the Alps", parent_id: parent.id });
+    await runner.drain();
+    const stored = await row(c.json.id as string);
+    expect(stored, stored.error ?? "").toMatchObject({ status: "published", attempts: 1, parentExternalId: viewer });
+    const onNetwork = [...tiktok.comments.comments.values()].filter((x) => x.text === "In the Alps");
+    expect(onNetwork.map((x) => x.comment_id)).toEqual([stored.externalId]);
+    expect(tiktok.comments.requestsTo("/reply/list/").at(-1)!.query).toMatchObject({ comment_id: viewer });
+  });
+
+  it("polled and published comments link to their video's URL, TikTok's share_url without its tracking query", async () => {
+    const w = await world();
+    const videoUrl = `https://www.tiktok.com/@${tiktok.user.username}/video/${w.videoId}`;
+    const viewer = tiktok.comments.addViewerComment(w.videoId, "Love it");
+    await syncPostComments({ platformPostId: w.platformPost.id });
+    expect(await db.comment.findFirstOrThrow({ where: { externalId: viewer } })).toMatchObject({ permalink: videoUrl });
+    expect(tiktok.comments.requestsTo("/video/list/").at(-1)!.query).toEqual({
+      business_id: tiktok.user.open_id,
+      fields: '["item_id","share_url"]',
+      filters: `{"video_ids":["${w.videoId}"]}`,
+    });
+    const c = await create(w, { body: "Thank you" });
+    await runner.drain();
+    expect(await row(c.json.id as string)).toMatchObject({ status: "published", permalink: videoUrl });
+  });
+
   it("a rejection by TikTok fails the comment with TikTok's error code", async () => {
     const w = await world();
-    tiktok.failNext("/open_api/v1.3/business/comment/create/", tiktokApiError("spam_risk_text", "Text is spam", 400));
+    tiktok.failNext("/open_api/v1.3/business/comment/create/", businessApiError(40002, "Text is spam"));
     const c = await create(w, { body: "buy followers" });
     await runner.drain();
     expect(await row(c.json.id as string)).toMatchObject({
       status: "failed",
-      errorDetails: expect.objectContaining({ platformErrorCode: "spam_risk_text" }),
+      errorDetails: expect.objectContaining({ platformErrorCode: "40002", platformErrorMessage: "Text is spam" }),
     });
     expect([...tiktok.comments.comments.values()].filter((x) => x.text === "buy followers")).toHaveLength(0);
+  });
+
+  it("deleting a comment TikTok no longer holds (40007) counts as deleted", async () => {
+    const w = await world();
+    const ours = await create(w, { body: "Gone already" });
+    await runner.drain();
+    const published = await row(ours.json.id as string);
+    tiktok.comments.comments.delete(published.externalId!);
+    expect((await act(commentRoute.DELETE, w, published.id)).json).toEqual({ accepted: true });
+    await runner.drain();
+    expect(await db.comment.count({ where: { id: published.id } })).toBe(0);
   });
 
   it("hide, like and pin reach TikTok for a viewer's comment; delete removes our own", async () => {
@@ -204,38 +271,5 @@ describe("tiktok comment writes", () => {
     await runner.drain();
     expect(held(published.externalId!)).toBeUndefined();
     expect(await db.comment.count({ where: { id: published.id } })).toBe(0);
-  });
-});
-
-describe("the TikTok comments fake", () => {
-  it("refuses tokens it did not issue, another account's business_id, unknown query parameters, body fields and enum values", async () => {
-    const w = await world();
-    const base = `${tiktok.url}/open_api/v1.3/business/comment`;
-    const good = tiktok.grant();
-    const get = async (query: Record<string, string>, accessToken = good) => {
-      const res = await fetch(`${base}/list/?${new URLSearchParams(query)}`, {
-        headers: { "access-token": accessToken },
-      });
-      return [res.status, ((await res.json()) as Json).error.code];
-    };
-    const post = async (path: string, body: Json) => {
-      const res = await fetch(`${base}${path}`, {
-        method: "POST",
-        headers: { "access-token": good, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      return [res.status, ((await res.json()) as Json).error.code];
-    };
-    const q = { business_id: tiktok.user.open_id, video_id: w.videoId };
-    expect(await get(q)).toEqual([200, "ok"]);
-    expect(await get(q, "act.forged")).toEqual([401, "access_token_invalid"]);
-    expect(await get({ ...q, business_id: "someone-else" })).toEqual([403, "permission_denied"]);
-    expect(await get({ ...q, fields: "text" })).toEqual([400, "invalid_params"]);
-    expect(await get({ ...q, sort_order: "newest" })).toEqual([400, "invalid_params"]);
-    const id = tiktok.comments.addViewerComment(w.videoId, "hi");
-    const like = { business_id: tiktok.user.open_id, comment_id: id, action: "LIKE" };
-    expect(await post("/like/", like)).toEqual([200, "ok"]);
-    expect(await post("/like/", { ...like, video_id: w.videoId })).toEqual([400, "invalid_params"]);
-    expect(await post("/like/", { ...like, action: "LOVE" })).toEqual([400, "invalid_params"]);
   });
 });

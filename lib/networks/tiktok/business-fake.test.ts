@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTikTokFake, type TikTokFake } from "@/e2e/fakes/tiktok";
+
+// The TikTok fake's API for Business (e2e/fakes/tiktok-comments.ts, tiktok-business-videos.ts) is as strict
+// as TikTok: what it refuses, it refuses with the envelope `{code, message, request_id, data}` and TikTok's
+// numeric codes (40105 token, 40001 permission, 40002 parameter), in an HTTP 200.
+
+type Json = Record<string, unknown>;
+let fake: TikTokFake;
+let good: string;
+const videoId = "7300000000000000001";
+
+beforeAll(async () => {
+  fake = await startTikTokFake();
+  good = fake.grant();
+  fake.comments.addVideo(videoId);
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+// [HTTP status, envelope code] of one call under /open_api/v1.3/business.
+const call = async (
+  path: string,
+  { query, body, token = good }: { query?: Record<string, string>; body?: Json; token?: string },
+) => {
+  const search = query ? `?${new URLSearchParams(query)}` : "";
+  const res = await fetch(`${fake.url}/open_api/v1.3/business${path}${search}`, {
+    method: body ? "POST" : "GET",
+    headers: { "access-token": token, ...(body && { "content-type": "application/json" }) },
+    ...(body && { body: JSON.stringify(body) }),
+  });
+  return [res.status, ((await res.json()) as Json).code];
+};
+const q = () => ({ business_id: fake.user.open_id, video_id: videoId });
+
+describe("the TikTok API for Business fake", () => {
+  it("refuses tokens it did not issue with 40105 and another account's business_id with 40001", async () => {
+    expect(await call("/comment/list/", { query: q() })).toEqual([200, 0]);
+    expect(await call("/comment/list/", { query: q(), token: "act.forged" })).toEqual([200, 40105]);
+    expect(await call("/comment/list/", { query: { ...q(), business_id: "someone-else" } })).toEqual([200, 40001]);
+  });
+
+  it("refuses unknown query parameters, body fields and enum values with 40002", async () => {
+    const id = fake.comments.addViewerComment(videoId, "hi");
+    const like = { business_id: fake.user.open_id, comment_id: id, action: "LIKE" };
+    expect(await call("/comment/list/", { query: { ...q(), fields: "text" } })).toEqual([200, 40002]);
+    expect(await call("/comment/list/", { query: { ...q(), sort_order: "newest" } })).toEqual([200, 40002]);
+    expect(await call("/comment/like/", { body: like })).toEqual([200, 0]);
+    expect(await call("/comment/like/", { body: { ...like, video_id: videoId } })).toEqual([200, 40002]);
+    expect(await call("/comment/like/", { body: { ...like, action: "LOVE" } })).toEqual([200, 40002]);
+  });
+
+  it("refuses misspelled parameter names and out-of-range values with 40002", async () => {
+    expect(await call("/comment/list/", { query: { ...q(), sort_order: "desc" } })).toEqual([200, 0]);
+    expect(await call("/comment/list/", { query: { ...q(), sort_type: "desc" } })).toEqual([200, 40002]);
+    expect(await call("/comment/list/", { query: { ...q(), include_reply: "true" } })).toEqual([200, 40002]);
+    expect(await call("/comment/list/", { query: { ...q(), max_count: "31" } })).toEqual([200, 40002]);
+    expect(await call("/comment/list/", { query: { ...q(), status: "HIDDEN" } })).toEqual([200, 40002]);
+    expect(await call("/comment/create/", { body: { ...q(), message: "hi" } })).toEqual([200, 40002]);
+    expect(await call("/comment/create/", { body: { ...q(), text: "x".repeat(151) } })).toEqual([200, 40002]);
+  });
+
+  it("the video list takes only known field names and filters", async () => {
+    const videos = { business_id: fake.user.open_id, filters: `{"video_ids":["${videoId}"]}` };
+    expect(await call("/video/list/", { query: { ...videos, fields: '["item_id","share_url"]' } })).toEqual([200, 0]);
+    expect(await call("/video/list/", { query: { ...videos, fields: '["item_id","shareurl"]' } })).toEqual([
+      200, 40002,
+    ]);
+    expect(await call("/video/list/", { query: { ...videos, filters: '{"video_id":[]}' } })).toEqual([200, 40002]);
+    expect(await call("/video/list/", { query: { ...videos, max_count: "21" } })).toEqual([200, 40002]);
+  });
+});
