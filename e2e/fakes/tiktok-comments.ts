@@ -39,6 +39,7 @@ const ok = (data: unknown): FakeReply => ({
   status: 200,
   body: { code: 0, message: "OK", request_id: requestId(), data },
 });
+export const businessOk = ok;
 // An API for Business error (also for failNext in tests).
 export const businessApiError = (code: number, message: string, status = 200): FakeReply => ({
   status,

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { BUSINESS_SCOPES, tiktokBusinessAuth, type FakeCode } from "./tiktok-business-auth";
 import { businessApiError, tiktokComments } from "./tiktok-comments";
 import { failureQueue, followConsent, listen, readBody, redirect, send, tokenStore, type FakeReply } from "./support";
 import { tiktokPosting } from "./tiktok-posting";
@@ -11,7 +12,8 @@ export { businessApiError };
 // client_secret; single-use codes bound to redirect_uri; rotating refresh tokens) and /v2/user/info/ with
 // its `{data, error:{code,message,log_id}}` envelope and per-field scopes. One server plays both hosts (and
 // the upload host). Posting, the video list and video query are in tiktok-posting.ts; the API for Business
-// (/open_api/v1.3/business/…, `{code, message, request_id, data}`) is in tiktok-comments.ts.
+// (/open_api/v1.3/business/…, `{code, message, request_id, data}`) is in tiktok-comments.ts, and its own
+// authorization (the same authorize page with the Business app's client key) in tiktok-business-auth.ts.
 
 export type TikTokFakeUser = {
   open_id: string;
@@ -73,14 +75,28 @@ export const tiktokOAuthError = (error: string, description: string, status = 40
 export const startTikTokFake = async ({
   clientKey = "tt-client-key",
   clientSecret = "tt-client-secret",
+  businessAppId = "tt-biz-app",
+  businessAppSecret = "tt-biz-secret",
   redirectUris,
-}: { clientKey?: string; clientSecret?: string; redirectUris?: string[] } = {}) => {
-  const codes = new Map<string, { redirectUri: string; scopes: string[]; used: boolean }>();
+}: {
+  clientKey?: string;
+  clientSecret?: string;
+  businessAppId?: string;
+  businessAppSecret?: string;
+  redirectUris?: string[];
+} = {}) => {
+  const codes = new Map<string, FakeCode>();
   const tokens = tokenStore<string[]>(); // token -> granted scopes
   const failures = failureQueue<string>();
   const lostAnswers = failureQueue<string>();
   const posting = tiktokPosting();
   const comments = tiktokComments(() => fake.user);
+  const business = tiktokBusinessAuth({
+    appId: businessAppId,
+    appSecret: businessAppSecret,
+    codes,
+    owner: () => fake.user,
+  });
   let nextConsent: { deny?: boolean; scopes?: string[] } = {};
 
   const fake = {
@@ -111,13 +127,15 @@ export const startTikTokFake = async ({
     publishing: posting.state,
     // API for Business comments (tiktok-comments.ts): videos, comments, requests.
     comments: comments.state,
+    // Authorization for Business (tiktok-business-auth.ts): app id and secret, token requests, grant().
+    business: business.state,
     // An access token as if the user had consented to `scopes` (connector tests skip the OAuth dance).
     grant: (scopes: string[] = [...SCOPES]) => {
       const access = token("act");
       tokens.access.set(access, scopes);
       return access;
     },
-    revokeAll: tokens.revokeAll,
+    revokeAll: () => (tokens.revokeAll(), business.state.revokeAll()),
     isAccessTokenValid: tokens.isAccessTokenValid,
     // Plays the user at the authorize page: returns the query TikTok sends to the redirect_uri.
     consent: (authorizeUrl: URL) => followConsent(authorizeUrl, "TikTok authorize page"),
@@ -128,14 +146,16 @@ export const startTikTokFake = async ({
     fake.authorizeRequests.push(query);
     const redirectUri = query.get("redirect_uri") ?? "";
     const scopes = (query.get("scope") ?? "").split(",").filter(Boolean);
+    const app = query.get("client_key") === clientKey ? "login" : "business";
+    const known = app === "login" ? SCOPES : new Set(BUSINESS_SCOPES);
     const problem =
-      query.get("client_key") !== clientKey
+      query.get("client_key") !== clientKey && query.get("client_key") !== businessAppId
         ? "client_key"
         : query.get("response_type") !== "code"
           ? "response_type"
           : !redirectUri || (redirectUris && !redirectUris.includes(redirectUri))
             ? "redirect_uri"
-            : scopes.length === 0 || scopes.some((s) => !SCOPES.has(s))
+            : scopes.length === 0 || scopes.some((s) => !known.has(s))
               ? "scope"
               : null;
     if (problem)
@@ -149,7 +169,7 @@ export const startTikTokFake = async ({
     } else {
       const granted = consent.scopes ?? scopes;
       const code = token("code");
-      codes.set(code, { redirectUri, scopes: granted, used: false });
+      codes.set(code, { redirectUri, scopes: granted, used: false, app });
       back.searchParams.set("code", code);
       back.searchParams.set("scopes", granted.join(","));
     }
@@ -186,7 +206,8 @@ export const startTikTokFake = async ({
       return send(res, tiktokOAuthError("invalid_client", "Client key or secret is incorrect.", 401));
     if (form.grant_type === "authorization_code") {
       const grant = codes.get(form.code ?? "");
-      if (!grant || grant.used) return send(res, tiktokOAuthError("invalid_grant", "Authorization code is expired."));
+      if (!grant || grant.used || grant.app !== "login")
+        return send(res, tiktokOAuthError("invalid_grant", "Authorization code is expired."));
       grant.used = true;
       if (grant.redirectUri !== form.redirect_uri)
         return send(res, tiktokOAuthError("invalid_grant", "Redirect URI does not match the authorization request."));
@@ -259,15 +280,11 @@ export const startTikTokFake = async ({
       const accessToken = req.headers["access-token"];
       return void readBody(req)
         .then((text) => {
-          const handled = comments.handle(
-            res,
-            req.method ?? "GET",
-            url,
-            typeof accessToken === "string" ? accessToken : undefined,
-            tokens.isAccessTokenValid,
-            text,
-            req.headers["content-type"],
-          );
+          const token = typeof accessToken === "string" ? accessToken : undefined;
+          const [method, type] = [req.method ?? "GET", req.headers["content-type"]];
+          const handled =
+            business.handle(res, method, url, token, text, type) ||
+            comments.handle(res, method, url, token, business.state.isAccessTokenValid, text, type);
           if (!handled) send(res, businessApiError(40400, `No route ${route}`, 404));
         })
         .catch(() => send(res, { status: 500 }));

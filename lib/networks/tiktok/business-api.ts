@@ -4,8 +4,8 @@ import type { TikTokSettings } from "./index";
 
 // Calls to TikTok's API for Business (its Accounts API, where TikTok keeps comments):
 // `${business_api_url}/open_api/v1.3/business/…`, header `Access-Token` (the bare token, no "Bearer") with
-// the profile's stored token (the one the profile connected with; this server keeps no separate Business
-// API credentials), `business_id` = the account's open_id, GET parameters in the query and POST parameters
+// the profile's stored token, which must come from TikTok's own authorization for the API for Business
+// (business-auth.ts; a Login Kit token is refused there), `business_id` = the account's open_id, GET parameters in the query and POST parameters
 // in a JSON body. Every answer is the envelope `{code, message, request_id, data}`, code 0 meaning OK;
 // an error may come with HTTP 200, so the code decides, not the status.
 // Sources: https://business-api.tiktok.com/portal/docs (API for Business, v1.3); the envelope and the
@@ -54,20 +54,23 @@ export const mapBusinessError = ({
 // numeric `*_id` values are quoted before parsing.
 const quoteIds = (text: string) => text.replace(/("[a-z_]*_id"\s*:\s*)(-?\d{16,})/g, '$1"$2"');
 
-// The answer's `data`; null when TikTok answered one of `okCodes` (an outcome the caller accepts).
-export const businessApi = async <T>(
+type Call = { body?: unknown; query?: Record<string, string>; okCodes?: number[]; accessToken?: string };
+
+// One call to `${business_api_url}/open_api/v1.3${path}`: the answer's `data`, or null when TikTok answered
+// one of `okCodes` (an outcome the caller accepts). Without `accessToken` no Access-Token header is sent
+// (the tt_user/oauth2 token endpoints authenticate the app in the body).
+export const businessCall = async <T>(
   ctx: Ctx,
-  auth: ProfileAuth,
   path: string,
-  { body, query = {}, okCodes = [] }: { body?: unknown; query?: Record<string, string>; okCodes?: number[] } = {},
+  { body, query = {}, okCodes = [], accessToken }: Call = {},
+  mapError = mapBusinessError,
 ): Promise<T | null> => {
-  if (!auth.tokens) throw new NetworkError("auth_expired", "TikTok profile has no access token");
-  const url = new URL(`${ctx.settings.business_api_url.replace(/\/+$/, "")}/open_api/v1.3/business${path}`);
+  const url = new URL(`${ctx.settings.business_api_url.replace(/\/+$/, "")}/open_api/v1.3${path}`);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
   const res = await ctx.fetch(url, {
     method: body === undefined ? "GET" : "POST",
     headers: {
-      "access-token": auth.tokens.accessToken,
+      ...(accessToken !== undefined && { "access-token": accessToken }),
       ...(body !== undefined && { "content-type": "application/json" }),
     },
     ...(body !== undefined && { body: JSON.stringify(body) }),
@@ -77,15 +80,26 @@ export const businessApi = async <T>(
   try {
     envelope = text ? (JSON.parse(text) as Envelope<T>) : null;
   } catch {
-    throw mapBusinessError({ status: res.ok ? 502 : res.status, body: text, headers: res.headers });
+    throw mapError({ status: res.ok ? 502 : res.status, body: text, headers: res.headers });
   }
   const code = envelope?.code;
   if (typeof code === "number" && okCodes.includes(code)) return null;
   if (code !== 0 || !res.ok)
-    throw mapBusinessError({
+    throw mapError({
       status: res.ok && code === undefined ? 502 : res.status,
       body: envelope,
       headers: res.headers,
     });
   return (envelope?.data ?? {}) as T;
+};
+
+// A call to the Accounts API (/open_api/v1.3/business…) with the profile's token.
+export const businessApi = async <T>(
+  ctx: Ctx,
+  auth: ProfileAuth,
+  path: string,
+  call: Omit<Call, "accessToken"> = {},
+): Promise<T | null> => {
+  if (!auth.tokens) throw new NetworkError("auth_expired", "TikTok profile has no access token");
+  return businessCall<T>(ctx, `/business${path}`, { ...call, accessToken: auth.tokens.accessToken });
 };

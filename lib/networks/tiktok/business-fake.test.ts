@@ -12,7 +12,7 @@ const videoId = "7300000000000000001";
 
 beforeAll(async () => {
   fake = await startTikTokFake();
-  good = fake.grant();
+  good = fake.business.grant();
   fake.comments.addVideo(videoId);
 });
 afterAll(async () => {

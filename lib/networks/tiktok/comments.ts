@@ -3,6 +3,7 @@ import { NetworkError } from "../errors";
 import type { CommentDraft, CommentRef, CommentSync, Comments, CreatedComment, InboundComment } from "../types";
 import type { TikTokSettings } from "./index";
 import { NOT_EXIST, businessApi } from "./business-api";
+import { isBusinessGrant, requireBusinessGrant } from "./business-auth";
 import { videoUrl } from "./video-url";
 
 // TikTok comments through the API for Business (business-api.ts), on profiles connected on or after
@@ -24,6 +25,8 @@ import { videoUrl } from "./video-url";
 //   hide      POST /comment/hide/ {business_id, video_id, comment_id, action: HIDE|UNHIDE}
 //   like      POST /comment/like/ {business_id, comment_id, action: LIKE|UNLIKE}
 //   pin       POST /comment/pin/ {business_id, video_id, comment_id, action: PIN|UNPIN}
+// Only a profile connected through TikTok's Authorization for Business (business-auth.ts) holds a token the
+// API for Business takes: for any other, writes are refused before calling TikTok and polls read nothing.
 // Text is at most 150 characters. A TikTok comment has no URL of its own; `permalink` is its video's
 // public URL when the video is known (video-url.ts).
 
@@ -37,6 +40,7 @@ const POLL_MS = 15 * 60_000;
 const SKEW_MS = 60_000;
 
 const businessId = (auth: Auth) => {
+  requireBusinessGrant(auth, "comments");
   if (!auth.externalId) throw new NetworkError("auth_expired", "TikTok profile has no account id; reconnect it");
   return auth.externalId;
 };
@@ -144,7 +148,10 @@ const inboundOf = (c: TikTokComment, videoId: string, permalink: string | null):
 export const tiktokCommentSync: CommentSync<TikTokSettings> = {
   emitsCreated: true,
   postPollMs: POLL_MS,
+  // A Login Kit profile is skipped quietly: nothing to read with its token, and nothing wrong to report
+  // on every poll (its writes say to reconnect).
   listPostComments: async (ctx, { auth, postExternalId }) => {
+    if (!isBusinessGrant(auth)) return [];
     const permalink = await videoUrl(ctx, auth, postExternalId);
     return (await listAll(ctx, auth, postExternalId)).map((c) => inboundOf(c, postExternalId, permalink));
   },
@@ -186,6 +193,7 @@ export const tiktokComments: Comments<TikTokSettings> = {
   // failed read-back cannot tell whether the comment exists: outcome_unknown (an expired token is
   // refreshed and retried by the caller).
   findCreated: async (ctx, draft) => {
+    requireBusinessGrant(draft.auth, "comments");
     const parent = parentOf(draft);
     try {
       const seen = parent

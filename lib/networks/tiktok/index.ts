@@ -3,6 +3,16 @@ import { NetworkError } from "../errors";
 import { formBody, readJson } from "../http";
 import { DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, NetworkConnector, TokenSet } from "../types";
+import {
+  TIKTOK_BUSINESS_SCOPES,
+  businessAppOf,
+  businessAuthorizeUrl,
+  businessIdentity,
+  exchangeBusinessCode,
+  isBusinessGrant,
+  loginKitOnly,
+  refreshBusinessToken,
+} from "./business-auth";
 import { tiktokComments, tiktokCommentSync } from "./comments";
 import { mapTikTokError } from "./errors";
 import { TIKTOK_NEW_PROFILES_FROM } from "./post-rules";
@@ -27,25 +37,37 @@ export const TIKTOK_DEFAULT_SCOPES = [
 
 const scopeList = (value: string) => value.split(/[\s,]+/).filter(Boolean);
 
-export const ZTikTokSettings = z.object({
-  client_key: z.string().min(1),
-  client_secret: z.string().min(1),
-  web_url: z.url().default("https://www.tiktok.com"), // Login Kit authorize page
-  api_url: z.url().default("https://open.tiktokapis.com"), // token, user info, content posting
-  business_api_url: z.url().default("https://business-api.tiktok.com"), // API for Business: comments
-  scopes: z.string().default(TIKTOK_DEFAULT_SCOPES.join(",")),
-  // How videos reach TikTok: FILE_UPLOAD (our bytes, PUT in chunks to TikTok's upload URL; works
-  // everywhere) or PULL_FROM_URL (TikTok fetches our hosted copy; the media domain must be verified in
-  // the TikTok developer portal). Photo posts are always PULL_FROM_URL: TikTok takes photos no other way.
-  video_source: z.enum(["FILE_UPLOAD", "PULL_FROM_URL"]).default("FILE_UPLOAD"),
-  // FILE_UPLOAD chunk size: TikTok takes 5 to 64 MB per chunk (a smaller video goes whole).
-  upload_chunk_bytes: z.coerce
-    .number()
-    .int()
-    .min(5 * 1024 * 1024)
-    .max(64 * 1024 * 1024)
-    .default(10 * 1024 * 1024),
-});
+export const ZTikTokSettings = z
+  .object({
+    client_key: z.string().min(1),
+    client_secret: z.string().min(1),
+    web_url: z.url().default("https://www.tiktok.com"), // Login Kit authorize page
+    api_url: z.url().default("https://open.tiktokapis.com"), // token, user info, content posting
+    business_api_url: z.url().default("https://business-api.tiktok.com"), // API for Business: comments
+    scopes: z.string().default(TIKTOK_DEFAULT_SCOPES.join(",")),
+    // A Business app (TikTok for Business developer portal): when both are set, new connections go through
+    // TikTok's Authorization for Business (business-auth.ts), whose tokens the API for Business accepts.
+    // Unset: Login Kit, and no comments (the API for Business refuses Login Kit tokens).
+    business_app_id: z.string().min(1).optional(),
+    business_app_secret: z.string().min(1).optional(),
+    business_authorize_url: z.url().default("https://www.tiktok.com/v2/auth/authorize/"),
+    business_scopes: z.string().default(TIKTOK_BUSINESS_SCOPES.join(",")),
+    // How videos reach TikTok: FILE_UPLOAD (our bytes, PUT in chunks to TikTok's upload URL; works
+    // everywhere) or PULL_FROM_URL (TikTok fetches our hosted copy; the media domain must be verified in
+    // the TikTok developer portal). Photo posts are always PULL_FROM_URL: TikTok takes photos no other way.
+    video_source: z.enum(["FILE_UPLOAD", "PULL_FROM_URL"]).default("FILE_UPLOAD"),
+    // FILE_UPLOAD chunk size: TikTok takes 5 to 64 MB per chunk (a smaller video goes whole).
+    upload_chunk_bytes: z.coerce
+      .number()
+      .int()
+      .min(5 * 1024 * 1024)
+      .max(64 * 1024 * 1024)
+      .default(10 * 1024 * 1024),
+  })
+  .refine((s) => !s.business_app_id === !s.business_app_secret, {
+    message: "business_app_id and business_app_secret go together",
+    path: ["business_app_secret"],
+  });
 export type TikTokSettings = z.infer<typeof ZTikTokSettings>;
 type Ctx = ConnectorContext<TikTokSettings>;
 
@@ -100,6 +122,8 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
   auth: {
     kind: "oauth",
     authorizeUrl: (ctx, start) => {
+      const app = businessAppOf(ctx.settings);
+      if (app) return businessAuthorizeUrl(ctx.settings, app, start);
       const url = new URL(at(ctx.settings.web_url, "/v2/auth/authorize/"));
       url.search = new URLSearchParams({
         client_key: ctx.settings.client_key,
@@ -111,12 +135,17 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
       return url.toString();
     },
     exchangeCode: (ctx, { code, redirectUri }) =>
-      requestToken(ctx, { code, grant_type: "authorization_code", redirect_uri: redirectUri }),
+      businessAppOf(ctx.settings)
+        ? exchangeBusinessCode(ctx, code, redirectUri)
+        : requestToken(ctx, { code, grant_type: "authorization_code", redirect_uri: redirectUri }),
   },
 
   // GET /v2/user/info/. `username` is asked for only when user.info.profile was granted: asking for a field
   // outside the granted scopes fails the whole call with scope_not_authorized.
+  // With a Business app configured the code was exchanged through the Authorization for Business (above),
+  // so the account is read from the API for Business (business-auth.ts).
   identity: async (ctx, auth) => {
+    if (businessAppOf(ctx.settings)) return businessIdentity(ctx, auth);
     if (!auth.tokens) throw new NetworkError("auth_expired", "TikTok profile has no access token");
     const granted = auth.tokens.scopes ?? [];
     const fields = [
@@ -148,15 +177,17 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
 
   // The refresh token rotates: the answer's refresh_token replaces the stored one.
   refresh: async (ctx, auth) => {
+    if (isBusinessGrant(auth)) return refreshBusinessToken(ctx, auth);
     const refreshToken = auth.tokens?.refreshToken;
     if (!refreshToken) throw new NetworkError("auth_expired", "TikTok profile has no refresh token; reconnect it");
     return requestToken(ctx, { grant_type: "refresh_token", refresh_token: refreshToken });
   },
 
   // Content Posting API (publish.ts); no first comment (the post rules take none), no chains.
-  publish,
-  findPublished,
-  profileStats,
-  postStats,
+  // Profiles connected through the Authorization for Business are refused (business-auth.ts).
+  publish: loginKitOnly("publishing", publish),
+  findPublished: loginKitOnly("publishing", findPublished),
+  profileStats: loginKitOnly("profile stats", profileStats),
+  postStats: loginKitOnly("post stats", postStats),
   mapError: mapTikTokError,
 };

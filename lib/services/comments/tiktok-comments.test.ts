@@ -52,9 +52,9 @@ afterAll(async () => {
   await tiktok?.close();
 });
 
-// A published video on a tiktok profile connected at `connectedAt` (in a group of its own), holding the
-// fake's token.
-const world = async (connectedAt = new Date("2026-10-01T00:00:00Z")) => {
+// A published video on a tiktok profile connected at `connectedAt` (in a group of its own) through TikTok's
+// Authorization for Business, holding the fake's business token (`loginKit`: connected through Login Kit).
+const world = async (connectedAt = new Date("2026-10-01T00:00:00Z"), { loginKit = false } = {}) => {
   const group = await seedGroup({ accountId: tenant.account.id }); // one tiktok account per group
   const profile = await seedNetworkProfile({
     group,
@@ -62,7 +62,12 @@ const world = async (connectedAt = new Date("2026-10-01T00:00:00Z")) => {
     externalId: tiktok.user.open_id,
     connectedAt,
   });
-  await db.profile.update({ where: { id: profile.id }, data: { accessToken: encryptSecret(tiktok.grant()) } });
+  await db.profile.update({
+    where: { id: profile.id },
+    data: loginKit
+      ? { accessToken: encryptSecret(tiktok.grant()), metadata: { connected_at: connectedAt.toISOString() } }
+      : { accessToken: encryptSecret(tiktok.business.grant()), metadata: { grant: "business" } },
+  });
   const videoId = `73${uniqueDigits(17)}`;
   tiktok.comments.addVideo(videoId);
   const { post, platformPost } = await seedPublishedPost({ group, profile, externalId: videoId });
@@ -271,5 +276,28 @@ describe("tiktok comment writes", () => {
     await runner.drain();
     expect(held(published.externalId!)).toBeUndefined();
     expect(await db.comment.count({ where: { id: published.id } })).toBe(0);
+  });
+});
+
+describe("tiktok comments on a profile connected through Login Kit", () => {
+  it("polling reads nothing for it and asks TikTok nothing", async () => {
+    const w = await world(undefined, { loginKit: true });
+    tiktok.comments.addViewerComment(w.videoId, "unseen");
+    const asked = tiktok.comments.requests.length;
+    expect(await syncPostComments({ platformPostId: w.platformPost.id })).toEqual({ state: "synced", counts: {} });
+    expect(tiktok.comments.requests).toHaveLength(asked);
+  });
+
+  it("a comment fails with a message to reconnect through the API for Business, without calling TikTok", async () => {
+    const w = await world(undefined, { loginKit: true });
+    const asked = tiktok.comments.requests.length;
+    const c = await create(w, { body: "hello" });
+    await runner.drain();
+    expect(await row(c.json.id as string)).toMatchObject({
+      status: "failed",
+      errorDetails: expect.objectContaining({ platformErrorCode: "business_grant_required" }),
+    });
+    expect((await row(c.json.id as string)).error).toMatch(/reconnect the profile through TikTok's API for Business/);
+    expect(tiktok.comments.requests).toHaveLength(asked);
   });
 });
