@@ -3,7 +3,8 @@ import { startTikTokFake, type TikTokFake } from "@/e2e/fakes/tiktok";
 
 // The TikTok fake's API for Business (e2e/fakes/tiktok-comments.ts, tiktok-business-videos.ts) is as strict
 // as TikTok: what it refuses, it refuses with the envelope `{code, message, request_id, data}` and TikTok's
-// numeric codes (40105 token, 40001 permission, 40002 parameter), in an HTTP 200.
+// numeric codes (40105 token, 40001 permission, 40002 parameter), in an HTTP 200. Its tokens come from
+// the Authorization for Business (tiktok-business-auth.ts), and Login Kit's are refused there.
 
 type Json = Record<string, unknown>;
 let fake: TikTokFake;
@@ -69,5 +70,45 @@ describe("the TikTok API for Business fake", () => {
     ]);
     expect(await call("/video/list/", { query: { ...videos, filters: '{"video_id":[]}' } })).toEqual([200, 40002]);
     expect(await call("/video/list/", { query: { ...videos, max_count: "21" } })).toEqual([200, 40002]);
+  });
+});
+
+// [HTTP status, envelope code] of one POST to the Authorization for Business endpoints.
+const tokenCall = async (path: string, body: Json) => {
+  const res = await fetch(`${fake.url}/open_api/v1.3/tt_user${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return [res.status, ((await res.json()) as Json).code];
+};
+
+describe("the TikTok fake's Authorization for Business", () => {
+  it("the API for Business refuses a Login Kit token with 40105", async () => {
+    expect(await call("/comment/list/", { query: q(), token: fake.grant() })).toEqual([200, 40105]);
+    const account = { business_id: fake.user.open_id, fields: '["username"]' };
+    expect(await call("/get/", { query: account })).toEqual([200, 0]);
+    expect(await call("/get/", { query: account, token: fake.grant() })).toEqual([200, 40105]);
+  });
+
+  it("Login Kit and the Content Posting API refuse a business token", async () => {
+    const headers = { authorization: `Bearer ${good}`, "content-type": "application/json" };
+    const info = await fetch(`${fake.url}/v2/user/info/?fields=open_id`, { headers });
+    expect([info.status, ((await info.json()) as { error: Json }).error.code]).toEqual([401, "access_token_invalid"]);
+    const creator = await fetch(`${fake.url}/v2/post/publish/creator_info/query/`, { method: "POST", headers });
+    expect(creator.status).toBe(401);
+  });
+
+  it("the token endpoints refuse unknown fields (40002), a wrong secret (40001) and an unknown code (40110)", async () => {
+    const app = { client_id: fake.business.appId, client_secret: fake.business.appSecret };
+    const exchange = { ...app, grant_type: "authorization_code", auth_code: "code.nope", redirect_uri: "https://x/cb" };
+    expect(await tokenCall("/oauth2/token/", exchange)).toEqual([200, 40110]);
+    expect(await tokenCall("/oauth2/token/", { ...exchange, code: "c" })).toEqual([200, 40002]);
+    expect(await tokenCall("/oauth2/token/", { ...exchange, client_secret: "wrong" })).toEqual([200, 40001]);
+    const refresh = { ...app, grant_type: "refresh_token", refresh_token: "brt.nope" };
+    expect(await tokenCall("/oauth2/refresh_token/", refresh)).toEqual([200, 40107]);
+    expect(await tokenCall("/oauth2/refresh_token/", { ...refresh, grant_type: "client_credentials" })).toEqual([
+      200, 40108,
+    ]);
   });
 });

@@ -114,9 +114,9 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
   settings: ZTikTokSettings,
   // Comments exist for profiles connected on or after 2026-09-30 only, through TikTok's API for Business
   // with the profile's own token (comments.ts): polled, and written (comment, reply, delete, hide, like,
-  // pin) with a read-back of the comment list after an unanswered attempt. TikTok documents the API for
-  // Business with its own authorization (https://business-api.tiktok.com/open_api/v1.3/tt_user/oauth2/token/,
-  // comment.list and comment.list.manage scopes): a Login Kit token may be refused there (40105).
+  // pin) with a read-back of the comment list after an unanswered attempt. The API for Business takes only
+  // tokens from its own authorization, so only profiles connected through it (business-auth.ts, when the
+  // server has a Business app) have them; a Login Kit profile's writes are refused asking to reconnect.
   comments: { connectedFrom: TIKTOK_NEW_PROFILES_FROM, announcesCreated: true, ...tiktokComments },
   commentSync: tiktokCommentSync,
   auth: {

@@ -92,6 +92,9 @@ describe("tiktok connector (Login Kit v2 against the fake)", () => {
     expect(fake.isAccessTokenValid(decryptSecret(profile!.accessToken!))).toBe(true);
     expect(decryptSecret(profile!.refreshToken!)).toMatch(/^rft\./);
     expect(profile!.placements).toEqual([]);
+    // No Business app configured: Login Kit only, nothing asked of the Authorization for Business.
+    expect(profile!.metadata).not.toHaveProperty("grant");
+    expect(fake.business.requests).toEqual([]);
 
     expect(Object.fromEntries(redirect.searchParams)).toEqual({
       profile_id: profile!.id,
