@@ -7,6 +7,14 @@ import type { AddressInfo } from "node:net";
 
 export type FakeReply = { status: number; body?: unknown; headers?: Record<string, string> };
 
+// A request's raw bytes (uploads).
+export const readBytes = (req: IncomingMessage) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
 export const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     let data = "";

@@ -27,7 +27,7 @@ export const BUSINESS_SCOPES = [
   "comment.list.manage",
 ];
 export type FakeCode = { redirectUri: string; scopes: string[]; used: boolean; app: "login" | "business" };
-type Owner = { open_id: string; username: string; display_name: string; avatar_url: string };
+type Owner = { open_id: string; username: string; display_name: string; avatar_url: string; follower_count: number };
 
 const BODIES: Record<string, string[]> = {
   "/tt_user/oauth2/token/": ["client_id", "client_secret", "grant_type", "auth_code", "redirect_uri"],
@@ -131,7 +131,7 @@ export const tiktokBusinessAuth = ({
       display_name: me.display_name,
       profile_image: me.avatar_url,
       is_business_account: true,
-      followers_count: 5120,
+      followers_count: me.follower_count,
     };
     return businessOk(Object.fromEntries((fields as string[]).map((f) => [f, all[f]])));
   };

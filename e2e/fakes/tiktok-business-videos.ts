@@ -2,13 +2,24 @@ import type { FakeReply } from "./support";
 
 // The TikTok fake's GET /open_api/v1.3/business/video/list/ (the account's own videos), strict like the
 // rest of its API for Business: `fields` is a JSON array of known field names, `filters` a JSON object
-// with `video_ids`, max_count 1 to 20; a video's share_url is www.tiktok.com/@{username}/video/{id} with
-// TikTok's tracking query. Sources: github.com/bububa/tiktok-business model/business/video/list.go and
+// with `video_ids`, max_count 1 to 20; a video's metrics as set in `metrics` (0 otherwise); its share_url
+// is www.tiktok.com/@{username}/video/{id} with TikTok's tracking query. Sources: github.com/bububa/tiktok-business model/business/video/list.go and
 // video.go, github.com/aoyagikouhei/tiktok-business maker/apis/get_business_video_list.yaml.
 // Access-Token and business_id are checked by the caller (tiktok-comments.ts).
 
 const QUERY = ["business_id", "fields", "filters", "cursor", "max_count"];
-const FIELDS = ["item_id", "create_time", "thumbnail_url", "share_url", "embed_url", "caption", "likes", "comments"];
+const METRICS = [
+  "video_views",
+  "likes",
+  "comments",
+  "shares",
+  "reach",
+  "video_duration",
+  "average_time_watched",
+  "total_time_watched",
+  "full_video_watched_rate",
+];
+const FIELDS = ["item_id", "create_time", "thumbnail_url", "share_url", "embed_url", "caption", ...METRICS];
 const FILTERS = ["video_ids", "ad_post_only"];
 
 const parseJson = (text: string | undefined): unknown => {
@@ -24,7 +35,11 @@ const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x)
 // The answer to one video list request: `reply(code, message)` for errors, `ok(data)` otherwise.
 export const businessVideoList = (
   q: Record<string, string>,
-  { videos, username }: { videos: Set<string>; username: string },
+  {
+    videos,
+    username,
+    metrics,
+  }: { videos: Set<string>; username: string; metrics: Map<string, Record<string, number>> },
   { ok, param }: { ok: (data: unknown) => FakeReply; param: (message: string) => FakeReply },
 ): FakeReply => {
   const unknown = Object.keys(q).find((k) => !QUERY.includes(k));
@@ -44,6 +59,7 @@ export const businessVideoList = (
     item_id: (id: string) => id,
     share_url: (id: string) =>
       `https://www.tiktok.com/@${username}/video/${id}?utm_campaign=tt4d_open_api&utm_source=7000000000000000000`,
+    ...Object.fromEntries(METRICS.map((m) => [m, (id: string) => metrics.get(id)?.[m] ?? 0])),
   } as Record<string, (id: string) => unknown>;
   return ok({
     videos: chosen.map((id) => Object.fromEntries(fields.map((f) => [f, all[f]?.(id) ?? null]))),

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { send, type FakeReply } from "./support";
+import { tiktokBusinessPosting } from "./tiktok-business-posting";
 import { businessVideoList } from "./tiktok-business-videos";
 
 // The TikTok fake's API for Business comment endpoints (/open_api/v1.3/business/comment/…), strict like
@@ -106,6 +107,7 @@ export const tiktokComments = (owner: () => { open_id: string; username: string;
     ) => add({ video_id: videoId, text, parent, owner: false, at }),
     requestsTo: (path: string) => state.requests.filter((r) => r.path === path),
   };
+  const posting = tiktokBusinessPosting(state.videos); // tiktok-business-posting.ts
   const add = (c: { video_id: string; text: string; parent?: string; owner: boolean; at: number }) => {
     const me = owner();
     const id = String((seq += 1n));
@@ -223,9 +225,10 @@ export const tiktokComments = (owner: () => { open_id: string; username: string;
   ) => {
     const sub = url.pathname.startsWith(`${ROOT}/`) ? url.pathname.slice(ROOT.length) : "";
     const isVideos = sub === VIDEOS;
-    const path = isVideos ? VIDEOS : sub.startsWith("/comment/") ? sub.slice("/comment".length) : "";
-    const isList = isVideos || Boolean(LISTS[path]);
-    if (!isList && !WRITES[path]) return false;
+    const isPosting = posting.isList(sub) || posting.paths.includes(sub);
+    const path = isVideos || isPosting ? sub : sub.startsWith("/comment/") ? sub.slice("/comment".length) : "";
+    const isList = isVideos || posting.isList(sub) || Boolean(LISTS[path]);
+    if (!isList && !WRITES[path] && !isPosting) return false;
     const reply = (r: FakeReply) => (send(res, r), true);
     if (method !== (isList ? "GET" : "POST"))
       return reply(businessApiError(40400, `Method ${method} not allowed`, 405));
@@ -247,11 +250,12 @@ export const tiktokComments = (owner: () => { open_id: string; username: string;
     const businessId = isList ? query.business_id : body!.business_id;
     if (businessId !== owner().open_id)
       return reply(businessApiError(CODES.permission, "No permission for business_id"));
-    if (isVideos)
-      send(res, businessVideoList(query, { videos: state.videos, username: owner().username }, { ok, param }));
+    if (isPosting) send(res, posting.handle(path, query, body)!);
+    else if (isVideos)
+      send(res, businessVideoList(query, { ...state, ...posting.state, username: owner().username }, { ok, param }));
     else if (isList) list(res, path, query);
     else write(res, path, body!);
     return true;
   };
-  return { state, handle };
+  return { state, posting: posting.state, handle };
 };

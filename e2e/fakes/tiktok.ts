@@ -2,10 +2,21 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BUSINESS_SCOPES, tiktokBusinessAuth, type FakeCode } from "./tiktok-business-auth";
 import { businessApiError, tiktokComments } from "./tiktok-comments";
-import { failureQueue, followConsent, listen, readBody, redirect, send, tokenStore, type FakeReply } from "./support";
+import {
+  failureQueue,
+  followConsent,
+  listen,
+  readBody,
+  readBytes,
+  redirect,
+  send,
+  tokenStore,
+  type FakeReply,
+} from "./support";
+import { logId, tiktokApiError, tiktokOAuthError } from "./tiktok-errors";
 import { tiktokPosting } from "./tiktok-posting";
 
-export { businessApiError };
+export { businessApiError, tiktokApiError, tiktokOAuthError };
 
 // A small stand-in for TikTok's Login Kit v2 and open API, written from TikTok's documentation: the
 // authorize page (www.tiktok.com/v2/auth/authorize/), the token endpoint (form-encoded client_key +
@@ -47,31 +58,6 @@ const FIELD_SCOPE: Record<string, string> = {
   video_count: "user.info.stats",
 };
 const token = (prefix: string) => `${prefix}.${randomBytes(18).toString("hex")}`;
-const logId = () => randomBytes(12).toString("hex").toUpperCase();
-const readBytes = (req: IncomingMessage) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-
-// The API v2 error envelope, for failNext().
-export const tiktokApiError = (
-  code: string,
-  message: string,
-  status: number,
-  headers?: Record<string, string>,
-): FakeReply => ({
-  status,
-  body: { data: {}, error: { code, message, log_id: logId() } },
-  ...(headers && { headers }),
-});
-export const tiktokOAuthError = (error: string, description: string, status = 400): FakeReply => ({
-  status,
-  body: { error, error_description: description, log_id: logId() },
-});
-
 export const startTikTokFake = async ({
   clientKey = "tt-client-key",
   clientSecret = "tt-client-secret",
@@ -127,6 +113,8 @@ export const startTikTokFake = async ({
     publishing: posting.state,
     // API for Business comments (tiktok-comments.ts): videos, comments, requests.
     comments: comments.state,
+    // API for Business publishing (tiktok-business-posting.ts): shares, knobs, video metrics.
+    businessPosting: comments.posting,
     // Authorization for Business (tiktok-business-auth.ts): app id and secret, token requests, grant().
     business: business.state,
     // An access token as if the user had consented to `scopes` (connector tests skip the OAuth dance).

@@ -164,16 +164,4 @@ describe("tiktok connections through the Authorization for Business", () => {
       });
     expect(calls).toEqual([]);
   });
-
-  it("publishing and stats for a business-grant profile are refused before any call to TikTok", async () => {
-    const { ctx, calls } = counted();
-    const auth = authOf({ grant: "business" }, fake.business.grant());
-    const input = { auth, placement: null, body: "x", media: [], params: {}, replyTo: null, clientReference: "pp_1" };
-    await expect(tiktokConnector.publish!(ctx, input)).rejects.toMatchObject({ kind: "rejected" });
-    await expect(tiktokConnector.profileStats!(ctx, { auth, placement: null })).rejects.toMatchObject({
-      kind: "rejected",
-      message: expect.stringContaining("API for Business"),
-    });
-    expect(calls).toEqual([]);
-  });
 });

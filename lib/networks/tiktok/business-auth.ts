@@ -176,18 +176,12 @@ export const businessIdentity = async (ctx: Ctx, auth: ProfileAuth): Promise<Ide
   };
 };
 
-// Publishing and stats go through the Content Posting and Login Kit APIs, which refuse a Business token:
-// for a business-grant profile they are refused here, clearly, instead of TikTok answering that the token
-// is invalid (which would make the profile look disconnected).
-export const loginKitOnly =
-  <I extends { auth: ProfileAuth }, R>(what: string, call: (ctx: Ctx, input: I) => Promise<R>) =>
-  (ctx: Ctx, input: I): Promise<R> => {
-    if (!isBusinessGrant(input.auth)) return call(ctx, input);
-    return Promise.reject(
-      new NetworkError(
-        "rejected",
-        `TikTok ${what} is not available for profiles connected through TikTok's API for Business on this server`,
-        details("login_kit_grant_required", null, null),
-      ),
-    );
-  };
+// One connector method, through the API for Business for a business-grant profile and through Login Kit's
+// APIs (Content Posting, Display) otherwise: each side refuses the other's token.
+export const byGrant =
+  <I extends { auth: ProfileAuth }, R>(
+    business: (ctx: Ctx, input: I) => Promise<R>,
+    loginKit: (ctx: Ctx, input: I) => Promise<R>,
+  ) =>
+  (ctx: Ctx, input: I): Promise<R> =>
+    isBusinessGrant(input.auth) ? business(ctx, input) : loginKit(ctx, input);

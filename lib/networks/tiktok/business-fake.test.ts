@@ -83,6 +83,23 @@ const tokenCall = async (path: string, body: Json) => {
   return [res.status, ((await res.json()) as Json).code];
 };
 
+describe("the TikTok fake's API for Business publishing", () => {
+  it("refuses unknown post_info fields, a missing privacy level and unknown enum values with 40002", async () => {
+    const me = fake.user.open_id;
+    const info = { caption: "c", is_brand_organic: false, is_branded_content: false };
+    const vid = { business_id: me, video_url: "https://media.example.test/v.mp4", post_info: info };
+    expect(await call("/video/publish/", { body: vid })).toEqual([200, 0]);
+    expect(await call("/video/publish/", { body: { ...vid, post_info: { ...info, title: "t" } } })).toEqual([
+      200, 40002,
+    ]);
+    const photo = { business_id: me, photo_images: ["https://media.example.test/p.jpg"], post_info: info };
+    expect(await call("/photo/publish/", { body: photo })).toEqual([200, 40002]);
+    const level = (privacy_level: string) => ({ ...photo, post_info: { ...info, privacy_level } });
+    expect(await call("/photo/publish/", { body: level("SELF_ONLY") })).toEqual([200, 0]);
+    expect(await call("/photo/publish/", { body: level("PRIVATE") })).toEqual([200, 40002]);
+  });
+});
+
 describe("the TikTok fake's Authorization for Business", () => {
   it("the API for Business refuses a Login Kit token with 40105", async () => {
     expect(await call("/comment/list/", { query: q(), token: fake.grant() })).toEqual([200, 40105]);

@@ -10,9 +10,11 @@ import {
   businessIdentity,
   exchangeBusinessCode,
   isBusinessGrant,
-  loginKitOnly,
+  byGrant,
   refreshBusinessToken,
 } from "./business-auth";
+import { businessFindPublished, businessPublish } from "./business-publish";
+import { businessPostStats, businessProfileStats } from "./business-stats";
 import { tiktokComments, tiktokCommentSync } from "./comments";
 import { mapTikTokError } from "./errors";
 import { TIKTOK_NEW_PROFILES_FROM } from "./post-rules";
@@ -183,11 +185,12 @@ export const tiktokConnector: NetworkConnector<TikTokSettings> = {
     return requestToken(ctx, { grant_type: "refresh_token", refresh_token: refreshToken });
   },
 
-  // Content Posting API (publish.ts); no first comment (the post rules take none), no chains.
-  // Profiles connected through the Authorization for Business are refused (business-auth.ts).
-  publish: loginKitOnly("publishing", publish),
-  findPublished: loginKitOnly("publishing", findPublished),
-  profileStats: loginKitOnly("profile stats", profileStats),
-  postStats: loginKitOnly("post stats", postStats),
+  // Content Posting API (publish.ts) and Display API (stats.ts) for Login Kit profiles; the API for Business
+  // (business-publish.ts, business-stats.ts) for profiles connected through its authorization. No first
+  // comment (the post rules take none), no chains.
+  publish: byGrant(businessPublish, publish),
+  findPublished: byGrant(businessFindPublished, findPublished),
+  profileStats: byGrant(businessProfileStats, profileStats),
+  postStats: byGrant(businessPostStats, postStats),
   mapError: mapTikTokError,
 };

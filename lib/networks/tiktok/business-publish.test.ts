@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startTikTokFake, type TikTokFake } from "@/e2e/fakes/tiktok";
+import { noSleep, publishInput, publishMedia } from "@/lib/testing/publish-media";
+import { timedFetch } from "../http";
+import type { ProfileAuth, PublishInput } from "../types";
+import { ZTikTokSettings, tiktokConnector } from ".";
+import { tiktokPostRules } from "./post-rules";
+
+// Publishing and stats for profiles connected through TikTok's Authorization for Business, through the API
+// for Business (business-publish.ts, business-stats.ts) against the TikTok fake, which refuses their token
+// on the Content Posting API.
+
+let fake: TikTokFake;
+const ctx = () => ({
+  settings: ZTikTokSettings.parse({
+    client_key: fake.clientKey,
+    client_secret: fake.clientSecret,
+    api_url: fake.url,
+    business_api_url: fake.url,
+  }),
+  fetch: timedFetch(5_000),
+  sleep: noSleep,
+});
+const auth = (): ProfileAuth => ({
+  externalId: fake.user.open_id,
+  tokens: { accessToken: fake.business.grant() },
+  credentials: null,
+  metadata: { grant: "business", connected_at: "2026-10-05T00:00:00.000Z" },
+});
+const params = (p: Record<string, unknown> = {}) => tiktokPostRules.params.parse(p) as Record<string, unknown>;
+const video = (p: Record<string, unknown> = {}) =>
+  publishInput(auth(), { body: "Fox at dawn", media: [publishMedia("video")], params: params(p) });
+const photos = (p: Record<string, unknown> = {}) =>
+  publishInput(auth(), {
+    body: "Two frames",
+    media: [0, 1].map((i) => publishMedia("image", { url: `https://media.example.test/p${i}.jpg` })),
+    params: params({ format: "image", ...p }),
+  });
+const publish = (i: PublishInput) => tiktokConnector.publish!(ctx(), i);
+const shareOf = () => [...fake.businessPosting.shares.values()].at(-1)!;
+
+beforeAll(async () => {
+  fake = await startTikTokFake();
+});
+beforeEach(() => Object.assign(fake.businessPosting, { processingPolls: 1, failNextPublish: null }));
+afterAll(() => fake.close());
+
+describe("tiktok publishing for business-grant profiles", () => {
+  it("publishes a video from our hosted URL, polls the status until TikTok names it, with its URL", async () => {
+    const input = video();
+    const postsBefore = fake.publishing.calls.length;
+    const result = await publish(input);
+    const share = shareOf();
+    expect(share.body).toEqual({
+      business_id: fake.user.open_id,
+      video_url: input.media[0]!.url,
+      post_info: {
+        caption: "Fox at dawn",
+        is_brand_organic: false,
+        is_branded_content: false,
+        disable_comment: true,
+        disable_duet: true,
+        disable_stitch: true,
+        is_ai_generated: false,
+      },
+    });
+    expect(share.polls).toBe(2);
+    expect(result).toEqual({
+      externalId: share.postId,
+      url: `https://www.tiktok.com/@${fake.user.username}/video/${share.postId}`,
+    });
+    expect(fake.publishing.calls).toHaveLength(postsBefore); // nothing sent to the Content Posting API
+  });
+
+  it("publishes photos with their privacy level and cover index", async () => {
+    const result = await publish(photos({ privacy_status: "SELF_ONLY", photo_cover_index: 1 }));
+    const share = shareOf();
+    expect(share.body).toMatchObject({
+      photo_images: ["https://media.example.test/p0.jpg", "https://media.example.test/p1.jpg"],
+      photo_cover_index: 1,
+      post_info: { privacy_level: "SELF_ONLY", caption: "Two frames", auto_add_music: false },
+    });
+    expect(result).toEqual({ externalId: share.postId, url: null });
+  });
+
+  it("a video draft stays under its share_id, without a URL", async () => {
+    const result = await publish(video({ upload_as_draft: true }));
+    expect(shareOf().body.post_info.upload_to_draft).toBe(true);
+    expect(result).toEqual({ externalId: [...fake.businessPosting.shares.keys()].at(-1), url: null });
+  });
+
+  it("a publish TikTok reports FAILED is rejected with its reason", async () => {
+    fake.businessPosting.failNextPublish = "video_pull_failed";
+    await expect(publish(video())).rejects.toMatchObject({
+      kind: "rejected",
+      details: { platformErrorCode: "video_pull_failed" },
+    });
+  });
+
+  it("an unanswered publish cannot be read back: outcome unknown", async () => {
+    await expect(tiktokConnector.findPublished!(ctx(), video())).rejects.toMatchObject({ kind: "outcome_unknown" });
+  });
+});
+
+describe("tiktok stats for business-grant profiles", () => {
+  it("profile stats carry the follower count from /business/get/", async () => {
+    const reading = await tiktokConnector.profileStats!(ctx(), { auth: auth(), placement: null });
+    expect(reading.stats).toEqual({
+      follower_count: fake.user.follower_count,
+      following_count: null,
+      likes_count: null,
+      video_count: null,
+    });
+  });
+
+  it("post stats come from the video list: views as impressions, likes, comments, shares, reach and watch time", async () => {
+    const { externalId } = await publish(video());
+    const metrics = {
+      video_views: 900,
+      likes: 70,
+      comments: 4,
+      shares: 3,
+      reach: 640,
+      video_duration: 12.5,
+      average_time_watched: 6.1,
+      total_time_watched: 5490,
+      full_video_watched_rate: 0.31,
+    };
+    fake.businessPosting.metrics.set(externalId, metrics);
+    const input = { auth: auth(), placement: null, postExternalId: externalId, params: params() };
+    const reading = await tiktokConnector.postStats!(ctx(), input);
+    expect(reading).toEqual({
+      stats: { impressions: 900, likes: 70, comments: 4, shares: 3, reach: 640 },
+      raw: metrics,
+    });
+  });
+
+  it("a post still under its share_id has no stats yet", async () => {
+    const input = { auth: auth(), placement: null, postExternalId: "v_pub_url~v2.abc", params: params() };
+    expect(await tiktokConnector.postStats!(ctx(), input)).toBeNull();
+  });
+});
