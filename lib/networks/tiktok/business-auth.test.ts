@@ -145,6 +145,12 @@ describe("tiktok connections through the Authorization for Business", () => {
     expect(isPermanentRefreshFailure(err)).toBe(false);
   });
 
+  it("a Business app id without its secret is a settings error naming the secret", () => {
+    const result = ZTikTokSettings.safeParse({ client_key: "k", client_secret: "s", business_app_id: "biz" });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => i.path)).toEqual([["business_app_secret"]]);
+  });
+
   it("a Login Kit profile's comment is refused with a reconnect message before any call to TikTok", async () => {
     const { ctx, calls } = counted();
     const draft = {
