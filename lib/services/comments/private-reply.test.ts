@@ -161,41 +161,66 @@ const instagramTarget = async (): Promise<Target> => {
 const messageOf = (id: string) => db.message.findUniqueOrThrow({ where: { id }, include: { chat: true } });
 
 describe("private replies on facebook (Graph fake)", () => {
-  it("a comment from 3 days ago, outside the window, gets one private reply to the comment; it lands in the commenter's Page-scoped chat, with message.sent, recorded on the comment", async () => {
-    const t = await facebookTarget();
-    const c = await commentBy(t, { ageMs: 3 * DAY, family: "facebook", pageId: t.page });
-    const res = await reply(t, c.externalId!); // the network's id of the comment works as well as ours
-    expect(res.status, JSON.stringify(res.json)).toBe(202);
-    expect(res.json).toMatchObject({ status: "pending", direction: "outbound", body: "Hi! We sent you the recipe." });
-    expect((await db.comment.findUniqueOrThrow({ where: { id: c.id } })).privateReplyMessageId).toBe(res.json.id);
-    await drain();
-    const sent = await messageOf(res.json.id as string);
-    expect(sent, sent.error ?? "").toMatchObject({ status: "published", attempts: 1 });
-    const onNetwork = graph.messenger.sent.find((m) => m.id === sent.externalId);
-    expect(onNetwork).toMatchObject({
-      family: "facebook",
-      from: t.page,
-      commentId: c.externalId,
-      recipient: pageScopedId(c.fromId),
-      message: { text: "Hi! We sent you the recipe." },
+  describe("a comment from 3 days ago, outside the window", () => {
+    let t: Awaited<ReturnType<typeof facebookTarget>>;
+    let c: Awaited<ReturnType<typeof commentBy>>;
+    let res: Awaited<ReturnType<typeof reply>>;
+    let recorded: string | null;
+    let sent: Awaited<ReturnType<typeof messageOf>>;
+    beforeAll(async () => {
+      t = await facebookTarget();
+      c = await commentBy(t, { ageMs: 3 * DAY, family: "facebook", pageId: t.page });
+      res = await reply(t, c.externalId!); // the network's id of the comment works as well as ours
+      recorded = (await db.comment.findUniqueOrThrow({ where: { id: c.id } })).privateReplyMessageId;
+      await drain();
+      sent = await messageOf(res.json.id as string);
     });
-    // The chat is the commenter's as Messenger knows them (the Send API's recipient_id), on the Page.
-    expect(sent.chat).toMatchObject({
-      participantExternalId: pageScopedId(c.fromId),
-      externalPlacementId: t.page,
-      participantUsername: "hungry.fan",
-    });
-    expect(await db.chat.count({ where: { profileId: t.profile.id } })).toBe(1);
-    // message.sent is emitted once, after the move: it names the commenter's chat.
-    expect((await eventsOf(t.accountId, "message.sent")).map((e) => (e.data as { message: Json }).message)).toEqual([
-      expect.objectContaining({ id: sent.id, chat_id: sent.chatId, status: "published" }),
-    ]);
 
-    const again = await reply(t, c.id);
-    expect(again.status).toBe(422);
-    expect(again.json.errors).toEqual([
-      "A private reply was already sent to this comment: the network allows one per comment",
-    ]);
+    it("is answered 202 with the private reply pending", () => {
+      expect(res.status, JSON.stringify(res.json)).toBe(202);
+      expect(res.json).toMatchObject({ status: "pending", direction: "outbound", body: "Hi! We sent you the recipe." });
+    });
+
+    it("records the private reply on the comment", () => {
+      expect(recorded).toBe(res.json.id);
+    });
+
+    it("sends it once, from the Page, to the comment's author through the comment", () => {
+      expect(sent, sent.error ?? "").toMatchObject({ status: "published", attempts: 1 });
+      const onNetwork = graph.messenger.sent.find((m) => m.id === sent.externalId);
+      expect(onNetwork).toMatchObject({
+        family: "facebook",
+        from: t.page,
+        commentId: c.externalId,
+        recipient: pageScopedId(c.fromId),
+        message: { text: "Hi! We sent you the recipe." },
+      });
+    });
+
+    it("lands in the commenter's Page-scoped chat", async () => {
+      // The chat is the commenter's as Messenger knows them (the Send API's recipient_id), on the Page.
+      expect(sent.chat).toMatchObject({
+        participantExternalId: pageScopedId(c.fromId),
+        externalPlacementId: t.page,
+        participantUsername: "hungry.fan",
+      });
+      expect(await db.chat.count({ where: { profileId: t.profile.id } })).toBe(1);
+    });
+
+    it("emits message.sent once, naming the commenter's chat", async () => {
+      // message.sent is emitted once, after the move: it names the commenter's chat.
+      expect((await eventsOf(t.accountId, "message.sent")).map((e) => (e.data as { message: Json }).message)).toEqual([
+        expect.objectContaining({ id: sent.id, chat_id: sent.chatId, status: "published" }),
+      ]);
+    });
+
+    it("gets no second private reply (422)", async () => {
+      const again = await reply(t, c.id);
+      expect(again.status).toBe(422);
+      expect(again.json.errors).toEqual([
+        "A private reply was already sent to this comment: the network allows one per comment",
+      ]);
+    });
   });
 
   it("a comment more than 7 days old answers 422 naming why; nothing is stored", async () => {
@@ -209,7 +234,7 @@ describe("private replies on facebook (Graph fake)", () => {
     expect(await db.message.count({ where: { profileId: t.profile.id } })).toBe(0);
   });
 
-  it("what the network refuses ends failed with its error: a second private reply (code 10900) and a comment the network holds as older than 7 days (code 10903); a failed one may be asked again", async () => {
+  it("a second private reply the network refuses (code 10900) ends failed with its error", async () => {
     const t = await facebookTarget();
     const c = await commentBy(t, { ageMs: DAY, family: "facebook", pageId: t.page });
     const first = await reply(t, c.id);
@@ -223,42 +248,78 @@ describe("private replies on facebook (Graph fake)", () => {
     const refused = await messageOf(second.json.id as string);
     expect(refused).toMatchObject({ status: "failed" });
     expect(refused.error).toContain("Activity already replied to");
+  });
 
-    const old = await commentBy(t, { ageMs: 6 * DAY, networkAgeMs: 8 * DAY, family: "facebook", pageId: t.page });
-    const late = await reply(t, old.id);
-    await drain();
-    const lateRow = await messageOf(late.json.id as string);
-    expect(lateRow.status).toBe("failed");
-    expect(lateRow.error).toContain("can't be replied to");
-    // Failed: certainly not delivered, so asking again is allowed (and refused by the network again).
-    const retry = await reply(t, old.id);
-    expect(retry.status).toBe(202);
-    expect(graph.messenger.sent.filter((m) => m.commentId === old.externalId)).toHaveLength(0);
+  describe("a comment the network holds as older than 7 days", () => {
+    let t: Awaited<ReturnType<typeof facebookTarget>>;
+    let old: Awaited<ReturnType<typeof commentBy>>;
+    let late: Awaited<ReturnType<typeof reply>>;
+    beforeAll(async () => {
+      t = await facebookTarget();
+      old = await commentBy(t, { ageMs: 6 * DAY, networkAgeMs: 8 * DAY, family: "facebook", pageId: t.page });
+      late = await reply(t, old.id);
+      await drain();
+    });
+
+    it("ends failed with the network's refusal (code 10903)", async () => {
+      const lateRow = await messageOf(late.json.id as string);
+      expect(lateRow.status).toBe("failed");
+      expect(lateRow.error).toContain("can't be replied to");
+    });
+
+    it("may be asked again once the first one failed", async () => {
+      // Failed: certainly not delivered, so asking again is allowed (and refused by the network again).
+      const retry = await reply(t, old.id);
+      expect(retry.status).toBe(202);
+      expect(graph.messenger.sent.filter((m) => m.commentId === old.externalId)).toHaveLength(0);
+    });
   });
 });
 
 describe("private replies on instagram (Graph fake)", () => {
-  it("reaches the commenter outside the window; the message stays in the commenter's chat (the same id); rules of the network and of the comment answer 422", async () => {
-    const t = await instagramTarget();
-    const c = await commentBy(t, { ageMs: 2 * DAY, family: "instagram" });
-    const res = await reply(t, c.id, { body: "Check your DMs" }); // `body` is an alias of `text`
-    expect(res.status, JSON.stringify(res.json)).toBe(202);
-    await drain();
-    const sent = await messageOf(res.json.id as string);
-    expect(sent, sent.error ?? "").toMatchObject({ status: "published" });
-    expect(sent.chat.participantExternalId).toBe(c.fromId);
-    expect(graph.messenger.sent.find((m) => m.id === sent.externalId)).toMatchObject({
-      family: "instagram",
-      commentId: c.externalId,
-      recipient: c.fromId,
+  let t: Target;
+  beforeAll(async () => {
+    t = await instagramTarget();
+  });
+
+  describe("a comment from 2 days ago, outside the window", () => {
+    let c: Awaited<ReturnType<typeof commentBy>>;
+    let res: Awaited<ReturnType<typeof reply>>;
+    let sent: Awaited<ReturnType<typeof messageOf>>;
+    beforeAll(async () => {
+      c = await commentBy(t, { ageMs: 2 * DAY, family: "instagram" });
+      res = await reply(t, c.id, { body: "Check your DMs" }); // `body` is an alias of `text`
+      await drain();
+      sent = await messageOf(res.json.id as string);
     });
 
-    const blank = await reply(t, c.id, { text: "  " });
-    expect(blank.status).toBe(422);
+    it("reaches the commenter through the comment, `body` standing for `text`", () => {
+      expect(res.status, JSON.stringify(res.json)).toBe(202);
+      expect(sent, sent.error ?? "").toMatchObject({ status: "published" });
+      expect(graph.messenger.sent.find((m) => m.id === sent.externalId)).toMatchObject({
+        family: "instagram",
+        commentId: c.externalId,
+        recipient: c.fromId,
+      });
+    });
+
+    it("keeps the message in the commenter's chat (the same id)", () => {
+      expect(sent.chat.participantExternalId).toBe(c.fromId);
+    });
+
+    it("a blank text answers 422", async () => {
+      const blank = await reply(t, c.id, { text: "  " });
+      expect(blank.status).toBe(422);
+    });
+  });
+
+  it("a text over the network's limit answers 422", async () => {
     const tooLong = await reply(t, (await commentBy(t, { ageMs: DAY })).id, { text: "x".repeat(1001) });
     expect(tooLong.status).toBe(422);
     expect(tooLong.json.errors).toEqual(["body: at most 1,000 characters"]);
+  });
 
+  it("the profile's own comment answers 422", async () => {
     const ours = await seedComment(
       { platformPost: t.platformPost, group: t.group },
       { createdAt: new Date(), status: "published" },
@@ -266,6 +327,9 @@ describe("private replies on instagram (Graph fake)", () => {
     const own = await reply(t, ours.id);
     expect(own.status).toBe(422);
     expect(own.json.errors).toEqual(["A private reply goes to a comment written by someone else, not by the profile"]);
+  });
+
+  it("a comment not yet on the network answers 422", async () => {
     const pending = await seedComment(
       { platformPost: t.platformPost, group: t.group },
       { createdAt: new Date(), status: "pending", externalId: null },
@@ -273,14 +337,15 @@ describe("private replies on instagram (Graph fake)", () => {
     expect((await reply(t, pending.id)).json.errors).toEqual(["Comment has not been published yet"]);
   });
 
-  it("another tenant's comment answers 404 like a missing one; a network without private replies answers 405", async () => {
-    const t = await instagramTarget();
+  it("another tenant's comment answers 404 like a missing one", async () => {
     const other = await instagramTarget();
     const theirs = await commentBy(other, { ageMs: DAY });
     expect((await reply(t, theirs.id)).status).toBe(404);
     expect((await reply({ ...t, post: other.post, profile: other.profile }, theirs.id)).status).toBe(404);
     expect((await reply(t, "cmt_missing")).status).toBe(404);
+  });
 
+  it("a network without private replies answers 405", async () => {
     const tenant = await seedTenant();
     const { token } = await seedKey({ accountId: tenant.account.id });
     const profile = await seedNetworkProfile({ group: tenant.group, platform: "threads" });
@@ -323,24 +388,40 @@ describe("private replies on the sandbox network", () => {
     return { token, accountId: tenant.account.id, post, profile, platformPost, group: tenant.group } satisfies Target;
   };
 
-  for (const platform of ["instagram", "facebook"] as const) {
-    it(`${platform}: sent once per comment, outside the window, into the commenter's chat; #sandbox-fail rehearses a refusal`, async () => {
-      const t = await sandboxTarget(platform);
-      const c = await commentBy(t, { ageMs: 5 * DAY });
-      const res = await reply(t, c.id);
-      expect(res.status, JSON.stringify(res.json)).toBe(202);
-      await drain();
-      const sent = await messageOf(res.json.id as string);
-      expect(sent, sent.error ?? "").toMatchObject({ status: "published", externalId: expect.any(String) });
-      expect(sent.chat.participantExternalId).toBe(c.fromId);
-      expect((await reply(t, c.id)).status).toBe(422);
+  describe.each(["instagram", "facebook"] as const)("%s", (platform) => {
+    let t: Target;
+    beforeAll(async () => {
+      t = await sandboxTarget(platform);
+    });
 
+    describe("a comment from 5 days ago, outside the window", () => {
+      let c: Awaited<ReturnType<typeof commentBy>>;
+      let res: Awaited<ReturnType<typeof reply>>;
+      beforeAll(async () => {
+        c = await commentBy(t, { ageMs: 5 * DAY });
+        res = await reply(t, c.id);
+        await drain();
+      });
+
+      it("gets its private reply in the commenter's chat", async () => {
+        expect(res.status, JSON.stringify(res.json)).toBe(202);
+        const sent = await messageOf(res.json.id as string);
+        expect(sent, sent.error ?? "").toMatchObject({ status: "published", externalId: expect.any(String) });
+        expect(sent.chat.participantExternalId).toBe(c.fromId);
+      });
+
+      it("gets no second one (422)", async () => {
+        expect((await reply(t, c.id)).status).toBe(422);
+      });
+    });
+
+    it("#sandbox-fail rehearses a refusal", async () => {
       const failing = await commentBy(t, { ageMs: DAY });
       const rehearsed = await reply(t, failing.id, { text: "Our offer #sandbox-fail" });
       await drain();
       expect(await messageOf(rehearsed.json.id as string)).toMatchObject({ status: "failed" });
     });
-  }
+  });
 
   it("a sandbox network without private replies (threads) answers 405", async () => {
     const t = await sandboxTarget("threads");

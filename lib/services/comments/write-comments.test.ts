@@ -150,7 +150,7 @@ describe("the support table (405 Unsupported method for <network>)", () => {
 });
 
 describe("POST /api/posts/:id/comments", () => {
-  it("stores the comment pending with its parent and answers 201 with it; `text` is an alias of `body`", async () => {
+  it("stores a top-level comment pending and answers 201 with it", async () => {
     const w = await world("facebook");
     const top = await create(w, { body: "  Thank you!  " });
     expect(top.status).toBe(201);
@@ -163,7 +163,11 @@ describe("POST /api/posts/:id/comments", () => {
       parent_external_id: null,
       replies: [],
     });
-    const reply = await create(w, { text: "Glad you like it", parent_id: w.comment.id });
+  });
+
+  it("stores a reply pending under its parent, named by our id or the network's", async () => {
+    const w = await world("facebook");
+    const reply = await create(w, { body: "Glad you like it", parent_id: w.comment.id });
     expect(reply.json).toMatchObject({
       body: "Glad you like it",
       status: "pending",
@@ -181,7 +185,13 @@ describe("POST /api/posts/:id/comments", () => {
     });
   });
 
-  it("400 without profile_id, 422 without a body, 404 for a missing post or parent, 422 on a post that is not published", async () => {
+  it("`text` is an alias of `body`", async () => {
+    const w = await world("facebook");
+    const reply = await create(w, { text: "Glad you like it", parent_id: w.comment.id });
+    expect(reply.json).toMatchObject({ body: "Glad you like it", status: "pending" });
+  });
+
+  it("400 without profile_id", async () => {
     const w = await world("facebook");
     const noProfile = await callRoute(postCommentsRoute.POST, {
       path: `/api/posts/${w.post.id}/comments`,
@@ -195,19 +205,35 @@ describe("POST /api/posts/:id/comments", () => {
       error: "Bad Request",
       message: expect.stringContaining("profile_id"),
     });
+  });
+
+  it("422 without a body", async () => {
+    const w = await world("facebook");
     for (const body of [{}, { body: "   " }, { text: "" }]) {
       const res = await create(w, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.json).toEqual({ errors: ["body: body can't be blank"], error: "body: body can't be blank" });
     }
+  });
+
+  it("404 for a missing post or profile", async () => {
+    const w = await world("facebook");
     expect((await create({ post: { id: "post_missing" }, profile: w.profile }, { body: "x" })).json).toEqual({
       error: "Not found",
     });
     expect((await create({ post: w.post, profile: { id: "prof_missing" } }, { body: "x" })).json).toEqual({
       error: "Not found",
     });
+  });
+
+  it("404 for a missing parent", async () => {
+    const w = await world("facebook");
     const noParent = await create(w, { body: "x", parent_id: "cmt_nope" });
     expect([noParent.status, noParent.json]).toEqual([404, { error: "Parent comment not found" }]);
+  });
+
+  it("422 on a post that is not published, storing nothing", async () => {
+    const w = await world("facebook");
     await db.platformPost.update({ where: { id: w.platformPost.id }, data: { status: "processing" } });
     expect(await create(w, { body: "x" })).toMatchObject({ status: 422, json: { errors: ["Post is not published"] } });
     expect(await db.comment.count({ where: { platformPostId: w.platformPost.id, status: "pending" } })).toBe(0);
@@ -224,14 +250,26 @@ describe("POST /api/posts/:id/comments", () => {
 });
 
 describe("actions on a comment", () => {
-  it("answer {accepted: true} for the comment's own id and its external id; 404 for an unknown one; 422 before ours is published", async () => {
-    const w = await world("facebook");
-    for (const id of [w.comment.id, w.comment.externalId!])
-      expect(await act(hideRoute.POST, w, id)).toMatchObject({ status: 200, json: { accepted: true } });
+  let w: World;
+  beforeAll(async () => {
+    w = await world("facebook");
+  });
+
+  it.each([
+    ["its own id", () => w.comment.id],
+    ["its external id", () => w.comment.externalId!],
+  ])("answer {accepted: true} for the comment named by %s", async (_, idOf) => {
+    expect(await act(hideRoute.POST, w, idOf())).toMatchObject({ status: 200, json: { accepted: true } });
+  });
+
+  it("answer 404 for an unknown comment", async () => {
     expect(await act(commentRoute.DELETE, w, "cmt_unknown")).toMatchObject({
       status: 404,
       json: { error: "Not found" },
     });
+  });
+
+  it("answer 422 on a comment of ours before it is published", async () => {
     const ours = await create(w, { body: "pending one" });
     for (const route of [commentRoute.DELETE, hideRoute.POST, likeRoute.POST]) {
       expect(await act(route, w, ours.json.id as string)).toMatchObject({
@@ -243,30 +281,58 @@ describe("actions on a comment", () => {
 });
 
 describe("tenancy", () => {
-  it("another tenant's or group's post or comment answers exactly like a missing one; a scoped key reaches its own group only", async () => {
-    const w = await world("facebook");
+  let w: World;
+  let inB: World;
+  let strangerToken: string;
+  let scopedB: string;
+  beforeAll(async () => {
+    w = await world("facebook");
     const stranger = await seedTenant();
-    const { token: strangerToken } = await seedKey({ accountId: stranger.account.id });
+    strangerToken = (await seedKey({ accountId: stranger.account.id })).token;
     const groupB = await seedGroup({ accountId: t.account.id });
-    const inB = await world("facebook", { group: groupB });
-    const scopedB = (await seedKey({ accountId: t.account.id, kind: "scoped", profileGroupId: groupB.id })).token;
+    inB = await world("facebook", { group: groupB });
+    scopedB = (await seedKey({ accountId: t.account.id, kind: "scoped", profileGroupId: groupB.id })).token;
+  });
+  // Every refused write leaves group A's post with its one comment.
+  const expectNothingAddedToA = async () =>
+    expect(await db.comment.count({ where: { platformPostId: w.platformPost.id } })).toBe(1);
 
+  it("another tenant's post answers a new comment like a missing one", async () => {
     expect((await create(w, { body: "x" }, { token: strangerToken })).json).toEqual({ error: "Not found" });
+    await expectNothingAddedToA();
+  });
+
+  it("another group's post answers a scoped key's new comment like a missing one", async () => {
     expect((await create(w, { body: "x" }, { token: scopedB })).json).toEqual({ error: "Not found" });
+    await expectNothingAddedToA();
+  });
+
+  it("another tenant's comment answers an action like a missing one", async () => {
     expect((await act(hideRoute.POST, w, w.comment.id, strangerToken)).json).toEqual({ error: "Not found" });
+  });
+
+  it("another group's comment answers a scoped key's action like a missing one", async () => {
     expect((await act(commentRoute.DELETE, w, w.comment.id, scopedB)).json).toEqual({ error: "Not found" });
-    // a comment of group B named on group A's post: not in that thread
+  });
+
+  it("a comment of another group named on this post is not in its thread", async () => {
     expect((await act(hideRoute.POST, w, inB.comment.id)).json).toEqual({ error: "Not found" });
     expect(await create(w, { body: "x", parent_id: inB.comment.id })).toMatchObject({
       status: 404,
       json: { error: "Parent comment not found" },
     });
-    // the sandbox environment's key does not see live posts
+    await expectNothingAddedToA();
+  });
+
+  it("the sandbox environment's key does not see live posts", async () => {
     const sandboxKey = (await seedKey({ accountId: t.account.id, environment: "sandbox" })).token;
     expect((await create(w, { body: "x" }, { token: sandboxKey })).json).toEqual({ error: "Not found" });
+    await expectNothingAddedToA();
+  });
 
+  it("a scoped key reaches its own group's posts and comments", async () => {
     expect((await create(inB, { body: "from B's key" }, { token: scopedB })).status).toBe(201);
     expect((await act(likeRoute.POST, inB, inB.comment.id, scopedB)).json).toEqual({ accepted: true });
-    expect(await db.comment.count({ where: { platformPostId: w.platformPost.id } })).toBe(1); // nothing was added to A's post
+    await expectNothingAddedToA();
   });
 });
