@@ -86,35 +86,54 @@ const viewerComment = (postId: string, message: string, parentId?: string) => {
 };
 
 describe("facebook catch-up of comments on published posts", () => {
-  it("stores comments and replies missed by the webhooks once, with comment.created once each", async () => {
-    const { tenant, page, profile } = await world();
-    const postId = `${page}_${uniqueDigits(6)}`;
+  let w: Awaited<ReturnType<typeof world>>;
+  let postId: string;
+  let platformPost: Awaited<ReturnType<typeof seedPublishedPost>>["platformPost"];
+  let top: string;
+  let reply: string;
+  let deep: string;
+  let dueBefore: string[];
+  let first: Awaited<ReturnType<typeof syncPostComments>>;
+  beforeAll(async () => {
+    w = await world();
+    postId = `${w.page}_${uniqueDigits(6)}`;
     graph.content.facebook.set(postId, {
       id: postId,
-      pageId: page,
+      pageId: w.page,
       kind: "post",
       published: true,
       fields: {},
       message: "Spring menu",
       createdAt: Date.now(),
     });
-    const { platformPost } = await seedPublishedPost({
-      group: tenant.group,
-      profile,
+    ({ platformPost } = await seedPublishedPost({
+      group: w.tenant.group,
+      profile: w.profile,
       externalId: postId,
-      placementId: page,
-    });
-    const top = viewerComment(postId, "Looks great");
-    const reply = viewerComment(postId, "It does", top);
-    const deep = viewerComment(postId, "Agreed", reply);
+      placementId: w.page,
+    }));
+    top = viewerComment(postId, "Looks great");
+    reply = viewerComment(postId, "It does", top);
+    deep = viewerComment(postId, "Agreed", reply);
+    dueBefore = await findPostsDueForComments();
+    first = await syncPostComments({ platformPostId: platformPost.id });
+  });
+  const createdIds = async () =>
+    (await eventsOf(w.tenant.account.id, "comment.created"))
+      .map((e) => (e.data as { external_id: string }).external_id)
+      .sort();
 
-    expect(await findPostsDueForComments()).toContain(platformPost.id);
-    expect(await syncPostComments({ platformPostId: platformPost.id })).toEqual({
-      state: "synced",
-      counts: { created: 3 },
-    });
+  it("finds a published post due", () => {
+    expect(dueBefore).toContain(platformPost.id);
+  });
+
+  it("reads the post's whole stream, chronologically", () => {
+    expect(first).toEqual({ state: "synced", counts: { created: 3 } });
     const q = graph.requests.filter((r) => r.path === `${postId}/comments`).at(-1)!.query;
     expect(q).toMatchObject({ filter: "stream", order: "chronological", limit: "100" });
+  });
+
+  it("stores the comments and the replies at every depth under their root", async () => {
     const rows = await db.comment.findMany({ where: { platformPostId: platformPost.id } });
     const by = new Map(rows.map((r) => [r.externalId, r]));
     expect(by.get(top)).toMatchObject({
@@ -129,22 +148,41 @@ describe("facebook catch-up of comments on published posts", () => {
     });
     expect(by.get(reply)).toMatchObject({ parentExternalId: top, rootExternalId: top });
     expect(by.get(deep)).toMatchObject({ parentExternalId: reply, rootExternalId: top });
-    expect(
-      (await eventsOf(tenant.account.id, "comment.created"))
-        .map((e) => (e.data as { external_id: string }).external_id)
-        .sort(),
-    ).toEqual([top, reply, deep].sort());
+  });
 
-    const again = await syncPostComments({ platformPostId: platformPost.id, now: new Date(Date.now() + 1000) });
-    expect(again).toEqual({ state: "synced", counts: { updated: 3 } });
-    expect(await eventsOf(tenant.account.id, "comment.created")).toHaveLength(3);
-    expect(await findPostsDueForComments({ now: new Date(Date.now() + 30 * 60_000) })).not.toContain(platformPost.id); // the catch-up waits an hour at least
+  it("emits comment.created once each", async () => {
+    expect(await createdIds()).toEqual([top, reply, deep].sort());
+  });
+
+  describe("then the next poll", () => {
+    let again: Awaited<ReturnType<typeof syncPostComments>>;
+    beforeAll(async () => {
+      again = await syncPostComments({ platformPostId: platformPost.id, now: new Date(Date.now() + 1000) });
+    });
+
+    it("updates the same rows", () => {
+      expect(again).toEqual({ state: "synced", counts: { updated: 3 } });
+    });
+
+    it("emits no second comment.created", async () => {
+      expect(await eventsOf(w.tenant.account.id, "comment.created")).toHaveLength(3);
+    });
+
+    it("is followed by a wait of an hour at least", async () => {
+      expect(await findPostsDueForComments({ now: new Date(Date.now() + 30 * 60_000) })).not.toContain(platformPost.id); // the catch-up waits an hour at least
+    });
   });
 });
 
 describe("instagram catch-up of comments on published media", () => {
-  it("stores comments and their replies once, with comment.created once each; a refused read waits for the next poll", async () => {
-    const tenant = await seedTenant();
+  let tenant: Awaited<ReturnType<typeof seedTenant>>;
+  let mediaId: string;
+  let platformPost: Awaited<ReturnType<typeof seedPublishedPost>>["platformPost"];
+  let top: string;
+  let reply: string;
+  let first: Awaited<ReturnType<typeof syncPostComments>>;
+  beforeAll(async () => {
+    tenant = await seedTenant();
     const appScoped = `app-${uniqueDigits(6)}`;
     const igUser = `178414${uniqueDigits(11)}`;
     graph.addInstagramUser({ id: appScoped, user_id: igUser, username: "acme.bakery" });
@@ -160,7 +198,7 @@ describe("instagram catch-up of comments on published media", () => {
         accessToken: encryptSecret(graph.issueToken("instagram", appScoped, INSTAGRAM_SCOPES)),
       },
     });
-    const mediaId = graph.content.igMediaId();
+    mediaId = graph.content.igMediaId();
     graph.content.media.set(mediaId, {
       id: mediaId,
       family: "instagram",
@@ -173,7 +211,7 @@ describe("instagram catch-up of comments on published media", () => {
       permalink: "https://www.instagram.com/p/x/",
       createdAt: Date.now(),
     });
-    const { platformPost } = await seedPublishedPost({ group: tenant.group, profile, externalId: mediaId });
+    ({ platformPost } = await seedPublishedPost({ group: tenant.group, profile, externalId: mediaId }));
     const add = (message: string, parentId?: string) => {
       const id = graph.content.id("1797");
       graph.content.comments.set(id, {
@@ -188,16 +226,13 @@ describe("instagram catch-up of comments on published media", () => {
       });
       return id;
     };
-    const top = add("Yum");
-    const reply = add("@fan agreed", top);
+    top = add("Yum");
+    reply = add("@fan agreed", top);
+    first = await syncPostComments({ platformPostId: platformPost.id });
+  });
 
-    expect(await syncPostComments({ platformPostId: platformPost.id })).toEqual({
-      state: "synced",
-      counts: { created: 2 },
-    });
-    expect(graph.requests.filter((r) => r.path === `${top}/replies`).at(-1)!.query).toMatchObject({
-      fields: "id,text,timestamp,from,like_count,hidden",
-    });
+  it("stores a comment and its reply under it", async () => {
+    expect(first).toEqual({ state: "synced", counts: { created: 2 } });
     const rows = await db.comment.findMany({ where: { platformPostId: platformPost.id } });
     expect(rows.find((r) => r.externalId === top)).toMatchObject({
       body: "Yum",
@@ -207,12 +242,26 @@ describe("instagram catch-up of comments on published media", () => {
       isHidden: false,
     });
     expect(rows.find((r) => r.externalId === reply)).toMatchObject({ parentExternalId: top, rootExternalId: top });
+  });
+
+  it("asks for the replies' documented fields", () => {
+    expect(graph.requests.filter((r) => r.path === `${top}/replies`).at(-1)!.query).toMatchObject({
+      fields: "id,text,timestamp,from,like_count,hidden",
+    });
+  });
+
+  it("emits comment.created once each", async () => {
     expect(await eventsOf(tenant.account.id, "comment.created")).toHaveLength(2);
+  });
+
+  it("the next poll updates the same rows", async () => {
     expect(await syncPostComments({ platformPostId: platformPost.id, now: new Date(Date.now() + 1000) })).toEqual({
       state: "synced",
       counts: { updated: 2 },
     });
+  });
 
+  it("a refused read fails the poll, which waits for the next one, emitting nothing", async () => {
     graph.failNext({
       host: "graph.instagram.com",
       path: `${mediaId}/comments`,
@@ -227,54 +276,79 @@ describe("instagram catch-up of comments on published media", () => {
 });
 
 describe("facebook recommendations", () => {
-  it("each recommendation is a profile-level comment with profile_comment.created once; the Page's answer is its reply", async () => {
-    const { tenant, page, profile } = await world();
-    const loved = graph.addRecommendation(page, {
-      type: "positive",
-      text: "Best croissants in town",
-      reviewer: { id: "8001", name: "Bea" },
+  describe("a page with two recommendations, one answered by the Page and commented on by a visitor", () => {
+    let w: Awaited<ReturnType<typeof world>>;
+    let loved: string;
+    let meh: string;
+    let dueBefore: string[];
+    let first: Awaited<ReturnType<typeof syncProfileComments>>;
+    let by: Map<string | null, Awaited<ReturnType<typeof db.comment.findMany>>[number]>;
+    beforeAll(async () => {
+      w = await world();
+      loved = graph.addRecommendation(w.page, {
+        type: "positive",
+        text: "Best croissants in town",
+        reviewer: { id: "8001", name: "Bea" },
+      });
+      meh = graph.addRecommendation(w.page, { type: "negative" });
+      graph.content.ratings
+        .get(loved)!
+        .replies.push({ id: `${loved}_1`, message: "Thank you Bea!", fromId: w.page, createdAt: Date.now() });
+      graph.content.ratings
+        .get(loved)!
+        .replies.push({ id: `${loved}_2`, message: "me too", fromId: "8002", createdAt: Date.now() });
+      dueBefore = await findProfilesDueForProfileComments();
+      first = await syncProfileComments({ profileId: w.profile.id });
+      const rows = await db.comment.findMany({ where: { profileId: w.profile.id }, orderBy: { createdAt: "asc" } });
+      by = new Map(rows.map((r) => [r.externalId, r]));
     });
-    const meh = graph.addRecommendation(page, { type: "negative" });
-    graph.content.ratings
-      .get(loved)!
-      .replies.push({ id: `${loved}_1`, message: "Thank you Bea!", fromId: page, createdAt: Date.now() });
-    graph.content.ratings
-      .get(loved)!
-      .replies.push({ id: `${loved}_2`, message: "me too", fromId: "8002", createdAt: Date.now() });
 
-    expect(await findProfilesDueForProfileComments()).toContain(profile.id);
-    expect(await syncProfileComments({ profileId: profile.id })).toEqual({
-      state: "synced",
-      counts: { created: 3 },
-      failures: [],
+    it("finds the profile due", () => {
+      expect(dueBefore).toContain(w.profile.id);
     });
-    const call = graph.requests.filter((r) => r.path === `${page}/ratings`).at(-1)!;
-    expect(Object.keys(call.query).sort()).toEqual(["appsecret_proof", "fields", "limit"]);
-    const rows = await db.comment.findMany({ where: { profileId: profile.id }, orderBy: { createdAt: "asc" } });
-    const by = new Map(rows.map((r) => [r.externalId, r]));
-    expect(by.get(loved)).toMatchObject({
-      platformPostId: null,
-      placementId: page,
-      body: "Best croissants in town",
-      authorName: "Bea",
-      parentExternalId: null,
-      platformData: { recommendation_type: "positive" },
-    });
-    expect(by.get(meh)).toMatchObject({
-      body: "",
-      authorName: null,
-      platformData: { recommendation_type: "negative" },
-    });
-    expect(by.get(`${loved}_1`)).toMatchObject({ body: "Thank you Bea!", parentExternalId: loved });
-    expect(by.has(`${loved}_2`)).toBe(false); // a visitor's comment on the story is not the Page's answer
 
-    const events = await eventsOf(tenant.account.id, "profile_comment.created");
-    expect(events.map((e) => (e.data as { external_id: string }).external_id).sort()).toEqual([loved, meh].sort());
-    expect(await syncProfileComments({ profileId: profile.id, now: new Date(Date.now() + 1000) })).toMatchObject({
-      state: "synced",
-      counts: { updated: 3 },
+    it("reads the Page's ratings with the documented parameters only", () => {
+      expect(first).toEqual({ state: "synced", counts: { created: 3 }, failures: [] });
+      const call = graph.requests.filter((r) => r.path === `${w.page}/ratings`).at(-1)!;
+      expect(Object.keys(call.query).sort()).toEqual(["appsecret_proof", "fields", "limit"]);
     });
-    expect(await eventsOf(tenant.account.id, "profile_comment.created")).toHaveLength(2);
+
+    it("stores each recommendation as a profile-level comment", () => {
+      expect(by.get(loved)).toMatchObject({
+        platformPostId: null,
+        placementId: w.page,
+        body: "Best croissants in town",
+        authorName: "Bea",
+        parentExternalId: null,
+        platformData: { recommendation_type: "positive" },
+      });
+      expect(by.get(meh)).toMatchObject({
+        body: "",
+        authorName: null,
+        platformData: { recommendation_type: "negative" },
+      });
+    });
+
+    it("stores the Page's answer as the recommendation's reply", () => {
+      expect(by.get(`${loved}_1`)).toMatchObject({ body: "Thank you Bea!", parentExternalId: loved });
+    });
+
+    it("does not store a visitor's comment on the story", () => {
+      expect(by.has(`${loved}_2`)).toBe(false); // a visitor's comment on the story is not the Page's answer
+    });
+
+    it("emits profile_comment.created once per recommendation", async () => {
+      const events = await eventsOf(w.tenant.account.id, "profile_comment.created");
+      expect(events.map((e) => (e.data as { external_id: string }).external_id).sort()).toEqual([loved, meh].sort());
+    });
+
+    it("the next poll updates the same rows, emitting nothing more", async () => {
+      expect(await syncProfileComments({ profileId: w.profile.id, now: new Date(Date.now() + 1000) })).toMatchObject({
+        state: "synced",
+        counts: { updated: 3 },
+      });
+      expect(await eventsOf(w.tenant.account.id, "profile_comment.created")).toHaveLength(2);
+    });
   });
 
   it("a Page token without pages_read_user_content fails the placement's read and stores nothing", async () => {

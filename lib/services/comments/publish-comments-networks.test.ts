@@ -247,62 +247,87 @@ const row = (id: string) => db.comment.findUniqueOrThrow({ where: { id } });
 const seeded: Partial<Record<Platform, Target>> = {};
 const targetOf = async (platform: Platform) => (seeded[platform] ??= await targets[platform]!());
 
-describe("a comment and a reply on each network", () => {
-  for (const platform of Object.keys(targets) as Platform[]) {
-    it(`${platform}: published with the id the network holds, the reply under it`, async () => {
-      const t = await targetOf(platform);
-      const top = await create(t, { body: `Thanks for watching, ${platform}!` });
-      expect(top.status, JSON.stringify(top.json)).toBe(201);
-      await runner.drain();
-      const published = await row(top.json.id as string);
-      expect(published, published.error ?? "").toMatchObject({
-        status: "published",
-        attempts: 1,
-        error: null,
-        externalId: expect.any(String),
-      });
-      expect(t.held(published.externalId!)).toBe(`Thanks for watching, ${platform}!`);
+type Row = Awaited<ReturnType<typeof row>>;
 
-      const reply = await create(t, { text: "Another one", parent_id: published.id });
-      await runner.drain();
-      const replied = await row(reply.json.id as string);
-      expect(replied, replied.error ?? "").toMatchObject({
-        status: "published",
-        parentExternalId: published.externalId,
-      });
-      expect(t.held(replied.externalId!)).toBe("Another one");
-      const announced = (await eventsOf(tenant.account.id, "comment.created")).filter((e) =>
-        [published.id, replied.id].includes((e.data as Json).id),
-      );
-      expect(announced).toHaveLength(platform === "youtube" ? 0 : 2); // comment.created: instagram, facebook, threads (networks-and-messaging)
+describe.each(Object.keys(targets) as Platform[])("a comment and a reply on %s", (platform) => {
+  let t: Target;
+  let top: Awaited<ReturnType<typeof create>>;
+  let published: Row;
+  let replied: Row;
+  beforeAll(async () => {
+    t = await targetOf(platform);
+    top = await create(t, { body: `Thanks for watching, ${platform}!` });
+    await runner.drain();
+    published = await row(top.json.id as string);
+    const reply = await create(t, { text: "Another one", parent_id: published.id });
+    await runner.drain();
+    replied = await row(reply.json.id as string);
+  });
+
+  it("the comment is published with the id the network holds", () => {
+    expect(top.status, JSON.stringify(top.json)).toBe(201);
+    expect(published, published.error ?? "").toMatchObject({
+      status: "published",
+      attempts: 1,
+      error: null,
+      externalId: expect.any(String),
     });
-  }
+    expect(t.held(published.externalId!)).toBe(`Thanks for watching, ${platform}!`);
+  });
+
+  it("the reply is published under it", () => {
+    expect(replied, replied.error ?? "").toMatchObject({
+      status: "published",
+      parentExternalId: published.externalId,
+    });
+    expect(t.held(replied.externalId!)).toBe("Another one");
+  });
+
+  it(`comment.created is emitted ${platform === "youtube" ? "for neither" : "once for each"}`, async () => {
+    const announced = (await eventsOf(tenant.account.id, "comment.created")).filter((e) =>
+      [published.id, replied.id].includes((e.data as Json).id),
+    );
+    expect(announced).toHaveLength(platform === "youtube" ? 0 : 2); // comment.created: instagram, facebook, threads (networks-and-messaging)
+  });
 });
 
 describe("exactly once on facebook", () => {
-  it("an answer lost after the comment was made is read back: published, held once; a replay of the request creates nothing", async () => {
-    const t = await targetOf("facebook");
-    graph.loseNext({ host: "graph.facebook.com", path: `${t.postExternalId}/comments` });
-    const first = await create(t, { body: "Lost in the mail" }, { "Idempotency-Key": "fb-lost-1" });
-    expect(first.status).toBe(201);
-    await runner.drain();
-    const c = await row(first.json.id as string);
-    expect(c).toMatchObject({ status: "published", attempts: 1 });
-    const onNetwork = [...graph.content.comments.values()].filter((x) => x.message === "Lost in the mail");
-    expect(onNetwork.map((x) => x.id)).toEqual([c.externalId]);
-    // the read-back asked for the Page's own recent comments
-    expect(
-      graph
-        .calls("graph.facebook.com", `${t.postExternalId}/comments`)
-        .filter((r) => r.method === "GET")
-        .at(-1)!.query,
-    ).toMatchObject({ filter: "stream", order: "reverse_chronological" });
+  describe("an answer lost after the comment was made", () => {
+    let t: Target;
+    let first: Awaited<ReturnType<typeof create>>;
+    let c: Row;
+    beforeAll(async () => {
+      t = await targetOf("facebook");
+      graph.loseNext({ host: "graph.facebook.com", path: `${t.postExternalId}/comments` });
+      first = await create(t, { body: "Lost in the mail" }, { "Idempotency-Key": "fb-lost-1" });
+      await runner.drain();
+      c = await row(first.json.id as string);
+    });
+    const onNetwork = () => [...graph.content.comments.values()].filter((x) => x.message === "Lost in the mail");
 
-    const replay = await create(t, { body: "Lost in the mail" }, { "Idempotency-Key": "fb-lost-1" });
-    expect([replay.status, replay.json.id]).toEqual([201, c.id]);
-    await runner.drain();
-    expect(await db.comment.count({ where: { body: "Lost in the mail" } })).toBe(1);
-    expect([...graph.content.comments.values()].filter((x) => x.message === "Lost in the mail")).toHaveLength(1);
+    it("is read back from the Page's own recent comments", () => {
+      expect(first.status).toBe(201);
+      // the read-back asked for the Page's own recent comments
+      expect(
+        graph
+          .calls("graph.facebook.com", `${t.postExternalId}/comments`)
+          .filter((r) => r.method === "GET")
+          .at(-1)!.query,
+      ).toMatchObject({ filter: "stream", order: "reverse_chronological" });
+    });
+
+    it("is published, held once by the network", () => {
+      expect(c).toMatchObject({ status: "published", attempts: 1 });
+      expect(onNetwork().map((x) => x.id)).toEqual([c.externalId]);
+    });
+
+    it("a replay of the request answers the same comment and creates nothing", async () => {
+      const replay = await create(t, { body: "Lost in the mail" }, { "Idempotency-Key": "fb-lost-1" });
+      expect([replay.status, replay.json.id]).toEqual([201, c.id]);
+      await runner.drain();
+      expect(await db.comment.count({ where: { body: "Lost in the mail" } })).toBe(1);
+      expect(onNetwork()).toHaveLength(1);
+    });
   });
 
   it("a rejection by Graph fails the comment with its error details", async () => {
@@ -322,56 +347,69 @@ describe("exactly once on facebook", () => {
 });
 
 describe("actions reach the network", () => {
-  it("facebook: hide, like and delete a visitor's comment", async () => {
-    const t = await targetOf("facebook");
-    const visitor = {
-      id: `${t.postExternalId.split("_")[1]}_${now()}`,
-      objectId: t.postExternalId,
-      message: "First!",
-      createdAt: now(),
-      family: "facebook" as const,
-      pageId: FB.page,
-      fromId: "5551",
-    };
-    graph.content.comments.set(visitor.id, visitor);
-    const pp = await db.platformPost.findFirstOrThrow({ where: { postId: t.post.id } });
-    const stored = await seedComment(
-      { platformPost: pp, group: tenant.group },
-      { externalId: visitor.id, body: "First!", createdAt: new Date() },
-    );
-    for (const route of [hideRoute.POST, likeRoute.POST])
-      expect((await act(route, t, visitor.id)).json).toEqual({ accepted: true });
-    await runner.drain();
-    expect(graph.content.comments.get(visitor.id)).toMatchObject({ hidden: true });
-    expect([...(graph.content.comments.get(visitor.id)!.likedBy ?? [])]).toEqual([FB.page]);
-    expect(await row(stored.id)).toMatchObject({ isHidden: true, likeCount: 1, isLiked: true });
-    expect((await act(commentRoute.DELETE, t, stored.id)).json).toEqual({ accepted: true });
-    await runner.drain();
-    expect(graph.content.comments.has(visitor.id)).toBe(false);
-    expect(await db.comment.count({ where: { id: stored.id } })).toBe(0);
+  describe("facebook, on a visitor's comment", () => {
+    let t: Target;
+    let visitorId: string;
+    let stored: Awaited<ReturnType<typeof seedComment>>;
+    beforeAll(async () => {
+      t = await targetOf("facebook");
+      const visitor = {
+        id: `${t.postExternalId.split("_")[1]}_${now()}`,
+        objectId: t.postExternalId,
+        message: "First!",
+        createdAt: now(),
+        family: "facebook" as const,
+        pageId: FB.page,
+        fromId: "5551",
+      };
+      visitorId = visitor.id;
+      graph.content.comments.set(visitor.id, visitor);
+      const pp = await db.platformPost.findFirstOrThrow({ where: { postId: t.post.id } });
+      stored = await seedComment(
+        { platformPost: pp, group: tenant.group },
+        { externalId: visitor.id, body: "First!", createdAt: new Date() },
+      );
+    });
+
+    it("hide and like reach Graph and then show", async () => {
+      for (const route of [hideRoute.POST, likeRoute.POST])
+        expect((await act(route, t, visitorId)).json).toEqual({ accepted: true });
+      await runner.drain();
+      expect(graph.content.comments.get(visitorId)).toMatchObject({ hidden: true });
+      expect([...(graph.content.comments.get(visitorId)!.likedBy ?? [])]).toEqual([FB.page]);
+      expect(await row(stored.id)).toMatchObject({ isHidden: true, likeCount: 1, isLiked: true });
+    });
+
+    it("delete removes it on Graph and here", async () => {
+      expect((await act(commentRoute.DELETE, t, stored.id)).json).toEqual({ accepted: true });
+      await runner.drain();
+      expect(graph.content.comments.has(visitorId)).toBe(false);
+      expect(await db.comment.count({ where: { id: stored.id } })).toBe(0);
+    });
   });
 
-  it("threads hides a reply, instagram and youtube delete our own comment", async () => {
-    for (const [platform, route] of [
-      ["threads", hideRoute.POST],
-      ["instagram", commentRoute.DELETE],
-      ["youtube", commentRoute.DELETE],
-    ] as const) {
-      const t = await targetOf(platform);
-      const c = await create(t, { body: `Moderated on ${platform}` });
-      await runner.drain();
-      const published = await row(c.json.id as string);
-      expect((await act(route, t, published.id)).json).toEqual({ accepted: true });
-      await runner.drain();
-      if (platform === "threads") {
-        expect(graph.publishedMedia("threads").find((m) => m.id === published.externalId)).toMatchObject({
-          hidden: true,
-        });
-        expect(await row(published.id)).toMatchObject({ isHidden: true });
-      } else {
-        expect(t.held(published.externalId!), platform).toBeUndefined();
-        expect(await db.comment.count({ where: { id: published.id } })).toBe(0);
-      }
-    }
+  // Our own published comment, then the action on it.
+  const ownPublished = async (platform: Platform, route: RouteHandler) => {
+    const t = await targetOf(platform);
+    const c = await create(t, { body: `Moderated on ${platform}` });
+    await runner.drain();
+    const published = await row(c.json.id as string);
+    expect((await act(route, t, published.id)).json).toEqual({ accepted: true });
+    await runner.drain();
+    return { t, published };
+  };
+
+  it("threads hides a reply", async () => {
+    const { published } = await ownPublished("threads", hideRoute.POST);
+    expect(graph.publishedMedia("threads").find((m) => m.id === published.externalId)).toMatchObject({
+      hidden: true,
+    });
+    expect(await row(published.id)).toMatchObject({ isHidden: true });
+  });
+
+  it.each(["instagram", "youtube"] as const)("%s deletes our own comment", async (platform) => {
+    const { t, published } = await ownPublished(platform, commentRoute.DELETE);
+    expect(t.held(published.externalId!), platform).toBeUndefined();
+    expect(await db.comment.count({ where: { id: published.id } })).toBe(0);
   });
 });

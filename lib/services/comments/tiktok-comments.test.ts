@@ -89,39 +89,60 @@ const row = (id: string) => db.comment.findUniqueOrThrow({ where: { id } });
 const held = (id: string) => tiktok.comments.comments.get(id);
 
 describe("tiktok comment polling", () => {
-  it("stores comments and their replies once, keyed on TikTok's ids, with comment.created", async () => {
-    const w = await world();
-    const first = tiktok.comments.addViewerComment(w.videoId, "first!");
-    tiktok.comments.addViewerComment(w.videoId, "thanks", { parent: first });
-    tiktok.comments.addViewerComment(w.videoId, "second");
-    expect(await findPostsDueForComments()).toContain(w.platformPost.id);
-
-    expect(await syncPostComments({ platformPostId: w.platformPost.id })).toMatchObject({
-      state: "synced",
-      counts: { created: 3 },
+  describe("a video with two comments and a reply", () => {
+    let w: World;
+    let first: string;
+    let dueBefore: string[];
+    let synced: Awaited<ReturnType<typeof syncPostComments>>;
+    beforeAll(async () => {
+      w = await world();
+      first = tiktok.comments.addViewerComment(w.videoId, "first!");
+      tiktok.comments.addViewerComment(w.videoId, "thanks", { parent: first });
+      tiktok.comments.addViewerComment(w.videoId, "second");
+      dueBefore = await findPostsDueForComments();
+      synced = await syncPostComments({ platformPostId: w.platformPost.id });
     });
-    expect(tiktok.comments.requestsTo("/list/").at(-1)!.query).toEqual({
-      business_id: tiktok.user.open_id,
-      video_id: w.videoId,
-      include_replies: "true",
-      sort_field: "create_time",
-      sort_order: "desc",
-      max_count: "30",
-    });
-    const rows = await db.comment.findMany({ where: { platformPostId: w.platformPost.id }, orderBy: { body: "asc" } });
-    expect(rows.map((r) => [r.body, r.externalId === first ? "first" : "-", r.parentExternalId])).toEqual([
-      ["first!", "first", null],
-      ["second", "-", null],
-      ["thanks", "-", first],
-    ]);
-    expect(rows[0]).toMatchObject({ authorName: "Viewer", authorUsername: "viewer" });
 
-    const again = await syncPostComments({ platformPostId: w.platformPost.id, now: new Date(Date.now() + 1000) });
-    expect(again.counts).toEqual({ updated: 3 });
-    const announced = (await eventsOf(tenant.account.id, "comment.created")).filter(
-      (e) => (e.data as Json).post_id === w.post.id,
-    );
-    expect(announced).toHaveLength(3);
+    it("is due for a poll", () => {
+      expect(dueBefore).toContain(w.platformPost.id);
+    });
+
+    it("is read with replies, newest first, in TikTok's documented parameters", () => {
+      expect(tiktok.comments.requestsTo("/list/").at(-1)!.query).toEqual({
+        business_id: tiktok.user.open_id,
+        video_id: w.videoId,
+        include_replies: "true",
+        sort_field: "create_time",
+        sort_order: "desc",
+        max_count: "30",
+      });
+    });
+
+    it("has its comments and the reply stored, keyed on TikTok's ids", async () => {
+      expect(synced).toMatchObject({ state: "synced", counts: { created: 3 } });
+      const rows = await db.comment.findMany({
+        where: { platformPostId: w.platformPost.id },
+        orderBy: { body: "asc" },
+      });
+      expect(rows.map((r) => [r.body, r.externalId === first ? "first" : "-", r.parentExternalId])).toEqual([
+        ["first!", "first", null],
+        ["second", "-", null],
+        ["thanks", "-", first],
+      ]);
+      expect(rows[0]).toMatchObject({ authorName: "Viewer", authorUsername: "viewer" });
+    });
+
+    it("the next poll updates the same rows", async () => {
+      const again = await syncPostComments({ platformPostId: w.platformPost.id, now: new Date(Date.now() + 1000) });
+      expect(again.counts).toEqual({ updated: 3 });
+    });
+
+    it("emits comment.created once each, whatever the polls", async () => {
+      const announced = (await eventsOf(tenant.account.id, "comment.created")).filter(
+        (e) => (e.data as Json).post_id === w.post.id,
+      );
+      expect(announced).toHaveLength(3);
+    });
   });
 
   it("profiles connected before 2026-09-30 are not polled", async () => {
@@ -134,24 +155,43 @@ describe("tiktok comment polling", () => {
 });
 
 describe("tiktok comment writes", () => {
-  it("a comment and a reply are published with the id TikTok holds, the reply under it, with comment.created", async () => {
-    const w = await world();
-    const top = await create(w, { body: "Thanks for watching!" });
-    expect(top.status, JSON.stringify(top.json)).toBe(201);
-    await runner.drain();
-    const published = await row(top.json.id as string);
-    expect(published, published.error ?? "").toMatchObject({ status: "published", attempts: 1, error: null });
-    expect(held(published.externalId!)).toMatchObject({ text: "Thanks for watching!", owner: true });
+  describe("a comment and a reply", () => {
+    let top: Awaited<ReturnType<typeof create>>;
+    let published: Awaited<ReturnType<typeof row>>;
+    let replied: Awaited<ReturnType<typeof row>>;
+    beforeAll(async () => {
+      const w = await world();
+      top = await create(w, { body: "Thanks for watching!" });
+      await runner.drain();
+      published = await row(top.json.id as string);
+      const reply = await create(w, { text: "And another", parent_id: published.id });
+      await runner.drain();
+      replied = await row(reply.json.id as string);
+    });
 
-    const reply = await create(w, { text: "And another", parent_id: published.id });
-    await runner.drain();
-    const replied = await row(reply.json.id as string);
-    expect(replied, replied.error ?? "").toMatchObject({ status: "published", parentExternalId: published.externalId });
-    expect(held(replied.externalId!)).toMatchObject({ text: "And another", parent_comment_id: published.externalId });
-    const announced = (await eventsOf(tenant.account.id, "comment.created")).filter((e) =>
-      [published.id, replied.id].includes((e.data as Json).id),
-    );
-    expect(announced).toHaveLength(2);
+    it("the comment is published with the id TikTok holds", () => {
+      expect(top.status, JSON.stringify(top.json)).toBe(201);
+      expect(published, published.error ?? "").toMatchObject({ status: "published", attempts: 1, error: null });
+      expect(held(published.externalId!)).toMatchObject({ text: "Thanks for watching!", owner: true });
+    });
+
+    it("the reply is published under it", () => {
+      expect(replied, replied.error ?? "").toMatchObject({
+        status: "published",
+        parentExternalId: published.externalId,
+      });
+      expect(held(replied.externalId!)).toMatchObject({
+        text: "And another",
+        parent_comment_id: published.externalId,
+      });
+    });
+
+    it("comment.created is emitted once for each", async () => {
+      const announced = (await eventsOf(tenant.account.id, "comment.created")).filter((e) =>
+        [published.id, replied.id].includes((e.data as Json).id),
+      );
+      expect(announced).toHaveLength(2);
+    });
   });
 
   it("an answer lost after the comment was made is read back: published, held once", async () => {
@@ -179,63 +219,99 @@ describe("tiktok comment writes", () => {
     expect([...tiktok.comments.comments.values()].filter((x) => x.text === "buy followers")).toHaveLength(0);
   });
 
-  it("hide, like and pin reach TikTok for a viewer's comment; delete removes our own", async () => {
-    const w = await world();
-    const viewer = tiktok.comments.addViewerComment(w.videoId, "Nice!");
-    await syncPostComments({ platformPostId: w.platformPost.id });
-    for (const route of [hideRoute.POST, likeRoute.POST, pinRoute.POST])
-      expect((await act(route, w, viewer)).json).toEqual({ accepted: true });
-    await runner.drain();
-    expect(held(viewer)).toMatchObject({ status: "HIDDEN", liked: true, pinned: true });
-    expect((await act(unpinRoute.POST, w, viewer)).json).toEqual({ accepted: true });
-    await runner.drain();
-    expect(held(viewer)).toMatchObject({ pinned: false });
-    expect(tiktok.comments.requestsTo("/pin/").at(-1)!.body).toEqual({
-      business_id: tiktok.user.open_id,
-      video_id: w.videoId,
-      comment_id: viewer,
-      action: "UNPIN",
+  describe("actions", () => {
+    let w: World;
+    let viewer: string;
+    beforeAll(async () => {
+      w = await world();
+      viewer = tiktok.comments.addViewerComment(w.videoId, "Nice!");
+      await syncPostComments({ platformPostId: w.platformPost.id });
     });
 
-    const ours = await create(w, { body: "Oops" });
-    await runner.drain();
-    const published = await row(ours.json.id as string);
-    expect((await act(commentRoute.DELETE, w, published.id)).json).toEqual({ accepted: true });
-    await runner.drain();
-    expect(held(published.externalId!)).toBeUndefined();
-    expect(await db.comment.count({ where: { id: published.id } })).toBe(0);
+    it("hide, like and pin reach TikTok for a viewer's comment", async () => {
+      for (const route of [hideRoute.POST, likeRoute.POST, pinRoute.POST])
+        expect((await act(route, w, viewer)).json).toEqual({ accepted: true });
+      await runner.drain();
+      expect(held(viewer)).toMatchObject({ status: "HIDDEN", liked: true, pinned: true });
+    });
+
+    it("unpin reaches TikTok as the documented UNPIN", async () => {
+      expect((await act(unpinRoute.POST, w, viewer)).json).toEqual({ accepted: true });
+      await runner.drain();
+      expect(held(viewer)).toMatchObject({ pinned: false });
+      expect(tiktok.comments.requestsTo("/pin/").at(-1)!.body).toEqual({
+        business_id: tiktok.user.open_id,
+        video_id: w.videoId,
+        comment_id: viewer,
+        action: "UNPIN",
+      });
+    });
+
+    it("delete removes our own comment on TikTok and here", async () => {
+      const ours = await create(w, { body: "Oops" });
+      await runner.drain();
+      const published = await row(ours.json.id as string);
+      expect((await act(commentRoute.DELETE, w, published.id)).json).toEqual({ accepted: true });
+      await runner.drain();
+      expect(held(published.externalId!)).toBeUndefined();
+      expect(await db.comment.count({ where: { id: published.id } })).toBe(0);
+    });
   });
 });
 
 describe("the TikTok comments fake", () => {
-  it("refuses tokens it did not issue, another account's business_id, unknown query parameters, body fields and enum values", async () => {
-    const w = await world();
-    const base = `${tiktok.url}/open_api/v1.3/business/comment`;
-    const good = tiktok.grant();
-    const get = async (query: Record<string, string>, accessToken = good) => {
-      const res = await fetch(`${base}/list/?${new URLSearchParams(query)}`, {
-        headers: { "access-token": accessToken },
-      });
-      return [res.status, ((await res.json()) as Json).error.code];
-    };
-    const post = async (path: string, body: Json) => {
-      const res = await fetch(`${base}${path}`, {
-        method: "POST",
-        headers: { "access-token": good, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      return [res.status, ((await res.json()) as Json).error.code];
-    };
-    const q = { business_id: tiktok.user.open_id, video_id: w.videoId };
-    expect(await get(q)).toEqual([200, "ok"]);
-    expect(await get(q, "act.forged")).toEqual([401, "access_token_invalid"]);
-    expect(await get({ ...q, business_id: "someone-else" })).toEqual([403, "permission_denied"]);
-    expect(await get({ ...q, fields: "text" })).toEqual([400, "invalid_params"]);
-    expect(await get({ ...q, sort_order: "newest" })).toEqual([400, "invalid_params"]);
-    const id = tiktok.comments.addViewerComment(w.videoId, "hi");
-    const like = { business_id: tiktok.user.open_id, comment_id: id, action: "LIKE" };
-    expect(await post("/like/", like)).toEqual([200, "ok"]);
-    expect(await post("/like/", { ...like, video_id: w.videoId })).toEqual([400, "invalid_params"]);
-    expect(await post("/like/", { ...like, action: "LOVE" })).toEqual([400, "invalid_params"]);
+  let w: World;
+  beforeAll(async () => {
+    w = await world();
+  });
+  const base = () => `${tiktok.url}/open_api/v1.3/business/comment`;
+  const get = async (query: Record<string, string>, accessToken = tiktok.grant()) => {
+    const res = await fetch(`${base()}/list/?${new URLSearchParams(query)}`, {
+      headers: { "access-token": accessToken },
+    });
+    return [res.status, ((await res.json()) as Json).error.code];
+  };
+  const post = async (path: string, body: Json) => {
+    const res = await fetch(`${base()}${path}`, {
+      method: "POST",
+      headers: { "access-token": tiktok.grant(), "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return [res.status, ((await res.json()) as Json).error.code];
+  };
+  const listQuery = () => ({ business_id: tiktok.user.open_id, video_id: w.videoId });
+  const likeBody = () => ({
+    business_id: tiktok.user.open_id,
+    comment_id: tiktok.comments.addViewerComment(w.videoId, "hi"),
+    action: "LIKE",
+  });
+
+  it("answers a well-formed list and like", async () => {
+    expect(await get(listQuery())).toEqual([200, "ok"]);
+    expect(await post("/like/", likeBody())).toEqual([200, "ok"]);
+  });
+
+  it("refuses a token it did not issue", async () => {
+    expect(await get(listQuery(), "act.forged")).toEqual([401, "access_token_invalid"]);
+  });
+
+  it("refuses another account's business_id", async () => {
+    expect(await get({ ...listQuery(), business_id: "someone-else" })).toEqual([403, "permission_denied"]);
+  });
+
+  it("refuses an unknown query parameter", async () => {
+    expect(await get({ ...listQuery(), fields: "text" })).toEqual([400, "invalid_params"]);
+  });
+
+  it("refuses an unknown query enum value", async () => {
+    expect(await get({ ...listQuery(), sort_order: "newest" })).toEqual([400, "invalid_params"]);
+  });
+
+  it("refuses an unknown body field", async () => {
+    expect(await post("/like/", { ...likeBody(), video_id: w.videoId })).toEqual([400, "invalid_params"]);
+  });
+
+  it("refuses an unknown body enum value", async () => {
+    expect(await post("/like/", { ...likeBody(), action: "LOVE" })).toEqual([400, "invalid_params"]);
   });
 });
