@@ -1,16 +1,13 @@
-import { afterAll, beforeAll } from "vitest";
 import * as privateReplyRoute from "@/app/api/posts/[id]/comments/[comment_id]/private_reply/route";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
+import type { GraphFake } from "@/e2e/fakes/graph";
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { db } from "@/lib/db/client";
 import { callRoute } from "./call-route";
 import { seedComment, uniqueDigits } from "./comments";
-import { setEnv } from "./network-tests";
 
 // Shared by the private-reply tests (lib/services/comments/private-reply*.test.ts): the route call, the
-// send-message function run to completion, a commenter's comment, and the Graph fake with the facebook
-// and instagram apps the connectors are pointed at.
+// send-message function run to completion, a commenter's comment, and the Graph fake (graph-fake.ts).
 
 export type Json = Record<string, unknown>;
 export const DAY = 24 * 3600_000;
@@ -85,29 +82,4 @@ export const commentBy = async (
   return { ...c, fromId };
 };
 
-export const GRAPH_APPS = {
-  facebook: { id: "1000000000091", secret: "fb-pr-secret" },
-  instagram: { id: "2000000000092", secret: "ig-pr-secret" },
-};
-
-// The Graph fake for the suite, the connectors pointed at it; `graph()` reads it inside tests.
-export const useGraphFake = () => {
-  let graph: GraphFake;
-  beforeAll(async () => {
-    graph = await startGraphFake();
-    graph.addApp("facebook", GRAPH_APPS.facebook.id, GRAPH_APPS.facebook.secret);
-    graph.addApp("instagram", GRAPH_APPS.instagram.id, GRAPH_APPS.instagram.secret);
-    return setEnv({
-      NETWORK_FACEBOOK_CLIENT_ID: GRAPH_APPS.facebook.id,
-      NETWORK_FACEBOOK_CLIENT_SECRET: GRAPH_APPS.facebook.secret,
-      NETWORK_FACEBOOK_GRAPH_URL: graph.base("graph.facebook.com"),
-      NETWORK_INSTAGRAM_CLIENT_ID: GRAPH_APPS.instagram.id,
-      NETWORK_INSTAGRAM_CLIENT_SECRET: GRAPH_APPS.instagram.secret,
-      NETWORK_INSTAGRAM_GRAPH_URL: graph.base("graph.instagram.com"),
-    });
-  });
-  afterAll(async () => {
-    await graph.close();
-  });
-  return () => graph;
-};
+export { useGraphFake } from "./graph-fake";
