@@ -2,152 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
 import * as commentRoute from "@/app/api/posts/[id]/comments/[comment_id]/route";
 import * as hideRoute from "@/app/api/posts/[id]/comments/[comment_id]/hide/route";
-import * as unhideRoute from "@/app/api/posts/[id]/comments/[comment_id]/unhide/route";
 import * as likeRoute from "@/app/api/posts/[id]/comments/[comment_id]/like/route";
-import * as unlikeRoute from "@/app/api/posts/[id]/comments/[comment_id]/unlike/route";
-import * as pinRoute from "@/app/api/posts/[id]/comments/[comment_id]/pin/route";
-import * as unpinRoute from "@/app/api/posts/[id]/comments/[comment_id]/unpin/route";
 import { db } from "@/lib/db/client";
-import type { Platform } from "@/lib/generated/prisma/enums";
-import type { RouteHandler } from "@/lib/api/route";
 import { callRoute } from "@/lib/testing/call-route";
-import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
+import { act, create, t, useWriteTenant, world, type World } from "@/lib/testing/comment-writes";
 import { seedTenant } from "@/lib/testing/network-tests";
 import { seedGroup, seedKey } from "@/lib/testing/seed";
 
-// The comment write endpoints over their route handlers, without running the background work: the 405
-// table generated from the spec's own table, 400/404/422 in the spec's order and shapes, tenancy and
-// scoped keys. (Publishing and the actions on the networks: publish-comments*.test.ts.)
+// The comment write endpoints over their route handlers, without running the background work:
+// 400/404/422 in the spec's order and shapes, tenancy and scoped keys. (The 405 table:
+// write-comments-support.test.ts; publishing and the actions on the networks: publish-comments*.test.ts.)
 
 afterAll(() => db.$disconnect());
 
-// core-api.md "Support by network", verbatim.
-const SPEC_TABLE = `
-| instagram | yes | yes | yes | yes | no |
-| facebook | yes | yes (and edit) | yes | yes | yes |
-| threads | yes | yes | no | yes | no |
-| bluesky | yes (read-only, polled) | no | no | no | no |
-| youtube | yes | yes | yes | no | no |
-| linkedin | no | no | no | no | no |
-| tiktok | yes | yes | yes | yes | yes, plus pin/unpin; only profiles connected on or after 2026-09-30, earlier profiles get 405 |
-| twitter, telegram, pinterest | no | no | no | no | no |
-`;
-const COLUMNS = ["list", "reply", "delete", "hide", "like"] as const;
-type Column = (typeof COLUMNS)[number] | "pin";
-const table = new Map<string, Record<Column, boolean>>();
-for (const line of SPEC_TABLE.trim().split("\n")) {
-  const [names, ...cells] = line
-    .split("|")
-    .map((c) => c.trim())
-    .filter(Boolean);
-  const row = Object.fromEntries(COLUMNS.map((col, i) => [col, cells[i]!.startsWith("yes")])) as Record<
-    Column,
-    boolean
-  >;
-  row.pin = cells[4]!.includes("pin/unpin");
-  for (const name of names!.split(",").map((n) => n.trim())) table.set(name, row);
-}
-// Posts on google_business are not in the table: its comments are reviews (profile-level endpoints).
-table.set("google_business", { list: false, reply: false, delete: false, hide: false, like: false, pin: false });
-
-type Tenant = Awaited<ReturnType<typeof seedTenant>> & { token: string };
-let t: Tenant;
-beforeAll(async () => {
-  const tenant = await seedTenant();
-  t = { ...tenant, token: (await seedKey({ accountId: tenant.account.id })).token };
-});
-
-// A published post on a new profile of `platform` (in a group of its own unless given), with one synced
-// comment on it.
-const world = async (
-  platform: Platform,
-  { connectedAt = new Date(), group }: { connectedAt?: Date; group?: Tenant["group"] } = {},
-) => {
-  group ??= await seedGroup({ accountId: t.account.id });
-  const profile = await seedNetworkProfile({ group, platform, connectedAt });
-  const published = await seedPublishedPost({
-    group,
-    profile,
-    externalId: uniqueDigits(),
-    placementId: platform === "facebook" ? uniqueDigits(15) : null,
-  });
-  const comment = await seedComment(
-    { platformPost: published.platformPost, group },
-    { body: "Lovely", createdAt: new Date() },
-  );
-  return { profile, post: published.post, platformPost: published.platformPost, comment };
-};
-type World = Awaited<ReturnType<typeof world>>;
-
-const create = (
-  w: { post: { id: string }; profile: { id: string } },
-  body: unknown,
-  { token = t.token, headers = {} }: { token?: string; headers?: Record<string, string> } = {},
-) =>
-  callRoute(postCommentsRoute.POST, {
-    path: `/api/posts/${w.post.id}/comments?profile_id=${w.profile.id}`,
-    token,
-    body,
-    params: { id: w.post.id },
-    headers,
-  });
-const act = (
-  route: RouteHandler,
-  w: { post: { id: string }; profile: { id: string } },
-  commentId: string,
-  token = t.token,
-) =>
-  callRoute(route, {
-    path: `/api/posts/${w.post.id}/comments/${commentId}?profile_id=${w.profile.id}`,
-    token,
-    params: { id: w.post.id, comment_id: commentId },
-  });
-const list = (w: World) =>
-  callRoute(postCommentsRoute.GET, {
-    path: `/api/posts/${w.post.id}/comments?profile_id=${w.profile.id}`,
-    token: t.token,
-    params: { id: w.post.id },
-  });
-
-const CALLS: Record<Column, ((w: World) => Promise<{ status: number; json: unknown }>)[]> = {
-  list: [list],
-  reply: [
-    (w) => create(w, { body: "Thanks!" }),
-    (w) => create(w, { text: "Thanks again", parent_id: w.comment.externalId }),
-  ],
-  delete: [(w) => act(commentRoute.DELETE, w, w.comment.id)],
-  hide: [(w) => act(hideRoute.POST, w, w.comment.id), (w) => act(unhideRoute.POST, w, w.comment.id)],
-  like: [(w) => act(likeRoute.POST, w, w.comment.id), (w) => act(unlikeRoute.POST, w, w.comment.id)],
-  pin: [(w) => act(pinRoute.POST, w, w.comment.externalId!), (w) => act(unpinRoute.POST, w, w.comment.externalId!)],
-};
-
-describe("the support table (405 Unsupported method for <network>)", () => {
-  const platforms = [...table.keys()] as Platform[];
-  for (const platform of platforms) {
-    it(`${platform}: every action as the spec's table says`, async () => {
-      const w = await world(platform, { connectedAt: new Date("2026-10-01T00:00:00Z") });
-      for (const column of [...COLUMNS, "pin"] as Column[]) {
-        const supported = table.get(platform)![column];
-        for (const call of CALLS[column]) {
-          const res = await call(w);
-          if (supported) expect(res.status, `${platform} ${column}: ${JSON.stringify(res.json)}`).toBeLessThan(300);
-          else
-            expect([res.status, res.json], `${platform} ${column}`).toEqual([
-              405,
-              { error: `Unsupported method for ${platform}` },
-            ]);
-        }
-      }
-    });
-  }
-
-  it("tiktok profiles connected before 2026-09-30 get 405 on every comment endpoint, listing included", async () => {
-    const w = await world("tiktok", { connectedAt: new Date("2026-09-29T23:59:59Z") });
-    for (const column of [...COLUMNS, "pin"] as Column[])
-      for (const call of CALLS[column])
-        expect((await call(w)).json).toEqual({ error: "Unsupported method for tiktok" });
-  });
-});
+useWriteTenant();
 
 describe("POST /api/posts/:id/comments", () => {
   it("stores a top-level comment pending and answers 201 with it", async () => {
