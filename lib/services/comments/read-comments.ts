@@ -10,7 +10,7 @@ import { inboxFilters, supportedActionsFor } from "./inbox";
 import { assertCommentAction } from "./support";
 
 // GET /api/posts/:id/comments, GET /api/posts/:id/comments/:comment_id and GET /api/comments
-// (core-api "Comments (post-scoped)"). A post is a thread's root: its comments include those on the
+// (lib/contracts/comments.ts). A post is a thread's root: its comments include those on the
 // chain's other links. Another tenant's, environment's or group's post, profile or comment answers
 // exactly like a missing one. Each answers rows; the routes render them (lib/api/serializers/comment.ts).
 
