@@ -14,7 +14,8 @@ import { assertCommentAction, type CommentAction } from "./support";
 // same transaction as the event that carries it out on the network (publish-comment.ts,
 // comment-actions.ts). Checks, in order: the caller's root post on that profile (404), the network
 // supports the action for the profile (405), the post is published (422), the parent or the comment
-// (404), the comment is on the network (422). They answer rows; the routes render them.
+// (404), the comment is on the network (422). A new comment is answered as its row (the route renders
+// it); an action as `{accepted: true}`.
 
 export type CommentActionName = "delete" | "hide" | "unhide" | "like" | "unlike" | "pin" | "unpin";
 const CAPABILITY_OF: Record<CommentActionName, CommentAction> = {
@@ -79,7 +80,7 @@ export const threadComment = (rootPostId: string, profileId: string, id: string)
     orderBy: { createdAt: "asc" },
   });
 
-// A comment of the caller's by our id (what an Idempotency-Key replay of POST …/comments renders).
+// A comment of the caller's by our id (what an Idempotency-Key replay of a comment write renders).
 export const getCommentOrThrow = async ({ principal, id }: { principal: Principal; id: string }) => {
   const row = await db.comment.findFirst({ where: { id, ...groupScope(principal) }, include: COMMENT_INCLUDE });
   if (!row) throw notFound();
