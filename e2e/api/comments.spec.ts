@@ -3,7 +3,7 @@ import { auth, createTenant, type Tenant } from "../support/tenant";
 
 // Comment writes over HTTP with a sandbox key against the running server (its in-process job runner):
 // a facebook profile connected through the simulated consent screen, a post published to its page, then
-// a comment on it that reaches `published`, is hidden and deleted on the simulated network.
+// a comment on it that reaches `published`, is hidden and deleted on the simulated network (serial steps).
 
 let t: Tenant;
 let profileId: string;
@@ -55,49 +55,68 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.describe("comments API", () => {
-  test("a comment on a published sandbox post is published, hidden and deleted", async ({ request }) => {
-    const base = `/api/posts/${postId}/comments`;
-    const q = `profile_id=${profileId}`;
-    const created = await request.post(`${base}?${q}`, {
-      headers: { ...auth(t.sandbox), "Idempotency-Key": `cmt-${postId}` },
-      data: { text: "Thanks for reading!" },
-    });
-    expect(created.status()).toBe(201);
-    const comment = await json(created);
-    expect(comment).toMatchObject({ status: "pending", external_id: null, body: "Thanks for reading!" });
-    const replay = await request.post(`${base}?${q}`, {
-      headers: { ...auth(t.sandbox), "Idempotency-Key": `cmt-${postId}` },
-      data: { text: "Thanks for reading!" },
-    });
-    expect((await json(replay)).id).toBe(comment.id);
+  const base = () => `/api/posts/${postId}/comments`;
+  const q = () => `profile_id=${profileId}`;
 
-    const one = () => request.get(`${base}/${comment.id}?${q}`, { headers: auth(t.sandbox) });
-    await expect.poll(async () => (await json(await one())).status, { timeout: 20_000 }).toBe("published");
-    const published = await json(await one());
-    expect(published.external_id).toMatch(/^sbx_comment_/);
-    const listed = await json(await request.get(`${base}?${q}`, { headers: auth(t.sandbox) }));
-    expect(listed.data.map((c: { id: string }) => c.id)).toContain(comment.id); // with the simulated audience's
-
-    expect(
-      await json(await request.post(`${base}/${published.external_id}/hide?${q}`, { headers: auth(t.sandbox) })),
-    ).toEqual({ accepted: true });
-    await expect.poll(async () => (await json(await one())).is_hidden, { timeout: 20_000 }).toBe(true);
-
-    const deleted = await request.delete(`${base}/${comment.id}?${q}`, { headers: auth(t.sandbox) });
-    expect([deleted.status(), await deleted.json()]).toEqual([200, { accepted: true }]);
-    await expect.poll(async () => (await one()).status(), { timeout: 20_000 }).toBe(404);
-    expect(
-      (await json(await request.get(`${base}?${q}`, { headers: auth(t.sandbox) }))).data.map(
+  test.describe("a comment on a published sandbox post", () => {
+    test.describe.configure({ mode: "serial" }); // each step goes on with the comment the one before left
+    let comment: Record<string, any>;
+    const create = (request: APIRequestContext) =>
+      request.post(`${base()}?${q()}`, {
+        headers: { ...auth(t.sandbox), "Idempotency-Key": `cmt-${postId}` },
+        data: { text: "Thanks for reading!" },
+      });
+    const one = (request: APIRequestContext) =>
+      request.get(`${base()}/${comment.id}?${q()}`, { headers: auth(t.sandbox) });
+    const listedIds = async (request: APIRequestContext) =>
+      (await json(await request.get(`${base()}?${q()}`, { headers: auth(t.sandbox) }))).data.map(
         (c: { id: string }) => c.id,
-      ),
-    ).not.toContain(comment.id);
+      );
+
+    test("is answered 201, pending", async ({ request }) => {
+      const created = await create(request);
+      expect(created.status()).toBe(201);
+      comment = await json(created);
+      expect(comment).toMatchObject({ status: "pending", external_id: null, body: "Thanks for reading!" });
+    });
+
+    test("a retry with the same Idempotency-Key answers the same comment", async ({ request }) => {
+      expect((await json(await create(request))).id).toBe(comment.id);
+    });
+
+    test("is published with the simulated network's id", async ({ request }) => {
+      await expect.poll(async () => (await json(await one(request))).status, { timeout: 20_000 }).toBe("published");
+      const published = await json(await one(request));
+      expect(published.external_id).toMatch(/^sbx_comment_/);
+      comment = published;
+    });
+
+    test("is listed with the simulated audience's comments", async ({ request }) => {
+      expect(await listedIds(request)).toContain(comment.id);
+    });
+
+    test("is hidden on the network", async ({ request }) => {
+      expect(
+        await json(await request.post(`${base()}/${comment.external_id}/hide?${q()}`, { headers: auth(t.sandbox) })),
+      ).toEqual({ accepted: true });
+      await expect.poll(async () => (await json(await one(request))).is_hidden, { timeout: 20_000 }).toBe(true);
+    });
+
+    test("is deleted on the network: gone from its read and from the list", async ({ request }) => {
+      const deleted = await request.delete(`${base()}/${comment.id}?${q()}`, { headers: auth(t.sandbox) });
+      expect([deleted.status(), await deleted.json()]).toEqual([200, { accepted: true }]);
+      await expect.poll(async () => (await one(request)).status(), { timeout: 20_000 }).toBe(404);
+      expect(await listedIds(request)).not.toContain(comment.id);
+    });
   });
 
-  test("405 where the network takes no such write; an unknown comment is 404", async ({ request }) => {
-    const base = `/api/posts/${postId}/comments`;
-    const pin = await request.post(`${base}/cmt_x/pin?profile_id=${profileId}`, { headers: auth(t.sandbox) });
+  test("405 where the network takes no such write", async ({ request }) => {
+    const pin = await request.post(`${base()}/cmt_x/pin?${q()}`, { headers: auth(t.sandbox) });
     expect([pin.status(), await pin.json()]).toEqual([405, { error: "Unsupported method for facebook" }]);
-    const missing = await request.post(`${base}/cmt_x/hide?profile_id=${profileId}`, { headers: auth(t.sandbox) });
+  });
+
+  test("an unknown comment is 404", async ({ request }) => {
+    const missing = await request.post(`${base()}/cmt_x/hide?${q()}`, { headers: auth(t.sandbox) });
     expect([missing.status(), await missing.json()]).toEqual([404, { error: "Not found" }]);
   });
 });

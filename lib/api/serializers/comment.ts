@@ -1,5 +1,7 @@
+import type { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { TCommentFields } from "@/lib/schemas/comments";
+import { publicMediaUrl } from "@/lib/media/storage";
+import type { TBulkComment, TCommentFields, TCommentInboxAction, ZComment } from "@/lib/schemas/comments";
 import { serializeErrorDetails } from "./post";
 
 // The Comment resource (the Comment schema of lib/contracts/comments.ts). Webhook payloads (comment.created)
@@ -39,11 +41,20 @@ export const serializeCommentFields = (c: CommentRow, urlOf: (key: string) => st
   created_at: c.createdAt.toISOString(),
 });
 
+type TComment = z.infer<typeof ZComment>;
+
 // Per-post list and single comment: the comment with the replies given (oldest first).
-export const serializeComment = (c: CommentRow, replies: CommentRow[], urlOf: (key: string) => string) => ({
+export const serializeComment = (c: CommentRow, replies: CommentRow[], urlOf: (key: string) => string): TComment => ({
   ...serializeCommentFields(c, urlOf),
   replies: replies.map((r) => serializeCommentFields(r, urlOf)),
 });
+
+// A comment as the services answer it (lib/services/comments): the row and the replies under it.
+export type CommentThread = { comment: CommentRow; replies: CommentRow[] };
+
+// The Comment as the API answers it (GET/POST /api/posts/:id/comments…, an Idempotency-Key replay).
+export const renderComment = ({ comment, replies }: CommentThread): TComment =>
+  serializeComment(comment, replies, publicMediaUrl);
 
 // GET /api/comments: flat, plus where the comment is. `post_id` is the thread's root post (the post
 // resource clients can fetch); `platform_post_id` in the webhook names the exact link.
@@ -52,6 +63,15 @@ export const serializeBulkComment = (c: CommentRow, urlOf: (key: string) => stri
   post_id: c.rootPostId ?? "", // set on every post comment; only profile-level comments (not listed here) lack it
   profile_id: c.profileId,
   platform: c.platform,
+});
+
+// An entry of GET /api/comments as the service answers it: the row and the writes it takes now
+// (lib/services/comments/inbox.ts `supportedActionsFor`).
+export type InboxComment = { comment: CommentRow; supportedActions: TCommentInboxAction[] };
+
+export const renderBulkComment = ({ comment, supportedActions }: InboxComment): TBulkComment => ({
+  ...serializeBulkComment(comment, publicMediaUrl),
+  supported_actions: supportedActions,
 });
 
 // comment.created (lib/schemas/webhooks.ts): the comment fields plus where it is and who wrote it.

@@ -1,6 +1,6 @@
 import type { Chat, Message } from "@/lib/generated/prisma/client";
 import type { z } from "zod";
-import type { ZChat, ZMessage } from "@/lib/schemas/messages";
+import type { TInboxChat, ZChat, ZMessage } from "@/lib/schemas/messages";
 import { serializeErrorDetails } from "./post";
 
 // The Chat and Message resources (lib/contracts/messages.ts). Webhook payloads of message.* reuse them as
@@ -23,6 +23,20 @@ export const withinWindow = (chat: Pick<Chat, "lastInboundAt">, windowHours: num
 export type ChatView = { chat: Chat; windowHours: number | null };
 
 export const renderChat = ({ chat, windowHours }: ChatView): TChat => serializeChat(chat, windowHours);
+
+// An entry of the admin chat inbox (GET /api/admin/chats) as lib/services/messages/inbox.ts answers it:
+// the chat, its profile's name, its unread count and the network's composer capability as data.
+export type InboxChatView = ChatView & { profileName: string; unreadCount: number; composer: TInboxChat["composer"] };
+
+export const renderInboxChat = (
+  { chat, windowHours, profileName, unreadCount, composer }: InboxChatView,
+  now = new Date(),
+): TInboxChat => ({
+  ...serializeChat(chat, windowHours, now),
+  profile_name: profileName,
+  unread_count: unreadCount,
+  composer,
+});
 
 export const serializeChat = (chat: Chat, windowHours: number | null, now = new Date()): TChat => ({
   id: chat.id,

@@ -1,4 +1,6 @@
-import type { CommentRow } from "./comment";
+import type { z } from "zod";
+import type { ZProfileComment } from "@/lib/schemas/profile-comments";
+import type { CommentRow, CommentThread } from "./comment";
 
 // Profile-level comments (lib/contracts/profile-comments.ts: google_business reviews, facebook recommendations) and
 // their profile_comment.created payload (lib/schemas/webhooks.ts).
@@ -21,10 +23,14 @@ export const serializeProfileCommentFields = (c: CommentRow) => ({
   created_at: c.createdAt.toISOString(),
 });
 
-export const serializeProfileComment = (c: CommentRow, replies: CommentRow[]) => ({
+export const serializeProfileComment = (c: CommentRow, replies: CommentRow[]): z.infer<typeof ZProfileComment> => ({
   ...serializeProfileCommentFields(c),
   replies: replies.map(serializeProfileCommentFields),
 });
+
+// A review, recommendation or our reply as the API answers it (GET/POST /api/profiles/:id/comments, an
+// Idempotency-Key replay), from the row and the replies the service found under it.
+export const renderProfileComment = ({ comment, replies }: CommentThread) => serializeProfileComment(comment, replies);
 
 export const profileCommentEventData = (c: CommentRow) => ({
   profile_id: c.profileId,

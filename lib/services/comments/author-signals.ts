@@ -1,5 +1,5 @@
 import "server-only";
-import { db, type Prisma } from "@/lib/db/client";
+import { db, type Prisma, type Tx } from "@/lib/db/client";
 import { sendEvent } from "@/lib/jobs/send";
 import { connectorFor } from "@/lib/networks/registry";
 import { contextFor } from "@/lib/services/connections/context";
@@ -9,8 +9,6 @@ import { profileAuthOf } from "@/lib/services/connections/profile-auth";
 // network describes commenters on request (the connector's commentSync.authorSignals): asked in the
 // transaction that stored the comment, fetched by an Inngest function, stored as the network returns
 // them (nothing when it returns none).
-
-type Tx = Prisma.TransactionClient;
 
 export const describesAuthors = (
   c: { platform: Parameters<typeof connectorFor>[0]["platform"] } & {

@@ -81,23 +81,27 @@ describe("private_reply in supported_actions", () => {
     expect((await t.actions()).get(c.id)).not.toContain("private_reply");
   });
 
-  it("is not offered past the network's days, on the profile's own comment or without an author id", async () => {
+  it.each([
+    ["past the network's days", { daysAgo: 8 }],
+    ["on the profile's own comment", "own"],
+    ["on a comment without an author id", { author: null }],
+  ] as const)("is not offered %s", async (_, of) => {
     const t = await setup();
-    const old = await t.comment({ daysAgo: 8 });
-    const own = await t.comment({ author: t.profile.externalId });
-    const anonymous = await t.comment({ author: null });
-    const actions = await t.actions();
-    for (const c of [old, own, anonymous]) expect(actions.get(c.id)).not.toContain("private_reply");
+    const c = await t.comment(of === "own" ? { author: t.profile.externalId } : of);
+    expect((await t.actions()).get(c.id)).not.toContain("private_reply");
   });
 
-  it("is used up by a private reply, and offered again once that one failed", async () => {
+  it("is used up by a private reply", async () => {
     const t = await setup();
     const sent = await t.comment();
-    const failed = await t.comment();
     await t.privateReply(sent.id, "pending");
+    expect((await t.actions()).get(sent.id)).not.toContain("private_reply");
+  });
+
+  it("is offered again once the private reply failed", async () => {
+    const t = await setup();
+    const failed = await t.comment();
     await t.privateReply(failed.id, "failed");
-    const actions = await t.actions();
-    expect(actions.get(sent.id)).not.toContain("private_reply");
-    expect(actions.get(failed.id)).toContain("private_reply");
+    expect((await t.actions()).get(failed.id)).toContain("private_reply");
   });
 });

@@ -129,9 +129,12 @@ describe("GET /api/comments for the inbox", () => {
     expect(json.total).toBe(5);
   });
 
-  it("status=replied: comments marked replied, within the caller's scope only", async () => {
+  it("status=replied: comments marked replied", async () => {
     expect((await bulk("status=replied")).bodies).toEqual(["Love the colours"]);
-    // the account-wide key sees group B's answered comment too
+  });
+
+  it("status=replied stays within the caller's scope: the account-wide key sees every group's", async () => {
+    // the scoped key of group A saw only its own above; the account-wide key sees group B's answered comment too
     expect((await bulk("status=replied", w.token)).bodies).toEqual(["Answered in B", "Love the colours"]);
   });
 
@@ -139,9 +142,15 @@ describe("GET /api/comments for the inbox", () => {
     expect((await bulk("status=hidden")).bodies).toEqual(["spam spam"]);
   });
 
-  it("q searches the body and the author's username, case-insensitively, and combines with the other filters", async () => {
+  it("q searches the body and the author's username, case-insensitively", async () => {
     expect((await bulk("q=COLOUR")).bodies).toEqual(["nice", "Love the colours"]);
+  });
+
+  it("q combines with the other filters", async () => {
     expect((await bulk("q=colour&status=needs_reply")).bodies).toEqual(["nice"]);
+  });
+
+  it("q without a match answers an empty page", async () => {
     expect((await bulk("q=nothing-like-this")).json).toMatchObject({ total: 0, data: [] });
   });
 
@@ -151,12 +160,21 @@ describe("GET /api/comments for the inbox", () => {
     expect(res.json).toMatchObject({ status: 400, error: "Bad Request", message: expect.stringContaining("status") });
   });
 
-  it("supported_actions follow the network's comments capability; a comment without a network id takes none", async () => {
-    const { json } = await bulk("per_page=100");
-    const actions = Object.fromEntries((json.data as Bulk[]).map((c) => [c.id, c.supported_actions]));
-    expect(actions[w.open.id]).toEqual(["reply", "delete", "hide", "like"]);
-    expect(actions[w.onThreads.id]).toEqual(["reply", "hide"]);
-    expect(actions[w.onBluesky.id]).toEqual([]);
-    expect(actions[w.pending.id]).toEqual([]);
+  describe("supported_actions", () => {
+    let actions: Record<string, Bulk["supported_actions"]>;
+    beforeAll(async () => {
+      const { json } = await bulk("per_page=100");
+      actions = Object.fromEntries((json.data as Bulk[]).map((c) => [c.id, c.supported_actions]));
+    });
+
+    it("follow the network's comments capability", () => {
+      expect(actions[w.open.id]).toEqual(["reply", "delete", "hide", "like"]);
+      expect(actions[w.onThreads.id]).toEqual(["reply", "hide"]);
+      expect(actions[w.onBluesky.id]).toEqual([]);
+    });
+
+    it("are none for a comment without a network id", () => {
+      expect(actions[w.pending.id]).toEqual([]);
+    });
   });
 });

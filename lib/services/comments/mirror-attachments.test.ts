@@ -92,9 +92,13 @@ describe("comment attachments", () => {
     expect(Number(rows[0]!.n)).toBe(1);
   });
 
-  it("a downloadable file becomes processed with our storage URL; pending shows the network's URL", async () => {
+  it("a pending file shows the network's URL", async () => {
     const { comment } = await pushed([`${base}/photo.png`]);
     expect((await attachmentsOf(comment.id))[0]).toMatchObject({ status: "pending", url: `${base}/photo.png` });
+  });
+
+  it("a downloadable file becomes processed with our storage URL", async () => {
+    const { comment } = await pushed([`${base}/photo.png`]);
     expect(await mirrorCommentAttachments({ commentId: comment.id })).toEqual({ processed: 1, failed: 0 });
     const [attachment] = await attachmentsOf(comment.id);
     expect(attachment!.status).toBe("processed");
@@ -104,20 +108,35 @@ describe("comment attachments", () => {
     expect(attachment!.url).toBe(publicMediaUrl(row.storageKey!));
   });
 
-  it("a file that cannot be downloaded fails with media.failed naming the comment's post", async () => {
-    const { t, comment } = await pushed([`${base}/missing.png`, null]);
-    expect(await mirrorCommentAttachments({ commentId: comment.id })).toEqual({ processed: 0, failed: 2 });
-    expect((await attachmentsOf(comment.id)).map((a) => a.status)).toEqual(["failed", "failed"]);
-    const events = await eventsOf(t.account.id, "media.failed");
-    expect(events.length).toBe(2);
-    expect(events[0]!.data).toMatchObject({ post_id: comment.rootPostId, status: "failed" });
-    expect((events[0]!.data as { error_message: string }).error_message).toMatch(/404/);
+  describe("files that cannot be downloaded", () => {
+    let pushedComment: Awaited<ReturnType<typeof pushed>>;
+    let outcome: Awaited<ReturnType<typeof mirrorCommentAttachments>>;
+    beforeAll(async () => {
+      pushedComment = await pushed([`${base}/missing.png`, null]);
+      outcome = await mirrorCommentAttachments({ commentId: pushedComment.comment.id });
+    });
+
+    it("fail", async () => {
+      expect(outcome).toEqual({ processed: 0, failed: 2 });
+      expect((await attachmentsOf(pushedComment.comment.id)).map((a) => a.status)).toEqual(["failed", "failed"]);
+    });
+
+    it("emit media.failed naming the comment's post", async () => {
+      const events = await eventsOf(pushedComment.t.account.id, "media.failed");
+      expect(events.length).toBe(2);
+      expect(events[0]!.data).toMatchObject({ post_id: pushedComment.comment.rootPostId, status: "failed" });
+      expect((events[0]!.data as { error_message: string }).error_message).toMatch(/404/);
+    });
   });
 
-  it("a transient failure is thrown for a retry, and recorded as failed on the last attempt", async () => {
+  it("a transient failure is thrown for a retry, leaving the file pending", async () => {
     const { comment } = await pushed([`${base}/busy.png`]);
     await expect(mirrorCommentAttachments({ commentId: comment.id, lastAttempt: false })).rejects.toThrow(/503/);
     expect((await attachmentsOf(comment.id))[0]!.status).toBe("pending");
+  });
+
+  it("a transient failure on the last attempt is recorded as failed", async () => {
+    const { comment } = await pushed([`${base}/busy.png`]);
     await mirrorCommentAttachments({ commentId: comment.id, lastAttempt: true });
     expect((await attachmentsOf(comment.id))[0]!.status).toBe("failed");
   });

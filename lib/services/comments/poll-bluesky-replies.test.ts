@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { blueskyConnector } from "@/lib/networks/bluesky";
@@ -100,30 +100,40 @@ describe.skipIf(!appViewDatabaseUrl())("bluesky reply polling (TestNetwork with 
     expect(await eventsOf(tenant.account.id, "comment.created")).toHaveLength(0);
   });
 
-  it("a deleted reply and its branch are skipped; an expired session fails the poll and waits for the next one", async () => {
-    const { alice, root, platformPost } = await world();
-    const bob = await bluesky.createAccount();
-    const kept = await reply(bob, "kept", root, root);
-    const gone = await reply(bob, "gone", root, root);
-    await bluesky.xrpc("com.atproto.repo.deleteRecord", {
-      token: bob.accessJwt,
-      body: { repo: bob.did, collection: "app.bsky.feed.post", rkey: gone.uri.split("/").pop() },
+  describe("a post with a deleted reply", () => {
+    let w: Awaited<ReturnType<typeof world>>;
+    let kept: Awaited<ReturnType<typeof reply>>;
+    let synced: Awaited<ReturnType<typeof syncPostComments>>;
+    beforeAll(async () => {
+      w = await world();
+      const bob = await bluesky.createAccount();
+      kept = await reply(bob, "kept", w.root, w.root);
+      const gone = await reply(bob, "gone", w.root, w.root);
+      await bluesky.xrpc("com.atproto.repo.deleteRecord", {
+        token: bob.accessJwt,
+        body: { repo: bob.did, collection: "app.bsky.feed.post", rkey: gone.uri.split("/").pop() },
+      });
+      await bluesky.processAll();
+      synced = await syncPostComments({ platformPostId: w.platformPost.id });
     });
-    await bluesky.processAll();
-    expect(await syncPostComments({ platformPostId: platformPost.id })).toEqual({
-      state: "synced",
-      counts: { created: 1 },
-    });
-    expect(
-      (await db.comment.findMany({ where: { platformPostId: platformPost.id } })).map((r) => r.externalId),
-    ).toEqual([kept.uri]);
 
-    await db.profile.update({
-      where: { id: platformPost.profileId },
-      data: { accessToken: encryptSecret(`${alice.accessJwt}x`) },
+    it("skips the deleted reply and its branch", async () => {
+      expect(synced).toEqual({ state: "synced", counts: { created: 1 } });
+      expect(
+        (await db.comment.findMany({ where: { platformPostId: w.platformPost.id } })).map((r) => r.externalId),
+      ).toEqual([kept.uri]);
     });
-    const later = new Date(Date.now() + 3600_000);
-    expect(await syncPostComments({ platformPostId: platformPost.id, now: later })).toMatchObject({ state: "failed" });
-    expect(await findPostsDueForComments({ now: later })).not.toContain(platformPost.id);
+
+    it("an expired session fails the next poll, which waits for the one after", async () => {
+      await db.profile.update({
+        where: { id: w.platformPost.profileId },
+        data: { accessToken: encryptSecret(`${w.alice.accessJwt}x`) },
+      });
+      const later = new Date(Date.now() + 3600_000);
+      expect(await syncPostComments({ platformPostId: w.platformPost.id, now: later })).toMatchObject({
+        state: "failed",
+      });
+      expect(await findPostsDueForComments({ now: later })).not.toContain(w.platformPost.id);
+    });
   });
 });

@@ -45,42 +45,66 @@ const world = async () => {
 };
 
 describe("youtube comment polling", () => {
-  it("stores threads and their replies once, keyed on YouTube's ids, without comment.created", async () => {
-    const { tenant, video, platformPost } = await world();
-    const t1 = google.youtubeComments.addViewerThread(video.id, "first!", ["thanks", "agreed"]);
-    google.youtubeComments.addViewerThread(video.id, "second");
-    expect(await findPostsDueForComments()).toContain(platformPost.id);
-
-    expect(await syncPostComments({ platformPostId: platformPost.id })).toMatchObject({
-      state: "synced",
-      counts: { created: 4 },
-    });
-    const q = google.requestsTo("commentThreads.list").at(-1)!.url.searchParams;
-    expect(Object.fromEntries(q)).toEqual({
-      part: "snippet,replies",
-      videoId: video.id,
-      order: "time",
-      textFormat: "plainText",
-      maxResults: "100",
-    });
-    const rows = await db.comment.findMany({ where: { platformPostId: platformPost.id }, orderBy: { body: "asc" } });
-    expect(rows.map((r) => [r.body, r.parentExternalId, r.rootExternalId])).toEqual([
-      ["agreed", t1, t1],
-      ["first!", null, null],
-      ["second", null, null],
-      ["thanks", t1, t1],
-    ]);
-    expect(rows.find((r) => r.body === "first!")).toMatchObject({
-      authorName: "Viewer",
-      authorUsername: "@viewer",
-      authorExternalId: "UCViewer",
+  describe("a video with two threads, one with two replies", () => {
+    let w: Awaited<ReturnType<typeof world>>;
+    let t1: string;
+    let dueBefore: string[];
+    let first: Awaited<ReturnType<typeof syncPostComments>>;
+    beforeAll(async () => {
+      w = await world();
+      t1 = google.youtubeComments.addViewerThread(w.video.id, "first!", ["thanks", "agreed"]);
+      google.youtubeComments.addViewerThread(w.video.id, "second");
+      dueBefore = await findPostsDueForComments();
+      first = await syncPostComments({ platformPostId: w.platformPost.id });
     });
 
-    const again = await syncPostComments({ platformPostId: platformPost.id, now: new Date(Date.now() + 1000) });
-    expect(again.counts).toEqual({ updated: 4 });
-    expect(await db.comment.count({ where: { platformPostId: platformPost.id } })).toBe(4);
-    expect(await eventsOf(tenant.account.id, "comment.created")).toHaveLength(0);
-    expect(await findPostsDueForComments()).not.toContain(platformPost.id); // just polled
+    it("is due for a poll", () => {
+      expect(dueBefore).toContain(w.platformPost.id);
+    });
+
+    it("is read newest first with replies, in YouTube's documented parameters", () => {
+      const q = google.requestsTo("commentThreads.list").at(-1)!.url.searchParams;
+      expect(Object.fromEntries(q)).toEqual({
+        part: "snippet,replies",
+        videoId: w.video.id,
+        order: "time",
+        textFormat: "plainText",
+        maxResults: "100",
+      });
+    });
+
+    it("has its threads and replies stored, keyed on YouTube's ids", async () => {
+      expect(first).toMatchObject({ state: "synced", counts: { created: 4 } });
+      const rows = await db.comment.findMany({
+        where: { platformPostId: w.platformPost.id },
+        orderBy: { body: "asc" },
+      });
+      expect(rows.map((r) => [r.body, r.parentExternalId, r.rootExternalId])).toEqual([
+        ["agreed", t1, t1],
+        ["first!", null, null],
+        ["second", null, null],
+        ["thanks", t1, t1],
+      ]);
+      expect(rows.find((r) => r.body === "first!")).toMatchObject({
+        authorName: "Viewer",
+        authorUsername: "@viewer",
+        authorExternalId: "UCViewer",
+      });
+    });
+
+    it("the next poll updates the same rows", async () => {
+      const again = await syncPostComments({ platformPostId: w.platformPost.id, now: new Date(Date.now() + 1000) });
+      expect(again.counts).toEqual({ updated: 4 });
+      expect(await db.comment.count({ where: { platformPostId: w.platformPost.id } })).toBe(4);
+    });
+
+    it("emits no comment.created", async () => {
+      expect(await eventsOf(w.tenant.account.id, "comment.created")).toHaveLength(0);
+    });
+
+    it("is not due again right after a poll", async () => {
+      expect(await findPostsDueForComments()).not.toContain(w.platformPost.id); // just polled
+    });
   });
 
   it("quotaExceeded backs the profile off: its posts are not polled until the quota resets", async () => {
@@ -102,9 +126,15 @@ describe("youtube comment polling", () => {
     expect(await syncPostComments({ platformPostId: platformPost.id, now })).toEqual({ state: "backing_off" });
   });
 
-  it("polls taper as posts age: the connector's minimum while fresh, a twelfth of the age later, at most daily", () => {
+  it("polls a fresh post at the connector's minimum", () => {
     expect(pollIntervalMs(30 * 60_000, 10 * 60_000)).toBe(10 * 60_000);
+  });
+
+  it("polls an older post every twelfth of its age", () => {
     expect(pollIntervalMs(24 * 3600_000, 10 * 60_000)).toBe(2 * 3600_000);
+  });
+
+  it("polls an old post at most daily", () => {
     expect(pollIntervalMs(20 * 24 * 3600_000, 10 * 60_000)).toBe(24 * 3600_000);
   });
 });

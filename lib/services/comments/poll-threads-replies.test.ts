@@ -79,21 +79,32 @@ describe("threads replies catch-up", () => {
     expect(await findPostsDueForComments({ limit: 10_000 })).toContain(platformPost.id);
   });
 
-  it("every reply at any depth is stored once with its parent, comment.created once each", async () => {
-    const { t, platformPost, reply, nested } = await world();
-    expect((await syncPostComments({ platformPostId: platformPost.id })).state).toBe("synced");
-    await syncPostComments({ platformPostId: platformPost.id, now: new Date(Date.now() + 2 * 3600_000) });
-    const rows = await db.comment.findMany({
-      where: { platformPostId: platformPost.id },
-      orderBy: { createdAt: "asc" },
+  describe("two catch-ups of a post with a reply and a nested one", () => {
+    let w: Awaited<ReturnType<typeof world>>;
+    let firstState: string;
+    beforeAll(async () => {
+      w = await world();
+      firstState = (await syncPostComments({ platformPostId: w.platformPost.id })).state;
+      await syncPostComments({ platformPostId: w.platformPost.id, now: new Date(Date.now() + 2 * 3600_000) });
     });
-    expect(rows.map((r) => [r.externalId, r.parentExternalId, r.rootExternalId, r.authorUsername, r.isHidden])).toEqual(
-      [
-        [reply, null, null, VISITOR.username, false],
-        [nested, reply, reply, OWNER.username, true],
-      ],
-    );
-    expect(await eventsOf(t.account.id, "comment.created")).toHaveLength(2);
+
+    it("store every reply at any depth once, with its parent", async () => {
+      expect(firstState).toBe("synced");
+      const rows = await db.comment.findMany({
+        where: { platformPostId: w.platformPost.id },
+        orderBy: { createdAt: "asc" },
+      });
+      expect(
+        rows.map((r) => [r.externalId, r.parentExternalId, r.rootExternalId, r.authorUsername, r.isHidden]),
+      ).toEqual([
+        [w.reply, null, null, VISITOR.username, false],
+        [w.nested, w.reply, w.reply, OWNER.username, true],
+      ]);
+    });
+
+    it("emit comment.created once each", async () => {
+      expect(await eventsOf(w.t.account.id, "comment.created")).toHaveLength(2);
+    });
   });
 
   it("without threads_read_replies the catch-up reads nothing", async () => {

@@ -1,125 +1,44 @@
 import { useOwnDatabase } from "@/lib/testing/own-database";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as privateReplyRoute from "@/app/api/posts/[id]/comments/[comment_id]/private_reply/route";
+import { beforeAll, describe, expect, it } from "vitest";
 import { pageScopedId } from "@/e2e/fakes/graph-messenger";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
-import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
-import { sendMessageFn } from "@/inngest/functions/send-message";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import type { Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
-import { PLATFORMS } from "@/lib/schemas/common";
-import { connectorFor } from "@/lib/networks/registry";
-import { supportsCommentAction } from "./support";
-import { sandboxAuth, sandboxCtx } from "@/lib/networks/sandbox/sandbox-test-auth";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
+import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
+import {
+  DAY,
+  commentBy,
+  drainSends,
+  messageWithChat,
+  privateReply,
+  useGraphFake,
+  type Json,
+  type PrivateReplyTarget,
+} from "@/lib/testing/private-replies";
 import { seedKey } from "@/lib/testing/seed";
 
 await useOwnDatabase("privreply");
 
-// Private replies to comments (POST …/comments/:id/private_reply) through the route, the send-message
-// function on the local runner and the real connectors against the Graph fake's Send API (which takes
-// `recipient: {comment_id}`, answers the commenter's messaging id, and refuses a second private reply to
-// a comment and one to a comment older than 7 days), and on the sandbox network: outside the messaging
-// window, up to 7 days after the comment, once per comment, 405 on networks without them.
+// Private replies to comments (POST …/comments/:id/private_reply) on facebook, through the route, the
+// send-message function on the local runner and the real connector against the Graph fake's Send API
+// (which takes `recipient: {comment_id}`, answers the commenter's messaging id, and refuses a second
+// private reply to a comment and one to a comment older than 7 days): outside the messaging window, up
+// to 7 days after the comment, once per comment. Instagram, the sandbox network and the support table:
+// private-reply-instagram.test.ts, private-reply-sandbox.test.ts.
 
-const FB_APP = { id: "1000000000091", secret: "fb-pr-secret" };
-const IG_APP = { id: "2000000000092", secret: "ig-pr-secret" };
-const DAY = 24 * 3600_000;
-let graph: GraphFake;
+const graph = useGraphFake();
 
-beforeAll(async () => {
-  graph = await startGraphFake();
-  graph.addApp("facebook", FB_APP.id, FB_APP.secret);
-  graph.addApp("instagram", IG_APP.id, IG_APP.secret);
-  return setEnv({
-    NETWORK_FACEBOOK_CLIENT_ID: FB_APP.id,
-    NETWORK_FACEBOOK_CLIENT_SECRET: FB_APP.secret,
-    NETWORK_FACEBOOK_GRAPH_URL: graph.base("graph.facebook.com"),
-    NETWORK_INSTAGRAM_CLIENT_ID: IG_APP.id,
-    NETWORK_INSTAGRAM_CLIENT_SECRET: IG_APP.secret,
-    NETWORK_INSTAGRAM_GRAPH_URL: graph.base("graph.instagram.com"),
-  });
-});
-afterAll(async () => {
-  await graph.close();
-});
-
-const drain = async () => {
-  const runner: LocalRunner = await startLocalRunner({
-    functions: [sendMessageFn],
-    clock: new ManualClock(new Date()),
-    pollIntervalMs: 0,
-  });
-  await runner.drain();
-  await runner.stop();
-};
-
-type Json = Record<string, unknown>;
-type Target = {
-  token: string;
-  accountId: string;
-  post: { id: string };
-  profile: { id: string };
-  platformPost: Parameters<typeof seedComment>[0]["platformPost"];
-  group: Parameters<typeof seedComment>[0]["group"];
-};
-
-const reply = (t: Target, commentId: string, body: Json = { text: "Hi! We sent you the recipe." }) =>
-  callRoute(privateReplyRoute.POST, {
-    path: `/api/posts/${t.post.id}/comments/${commentId}/private_reply?profile_id=${t.profile.id}`,
-    token: t.token,
-    body,
-    params: { id: t.post.id, comment_id: commentId },
-  });
-
-// A commenter's comment, stored as synced (from someone else) and, with `family`, held by the Graph fake.
-const commentBy = async (
-  t: Target,
-  {
-    ageMs,
-    family,
-    pageId,
-    networkAgeMs,
-  }: { ageMs: number; family?: "facebook" | "instagram"; pageId?: string; networkAgeMs?: number },
-) => {
-  const fromId = uniqueDigits(15);
-  const at = new Date(Date.now() - ageMs);
-  const c = await seedComment(
-    { platformPost: t.platformPost, group: t.group },
-    { createdAt: at, body: "Recipe please?" },
-  );
-  await db.comment.update({
-    where: { id: c.id },
-    data: { authorExternalId: fromId, authorUsername: "hungry.fan", postedAt: at },
-  });
-  if (family) {
-    graph.content.comments.set(c.externalId!, {
-      id: c.externalId!,
-      objectId: "post",
-      message: c.body,
-      createdAt: Date.now() - (networkAgeMs ?? ageMs),
-      family,
-      pageId,
-      fromId,
-    });
-  }
-  return { ...c, fromId };
-};
-
-const facebookTarget = async (): Promise<Target & { page: string }> => {
+const facebookTarget = async (): Promise<PrivateReplyTarget & { page: string }> => {
   const tenant = await seedTenant();
   const { token } = await seedKey({ accountId: tenant.account.id });
   const user = uniqueDigits(12);
   const page = uniqueDigits(15);
-  graph.addFacebookUser({ id: user, name: "Owner", pages: [{ id: page, name: "Acme Bakery", category: "Bakery" }] });
+  graph().addFacebookUser({ id: user, name: "Owner", pages: [{ id: page, name: "Acme Bakery", category: "Bakery" }] });
   const profile = await seedNetworkProfile({ group: tenant.group, platform: "facebook", externalId: user });
   await db.profile.update({
     where: { id: profile.id },
-    data: { accessToken: encryptSecret(graph.issueToken("facebook", user, ["pages_messaging"])) },
+    data: { accessToken: encryptSecret(graph().issueToken("facebook", user, ["pages_messaging"])) },
   });
   await db.placement.create({
     data: {
@@ -127,7 +46,7 @@ const facebookTarget = async (): Promise<Target & { page: string }> => {
       profileId: profile.id,
       externalId: page,
       name: "Acme Bakery",
-      accessToken: encryptSecret(graph.pageToken(user, page, ["pages_messaging"])),
+      accessToken: encryptSecret(graph().pageToken(user, page, ["pages_messaging"])),
     },
   });
   const { post, platformPost } = await seedPublishedPost({
@@ -139,69 +58,77 @@ const facebookTarget = async (): Promise<Target & { page: string }> => {
   return { token, accountId: tenant.account.id, post, profile, platformPost, group: tenant.group, page };
 };
 
-const instagramTarget = async (): Promise<Target> => {
-  const tenant = await seedTenant();
-  const { token } = await seedKey({ accountId: tenant.account.id });
-  const account = `1784${uniqueDigits(13)}`;
-  const scoped = `app-scoped-${uniqueDigits(8)}`;
-  graph.addInstagramUser({ id: scoped, user_id: account, username: "acme.bakery" });
-  const profile = await seedNetworkProfile({ group: tenant.group, platform: "instagram", externalId: account });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { accessToken: encryptSecret(graph.issueToken("instagram", scoped, ["instagram_business_manage_messages"])) },
-  });
-  const { post, platformPost } = await seedPublishedPost({
-    group: tenant.group,
-    profile,
-    externalId: `1790${uniqueDigits(10)}`,
-  });
-  return { token, accountId: tenant.account.id, post, profile, platformPost, group: tenant.group };
-};
-
-const messageOf = (id: string) => db.message.findUniqueOrThrow({ where: { id }, include: { chat: true } });
+// A commenter's comment on the Page's post, held by the Graph fake.
+const fbComment = (t: Awaited<ReturnType<typeof facebookTarget>>, ageMs: number, networkAgeMs?: number) =>
+  commentBy(t, { ageMs, held: { graph: graph(), family: "facebook", pageId: t.page, networkAgeMs } });
 
 describe("private replies on facebook (Graph fake)", () => {
-  it("a comment from 3 days ago, outside the window, gets one private reply to the comment; it lands in the commenter's Page-scoped chat, with message.sent, recorded on the comment", async () => {
-    const t = await facebookTarget();
-    const c = await commentBy(t, { ageMs: 3 * DAY, family: "facebook", pageId: t.page });
-    const res = await reply(t, c.externalId!); // the network's id of the comment works as well as ours
-    expect(res.status, JSON.stringify(res.json)).toBe(202);
-    expect(res.json).toMatchObject({ status: "pending", direction: "outbound", body: "Hi! We sent you the recipe." });
-    expect((await db.comment.findUniqueOrThrow({ where: { id: c.id } })).privateReplyMessageId).toBe(res.json.id);
-    await drain();
-    const sent = await messageOf(res.json.id as string);
-    expect(sent, sent.error ?? "").toMatchObject({ status: "published", attempts: 1 });
-    const onNetwork = graph.messenger.sent.find((m) => m.id === sent.externalId);
-    expect(onNetwork).toMatchObject({
-      family: "facebook",
-      from: t.page,
-      commentId: c.externalId,
-      recipient: pageScopedId(c.fromId),
-      message: { text: "Hi! We sent you the recipe." },
+  describe("a comment from 3 days ago, outside the window", () => {
+    let t: Awaited<ReturnType<typeof facebookTarget>>;
+    let c: Awaited<ReturnType<typeof commentBy>>;
+    let res: Awaited<ReturnType<typeof privateReply>>;
+    let recorded: string | null;
+    let sent: Awaited<ReturnType<typeof messageWithChat>>;
+    beforeAll(async () => {
+      t = await facebookTarget();
+      c = await fbComment(t, 3 * DAY);
+      res = await privateReply(t, c.externalId!); // the network's id of the comment works as well as ours
+      recorded = (await db.comment.findUniqueOrThrow({ where: { id: c.id } })).privateReplyMessageId;
+      await drainSends();
+      sent = await messageWithChat(res.json.id as string);
     });
-    // The chat is the commenter's as Messenger knows them (the Send API's recipient_id), on the Page.
-    expect(sent.chat).toMatchObject({
-      participantExternalId: pageScopedId(c.fromId),
-      externalPlacementId: t.page,
-      participantUsername: "hungry.fan",
-    });
-    expect(await db.chat.count({ where: { profileId: t.profile.id } })).toBe(1);
-    // message.sent is emitted once, after the move: it names the commenter's chat.
-    expect((await eventsOf(t.accountId, "message.sent")).map((e) => (e.data as { message: Json }).message)).toEqual([
-      expect.objectContaining({ id: sent.id, chat_id: sent.chatId, status: "published" }),
-    ]);
 
-    const again = await reply(t, c.id);
-    expect(again.status).toBe(422);
-    expect(again.json.errors).toEqual([
-      "A private reply was already sent to this comment: the network allows one per comment",
-    ]);
+    it("is answered 202 with the private reply pending", () => {
+      expect(res.status, JSON.stringify(res.json)).toBe(202);
+      expect(res.json).toMatchObject({ status: "pending", direction: "outbound", body: "Hi! We sent you the recipe." });
+    });
+
+    it("records the private reply on the comment", () => {
+      expect(recorded).toBe(res.json.id);
+    });
+
+    it("sends it once, from the Page, to the comment's author through the comment", () => {
+      expect(sent, sent.error ?? "").toMatchObject({ status: "published", attempts: 1 });
+      const onNetwork = graph().messenger.sent.find((m) => m.id === sent.externalId);
+      expect(onNetwork).toMatchObject({
+        family: "facebook",
+        from: t.page,
+        commentId: c.externalId,
+        recipient: pageScopedId(c.fromId),
+        message: { text: "Hi! We sent you the recipe." },
+      });
+    });
+
+    it("lands in the commenter's Page-scoped chat", async () => {
+      // The chat is the commenter's as Messenger knows them (the Send API's recipient_id), on the Page.
+      expect(sent.chat).toMatchObject({
+        participantExternalId: pageScopedId(c.fromId),
+        externalPlacementId: t.page,
+        participantUsername: "hungry.fan",
+      });
+      expect(await db.chat.count({ where: { profileId: t.profile.id } })).toBe(1);
+    });
+
+    it("emits message.sent once, naming the commenter's chat", async () => {
+      // message.sent is emitted once, after the move: it names the commenter's chat.
+      expect((await eventsOf(t.accountId, "message.sent")).map((e) => (e.data as { message: Json }).message)).toEqual([
+        expect.objectContaining({ id: sent.id, chat_id: sent.chatId, status: "published" }),
+      ]);
+    });
+
+    it("gets no second private reply (422)", async () => {
+      const again = await privateReply(t, c.id);
+      expect(again.status).toBe(422);
+      expect(again.json.errors).toEqual([
+        "A private reply was already sent to this comment: the network allows one per comment",
+      ]);
+    });
   });
 
   it("a comment more than 7 days old answers 422 naming why; nothing is stored", async () => {
     const t = await facebookTarget();
-    const c = await commentBy(t, { ageMs: 8 * DAY, family: "facebook", pageId: t.page });
-    const res = await reply(t, c.id);
+    const c = await fbComment(t, 8 * DAY);
+    const res = await privateReply(t, c.id);
     expect(res.status).toBe(422);
     expect(String((res.json.errors as string[])[0])).toMatch(
       /^The comment is more than 7 days old: a private reply is allowed up to 7 days after the comment/,
@@ -209,153 +136,44 @@ describe("private replies on facebook (Graph fake)", () => {
     expect(await db.message.count({ where: { profileId: t.profile.id } })).toBe(0);
   });
 
-  it("what the network refuses ends failed with its error: a second private reply (code 10900) and a comment the network holds as older than 7 days (code 10903); a failed one may be asked again", async () => {
+  it("a second private reply the network refuses (code 10900) ends failed with its error", async () => {
     const t = await facebookTarget();
-    const c = await commentBy(t, { ageMs: DAY, family: "facebook", pageId: t.page });
-    const first = await reply(t, c.id);
-    await drain();
-    expect((await messageOf(first.json.id as string)).status).toBe("published");
+    const c = await fbComment(t, DAY);
+    const first = await privateReply(t, c.id);
+    await drainSends();
+    expect((await messageWithChat(first.json.id as string)).status).toBe("published");
     // Our record of it lost: the network still refuses a second one.
     await db.comment.update({ where: { id: c.id }, data: { privateReplyMessageId: null } });
-    const second = await reply(t, c.id);
+    const second = await privateReply(t, c.id);
     expect(second.status).toBe(202);
-    await drain();
-    const refused = await messageOf(second.json.id as string);
+    await drainSends();
+    const refused = await messageWithChat(second.json.id as string);
     expect(refused).toMatchObject({ status: "failed" });
     expect(refused.error).toContain("Activity already replied to");
-
-    const old = await commentBy(t, { ageMs: 6 * DAY, networkAgeMs: 8 * DAY, family: "facebook", pageId: t.page });
-    const late = await reply(t, old.id);
-    await drain();
-    const lateRow = await messageOf(late.json.id as string);
-    expect(lateRow.status).toBe("failed");
-    expect(lateRow.error).toContain("can't be replied to");
-    // Failed: certainly not delivered, so asking again is allowed (and refused by the network again).
-    const retry = await reply(t, old.id);
-    expect(retry.status).toBe(202);
-    expect(graph.messenger.sent.filter((m) => m.commentId === old.externalId)).toHaveLength(0);
-  });
-});
-
-describe("private replies on instagram (Graph fake)", () => {
-  it("reaches the commenter outside the window; the message stays in the commenter's chat (the same id); rules of the network and of the comment answer 422", async () => {
-    const t = await instagramTarget();
-    const c = await commentBy(t, { ageMs: 2 * DAY, family: "instagram" });
-    const res = await reply(t, c.id, { body: "Check your DMs" }); // `body` is an alias of `text`
-    expect(res.status, JSON.stringify(res.json)).toBe(202);
-    await drain();
-    const sent = await messageOf(res.json.id as string);
-    expect(sent, sent.error ?? "").toMatchObject({ status: "published" });
-    expect(sent.chat.participantExternalId).toBe(c.fromId);
-    expect(graph.messenger.sent.find((m) => m.id === sent.externalId)).toMatchObject({
-      family: "instagram",
-      commentId: c.externalId,
-      recipient: c.fromId,
-    });
-
-    const blank = await reply(t, c.id, { text: "  " });
-    expect(blank.status).toBe(422);
-    const tooLong = await reply(t, (await commentBy(t, { ageMs: DAY })).id, { text: "x".repeat(1001) });
-    expect(tooLong.status).toBe(422);
-    expect(tooLong.json.errors).toEqual(["body: at most 1,000 characters"]);
-
-    const ours = await seedComment(
-      { platformPost: t.platformPost, group: t.group },
-      { createdAt: new Date(), status: "published" },
-    );
-    const own = await reply(t, ours.id);
-    expect(own.status).toBe(422);
-    expect(own.json.errors).toEqual(["A private reply goes to a comment written by someone else, not by the profile"]);
-    const pending = await seedComment(
-      { platformPost: t.platformPost, group: t.group },
-      { createdAt: new Date(), status: "pending", externalId: null },
-    );
-    expect((await reply(t, pending.id)).json.errors).toEqual(["Comment has not been published yet"]);
   });
 
-  it("another tenant's comment answers 404 like a missing one; a network without private replies answers 405", async () => {
-    const t = await instagramTarget();
-    const other = await instagramTarget();
-    const theirs = await commentBy(other, { ageMs: DAY });
-    expect((await reply(t, theirs.id)).status).toBe(404);
-    expect((await reply({ ...t, post: other.post, profile: other.profile }, theirs.id)).status).toBe(404);
-    expect((await reply(t, "cmt_missing")).status).toBe(404);
-
-    const tenant = await seedTenant();
-    const { token } = await seedKey({ accountId: tenant.account.id });
-    const profile = await seedNetworkProfile({ group: tenant.group, platform: "threads" });
-    const { post, platformPost } = await seedPublishedPost({
-      group: tenant.group,
-      profile,
-      externalId: uniqueDigits(),
+  describe("a comment the network holds as older than 7 days", () => {
+    let t: Awaited<ReturnType<typeof facebookTarget>>;
+    let old: Awaited<ReturnType<typeof commentBy>>;
+    let late: Awaited<ReturnType<typeof privateReply>>;
+    beforeAll(async () => {
+      t = await facebookTarget();
+      old = await fbComment(t, 6 * DAY, 8 * DAY);
+      late = await privateReply(t, old.id);
+      await drainSends();
     });
-    const threads: Target = { token, accountId: tenant.account.id, post, profile, platformPost, group: tenant.group };
-    const c = await commentBy(threads, { ageMs: DAY });
-    const res = await reply(threads, c.id);
-    expect(res.status).toBe(405);
-    expect(res.json).toEqual({ error: "Unsupported method for threads" });
-  });
-});
 
-describe("private replies on the sandbox network", () => {
-  const sandboxTarget = async (platform: Platform) => {
-    const tenant = await seedTenant({ environment: "sandbox" });
-    const { token } = await seedKey({ accountId: tenant.account.id, environment: "sandbox" });
-    const auth = await sandboxAuth(platform);
-    const profile = await seedNetworkProfile({ group: tenant.group, platform, externalId: auth.externalId! });
-    await db.profile.update({
-      where: { id: profile.id },
-      data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] },
+    it("ends failed with the network's refusal (code 10903)", async () => {
+      const lateRow = await messageWithChat(late.json.id as string);
+      expect(lateRow.status).toBe("failed");
+      expect(lateRow.error).toContain("can't be replied to");
     });
-    const placements = (
-      (await connectorFor({ platform, environment: "sandbox" }).placements?.(sandboxCtx(), auth)) ?? []
-    ).filter((p) => p.externalId !== null);
-    for (const p of placements)
-      await db.placement.create({
-        data: { id: newId("placement"), profileId: profile.id, externalId: p.externalId, name: p.name },
-      });
-    const { post, platformPost } = await seedPublishedPost({
-      group: tenant.group,
-      profile,
-      externalId: `sbx_post_${uniqueDigits(8)}`,
-      placementId: placements[0]?.externalId ?? null,
+
+    it("may be asked again once the first one failed", async () => {
+      // Failed: certainly not delivered, so asking again is allowed (and refused by the network again).
+      const retry = await privateReply(t, old.id);
+      expect(retry.status).toBe(202);
+      expect(graph().messenger.sent.filter((m) => m.commentId === old.externalId)).toHaveLength(0);
     });
-    return { token, accountId: tenant.account.id, post, profile, platformPost, group: tenant.group } satisfies Target;
-  };
-
-  for (const platform of ["instagram", "facebook"] as const) {
-    it(`${platform}: sent once per comment, outside the window, into the commenter's chat; #sandbox-fail rehearses a refusal`, async () => {
-      const t = await sandboxTarget(platform);
-      const c = await commentBy(t, { ageMs: 5 * DAY });
-      const res = await reply(t, c.id);
-      expect(res.status, JSON.stringify(res.json)).toBe(202);
-      await drain();
-      const sent = await messageOf(res.json.id as string);
-      expect(sent, sent.error ?? "").toMatchObject({ status: "published", externalId: expect.any(String) });
-      expect(sent.chat.participantExternalId).toBe(c.fromId);
-      expect((await reply(t, c.id)).status).toBe(422);
-
-      const failing = await commentBy(t, { ageMs: DAY });
-      const rehearsed = await reply(t, failing.id, { text: "Our offer #sandbox-fail" });
-      await drain();
-      expect(await messageOf(rehearsed.json.id as string)).toMatchObject({ status: "failed" });
-    });
-  }
-
-  it("a sandbox network without private replies (threads) answers 405", async () => {
-    const t = await sandboxTarget("threads");
-    const res = await reply(t, (await commentBy(t, { ageMs: DAY })).id);
-    expect(res.status).toBe(405);
-  });
-});
-
-describe("the support table", () => {
-  it("private_reply is offered on instagram and facebook only (spec: `instagram`, `facebook`), live and sandbox, derived from the connectors", () => {
-    for (const environment of ["live", "sandbox"] as const) {
-      const offered = PLATFORMS.filter((platform) =>
-        supportsCommentAction(connectorFor({ platform, environment }), { connectedAt: new Date() }, "private_reply"),
-      );
-      expect(offered.sort(), environment).toEqual(["facebook", "instagram"]);
-    }
   });
 });

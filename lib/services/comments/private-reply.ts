@@ -1,6 +1,5 @@
 import "server-only";
 import { notFound, unprocessable } from "@/lib/api/errors";
-import { serializeMessage } from "@/lib/api/serializers/message";
 import type { Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
@@ -24,7 +23,8 @@ import { rootPlatformPostOrThrow, threadComment } from "./write-comments";
 // commenter's messaging id, the message moves to that participant's chat: messages/chat-row.ts).
 // Checks, in order: the caller's post (404), the network (405), the post is published (422), the
 // comment (404), it is on the network (422), it is someone else's (422), its age (422), the profile is
-// connected (422), the network's send rules (422), no private reply yet (422).
+// connected (422), the network's send rules (422), no private reply yet (422). Answers the message row
+// (the route renders it).
 
 const DAY_MS = 24 * 3600_000;
 
@@ -126,5 +126,5 @@ export const sendPrivateReply = async ({
     await recordCommit(tx, { resource: "message", id: row.id });
     return row;
   });
-  return serializeMessage(message);
+  return message;
 };

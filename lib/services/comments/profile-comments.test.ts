@@ -60,65 +60,106 @@ const world = async () => {
   return { tenant, profile, locations, token };
 };
 
+type World = Awaited<ReturnType<typeof world>>;
+
 describe("google reviews polling", () => {
-  it("stores each review once per location with the owner's reply, and emits profile_comment.created once per review", async () => {
-    const { tenant, profile, locations } = await world();
-    const [deli, bakery] = locations as [string, string];
-    const r1 = google.commentLists.addReview(deli, {
-      comment: "Great bagels",
-      starRating: "FIVE",
-      reviewReply: { comment: "Thank you!", updateTime: new Date().toISOString() },
-    });
-    google.commentLists.addReview(bakery, {
-      comment: "Too sweet",
-      starRating: "TWO",
-      reviewer: { isAnonymous: true, displayName: "A Google user" },
-    });
-
-    expect(await findProfilesDueForProfileComments()).toContain(profile.id);
-    const first = await syncProfileComments({ profileId: profile.id });
-    expect(first).toMatchObject({ state: "synced", counts: { created: 3 } });
-    const calls = google.requestsTo("reviews.list");
-    expect(calls.at(-1)!.url.searchParams.get("orderBy")).toBe("updateTime desc");
-
-    const rows = await db.comment.findMany({ where: { profileId: profile.id }, orderBy: { createdAt: "asc" } });
-    expect(rows.map((r) => [r.placementId, r.externalId, r.parentExternalId, r.body, r.postId])).toEqual([
-      [deli, r1.name, null, "Great bagels", null],
-      [deli, `${r1.name}/reply`, r1.name, "Thank you!", null],
-      [bakery, expect.stringContaining(`${bakery}/reviews/`), null, "Too sweet", null],
-    ]);
-    expect(rows[2]!.authorUsername).toBeNull(); // anonymous
-    expect(rows[0]!.platformData).toMatchObject({ star_rating: "FIVE", rating: 5 });
-
-    const events = await eventsOf(tenant.account.id, "profile_comment.created");
-    expect(events).toHaveLength(2); // the reviews, not the owner's reply
-    expect(events[0]!.data).toEqual({
-      id: rows[0]!.id,
-      profile_id: profile.id,
-      platform: "google_business",
-      placement_id: deli,
-      external_id: r1.name,
-      parent_external_id: null,
-      body: "Great bagels",
-      status: "synced",
-      author_username: "Reviewer",
-      author_avatar_url: "https://lh3.example/r.jpg",
-      platform_data: expect.objectContaining({ star_rating: "FIVE" }),
-      posted_at: expect.any(String),
-      created_at: rows[0]!.createdAt.toISOString(),
+  describe("a first sync of two locations' reviews", () => {
+    let w: World;
+    let deli: string;
+    let bakery: string;
+    let r1: ReturnType<GoogleFake["commentLists"]["addReview"]>;
+    let dueBefore: string[];
+    let first: Awaited<ReturnType<typeof syncProfileComments>>;
+    let rows: Awaited<ReturnType<typeof db.comment.findMany>>;
+    beforeAll(async () => {
+      w = await world();
+      [deli, bakery] = w.locations as [string, string];
+      r1 = google.commentLists.addReview(deli, {
+        comment: "Great bagels",
+        starRating: "FIVE",
+        reviewReply: { comment: "Thank you!", updateTime: new Date().toISOString() },
+      });
+      google.commentLists.addReview(bakery, {
+        comment: "Too sweet",
+        starRating: "TWO",
+        reviewer: { isAnonymous: true, displayName: "A Google user" },
+      });
+      dueBefore = await findProfilesDueForProfileComments();
+      first = await syncProfileComments({ profileId: w.profile.id });
+      rows = await db.comment.findMany({ where: { profileId: w.profile.id }, orderBy: { createdAt: "asc" } });
     });
 
-    // A second sync (an edited review, one new one) updates and adds, and emits only for the new one.
-    google.commentLists.reviews.get(deli)![0]!.comment = "Great bagels, edited";
-    google.commentLists.addReview(deli, { comment: "Nice staff", starRating: "FOUR" });
-    const second = await syncProfileComments({ profileId: profile.id, now: new Date(Date.now() + 1000) });
-    expect(second.counts).toMatchObject({ created: 1, updated: 3 });
-    expect(await db.comment.count({ where: { profileId: profile.id } })).toBe(4);
-    expect(await db.comment.findFirst({ where: { externalId: r1.name } })).toMatchObject({
-      body: "Great bagels, edited",
+    it("finds a new profile due", () => {
+      expect(dueBefore).toContain(w.profile.id);
     });
-    expect(await eventsOf(tenant.account.id, "profile_comment.created")).toHaveLength(3);
-    expect(await findProfilesDueForProfileComments()).not.toContain(profile.id); // twice a day
+
+    it("asks Google for the latest updated reviews first", () => {
+      const calls = google.requestsTo("reviews.list");
+      expect(calls.at(-1)!.url.searchParams.get("orderBy")).toBe("updateTime desc");
+    });
+
+    it("stores each review once per location with the owner's reply under it", () => {
+      expect(first).toMatchObject({ state: "synced", counts: { created: 3 } });
+      expect(rows.map((r) => [r.placementId, r.externalId, r.parentExternalId, r.body, r.postId])).toEqual([
+        [deli, r1.name, null, "Great bagels", null],
+        [deli, `${r1.name}/reply`, r1.name, "Thank you!", null],
+        [bakery, expect.stringContaining(`${bakery}/reviews/`), null, "Too sweet", null],
+      ]);
+    });
+
+    it("stores an anonymous reviewer without a username", () => {
+      expect(rows[2]!.authorUsername).toBeNull(); // anonymous
+    });
+
+    it("keeps the star rating in platform_data", () => {
+      expect(rows[0]!.platformData).toMatchObject({ star_rating: "FIVE", rating: 5 });
+    });
+
+    it("emits profile_comment.created once per review, not for the owner's reply", async () => {
+      const events = await eventsOf(w.tenant.account.id, "profile_comment.created");
+      expect(events).toHaveLength(2); // the reviews, not the owner's reply
+      expect(events[0]!.data).toEqual({
+        id: rows[0]!.id,
+        profile_id: w.profile.id,
+        platform: "google_business",
+        placement_id: deli,
+        external_id: r1.name,
+        parent_external_id: null,
+        body: "Great bagels",
+        status: "synced",
+        author_username: "Reviewer",
+        author_avatar_url: "https://lh3.example/r.jpg",
+        platform_data: expect.objectContaining({ star_rating: "FIVE" }),
+        posted_at: expect.any(String),
+        created_at: rows[0]!.createdAt.toISOString(),
+      });
+    });
+
+    // A second sync (an edited review, one new one).
+    describe("then a second sync", () => {
+      let second: Awaited<ReturnType<typeof syncProfileComments>>;
+      beforeAll(async () => {
+        google.commentLists.reviews.get(deli)![0]!.comment = "Great bagels, edited";
+        google.commentLists.addReview(deli, { comment: "Nice staff", starRating: "FOUR" });
+        second = await syncProfileComments({ profileId: w.profile.id, now: new Date(Date.now() + 1000) });
+      });
+
+      it("updates the edited review and adds the new one", async () => {
+        expect(second.counts).toMatchObject({ created: 1, updated: 3 });
+        expect(await db.comment.count({ where: { profileId: w.profile.id } })).toBe(4);
+        expect(await db.comment.findFirst({ where: { externalId: r1.name } })).toMatchObject({
+          body: "Great bagels, edited",
+        });
+      });
+
+      it("emits profile_comment.created for the new review only", async () => {
+        expect(await eventsOf(w.tenant.account.id, "profile_comment.created")).toHaveLength(3);
+      });
+
+      it("leaves the profile not due until its next poll (twice a day)", async () => {
+        expect(await findProfilesDueForProfileComments()).not.toContain(w.profile.id); // twice a day
+      });
+    });
   });
 
   it("a rate limit stops the profile's polls until the network's wait is over", async () => {
@@ -143,45 +184,68 @@ describe("google reviews polling", () => {
     });
   });
 
-  it("the fake refuses an unknown query parameter and an unknown orderBy, as Google does", async () => {
-    const { profile, locations } = await world();
-    const stored = await db.profile.findUniqueOrThrow({ where: { id: profile.id } });
-    const { decryptSecret } = await import("@/lib/crypto");
-    const headers = { authorization: `Bearer ${decryptSecret(stored.accessToken!)}` };
-    const base = `${google.url("mybusiness")}/${locations[0]}/reviews`;
-    expect((await fetch(`${base}?page_size=10`, { headers })).status).toBe(400);
-    expect((await fetch(`${base}?orderBy=newest`, { headers })).status).toBe(400);
-    expect((await fetch(`${base}?orderBy=updateTime%20desc&pageSize=50`, { headers })).status).toBe(200);
+  describe("the Google fake, as Google does", () => {
+    let reviewsUrl: string;
+    let headers: Record<string, string>;
+    beforeAll(async () => {
+      const { profile, locations } = await world();
+      const stored = await db.profile.findUniqueOrThrow({ where: { id: profile.id } });
+      const { decryptSecret } = await import("@/lib/crypto");
+      headers = { authorization: `Bearer ${decryptSecret(stored.accessToken!)}` };
+      reviewsUrl = `${google.url("mybusiness")}/${locations[0]}/reviews`;
+    });
+
+    it("answers the documented query", async () => {
+      expect((await fetch(`${reviewsUrl}?orderBy=updateTime%20desc&pageSize=50`, { headers })).status).toBe(200);
+    });
+
+    it("refuses an unknown query parameter", async () => {
+      expect((await fetch(`${reviewsUrl}?page_size=10`, { headers })).status).toBe(400);
+    });
+
+    it("refuses an unknown orderBy", async () => {
+      expect((await fetch(`${reviewsUrl}?orderBy=newest`, { headers })).status).toBe(400);
+    });
   });
 });
 
 describe("GET /api/profiles/:id/comments", () => {
-  it("lists reviews newest first with replies, narrows by placement_id, pages from 0; 405 on other networks; another tenant's or group's profile is 404", async () => {
-    const { tenant, profile, locations, token } = await world();
-    const [deli, bakery] = locations as [string, string];
-    const old = google.commentLists.addReview(deli, {
+  let w: World;
+  let deli: string;
+  let bakery: string;
+  let old: ReturnType<GoogleFake["commentLists"]["addReview"]>;
+  beforeAll(async () => {
+    w = await world();
+    [deli, bakery] = w.locations as [string, string];
+    old = google.commentLists.addReview(deli, {
       comment: "old",
       createTime: "2026-01-01T00:00:00Z",
       reviewReply: { comment: "thanks" },
     });
     google.commentLists.addReview(deli, { comment: "new", createTime: "2026-02-01T00:00:00Z" });
     google.commentLists.addReview(bakery, { comment: "bakery", createTime: "2026-01-15T00:00:00Z" });
-    await syncProfileComments({ profileId: profile.id });
-    const get = (query: string, t = token, id = profile.id) =>
-      callRoute(route.GET, { path: `/api/profiles/${id}/comments${query}`, token: t, params: { id } });
+    await syncProfileComments({ profileId: w.profile.id });
+  });
+  const get = (query: string, t = w.token, id = w.profile.id) =>
+    callRoute(route.GET, { path: `/api/profiles/${id}/comments${query}`, token: t, params: { id } });
+  type Listed = { body: string; placement_id: string; replies: { body: string; parent_external_id: string }[] };
 
+  it("lists reviews newest first, from page 0", async () => {
     const all = await get("");
     expect(all.status).toBe(200);
     expect(all.json).toMatchObject({ total: 3, page: 0, per_page: 20 });
-    const data = all.json.data as {
-      body: string;
-      placement_id: string;
-      replies: { body: string; parent_external_id: string }[];
-    }[];
-    expect(data.map((c) => c.body)).toEqual(["new", "bakery", "old"]);
+    expect((all.json.data as Listed[]).map((c) => c.body)).toEqual(["new", "bakery", "old"]);
+  });
+
+  it("gives each review its replies", async () => {
+    const data = (await get("")).json.data as Listed[];
     expect(data[2]!.replies).toEqual([
       expect.objectContaining({ body: "thanks", parent_external_id: old.name, placement_id: deli }),
     ]);
+  });
+
+  it("renders a review with the profile comment's fields only", async () => {
+    const data = (await get("")).json.data as Listed[];
     expect(Object.keys(data[0]!).sort()).toEqual(
       [
         "id",
@@ -198,26 +262,44 @@ describe("GET /api/profiles/:id/comments", () => {
         "replies",
       ].sort(),
     );
+  });
 
+  it("narrows by placement_id", async () => {
     const narrowed = await get(`?placement_id=${encodeURIComponent(bakery)}`);
     expect((narrowed.json.data as { body: string }[]).map((c) => c.body)).toEqual(["bakery"]);
+  });
+
+  it("pages by per_page", async () => {
     const page1 = await get("?page=1&per_page=2");
     expect(page1.json).toMatchObject({ total: 3, page: 1, per_page: 2 });
     expect((page1.json.data as { body: string }[]).map((c) => c.body)).toEqual(["old"]);
-    expect((await get("?per_page=101")).json).toMatchObject({ per_page: 100 }); // capped at 100
+  });
 
-    const twitter = await seedNetworkProfile({ group: tenant.group, platform: "twitter" });
-    expect(await get("", token, twitter.id)).toMatchObject({
+  it("caps per_page at 100", async () => {
+    expect((await get("?per_page=101")).json).toMatchObject({ per_page: 100 }); // capped at 100
+  });
+
+  it("405 on a network without profile-level comments", async () => {
+    const twitter = await seedNetworkProfile({ group: w.tenant.group, platform: "twitter" });
+    expect(await get("", w.token, twitter.id)).toMatchObject({
       status: 405,
       json: { error: "Unsupported method for twitter" },
     });
+  });
 
+  it("another tenant's profile is 404", async () => {
     const other = await seedTenant();
     const { token: otherToken } = await seedKey({ accountId: other.account.id });
     expect((await get("", otherToken)).status).toBe(404);
-    const groupB = await seedGroup({ accountId: tenant.account.id });
-    const scoped = await seedKey({ accountId: tenant.account.id, kind: "scoped", profileGroupId: groupB.id });
+  });
+
+  it("another group's profile is 404 to a scoped key", async () => {
+    const groupB = await seedGroup({ accountId: w.tenant.account.id });
+    const scoped = await seedKey({ accountId: w.tenant.account.id, kind: "scoped", profileGroupId: groupB.id });
     expect((await get("", scoped.token)).status).toBe(404);
-    expect((await get("", token, "prof_doesnotexist1234")).status).toBe(404);
+  });
+
+  it("an unknown profile is 404", async () => {
+    expect((await get("", w.token, "prof_doesnotexist1234")).status).toBe(404);
   });
 });

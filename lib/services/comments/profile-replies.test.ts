@@ -29,7 +29,7 @@ type Json = Record<string, any>;
 const FB = { appId: "1000000000088", secret: "fb-secret" };
 let google: GoogleFake;
 let graph: GraphFake;
-let runner: LocalRunner;
+let runner: LocalRunner | undefined;
 
 beforeAll(async () => {
   [google, graph] = await Promise.all([startGoogleFake(), startGraphFake()]);
@@ -41,18 +41,24 @@ beforeAll(async () => {
     NETWORK_FACEBOOK_GRAPH_URL: graph.base("graph.facebook.com"),
   });
 }, 60_000);
-afterEach(() => runner?.stop());
+afterEach(async () => {
+  await runner?.stop();
+  runner = undefined;
+});
 afterAll(async () => {
   await Promise.all([google?.close(), graph?.close()]);
   await db.$disconnect();
 });
 
+// The publish-comment function on a local runner (stopped after the test, or after the first test of a
+// suite whose beforeAll started it).
 const start = async () => {
   runner = await startLocalRunner({
     functions: [publishCommentFn],
     clock: new ManualClock(new Date()),
     pollIntervalMs: 0,
   });
+  return runner;
 };
 // A tenant of its own per test (a group has one profile per network), with an API key.
 const newTenant = async () => {
@@ -132,83 +138,137 @@ const facebookWorld = async () => {
 };
 
 describe("replying to a google review", () => {
-  it("pending at once, then the review's reply on Google, published once with profile_comment.created; the next sync keeps one row", async () => {
-    const { profile, location } = await googleWorld();
-    const review = google.commentLists.addReview(location, {
-      comment: "Great bagels",
-      reviewReply: { comment: "Old thanks", updateTime: new Date().toISOString() },
+  describe("a reply to a review with an owner's reply", () => {
+    let profile: Awaited<ReturnType<typeof googleWorld>>["profile"];
+    let location: string;
+    let review: ReturnType<GoogleFake["commentLists"]["addReview"]>;
+    let res: Awaited<ReturnType<typeof reply>>;
+    beforeAll(async () => {
+      ({ profile, location } = await googleWorld());
+      review = google.commentLists.addReview(location, {
+        comment: "Great bagels",
+        reviewReply: { comment: "Old thanks", updateTime: new Date().toISOString() },
+      });
+      await syncProfileComments({ profileId: profile.id });
+      const stored = await db.comment.findFirstOrThrow({ where: { profileId: profile.id, externalId: review.name } });
+      const running = await start();
+      res = await reply(profile.id, { body: "Thank you, come again!", parent_id: stored.id });
+      await running.drain();
     });
-    await syncProfileComments({ profileId: profile.id });
-    const stored = await db.comment.findFirstOrThrow({ where: { profileId: profile.id, externalId: review.name } });
+    const ourReplies = () => db.comment.count({ where: { profileId: profile.id, parentExternalId: review.name } });
 
-    await start();
-    const res = await reply(profile.id, { body: "Thank you, come again!", parent_id: stored.id });
-    expect(res.status, JSON.stringify(res.json)).toBe(201);
-    expect(res.json).toMatchObject({
-      status: "pending",
-      external_id: null,
-      parent_external_id: review.name,
-      placement_id: location,
-      body: "Thank you, come again!",
-      replies: [],
+    it("is answered 201 at once, pending under the review", () => {
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+      expect(res.json).toMatchObject({
+        status: "pending",
+        external_id: null,
+        parent_external_id: review.name,
+        placement_id: location,
+        body: "Thank you, come again!",
+        replies: [],
+      });
     });
-    await runner.drain();
 
-    const call = google.requestsTo("reviews.updateReply").at(-1)!;
-    expect([call.method, call.json]).toEqual(["PUT", { comment: "Thank you, come again!" }]);
-    expect(google.commentLists.reviews.get(location)![0]!.reviewReply).toMatchObject({
-      comment: "Thank you, come again!",
+    it("is published once as the review's reply on Google", async () => {
+      const call = google.requestsTo("reviews.updateReply").at(-1)!;
+      expect([call.method, call.json]).toEqual(["PUT", { comment: "Thank you, come again!" }]);
+      expect(google.commentLists.reviews.get(location)![0]!.reviewReply).toMatchObject({
+        comment: "Thank you, come again!",
+      });
+      expect(await row(res.json.id as string)).toMatchObject({
+        status: "published",
+        externalId: `${review.name}/reply`,
+        attempts: 1,
+      });
     });
-    expect(await row(res.json.id as string)).toMatchObject({
-      status: "published",
-      externalId: `${review.name}/reply`,
-      attempts: 1,
-    });
-    expect(await db.comment.count({ where: { profileId: profile.id, parentExternalId: review.name } })).toBe(1); // the reply ours replaced is gone
-    expect(await announced(`${review.name}/reply`)).toHaveLength(1);
 
-    await syncProfileComments({ profileId: profile.id, now: new Date(Date.now() + 1000) });
-    expect(await db.comment.count({ where: { profileId: profile.id, parentExternalId: review.name } })).toBe(1);
-    const list = await callRoute(route.GET, {
-      path: `/api/profiles/${profile.id}/comments`,
-      token,
-      params: { id: profile.id },
+    it("takes the place of the reply it replaced", async () => {
+      expect(await ourReplies()).toBe(1); // the reply ours replaced is gone
     });
-    expect((list.json.data as Json[])[0]).toMatchObject({
-      external_id: review.name,
-      replies: [{ id: res.json.id, status: "published", body: "Thank you, come again!" }],
+
+    it("emits profile_comment.created once", async () => {
+      expect(await announced(`${review.name}/reply`)).toHaveLength(1);
     });
-    expect(await announced(`${review.name}/reply`)).toHaveLength(1);
+
+    describe("then the next sync", () => {
+      beforeAll(() => syncProfileComments({ profileId: profile.id, now: new Date(Date.now() + 1000) }));
+
+      it("keeps one row for the reply", async () => {
+        expect(await ourReplies()).toBe(1);
+      });
+
+      it("lists the review with our reply, published", async () => {
+        const list = await callRoute(route.GET, {
+          path: `/api/profiles/${profile.id}/comments`,
+          token,
+          params: { id: profile.id },
+        });
+        expect((list.json.data as Json[])[0]).toMatchObject({
+          external_id: review.name,
+          replies: [{ id: res.json.id, status: "published", body: "Thank you, come again!" }],
+        });
+      });
+
+      it("emits no second profile_comment.created", async () => {
+        expect(await announced(`${review.name}/reply`)).toHaveLength(1);
+      });
+    });
   });
 
-  it("a rejection fails with Google's error; the parent by the network's id; 404 for an unknown parent and another tenant's profile", async () => {
-    const { profile, location } = await googleWorld();
-    const review = google.commentLists.addReview(location, { comment: "Meh" });
-    await syncProfileComments({ profileId: profile.id });
-    await start();
-    google.failNext("reviews.updateReply", {
-      status: 400,
-      body: { error: { code: 400, status: "INVALID_ARGUMENT", message: "Request contains an invalid argument." } },
+  describe("a review without a reply", () => {
+    let profile: Awaited<ReturnType<typeof googleWorld>>["profile"];
+    let review: ReturnType<GoogleFake["commentLists"]["addReview"]>;
+    beforeAll(async () => {
+      let location: string;
+      ({ profile, location } = await googleWorld());
+      review = google.commentLists.addReview(location, { comment: "Meh" });
+      await syncProfileComments({ profileId: profile.id });
     });
-    const res = await reply(profile.id, { body: "Sorry to hear", parent_id: review.name });
-    expect(res.status).toBe(201);
-    await runner.drain();
-    expect(await row(res.json.id as string)).toMatchObject({ status: "failed", externalId: null, attempts: 1 });
-    expect((await row(res.json.id as string)).error).toContain("invalid argument");
 
-    expect(await reply(profile.id, { body: "Hi", parent_id: "accounts/1/locations/2/reviews/none" })).toMatchObject({
-      status: 404,
-      json: { error: "Parent comment not found" },
+    it("a reply Google rejects fails with Google's error", async () => {
+      const running = await start();
+      google.failNext("reviews.updateReply", {
+        status: 400,
+        body: { error: { code: 400, status: "INVALID_ARGUMENT", message: "Request contains an invalid argument." } },
+      });
+      const res = await reply(profile.id, { body: "Sorry to hear", parent_id: review.name });
+      expect(res.status).toBe(201);
+      await running.drain();
+      expect(await row(res.json.id as string)).toMatchObject({ status: "failed", externalId: null, attempts: 1 });
+      expect((await row(res.json.id as string)).error).toContain("invalid argument");
     });
-    expect(await reply(profile.id, { body: " ", parent_id: review.name })).toMatchObject({ status: 422 });
-    // `text` is the clients' name for the reply's text (the official clients do)
-    const byText = await reply(profile.id, { text: "Thanks, see you soon", parent_id: review.name });
-    expect(byText).toMatchObject({ status: 201, json: { body: "Thanks, see you soon", status: "pending" } });
-    const other = await seedTenant();
-    const otherKey = (await seedKey({ accountId: other.account.id })).token;
-    expect(await reply(profile.id, { body: "Hi", parent_id: review.name }, otherKey)).toMatchObject({
-      status: 404,
-      json: { error: "Not found" },
+
+    it("takes the review by the network's id", async () => {
+      expect(await reply(profile.id, { body: "Thanks", parent_id: review.name })).toMatchObject({
+        status: 201,
+        json: { parent_external_id: review.name },
+      });
+    });
+
+    it("404 for an unknown parent", async () => {
+      expect(await reply(profile.id, { body: "Hi", parent_id: "accounts/1/locations/2/reviews/none" })).toMatchObject({
+        status: 404,
+        json: { error: "Parent comment not found" },
+      });
+    });
+
+    it("422 for a blank body", async () => {
+      expect(await reply(profile.id, { body: " ", parent_id: review.name })).toMatchObject({ status: 422 });
+    });
+
+    it("`text` is the reply's text", async () => {
+      // `text` is the clients' name for the reply's text (the official clients do)
+      const byText = await reply(profile.id, { text: "Thanks, see you soon", parent_id: review.name });
+      expect(byText).toMatchObject({ status: 201, json: { body: "Thanks, see you soon", status: "pending" } });
+    });
+
+    it("another tenant's key answers 404", async () => {
+      const other = await seedTenant();
+      const otherKey = (await seedKey({ accountId: other.account.id })).token;
+      expect(await reply(profile.id, { body: "Hi", parent_id: review.name }, otherKey)).toMatchObject({
+        status: 404,
+        json: { error: "Not found" },
+      });
     });
   });
 
@@ -222,25 +282,40 @@ describe("replying to a google review", () => {
   });
 });
 
-describe("replying to a facebook recommendation", () => {
-  it("the Page's comment on the story; an answer lost after it was made is read back: published once, sent once", async () => {
-    const { profile, page } = await facebookWorld();
-    const story = graph.addRecommendation(page, { type: "positive", text: "Lovely staff" });
+describe("replying to a facebook recommendation whose answer is lost after it was made", () => {
+  let profile: Awaited<ReturnType<typeof facebookWorld>>["profile"];
+  let page: string;
+  let story: string;
+  let res: Awaited<ReturnType<typeof reply>>;
+  beforeAll(async () => {
+    ({ profile, page } = await facebookWorld());
+    story = graph.addRecommendation(page, { type: "positive", text: "Lovely staff" });
     await syncProfileComments({ profileId: profile.id });
-    await start();
+    const running = await start();
     graph.loseNext({ host: "graph.facebook.com", path: `${story}/comments` });
-    const res = await reply(profile.id, { body: "Thanks for the kind words", parent_id: story });
-    expect(res.status, JSON.stringify(res.json)).toBe(201);
-    await runner.drain();
+    res = await reply(profile.id, { body: "Thanks for the kind words", parent_id: story });
+    await running.drain();
+  });
+  const sentReplies = () => graph.content.ratings.get(story)!.replies;
 
-    const replies = graph.content.ratings.get(story)!.replies;
-    expect(replies.map((r) => [r.message, r.fromId])).toEqual([["Thanks for the kind words", page]]);
+  it("sends the Page's comment on the story once", () => {
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(sentReplies().map((r) => [r.message, r.fromId])).toEqual([["Thanks for the kind words", page]]);
+  });
+
+  it("reads the answer back: published with the network's id", async () => {
     expect(await row(res.json.id as string)).toMatchObject({
       status: "published",
-      externalId: replies[0]!.id,
+      externalId: sentReplies()[0]!.id,
       placementId: page,
     });
-    expect(await announced(replies[0]!.id)).toHaveLength(1);
+  });
+
+  it("emits profile_comment.created once", async () => {
+    expect(await announced(sentReplies()[0]!.id)).toHaveLength(1);
+  });
+
+  it("a later sync keeps one row for the reply", async () => {
     await syncProfileComments({ profileId: profile.id, now: new Date(Date.now() + 1000) });
     expect(await db.comment.count({ where: { profileId: profile.id, parentExternalId: story } })).toBe(1);
   });

@@ -81,12 +81,28 @@ const act = async (route: RouteHandler, id: string) => {
   expect(res.json).toEqual({ accepted: true });
 };
 
+type Row = Awaited<ReturnType<typeof row>>;
+
+// Each flow runs in its suite's beforeAll (the runner stops after each test) and keeps the rows as they
+// were at each step; the tests read those.
 describe("publishing a comment", () => {
-  it("pending -> published with the network's id; a reply goes under it; comment.created once each", async () => {
+  let top: Json;
+  let published: Row;
+  let reply: Json;
+  let publishedReply: Row;
+  beforeAll(async () => {
     await start();
-    const top = await comment({ body: "Thanks for coming!" });
+    top = await comment({ body: "Thanks for coming!" });
     await runner.drain();
-    const published = await row(top.id);
+    published = await row(top.id);
+    reply = await comment({ text: "And see you soon", parent_id: published.externalId });
+    await runner.drain();
+    publishedReply = await row(reply.id);
+  });
+  const created = async () =>
+    (await eventsOf(t.account.id, "comment.created")).filter((e) => [top.id, reply.id].includes((e.data as Json).id));
+
+  it("goes from pending to published with the network's id", () => {
     expect(published).toMatchObject({
       status: "published",
       externalId: expect.stringMatching(/^sbx_comment_/),
@@ -94,14 +110,17 @@ describe("publishing a comment", () => {
       sendingSince: null,
       error: null,
     });
-    const reply = await comment({ text: "And see you soon", parent_id: published.externalId });
-    await runner.drain();
-    expect(await row(reply.id)).toMatchObject({
+  });
+
+  it("a reply to it is published under it", () => {
+    expect(publishedReply).toMatchObject({
       status: "published",
       parentExternalId: published.externalId,
       rootExternalId: published.externalId,
     });
+  });
 
+  it("lists the comment published with the reply under it", async () => {
     const list = await callRoute(postCommentsRoute.GET, {
       path: `/api/posts/${post.id}/comments?profile_id=${profileId}`,
       token: t.token,
@@ -113,12 +132,14 @@ describe("publishing a comment", () => {
       external_id: published.externalId,
       replies: [{ id: reply.id, status: "published", parent_external_id: published.externalId }],
     });
+  });
 
-    const created = (await eventsOf(t.account.id, "comment.created")).filter((e) =>
-      [top.id, reply.id].includes((e.data as Json).id),
-    );
-    expect(created.map((e) => (e.data as Json).id).sort()).toEqual([top.id, reply.id].sort());
-    expect(created.find((e) => (e.data as Json).id === top.id)!.data).toMatchObject({
+  it("emits comment.created once for the comment and once for the reply", async () => {
+    expect((await created()).map((e) => (e.data as Json).id).sort()).toEqual([top.id, reply.id].sort());
+  });
+
+  it("comment.created carries the published comment and where it is", async () => {
+    expect((await created()).find((e) => (e.data as Json).id === top.id)!.data).toMatchObject({
       status: "published",
       external_id: published.externalId,
       post_id: post.id,
@@ -126,35 +147,60 @@ describe("publishing a comment", () => {
       platform: "facebook",
     });
   });
+});
 
-  it("a rejection fails at once with the network's error details", async () => {
+describe("a rejection", () => {
+  let failed: Row;
+  let later: Row;
+  beforeAll(async () => {
     await start();
     const c = await comment({ body: "Nope #sandbox-fail" });
     await runner.drain();
-    const failed = await row(c.id);
+    failed = await row(c.id);
+    clock.advance("3h");
+    await runner.drain();
+    later = await row(c.id);
+  });
+
+  it("fails the comment at once with the network's error details", () => {
     expect(failed).toMatchObject({ status: "failed", attempts: 1, externalId: null });
     expect(failed.error).toContain("rejected");
     expect(failed.errorDetails).toMatchObject({ platformErrorCode: "SANDBOX_REJECTED" });
-    clock.advance("3h");
-    await runner.drain();
-    expect(await row(c.id)).toMatchObject({ status: "failed", attempts: 1 });
   });
 
-  it("a rate limit is failed_waiting_for_retry, then published on the next attempt", async () => {
+  it("is not retried", () => {
+    expect(later).toMatchObject({ status: "failed", attempts: 1 });
+  });
+});
+
+describe("a rate limit", () => {
+  let limited: Row;
+  let retried: Row;
+  beforeAll(async () => {
     await start();
     const c = await comment({ body: "Again #sandbox-retry" });
     await runner.drain();
-    expect(await row(c.id)).toMatchObject({
+    limited = await row(c.id);
+    clock.advance("61s");
+    await runner.drain();
+    retried = await row(c.id);
+  });
+
+  it("leaves the comment failed_waiting_for_retry", () => {
+    expect(limited).toMatchObject({
       status: "failed_waiting_for_retry",
       attempts: 1,
       errorDetails: expect.objectContaining({ platformErrorCode: "SANDBOX_RATE_LIMITED" }),
     });
-    clock.advance("61s");
-    await runner.drain();
-    expect(await row(c.id)).toMatchObject({ status: "published", attempts: 2, error: null });
   });
 
-  it("no answer: read back, found means published, sent once", async () => {
+  it("is followed by the next attempt, which publishes it", () => {
+    expect(retried).toMatchObject({ status: "published", attempts: 2, error: null });
+  });
+});
+
+describe("no answer", () => {
+  it("the comment is read back: found means published, sent once", async () => {
     await start();
     const c = await comment({ body: "Slow #sandbox-timeout" });
     await runner.drain();
@@ -163,48 +209,91 @@ describe("publishing a comment", () => {
     expect(sandboxCommentOf(c.id)?.externalId).toBe(found.externalId);
   });
 
-  it("no answer and the network cannot tell: delivery_unconfirmed, never retried", async () => {
-    await start();
-    const c = await comment({ body: "Lost #sandbox-unconfirmed" });
-    await runner.drain();
-    expect(await row(c.id)).toMatchObject({ status: "delivery_unconfirmed", attempts: 1, externalId: null });
-    clock.advance("3h");
-    await runner.drain();
-    expect(await row(c.id)).toMatchObject({ status: "delivery_unconfirmed", attempts: 1 });
-    expect(sandboxCommentOf(c.id)).toBeNull();
-  });
+  describe("when the network cannot tell", () => {
+    let c: Json;
+    let unconfirmed: Row;
+    let later: Row;
+    beforeAll(async () => {
+      await start();
+      c = await comment({ body: "Lost #sandbox-unconfirmed" });
+      await runner.drain();
+      unconfirmed = await row(c.id);
+      clock.advance("3h");
+      await runner.drain();
+      later = await row(c.id);
+    });
 
-  it("an attempt interrupted while sending is read back first: absent, so it is retried and published once", async () => {
+    it("the comment is delivery_unconfirmed", () => {
+      expect(unconfirmed).toMatchObject({ status: "delivery_unconfirmed", attempts: 1, externalId: null });
+    });
+
+    it("is never retried", () => {
+      expect(later).toMatchObject({ status: "delivery_unconfirmed", attempts: 1 });
+      expect(sandboxCommentOf(c.id)).toBeNull();
+    });
+  });
+});
+
+describe("an attempt interrupted while sending", () => {
+  let c: Json;
+  let readBack: Row;
+  let absentOnNetwork: boolean;
+  let retried: Row;
+  beforeAll(async () => {
     await start();
-    const c = await comment({ body: "Interrupted" });
+    c = await comment({ body: "Interrupted" });
     // what a crash leaves behind: the attempt was committed as sending, then nothing
     await db.comment.update({ where: { id: c.id }, data: { sendingSince: new Date(), attempts: 1 } });
     await runner.drain();
-    expect(await row(c.id)).toMatchObject({ status: "failed_waiting_for_retry", attempts: 1 });
-    expect(sandboxCommentOf(c.id)).toBeNull();
+    readBack = await row(c.id);
+    absentOnNetwork = sandboxCommentOf(c.id) === null;
     clock.advance("61s");
     await runner.drain();
-    expect(await row(c.id)).toMatchObject({ status: "published", attempts: 2 });
+    retried = await row(c.id);
+  });
+
+  it("is read back first and, absent, waits for a retry", () => {
+    expect(readBack).toMatchObject({ status: "failed_waiting_for_retry", attempts: 1 });
+    expect(absentOnNetwork).toBe(true);
+  });
+
+  it("is then retried and published once", () => {
+    expect(retried).toMatchObject({ status: "published", attempts: 2 });
   });
 });
 
 describe("actions", () => {
-  it("hide, like/unlike and delete are carried out in the background and then show", async () => {
+  let c: Json;
+  let reply: Json;
+  let moderated: Row;
+  let unliked: Row;
+  beforeAll(async () => {
     await start();
-    const c = await comment({ body: "Moderate me" });
+    c = await comment({ body: "Moderate me" });
     await runner.drain();
     await act(hideRoute.POST, c.id);
     await act(likeRoute.POST, c.id);
     await runner.drain();
-    expect(await row(c.id)).toMatchObject({ isHidden: true, isLiked: true, likeCount: 1 });
+    moderated = await row(c.id);
     await act(likeRoute.POST, c.id); // liking twice counts once
     await act(unlikeRoute.POST, c.id);
     await runner.drain();
-    expect(await row(c.id)).toMatchObject({ isLiked: false, likeCount: 0 });
-    const reply = await comment({ body: "under it", parent_id: c.id });
+    unliked = await row(c.id);
+    reply = await comment({ body: "under it", parent_id: c.id });
     await runner.drain();
     await act(commentRoute.DELETE, c.id);
     await runner.drain();
+  });
+
+  it("hide and like are carried out in the background and then show", () => {
+    expect(moderated).toMatchObject({ isHidden: true, isLiked: true, likeCount: 1 });
+  });
+
+  it("a second like counts once and unlike takes it back", () => {
+    expect(unliked).toMatchObject({ isLiked: false, likeCount: 0 });
+  });
+
+  it("delete removes the comment and the replies under it", async () => {
     expect(await db.comment.count({ where: { id: { in: [c.id, reply.id] } } })).toBe(0);
   });
 });

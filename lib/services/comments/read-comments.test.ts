@@ -126,16 +126,30 @@ const bulk = (query: string, token = w.token) =>
   callRoute(commentsRoute.GET, { path: `/api/comments?${query}`, token });
 
 describe("GET /api/posts/:id/comments", () => {
-  it("pages over top-level comments, oldest first, each with every reply under it oldest first", async () => {
-    const page1 = await perPost(w.fbPost.post.id, `profile_id=${w.fb.id}&per_page=2`);
+  const fbPage = (query = "") => perPost(w.fbPost.post.id, `profile_id=${w.fb.id}${query}`);
+
+  it("pages over top-level comments, oldest first", async () => {
+    const page1 = await fbPage("&per_page=2");
     expect(page1.status).toBe(200);
     expect(page1.json).toMatchObject({ total: 4, page: 1, per_page: 2 });
-    const data = page1.json.data as Comment[];
-    expect(data.map((c) => c.body)).toEqual(["first", "second"]);
+    expect((page1.json.data as Comment[]).map((c) => c.body)).toEqual(["first", "second"]);
+    const page2 = await fbPage("&per_page=2&page=2");
+    expect((page2.json.data as Comment[]).map((c) => [c.body, c.external_id])).toEqual([
+      ["third", w.c3.externalId],
+      ["ours, pending", null],
+    ]);
+  });
+
+  it("gives each top-level comment every reply under it, oldest first", async () => {
+    const data = (await fbPage("&per_page=2")).json.data as Comment[];
     expect(data[1]!.replies!.map((r) => [r.body, r.parent_external_id])).toEqual([
       ["reply", w.c2.externalId],
       ["reply to reply", w.r1.externalId],
     ]);
+  });
+
+  it("renders a comment's fields, without error_details when it has no error", async () => {
+    const data = (await fbPage("&per_page=2")).json.data as Comment[];
     expect(data[0]).toMatchObject({
       id: w.c1.id,
       external_id: w.c1.externalId,
@@ -147,37 +161,38 @@ describe("GET /api/posts/:id/comments", () => {
       replies: [],
     });
     expect(data[0]).not.toHaveProperty("error_details");
+  });
 
-    const page2 = await perPost(w.fbPost.post.id, `profile_id=${w.fb.id}&per_page=2&page=2`);
-    expect((page2.json.data as Comment[]).map((c) => [c.body, c.external_id])).toEqual([
-      ["third", w.c3.externalId],
-      ["ours, pending", null],
-    ]);
-    // page 0 is page 1
-    expect((await perPost(w.fbPost.post.id, `profile_id=${w.fb.id}&per_page=2&page=0`)).json).toMatchObject({
+  it("answers page 0 as page 1", async () => {
+    expect((await fbPage("&per_page=2&page=0")).json).toMatchObject({
       page: 1,
       data: [{ body: "first" }, { body: "second" }],
     });
   });
 
-  it("from/to filter top-level comments by created_at (a bare date is the start of its day); a match brings its replies", async () => {
-    const { json } = await perPost(w.fbPost.post.id, `profile_id=${w.fb.id}&from=2026-01-02&to=2026-01-03`);
+  it("from/to filter top-level comments by created_at, a bare date being the start of its day", async () => {
+    const { json } = await fbPage("&from=2026-01-02&to=2026-01-03");
     // to=2026-01-03 is midnight: the third comment (noon on the 3rd) is out
-    expect((json.data as Comment[]).map((c) => [c.body, c.replies!.length])).toEqual([["second", 2]]);
+    expect((json.data as Comment[]).map((c) => c.body)).toEqual(["second"]);
     expect(json.total).toBe(1);
-    const timed = await perPost(
-      w.fbPost.post.id,
-      `profile_id=${w.fb.id}&from=${encodeURIComponent("2026-01-03T11:00:00+00:00")}`,
-    );
+    const timed = await fbPage(`&from=${encodeURIComponent("2026-01-03T11:00:00+00:00")}`);
     expect((timed.json.data as Comment[]).map((c) => c.body)).toEqual(["third", "ours, pending"]);
   });
 
-  it("400 without profile_id or with an unparseable from/to", async () => {
+  it("a top-level comment within from/to brings its replies", async () => {
+    const { json } = await fbPage("&from=2026-01-02&to=2026-01-03");
+    expect((json.data as Comment[]).map((c) => [c.body, c.replies!.length])).toEqual([["second", 2]]);
+  });
+
+  it("400 without profile_id", async () => {
     const missing = await perPost(w.fbPost.post.id, "");
     expect(missing.status).toBe(400);
     expect(missing.json).toEqual({ status: 400, error: "Bad Request", message: expect.stringContaining("profile_id") });
+  });
+
+  it("400 with an unparseable from/to", async () => {
     for (const bad of ["from=yesterday", "to=2026-13-45", "from=2026-01-01T25:00:00Z"]) {
-      const res = await perPost(w.fbPost.post.id, `profile_id=${w.fb.id}&${bad}`);
+      const res = await fbPage(`&${bad}`);
       expect(res.status, bad).toBe(400);
       expect(res.json).toMatchObject({ status: 400, error: "Bad Request" });
     }
@@ -188,8 +203,7 @@ describe("GET /api/posts/:id/comments", () => {
     expect((json.data as Comment[]).map((c) => c.body)).toEqual(["on root", "on child"]);
   });
 
-  it("405 on networks without comments, and on tiktok profiles connected before 2026-09-30", async () => {
-    const group = w.tenant.group;
+  it("405 on a network without comments", async () => {
     const x = await seedNetworkProfile({
       group: await seedGroup({ accountId: w.tenant.account.id }),
       platform: "twitter",
@@ -202,7 +216,10 @@ describe("GET /api/posts/:id/comments", () => {
     const res = await perPost(xPost.post.id, `profile_id=${x.id}`);
     expect(res.status).toBe(405);
     expect(res.json).toEqual({ error: "Unsupported method for twitter" });
+  });
 
+  it("405 on tiktok profiles connected before 2026-09-30, 200 from that day", async () => {
+    const group = w.tenant.group;
     const oldTiktok = await seedNetworkProfile({
       group: await seedGroup({ accountId: w.tenant.account.id }),
       platform: "tiktok",
@@ -225,48 +242,74 @@ describe("GET /api/posts/:id/comments", () => {
     expect((await perPost(newPost.post.id, `profile_id=${newTiktok.id}`)).status).toBe(200);
   });
 
-  it("another tenant's or group's post, a profile the post did not go to, or a thread link's id answer 404", async () => {
+  it("another tenant's post answers 404", async () => {
     const stranger = await seedTenant();
     const { token: strangerToken } = await seedKey({ accountId: stranger.account.id });
     expect((await perPost(w.fbPost.post.id, `profile_id=${w.fb.id}`, strangerToken)).json).toEqual({
       error: "Not found",
     });
+  });
+
+  it("another group's post answers 404 to a scoped key, which reaches its own group's", async () => {
     expect((await perPost(w.fbPost.post.id, `profile_id=${w.fb.id}`, w.scopedToken)).status).toBe(404); // group B's key
     expect((await perPost(w.postB.post.id, `profile_id=${w.fbB.id}`, w.scopedToken)).status).toBe(200);
+  });
+
+  it("a profile the post did not go to answers 404", async () => {
     expect((await perPost(w.fbPost.post.id, `profile_id=${w.th.id}`)).status).toBe(404);
+  });
+
+  it("a thread link's id answers 404", async () => {
     expect((await perPost(w.child.post.id, `profile_id=${w.th.id}`)).status).toBe(404);
+  });
+
+  it("an unknown post answers 404", async () => {
     expect((await perPost("post_unknown", `profile_id=${w.fb.id}`)).status).toBe(404);
   });
 });
 
 describe("GET /api/posts/:id/comments/:comment_id", () => {
-  it("finds a comment by its own id or the network's id, with its direct replies", async () => {
-    for (const id of [w.c2.id, w.c2.externalId!]) {
-      const { status, json } = await single(w.fbPost.post.id, id, `profile_id=${w.fb.id}`);
-      expect(status).toBe(200);
-      expect(json).toMatchObject({ id: w.c2.id, body: "second" });
-      expect((json.replies as Comment[]).map((r) => r.body)).toEqual(["reply"]); // not the reply to the reply
-    }
+  it.each([
+    ["its own id", () => w.c2.id],
+    ["the network's id", () => w.c2.externalId!],
+  ])("finds a comment by %s", async (_, idOf) => {
+    const { status, json } = await single(w.fbPost.post.id, idOf(), `profile_id=${w.fb.id}`);
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ id: w.c2.id, body: "second" });
+    expect((json.replies as Comment[]).map((r) => r.body)).toEqual(["reply"]); // not the reply to the reply
+  });
+
+  it("answers a reply with its own direct replies", async () => {
     expect((await single(w.fbPost.post.id, w.r1.externalId!, `profile_id=${w.fb.id}`)).json).toMatchObject({
       body: "reply",
       replies: [{ body: "reply to reply" }],
     });
   });
 
-  it("400 without profile_id; 404 for a comment of another post, group or tenant", async () => {
+  it("400 without profile_id", async () => {
     expect((await single(w.fbPost.post.id, w.c1.id, "")).status).toBe(400);
+  });
+
+  it("404 for a comment of another post and group", async () => {
     expect((await single(w.fbPost.post.id, w.inB.id, `profile_id=${w.fb.id}`)).json).toEqual({ error: "Not found" });
+  });
+
+  it("404 for an unknown comment", async () => {
     expect((await single(w.fbPost.post.id, "cmt_nothing", `profile_id=${w.fb.id}`)).status).toBe(404);
+  });
+
+  it("404 for another group's key", async () => {
     expect((await single(w.fbPost.post.id, w.c1.id, `profile_id=${w.fb.id}`, w.scopedToken)).status).toBe(404);
   });
 });
 
 describe("GET /api/comments", () => {
-  it("lists every comment flat, newest first, with post_id, profile_id and platform and no replies", async () => {
+  const bodies = async (query: string) => ((await bulk(query)).json.data as Comment[]).map((c) => c.body);
+
+  it("lists every comment flat, newest first", async () => {
     const { json } = await bulk("per_page=100");
-    const data = json.data as Comment[];
     expect(json).toMatchObject({ total: 9, page: 1, per_page: 100 });
-    expect(data.map((c) => c.body)).toEqual([
+    expect((json.data as Comment[]).map((c) => c.body)).toEqual([
       "group B",
       "on child",
       "on root",
@@ -277,27 +320,55 @@ describe("GET /api/comments", () => {
       "second",
       "first",
     ]);
+  });
+
+  it("says where each comment is: the thread's root post_id, profile_id and platform", async () => {
+    const data = (await bulk("per_page=100")).json.data as Comment[];
     expect(data.find((c) => c.body === "on child")).toMatchObject({
       post_id: w.root.post.id,
       profile_id: w.th.id,
       platform: "threads",
     });
+  });
+
+  it("gives no replies", async () => {
+    const data = (await bulk("per_page=100")).json.data as Comment[];
     expect(data.every((c) => !("replies" in c))).toBe(true);
   });
 
-  it("filters by post_ids (a root brings its links), by profiles as ids or names, and by from/to; unknown ids match nothing", async () => {
-    const bodies = async (query: string) => ((await bulk(query)).json.data as Comment[]).map((c) => c.body);
+  it("filters by post_ids, a root bringing its links", async () => {
     expect(await bodies(`post_ids=${w.root.post.id}`)).toEqual(["on child", "on root"]);
+  });
+
+  it("an unknown post id matches nothing beside the known ones", async () => {
     expect(await bodies(`post_ids=${w.root.post.id},post_unknown,${w.postB.post.id}`)).toEqual([
       "group B",
       "on child",
       "on root",
     ]);
+  });
+
+  it("filters by profiles given as network names", async () => {
     expect(await bodies(`profiles=threads`)).toEqual(["on child", "on root"]);
+  });
+
+  it("filters by profiles given as ids, mixed with names", async () => {
     expect(await bodies(`profiles=${w.fbB.id},threads`)).toEqual(["group B", "on child", "on root"]);
+  });
+
+  it("an unknown profile id matches nothing", async () => {
     expect(await bodies(`profiles=prof_unknown`)).toEqual([]);
+  });
+
+  it("filters by from/to", async () => {
     expect(await bodies(`from=2026-01-07&to=2026-01-09`)).toEqual(["on child", "on root"]);
+  });
+
+  it("filters by profile_group_id", async () => {
     expect(await bodies(`profile_group_id=${w.groupB.id}`)).toEqual(["group B"]);
+  });
+
+  it("400 with an unparseable from/to", async () => {
     expect((await bulk("to=not-a-date")).status).toBe(400);
   });
 
@@ -315,19 +386,28 @@ describe("GET /api/comments", () => {
     });
   });
 
-  it("pages with per_page at most 100 and page 0 as 1", async () => {
+  it("pages by per_page", async () => {
     const { json } = await bulk("per_page=2&page=2");
     expect(json).toMatchObject({ total: 9, page: 2, per_page: 2 });
     expect((json.data as Comment[]).map((c) => c.body)).toEqual(["on root", "ours, pending"]);
+  });
+
+  it("caps per_page at 100", async () => {
     expect((await bulk("per_page=500")).json.per_page).toBe(100);
+  });
+
+  it("answers page 0 as page 1", async () => {
     expect((await bulk("page=0&per_page=1")).json).toMatchObject({ page: 1, data: [{ body: "group B" }] });
   });
 
-  it("a scoped key sees only its group; another tenant sees nothing of this one", async () => {
+  it("a scoped key sees only its group, whatever profile_group_id asks", async () => {
     expect(((await bulk("", w.scopedToken)).json.data as Comment[]).map((c) => c.body)).toEqual(["group B"]);
     expect(
       ((await bulk(`profile_group_id=${w.tenant.group.id}`, w.scopedToken)).json.data as Comment[]).map((c) => c.body),
     ).toEqual(["group B"]);
+  });
+
+  it("another tenant sees nothing of this one", async () => {
     const stranger = await seedTenant();
     const { token } = await seedKey({ accountId: stranger.account.id });
     expect((await bulk(`post_ids=${w.fbPost.post.id}`, token)).json).toMatchObject({ total: 0, data: [] });

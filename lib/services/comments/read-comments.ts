@@ -1,15 +1,9 @@
 import "server-only";
 import { notFound } from "@/lib/api/errors";
-import { pageWindow, paginated } from "@/lib/api/pagination";
-import {
-  COMMENT_INCLUDE,
-  serializeBulkComment,
-  serializeComment,
-  type CommentRow,
-} from "@/lib/api/serializers/comment";
+import { pageWindow } from "@/lib/api/pagination";
+import { COMMENT_INCLUDE, type CommentRow, type CommentThread, type InboxComment } from "@/lib/api/serializers/comment";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
-import { publicMediaUrl } from "@/lib/media/storage";
 import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
 import type { TCommentInboxStatus } from "@/lib/schemas/comments";
 import { tallyTotal, type TallyScope } from "./comment-tallies";
@@ -17,9 +11,9 @@ import { inboxFilters, statusFilter, supportedActionsFor } from "./inbox";
 import { assertCommentAction } from "./support";
 
 // GET /api/posts/:id/comments, GET /api/posts/:id/comments/:comment_id and GET /api/comments
-// (core-api "Comments (post-scoped)"). A post is a thread's root: its comments include those on the
+// (lib/contracts/comments.ts). A post is a thread's root: its comments include those on the
 // chain's other links. Another tenant's, environment's or group's post, profile or comment answers
-// exactly like a missing one.
+// exactly like a missing one. Each answers rows; the routes render them (lib/api/serializers/comment.ts).
 
 type Range = { from?: string; to?: string };
 type Page = { page: number; per_page: number };
@@ -85,11 +79,13 @@ export const listPostComments = async ({
     db.comment.findMany({ where, include: COMMENT_INCLUDE, orderBy: OLDEST_FIRST, ...pageWindow(query, 1) }),
   ]);
   const byRoot = await repliesByRoot(rows, thread);
-  return paginated(
-    query,
+  return {
     total,
-    rows.map((row) => serializeComment(row, (row.externalId && byRoot.get(row.externalId)) || [], publicMediaUrl)),
-  );
+    threads: rows.map((comment): CommentThread => ({
+      comment,
+      replies: (comment.externalId && byRoot.get(comment.externalId)) || [],
+    })),
+  };
 };
 
 // One comment by its own id or the network's id, with its direct replies (oldest first).
@@ -119,7 +115,7 @@ export const getPostComment = async ({
         orderBy: OLDEST_FIRST,
       })
     : [];
-  return serializeComment(row, replies, publicMediaUrl);
+  return { comment: row, replies } satisfies CommentThread;
 };
 
 // One page, newest first, and the exact count: from the tallies when the filters are all counted there
@@ -222,12 +218,5 @@ export const listComments = async ({
     ? await pageOfPosts(where, query.post_ids, query)
     : await pageOf(where, query, tally);
   const actions = await supportedActionsFor(rows);
-  return paginated(
-    query,
-    total,
-    rows.map((row) => ({
-      ...serializeBulkComment(row, publicMediaUrl),
-      supported_actions: actions(row),
-    })),
-  );
+  return { total, entries: rows.map((comment): InboxComment => ({ comment, supportedActions: actions(comment) })) };
 };

@@ -1,8 +1,7 @@
 import "server-only";
 import { notFound } from "@/lib/api/errors";
-import { pageWindow, paginated } from "@/lib/api/pagination";
-import { COMMENT_INCLUDE, type CommentRow } from "@/lib/api/serializers/comment";
-import { serializeProfileComment } from "@/lib/api/serializers/profile-comment";
+import { pageWindow } from "@/lib/api/pagination";
+import { COMMENT_INCLUDE, type CommentRow, type CommentThread } from "@/lib/api/serializers/comment";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { CAPABILITIES } from "@/lib/networks/platforms";
@@ -12,7 +11,8 @@ import { requestProfileCommentSync } from "./sync-profile-comments";
 // GET /api/profiles/:id/comments: a profile's reviews or recommendations, newest first, each with its
 // replies oldest first. Another tenant's, environment's or group's profile is 404 like a missing one;
 // a network without profile-level comments is 405. A profile's read asks for a fresh sync when
-// the last one is older than ON_DEMAND_AFTER_MS (sync-profile-comments.ts).
+// the last one is older than ON_DEMAND_AFTER_MS (sync-profile-comments.ts). Answers rows (the route
+// renders them with lib/api/serializers/profile-comment.ts).
 
 export const listProfileComments = async ({
   principal,
@@ -59,9 +59,11 @@ export const listProfileComments = async ({
       r,
     ]);
   if (profile.status === "active") await requestProfileCommentSync({ profileId: profile.id });
-  return paginated(
-    query,
+  return {
     total,
-    rows.map((r) => serializeProfileComment(r, byParent.get(`${r.placementId}|${r.externalId}`) ?? [])),
-  );
+    threads: rows.map((comment): CommentThread => ({
+      comment,
+      replies: byParent.get(`${comment.placementId}|${comment.externalId}`) ?? [],
+    })),
+  };
 };

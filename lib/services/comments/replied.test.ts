@@ -75,24 +75,44 @@ describe("sandbox: the audience and our replies", () => {
     expect(await db.comment.count({ where: { postId, status: "synced" } })).toBe(4);
   });
 
-  it("publishing our reply marks the comment replied: it leaves needs_reply and joins replied", async () => {
-    const target = await db.comment.findFirstOrThrow({
-      where: { postId, body: { startsWith: "When is the next one?" } },
+  describe("our reply to an audience comment", () => {
+    let target: Awaited<ReturnType<typeof db.comment.findFirstOrThrow>>;
+    let neededBefore: string[];
+    let res: Awaited<ReturnType<typeof callRoute>>;
+    let repliedWhilePending: boolean;
+    beforeAll(async () => {
+      target = await db.comment.findFirstOrThrow({
+        where: { postId, body: { startsWith: "When is the next one?" } },
+      });
+      neededBefore = await inbox("needs_reply");
+      res = await callRoute(postCommentsRoute.POST, {
+        path: `/api/posts/${postId}/comments?profile_id=${t.profiles.facebook!.id}`,
+        token: t.token,
+        body: { text: "Next week!", parent_id: target.externalId },
+        params: { id: postId },
+      });
+      repliedWhilePending = (await db.comment.findUniqueOrThrow({ where: { id: target.id } })).replied;
+      await runner.drain();
     });
-    expect(await inbox("needs_reply")).toContain(target.body);
-    const res = await callRoute(postCommentsRoute.POST, {
-      path: `/api/posts/${postId}/comments?profile_id=${t.profiles.facebook!.id}`,
-      token: t.token,
-      body: { text: "Next week!", parent_id: target.externalId },
-      params: { id: postId },
+
+    it("is asked for by the comment: it needs a reply", () => {
+      expect(neededBefore).toContain(target.body);
     });
-    expect(res.status).toBe(201);
-    expect((await db.comment.findUniqueOrThrow({ where: { id: target.id } })).replied).toBe(false); // pending
-    await runner.drain();
-    expect((await db.comment.findUniqueOrThrow({ where: { id: res.json.id as string } })).status).toBe("published");
-    expect((await db.comment.findUniqueOrThrow({ where: { id: target.id } })).replied).toBe(true);
-    expect(await inbox("needs_reply")).not.toContain(target.body);
-    expect(await inbox("replied")).toEqual([target.body]);
+
+    it("does not mark the comment replied while pending", () => {
+      expect(res.status).toBe(201);
+      expect(repliedWhilePending).toBe(false); // pending
+    });
+
+    it("marks the comment replied once published", async () => {
+      expect((await db.comment.findUniqueOrThrow({ where: { id: res.json.id as string } })).status).toBe("published");
+      expect((await db.comment.findUniqueOrThrow({ where: { id: target.id } })).replied).toBe(true);
+    });
+
+    it("moves the comment from needs_reply to replied", async () => {
+      expect(await inbox("needs_reply")).not.toContain(target.body);
+      expect(await inbox("replied")).toEqual([target.body]);
+    });
   });
 });
 
@@ -134,14 +154,25 @@ const facebookPost = async () => {
 const repliedOf = async (externalId: string) => (await db.comment.findFirstOrThrow({ where: { externalId } })).replied;
 
 describe("synced replies", () => {
-  it("a reply by the page marks its parent replied; a visitor's reply does not", async () => {
-    const w = await facebookPost();
-    const [a, b] = [`${w.postExternalId}_1`, `${w.postExternalId}_2`];
-    await w.push(inboundComment(a, w.postExternalId, "visitor"));
-    await w.push(inboundComment(b, w.postExternalId, "visitor"));
-    await w.push(inboundComment(`${a}_r`, a, w.page));
-    await w.push(inboundComment(`${b}_r`, b, "another-visitor"));
-    expect([await repliedOf(a), await repliedOf(b)]).toEqual([true, false]);
+  describe("replies under two visitors' comments", () => {
+    let a: string;
+    let b: string;
+    beforeAll(async () => {
+      const w = await facebookPost();
+      [a, b] = [`${w.postExternalId}_1`, `${w.postExternalId}_2`];
+      await w.push(inboundComment(a, w.postExternalId, "visitor"));
+      await w.push(inboundComment(b, w.postExternalId, "visitor"));
+      await w.push(inboundComment(`${a}_r`, a, w.page));
+      await w.push(inboundComment(`${b}_r`, b, "another-visitor"));
+    });
+
+    it("a reply by the page marks its parent replied", async () => {
+      expect(await repliedOf(a)).toBe(true);
+    });
+
+    it("a visitor's reply does not", async () => {
+      expect(await repliedOf(b)).toBe(false);
+    });
   });
 
   it("a comment whose page answer arrived first is replied on arrival", async () => {
@@ -155,21 +186,23 @@ describe("synced replies", () => {
 });
 
 describe("the migration's backfill", () => {
-  it("marks comments answered by a published reply of ours or the page's synced reply, and no other", async () => {
+  type Seeded = Awaited<ReturnType<typeof seedComment>>;
+  const comments = {} as Record<"ours" | "byPage" | "byVisitor" | "failed", Seeded>; // seeded in beforeAll
+  beforeAll(async () => {
     const w = await facebookPost();
     const on = { platformPost: w.platformPost, group: w.tenant.group };
-    const ours = await seedComment(on, { body: "ours", createdAt: new Date() });
-    const byPage = await seedComment(on, { body: "by page", createdAt: new Date() });
-    const byVisitor = await seedComment(on, { body: "by visitor", createdAt: new Date() });
-    const failed = await seedComment(on, { body: "failed", createdAt: new Date() });
+    comments.ours = await seedComment(on, { body: "ours", createdAt: new Date() });
+    comments.byPage = await seedComment(on, { body: "by page", createdAt: new Date() });
+    comments.byVisitor = await seedComment(on, { body: "by visitor", createdAt: new Date() });
+    comments.failed = await seedComment(on, { body: "failed", createdAt: new Date() });
     const reply = (parent: { externalId: string | null }, status: "published" | "synced" | "failed", author?: string) =>
       seedComment(on, { parentExternalId: parent.externalId, status, createdAt: new Date() }).then((r) =>
         author ? db.comment.update({ where: { id: r.id }, data: { authorExternalId: author } }) : r,
       );
-    await reply(ours, "published");
-    await reply(byPage, "synced", w.page);
-    await reply(byVisitor, "synced", "visitor");
-    await reply(failed, "failed");
+    await reply(comments.ours, "published");
+    await reply(comments.byPage, "synced", w.page);
+    await reply(comments.byVisitor, "synced", "visitor");
+    await reply(comments.failed, "failed");
     const dir = path.join(process.cwd(), "prisma/migrations");
     const sql = readFileSync(
       path.join(
@@ -180,7 +213,14 @@ describe("the migration's backfill", () => {
       "utf8",
     );
     await db.$executeRawUnsafe(sql.slice(sql.indexOf("UPDATE")));
-    const flags = await Promise.all([ours, byPage, byVisitor, failed].map((c) => repliedOf(c.externalId!)));
-    expect(flags).toEqual([true, true, false, false]);
+  });
+
+  it.each([
+    ["a comment answered by a published reply of ours", "ours", true],
+    ["a comment answered by the page's synced reply", "byPage", true],
+    ["a comment answered by a visitor only", "byVisitor", false],
+    ["a comment whose reply of ours failed", "failed", false],
+  ] as const)("%s: replied is %s", async (_, key, replied) => {
+    expect(await repliedOf(comments[key].externalId!)).toBe(replied);
   });
 });

@@ -1,13 +1,11 @@
 import "server-only";
-import type { Prisma } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 
 // The stored "replied" flag of a comment (comments.replied): the profile answered it. Set when a reply
 // of ours is published under it, or when a reply by the profile's own account or page is synced (on
 // networks whose profile-level comments come with the owner's answers, every synced reply is one). It
 // never goes back: a reply deleted later does not make the comment unanswered. The inbox filters
 // needs_reply / replied read it (lib/services/comments/inbox.ts).
-
-type Tx = Prisma.TransactionClient;
 
 // The comment `parentExternalId` of one post (platformPostId) or of one placement's profile-level
 // comments (profileId + placementId) is answered.

@@ -1,7 +1,6 @@
 import "server-only";
 import { ApiError, notFound, unprocessable } from "@/lib/api/errors";
 import { COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
-import { serializeProfileComment } from "@/lib/api/serializers/profile-comment";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
@@ -17,6 +16,7 @@ import { unsupportedMethod } from "./support";
 // publishes it (publish-profile-reply.ts, through the publish-comment function). Checks, in order: the
 // caller's profile (404), the network takes replies to profile-level comments (405), the review or
 // recommendation by our id or the network's (404 `Parent comment not found`), it is on the network (422).
+// Answers the reply's row (the route renders it).
 
 export const replyToProfileComment = async ({
   principal,
@@ -79,8 +79,7 @@ export const replyToProfileComment = async ({
       include: COMMENT_INCLUDE,
     });
     await sendEvent({ name: "app/comment.publish.requested", data: { commentId: id } }, { tx });
-    const view = serializeProfileComment(created, []);
-    await recordCommit(tx, { body: view }); // an Idempotency-Key replay answers this very body
-    return view;
+    await recordCommit(tx, { resource: "profile_comment", id });
+    return created;
   });
 };

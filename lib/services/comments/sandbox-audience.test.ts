@@ -1,5 +1,5 @@
 import { useOwnDatabase } from "@/lib/testing/own-database";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import type { Platform } from "@/lib/generated/prisma/enums";
@@ -58,16 +58,27 @@ describe("sandbox audience on posts", () => {
     expect(await findPostsDueForComments({ limit: 10_000 })).toContain(platformPost.id);
   });
 
-  it("a poll stores the audience's comments and replies once, with comment.created once each", async () => {
-    const { tenant, platformPost } = await sandboxWorld("facebook");
-    expect((await syncPostComments({ platformPostId: platformPost.id })).state).toBe("synced");
-    await syncPostComments({ platformPostId: platformPost.id });
-    const comments = await commentsOf(platformPost.id);
-    expect(comments.length).toBe(4);
-    const [first, reply] = comments;
-    expect(reply!.parentExternalId).toBe(first!.externalId);
-    expect(comments.every((c) => c.status === "synced")).toBe(true);
-    expect((await eventsOf(tenant.account.id, "comment.created")).length).toBe(4);
+  describe("two polls of a facebook post", () => {
+    let w: Awaited<ReturnType<typeof sandboxWorld>>;
+    let firstState: string;
+    beforeAll(async () => {
+      w = await sandboxWorld("facebook");
+      firstState = (await syncPostComments({ platformPostId: w.platformPost.id })).state;
+      await syncPostComments({ platformPostId: w.platformPost.id });
+    });
+
+    it("store the audience's comments and replies once, synced", async () => {
+      expect(firstState).toBe("synced");
+      const comments = await commentsOf(w.platformPost.id);
+      expect(comments.length).toBe(4);
+      const [first, reply] = comments;
+      expect(reply!.parentExternalId).toBe(first!.externalId);
+      expect(comments.every((c) => c.status === "synced")).toBe(true);
+    });
+
+    it("emit comment.created once each", async () => {
+      expect((await eventsOf(w.tenant.account.id, "comment.created")).length).toBe(4);
+    });
   });
 
   it("an instagram audience comment carries the author signals of the spec", async () => {
@@ -83,16 +94,25 @@ describe("sandbox audience on posts", () => {
     });
   });
 
-  it("a bluesky post gets a thread four levels deep and no comment.created (bluesky is polled)", async () => {
-    const { tenant, platformPost } = await sandboxWorld("bluesky");
-    await syncPostComments({ platformPostId: platformPost.id });
-    const comments = await commentsOf(platformPost.id);
-    const byId = new Map(comments.map((c) => [c.externalId, c]));
-    const depth = (c: (typeof comments)[number]): number =>
-      byId.has(c.parentExternalId ?? "") ? 1 + depth(byId.get(c.parentExternalId!)!) : 1;
-    expect(Math.max(...comments.map(depth))).toBe(4);
-    expect(new Set(comments.filter((c) => depth(c) > 1).map((c) => c.rootExternalId)).size).toBe(1);
-    expect(await eventsOf(tenant.account.id, "comment.created")).toEqual([]);
+  describe("a polled bluesky post", () => {
+    let w: Awaited<ReturnType<typeof sandboxWorld>>;
+    beforeAll(async () => {
+      w = await sandboxWorld("bluesky");
+      await syncPostComments({ platformPostId: w.platformPost.id });
+    });
+
+    it("gets one thread four levels deep", async () => {
+      const comments = await commentsOf(w.platformPost.id);
+      const byId = new Map(comments.map((c) => [c.externalId, c]));
+      const depth = (c: (typeof comments)[number]): number =>
+        byId.has(c.parentExternalId ?? "") ? 1 + depth(byId.get(c.parentExternalId!)!) : 1;
+      expect(Math.max(...comments.map(depth))).toBe(4);
+      expect(new Set(comments.filter((c) => depth(c) > 1).map((c) => c.rootExternalId)).size).toBe(1);
+    });
+
+    it("emits no comment.created (bluesky is polled)", async () => {
+      expect(await eventsOf(w.tenant.account.id, "comment.created")).toEqual([]);
+    });
   });
 
   it("a facebook audience comment carries two image attachments from the network", async () => {
@@ -124,16 +144,36 @@ describe("sandbox audience on posts", () => {
 });
 
 describe("sandbox reviews and recommendations", () => {
-  it("a sandbox location's reviews arrive with star ratings, the owner's answer as a reply, one event each", async () => {
-    const { tenant, profile } = await sandboxWorld("google_business");
-    expect(await findProfilesDueForProfileComments({ limit: 10_000 })).toContain(profile.id);
-    expect((await syncProfileComments({ profileId: profile.id })).state).toBe("synced");
-    await syncProfileComments({ profileId: profile.id });
-    const rows = await db.comment.findMany({ where: { profileId: profile.id }, orderBy: { externalId: "asc" } });
-    const reviews = rows.filter((r) => r.parentExternalId === null);
-    expect(reviews.map((r) => (r.platformData as { rating: number }).rating)).toEqual([5, 4, 2]);
-    expect(rows.filter((r) => r.parentExternalId === reviews[0]!.externalId).length).toBe(1);
-    expect((await eventsOf(tenant.account.id, "profile_comment.created")).length).toBe(3);
+  describe("a sandbox location polled twice", () => {
+    let w: Awaited<ReturnType<typeof sandboxWorld>>;
+    let dueBefore: string[];
+    let firstState: string;
+    let rows: Awaited<ReturnType<typeof db.comment.findMany>>;
+    beforeAll(async () => {
+      w = await sandboxWorld("google_business");
+      dueBefore = await findProfilesDueForProfileComments({ limit: 10_000 });
+      firstState = (await syncProfileComments({ profileId: w.profile.id })).state;
+      await syncProfileComments({ profileId: w.profile.id });
+      rows = await db.comment.findMany({ where: { profileId: w.profile.id }, orderBy: { externalId: "asc" } });
+    });
+    const reviews = () => rows.filter((r) => r.parentExternalId === null);
+
+    it("is due for a poll", () => {
+      expect(dueBefore).toContain(w.profile.id);
+    });
+
+    it("gets its reviews with their star ratings", () => {
+      expect(firstState).toBe("synced");
+      expect(reviews().map((r) => (r.platformData as { rating: number }).rating)).toEqual([5, 4, 2]);
+    });
+
+    it("gets the owner's answer as a review's reply", () => {
+      expect(rows.filter((r) => r.parentExternalId === reviews()[0]!.externalId).length).toBe(1);
+    });
+
+    it("emits profile_comment.created once per review", async () => {
+      expect((await eventsOf(w.tenant.account.id, "profile_comment.created")).length).toBe(3);
+    });
   });
 
   it("a sandbox page's recommendations arrive with profile_comment.created", async () => {

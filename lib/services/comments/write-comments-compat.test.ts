@@ -51,12 +51,17 @@ describe("n8n: profile_id in the body, PUT for like", () => {
     expect(res.json).toMatchObject({ status: "pending", body: "From n8n" });
   });
 
-  it("hide, unhide, like, unlike and delete take profile_id in the JSON body", async () => {
-    for (const route of [hideRoute.POST, unhideRoute.POST, likeRoute.POST, unlikeRoute.POST, commentRoute.DELETE])
-      expect(await inBody(route, { profile_id: w.profile.id })).toMatchObject({
-        status: 200,
-        json: { accepted: true },
-      });
+  it.each([
+    ["hide", hideRoute.POST],
+    ["unhide", unhideRoute.POST],
+    ["like", likeRoute.POST],
+    ["unlike", unlikeRoute.POST],
+    ["delete", commentRoute.DELETE],
+  ] as const)("%s takes profile_id in the JSON body", async (_, route) => {
+    expect(await inBody(route, { profile_id: w.profile.id })).toMatchObject({
+      status: 200,
+      json: { accepted: true },
+    });
   });
 
   it("PUT …/like is the like action", async () => {

@@ -2,155 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
 import * as commentRoute from "@/app/api/posts/[id]/comments/[comment_id]/route";
 import * as hideRoute from "@/app/api/posts/[id]/comments/[comment_id]/hide/route";
-import * as unhideRoute from "@/app/api/posts/[id]/comments/[comment_id]/unhide/route";
 import * as likeRoute from "@/app/api/posts/[id]/comments/[comment_id]/like/route";
-import * as unlikeRoute from "@/app/api/posts/[id]/comments/[comment_id]/unlike/route";
-import * as pinRoute from "@/app/api/posts/[id]/comments/[comment_id]/pin/route";
-import * as unpinRoute from "@/app/api/posts/[id]/comments/[comment_id]/unpin/route";
 import { db } from "@/lib/db/client";
-import type { Platform } from "@/lib/generated/prisma/enums";
-import type { RouteHandler } from "@/lib/api/route";
 import { callRoute } from "@/lib/testing/call-route";
-import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
+import { act, create, t, useWriteTenant, world, type World } from "@/lib/testing/comment-writes";
 import { seedTenant } from "@/lib/testing/network-tests";
 import { seedGroup, seedKey } from "@/lib/testing/seed";
 
-// The comment write endpoints over their route handlers, without running the background work: the 405
-// table generated from the spec's own table, 400/404/422 in the spec's order and shapes, tenancy and
-// scoped keys. (Publishing and the actions on the networks: publish-comments*.test.ts.)
+// The comment write endpoints over their route handlers, without running the background work:
+// 400/404/422 in the spec's order and shapes, tenancy and scoped keys. (The 405 table:
+// write-comments-support.test.ts; publishing and the actions on the networks: publish-comments*.test.ts.)
 
 afterAll(() => db.$disconnect());
 
-// core-api.md "Support by network", verbatim.
-const SPEC_TABLE = `
-| instagram | yes | yes | yes | yes | no |
-| facebook | yes | yes (and edit) | yes | yes | yes |
-| threads | yes | yes | no | yes | no |
-| bluesky | yes (read-only, polled) | no | no | no | no |
-| youtube | yes | yes | yes | no | no |
-| linkedin | no | no | no | no | no |
-| tiktok | yes | yes | yes | yes | yes, plus pin/unpin; only profiles connected on or after 2026-09-30, earlier profiles get 405 |
-| twitter, telegram, pinterest | no | no | no | no | no |
-`;
-const COLUMNS = ["list", "reply", "delete", "hide", "like"] as const;
-type Column = (typeof COLUMNS)[number] | "pin";
-const table = new Map<string, Record<Column, boolean>>();
-for (const line of SPEC_TABLE.trim().split("\n")) {
-  const [names, ...cells] = line
-    .split("|")
-    .map((c) => c.trim())
-    .filter(Boolean);
-  const row = Object.fromEntries(COLUMNS.map((col, i) => [col, cells[i]!.startsWith("yes")])) as Record<
-    Column,
-    boolean
-  >;
-  row.pin = cells[4]!.includes("pin/unpin");
-  for (const name of names!.split(",").map((n) => n.trim())) table.set(name, row);
-}
-// Posts on google_business are not in the table: its comments are reviews (profile-level endpoints).
-table.set("google_business", { list: false, reply: false, delete: false, hide: false, like: false, pin: false });
-
-type Tenant = Awaited<ReturnType<typeof seedTenant>> & { token: string };
-let t: Tenant;
-beforeAll(async () => {
-  const tenant = await seedTenant();
-  t = { ...tenant, token: (await seedKey({ accountId: tenant.account.id })).token };
-});
-
-// A published post on a new profile of `platform` (in a group of its own unless given), with one synced
-// comment on it.
-const world = async (
-  platform: Platform,
-  { connectedAt = new Date(), group }: { connectedAt?: Date; group?: Tenant["group"] } = {},
-) => {
-  group ??= await seedGroup({ accountId: t.account.id });
-  const profile = await seedNetworkProfile({ group, platform, connectedAt });
-  const published = await seedPublishedPost({
-    group,
-    profile,
-    externalId: uniqueDigits(),
-    placementId: platform === "facebook" ? uniqueDigits(15) : null,
-  });
-  const comment = await seedComment(
-    { platformPost: published.platformPost, group },
-    { body: "Lovely", createdAt: new Date() },
-  );
-  return { profile, post: published.post, platformPost: published.platformPost, comment };
-};
-type World = Awaited<ReturnType<typeof world>>;
-
-const create = (
-  w: { post: { id: string }; profile: { id: string } },
-  body: unknown,
-  { token = t.token, headers = {} }: { token?: string; headers?: Record<string, string> } = {},
-) =>
-  callRoute(postCommentsRoute.POST, {
-    path: `/api/posts/${w.post.id}/comments?profile_id=${w.profile.id}`,
-    token,
-    body,
-    params: { id: w.post.id },
-    headers,
-  });
-const act = (
-  route: RouteHandler,
-  w: { post: { id: string }; profile: { id: string } },
-  commentId: string,
-  token = t.token,
-) =>
-  callRoute(route, {
-    path: `/api/posts/${w.post.id}/comments/${commentId}?profile_id=${w.profile.id}`,
-    token,
-    params: { id: w.post.id, comment_id: commentId },
-  });
-const list = (w: World) =>
-  callRoute(postCommentsRoute.GET, {
-    path: `/api/posts/${w.post.id}/comments?profile_id=${w.profile.id}`,
-    token: t.token,
-    params: { id: w.post.id },
-  });
-
-const CALLS: Record<Column, ((w: World) => Promise<{ status: number; json: unknown }>)[]> = {
-  list: [list],
-  reply: [
-    (w) => create(w, { body: "Thanks!" }),
-    (w) => create(w, { text: "Thanks again", parent_id: w.comment.externalId }),
-  ],
-  delete: [(w) => act(commentRoute.DELETE, w, w.comment.id)],
-  hide: [(w) => act(hideRoute.POST, w, w.comment.id), (w) => act(unhideRoute.POST, w, w.comment.id)],
-  like: [(w) => act(likeRoute.POST, w, w.comment.id), (w) => act(unlikeRoute.POST, w, w.comment.id)],
-  pin: [(w) => act(pinRoute.POST, w, w.comment.externalId!), (w) => act(unpinRoute.POST, w, w.comment.externalId!)],
-};
-
-describe("the support table (405 Unsupported method for <network>)", () => {
-  const platforms = [...table.keys()] as Platform[];
-  for (const platform of platforms) {
-    it(`${platform}: every action as the spec's table says`, async () => {
-      const w = await world(platform, { connectedAt: new Date("2026-10-01T00:00:00Z") });
-      for (const column of [...COLUMNS, "pin"] as Column[]) {
-        const supported = table.get(platform)![column];
-        for (const call of CALLS[column]) {
-          const res = await call(w);
-          if (supported) expect(res.status, `${platform} ${column}: ${JSON.stringify(res.json)}`).toBeLessThan(300);
-          else
-            expect([res.status, res.json], `${platform} ${column}`).toEqual([
-              405,
-              { error: `Unsupported method for ${platform}` },
-            ]);
-        }
-      }
-    });
-  }
-
-  it("tiktok profiles connected before 2026-09-30 get 405 on every comment endpoint, listing included", async () => {
-    const w = await world("tiktok", { connectedAt: new Date("2026-09-29T23:59:59Z") });
-    for (const column of [...COLUMNS, "pin"] as Column[])
-      for (const call of CALLS[column])
-        expect((await call(w)).json).toEqual({ error: "Unsupported method for tiktok" });
-  });
-});
+useWriteTenant();
 
 describe("POST /api/posts/:id/comments", () => {
-  it("stores the comment pending with its parent and answers 201 with it; `text` is an alias of `body`", async () => {
+  it("stores a top-level comment pending and answers 201 with it", async () => {
     const w = await world("facebook");
     const top = await create(w, { body: "  Thank you!  " });
     expect(top.status).toBe(201);
@@ -163,7 +31,11 @@ describe("POST /api/posts/:id/comments", () => {
       parent_external_id: null,
       replies: [],
     });
-    const reply = await create(w, { text: "Glad you like it", parent_id: w.comment.id });
+  });
+
+  it("stores a reply pending under its parent, named by our id or the network's", async () => {
+    const w = await world("facebook");
+    const reply = await create(w, { body: "Glad you like it", parent_id: w.comment.id });
     expect(reply.json).toMatchObject({
       body: "Glad you like it",
       status: "pending",
@@ -181,7 +53,13 @@ describe("POST /api/posts/:id/comments", () => {
     });
   });
 
-  it("400 without profile_id, 422 without a body, 404 for a missing post or parent, 422 on a post that is not published", async () => {
+  it("`text` is an alias of `body`", async () => {
+    const w = await world("facebook");
+    const reply = await create(w, { text: "Glad you like it", parent_id: w.comment.id });
+    expect(reply.json).toMatchObject({ body: "Glad you like it", status: "pending" });
+  });
+
+  it("400 without profile_id", async () => {
     const w = await world("facebook");
     const noProfile = await callRoute(postCommentsRoute.POST, {
       path: `/api/posts/${w.post.id}/comments`,
@@ -195,19 +73,35 @@ describe("POST /api/posts/:id/comments", () => {
       error: "Bad Request",
       message: expect.stringContaining("profile_id"),
     });
+  });
+
+  it("422 without a body", async () => {
+    const w = await world("facebook");
     for (const body of [{}, { body: "   " }, { text: "" }]) {
       const res = await create(w, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.json).toEqual({ errors: ["body: body can't be blank"], error: "body: body can't be blank" });
     }
+  });
+
+  it("404 for a missing post or profile", async () => {
+    const w = await world("facebook");
     expect((await create({ post: { id: "post_missing" }, profile: w.profile }, { body: "x" })).json).toEqual({
       error: "Not found",
     });
     expect((await create({ post: w.post, profile: { id: "prof_missing" } }, { body: "x" })).json).toEqual({
       error: "Not found",
     });
+  });
+
+  it("404 for a missing parent", async () => {
+    const w = await world("facebook");
     const noParent = await create(w, { body: "x", parent_id: "cmt_nope" });
     expect([noParent.status, noParent.json]).toEqual([404, { error: "Parent comment not found" }]);
+  });
+
+  it("422 on a post that is not published, storing nothing", async () => {
+    const w = await world("facebook");
     await db.platformPost.update({ where: { id: w.platformPost.id }, data: { status: "processing" } });
     expect(await create(w, { body: "x" })).toMatchObject({ status: 422, json: { errors: ["Post is not published"] } });
     expect(await db.comment.count({ where: { platformPostId: w.platformPost.id, status: "pending" } })).toBe(0);
@@ -224,14 +118,26 @@ describe("POST /api/posts/:id/comments", () => {
 });
 
 describe("actions on a comment", () => {
-  it("answer {accepted: true} for the comment's own id and its external id; 404 for an unknown one; 422 before ours is published", async () => {
-    const w = await world("facebook");
-    for (const id of [w.comment.id, w.comment.externalId!])
-      expect(await act(hideRoute.POST, w, id)).toMatchObject({ status: 200, json: { accepted: true } });
+  let w: World;
+  beforeAll(async () => {
+    w = await world("facebook");
+  });
+
+  it.each([
+    ["its own id", () => w.comment.id],
+    ["its external id", () => w.comment.externalId!],
+  ])("answer {accepted: true} for the comment named by %s", async (_, idOf) => {
+    expect(await act(hideRoute.POST, w, idOf())).toMatchObject({ status: 200, json: { accepted: true } });
+  });
+
+  it("answer 404 for an unknown comment", async () => {
     expect(await act(commentRoute.DELETE, w, "cmt_unknown")).toMatchObject({
       status: 404,
       json: { error: "Not found" },
     });
+  });
+
+  it("answer 422 on a comment of ours before it is published", async () => {
     const ours = await create(w, { body: "pending one" });
     for (const route of [commentRoute.DELETE, hideRoute.POST, likeRoute.POST]) {
       expect(await act(route, w, ours.json.id as string)).toMatchObject({
@@ -243,30 +149,58 @@ describe("actions on a comment", () => {
 });
 
 describe("tenancy", () => {
-  it("another tenant's or group's post or comment answers exactly like a missing one; a scoped key reaches its own group only", async () => {
-    const w = await world("facebook");
+  let w: World;
+  let inB: World;
+  let strangerToken: string;
+  let scopedB: string;
+  beforeAll(async () => {
+    w = await world("facebook");
     const stranger = await seedTenant();
-    const { token: strangerToken } = await seedKey({ accountId: stranger.account.id });
+    strangerToken = (await seedKey({ accountId: stranger.account.id })).token;
     const groupB = await seedGroup({ accountId: t.account.id });
-    const inB = await world("facebook", { group: groupB });
-    const scopedB = (await seedKey({ accountId: t.account.id, kind: "scoped", profileGroupId: groupB.id })).token;
+    inB = await world("facebook", { group: groupB });
+    scopedB = (await seedKey({ accountId: t.account.id, kind: "scoped", profileGroupId: groupB.id })).token;
+  });
+  // Every refused write leaves group A's post with its one comment.
+  const expectNothingAddedToA = async () =>
+    expect(await db.comment.count({ where: { platformPostId: w.platformPost.id } })).toBe(1);
 
+  it("another tenant's post answers a new comment like a missing one", async () => {
     expect((await create(w, { body: "x" }, { token: strangerToken })).json).toEqual({ error: "Not found" });
+    await expectNothingAddedToA();
+  });
+
+  it("another group's post answers a scoped key's new comment like a missing one", async () => {
     expect((await create(w, { body: "x" }, { token: scopedB })).json).toEqual({ error: "Not found" });
+    await expectNothingAddedToA();
+  });
+
+  it("another tenant's comment answers an action like a missing one", async () => {
     expect((await act(hideRoute.POST, w, w.comment.id, strangerToken)).json).toEqual({ error: "Not found" });
+  });
+
+  it("another group's comment answers a scoped key's action like a missing one", async () => {
     expect((await act(commentRoute.DELETE, w, w.comment.id, scopedB)).json).toEqual({ error: "Not found" });
-    // a comment of group B named on group A's post: not in that thread
+  });
+
+  it("a comment of another group named on this post is not in its thread", async () => {
     expect((await act(hideRoute.POST, w, inB.comment.id)).json).toEqual({ error: "Not found" });
     expect(await create(w, { body: "x", parent_id: inB.comment.id })).toMatchObject({
       status: 404,
       json: { error: "Parent comment not found" },
     });
-    // the sandbox environment's key does not see live posts
+    await expectNothingAddedToA();
+  });
+
+  it("the sandbox environment's key does not see live posts", async () => {
     const sandboxKey = (await seedKey({ accountId: t.account.id, environment: "sandbox" })).token;
     expect((await create(w, { body: "x" }, { token: sandboxKey })).json).toEqual({ error: "Not found" });
+    await expectNothingAddedToA();
+  });
 
+  it("a scoped key reaches its own group's posts and comments", async () => {
     expect((await create(inB, { body: "from B's key" }, { token: scopedB })).status).toBe(201);
     expect((await act(likeRoute.POST, inB, inB.comment.id, scopedB)).json).toEqual({ accepted: true });
-    expect(await db.comment.count({ where: { platformPostId: w.platformPost.id } })).toBe(1); // nothing was added to A's post
+    await expectNothingAddedToA();
   });
 });

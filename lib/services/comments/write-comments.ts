@@ -1,11 +1,10 @@
 import "server-only";
 import { ApiError, notFound, unprocessable, badRequest } from "@/lib/api/errors";
-import { COMMENT_INCLUDE, serializeComment } from "@/lib/api/serializers/comment";
+import { COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { sendEvent } from "@/lib/jobs/send";
-import { publicMediaUrl } from "@/lib/media/storage";
 import type { TCreateCommentBody } from "@/lib/schemas/comments";
 import { recordCommit } from "@/lib/services/idempotency/commit";
 import { assertCommentAction, type CommentAction } from "./support";
@@ -15,7 +14,8 @@ import { assertCommentAction, type CommentAction } from "./support";
 // same transaction as the event that carries it out on the network (publish-comment.ts,
 // comment-actions.ts). Checks, in order: the caller's root post on that profile (404), the network
 // supports the action for the profile (405), the post is published (422), the parent or the comment
-// (404), the comment is on the network (422).
+// (404), the comment is on the network (422). A new comment is answered as its row (the route renders
+// it); an action as `{accepted: true}`.
 
 export type CommentActionName = "delete" | "hide" | "unhide" | "like" | "unlike" | "pin" | "unpin";
 const CAPABILITY_OF: Record<CommentActionName, CommentAction> = {
@@ -80,10 +80,11 @@ export const threadComment = (rootPostId: string, profileId: string, id: string)
     orderBy: { createdAt: "asc" },
   });
 
-export const getCommentView = async ({ principal, id }: { principal: Principal; id: string }) => {
+// A comment of the caller's by our id (what an Idempotency-Key replay of a comment write renders).
+export const getCommentOrThrow = async ({ principal, id }: { principal: Principal; id: string }) => {
   const row = await db.comment.findFirst({ where: { id, ...groupScope(principal) }, include: COMMENT_INCLUDE });
   if (!row) throw notFound();
-  return serializeComment(row, [], publicMediaUrl);
+  return row;
 };
 
 // The profile of a comment write: `profile_id` from the query, else from the JSON body (n8n); 400 without.
@@ -159,7 +160,7 @@ export const createPostComment = async ({
     await recordCommit(tx, { resource: "comment", id });
     return created;
   });
-  return serializeComment(row, [], publicMediaUrl);
+  return row;
 };
 
 export const requestCommentAction = async ({

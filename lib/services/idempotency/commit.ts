@@ -7,7 +7,8 @@ import type { Prisma } from "@/lib/db/client";
 // What an idempotent request's committed write produced, stored with the write in the same transaction:
 // a resource the API can render again (its current view), or the exact body (deletions, and responses
 // that cannot be rebuilt, such as a new API key's token).
-export type ReplayableResource = "post" | "post_queue" | "webhook" | "profile_group" | "chat" | "message" | "comment";
+export type ReplayableResource =
+  "post" | "post_queue" | "webhook" | "profile_group" | "chat" | "message" | "comment" | "profile_comment";
 export type CommittedOutcome = { resource: ReplayableResource; id: string } | { body: unknown };
 
 type Claim = { recordId: string; isOpen: boolean };

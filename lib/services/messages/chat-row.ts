@@ -1,9 +1,7 @@
 import "server-only";
-import type { Prisma } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import type { Chat, Profile } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-
-type Tx = Prisma.TransactionClient;
 
 export type ChatKey = { placement: string | null; participantExternalId: string };
 type Names = {

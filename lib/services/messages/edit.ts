@@ -1,6 +1,6 @@
 import "server-only";
 import { unprocessable } from "@/lib/api/errors";
-import { messageEventData, serializeMessage } from "@/lib/api/serializers/message";
+import { messageEventData } from "@/lib/api/serializers/message";
 import type { Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
@@ -13,7 +13,8 @@ import { chatActionInput, messagingContext, messagingFor } from "./support";
 
 // PATCH /api/messages/:id: the text of one of our sent messages changes on the network at once (where
 // the connector can edit: `messaging.edit`; elsewhere 422), then the stored body, `platform_data.edited_at`
-// and message.edited in one transaction. The network's refusal changes nothing (422, 429, 502).
+// and message.edited in one transaction. The network's refusal changes nothing (422, 429, 502). Answers
+// the updated row (the route renders it).
 
 export const editMessage = async ({
   principal,
@@ -68,5 +69,5 @@ export const editMessage = async ({
     });
     return row;
   });
-  return serializeMessage(updated);
+  return updated;
 };

@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { paginated } from "@/lib/api/pagination";
+import { renderInboxChat } from "@/lib/api/serializers/message";
 import { db } from "@/lib/db/client";
 import type { Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
@@ -57,8 +59,16 @@ const seedChat = async (
   return chat;
 };
 
-const list = (t: Tenant, query: Record<string, string> = {}) =>
-  listInboxChats({ principal: t.principal, query: ZInboxChatsQuery.parse(query) });
+// The page as GET /api/admin/chats answers it (the route renders the service's rows).
+const list = async (t: Tenant, query: Record<string, string> = {}) => {
+  const parsed = ZInboxChatsQuery.parse(query);
+  const { total, views } = await listInboxChats({ principal: t.principal, query: parsed });
+  return paginated(
+    parsed,
+    total,
+    views.map((view) => renderInboxChat(view)),
+  );
+};
 
 const setup = async () => {
   const t = await seedTenant({ environment: "sandbox" });

@@ -1,6 +1,6 @@
 import "server-only";
-import { pageWindow, paginated } from "@/lib/api/pagination";
-import { serializeChat } from "@/lib/api/serializers/message";
+import { pageWindow } from "@/lib/api/pagination";
+import type { InboxChatView } from "@/lib/api/serializers/message";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import type { Profile } from "@/lib/generated/prisma/client";
@@ -12,7 +12,8 @@ import type { TInboxChat, TInboxChatsQuery } from "@/lib/schemas/messages";
 // GET /api/admin/chats: the admin's chat inbox. Every chat the caller sees across profiles (one group or
 // all), most recent activity first, each with its unread count (inbound messages received after
 // `metadata.read_at`, which mark_read stamps) and the network's messaging capability as data
-// (`composer`), so the admin's composer offers only what the chat allows without naming networks.
+// (`composer`), so the admin's composer offers only what the chat allows without naming networks. Answers
+// rows with those as data; the route renders them (lib/api/serializers/message.ts renderInboxChat).
 
 type Composer = TInboxChat["composer"];
 
@@ -78,20 +79,19 @@ export const listInboxChats = async ({ principal, query }: { principal: Principa
     if (!byProfile.has(profile.id)) byProfile.set(profile.id, messagingOf(profile));
     return byProfile.get(profile.id);
   };
-  const now = new Date();
-  return paginated(
-    query,
+  return {
     total,
-    rows.map(({ profile, ...chat }): TInboxChat => {
+    views: rows.map(({ profile, ...chat }): InboxChatView => {
       const m = messaging(profile);
       return {
-        ...serializeChat(chat, m?.windowHours ?? null, now),
-        profile_name: profile.name,
-        unread_count: unread.get(chat.id) ?? 0,
+        chat,
+        windowHours: m?.windowHours ?? null,
+        profileName: profile.name,
+        unreadCount: unread.get(chat.id) ?? 0,
         composer: composerOf(m),
       };
     }),
-  );
+  };
 };
 
 // The inbox's filter choices: the caller's profiles on networks with messages, and the placements chats

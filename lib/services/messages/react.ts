@@ -1,6 +1,6 @@
 import "server-only";
 import { unprocessable } from "@/lib/api/errors";
-import { serializeMessage, withinWindow } from "@/lib/api/serializers/message";
+import { withinWindow } from "@/lib/api/serializers/message";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
@@ -13,7 +13,7 @@ import { chatActionInput, messagingContext, messagingFor } from "./support";
 // network's refusal answered as management calls answer it: 422, 429, 502; nothing stored). Which
 // reactions a network takes is its connector's rule (`messaging.react.accepts`); a network without
 // reactions answers 422. Kept in the message's `reactions` under the profile's own account id,
-// replacing our earlier one.
+// replacing our earlier one. Answers the updated row (the route renders it).
 
 type Reaction = { sender_external_id: string; emoji: string | null; reaction: string | null; at: string | null };
 
@@ -57,5 +57,5 @@ export const reactToMessage = async ({
     reaction: emoji ? null : input.reaction,
     at: new Date().toISOString(),
   });
-  return serializeMessage(await db.message.update({ where: { id: message.id }, data: { reactions } }));
+  return db.message.update({ where: { id: message.id }, data: { reactions } });
 };

@@ -1,7 +1,7 @@
 import "server-only";
 import { settleWriteFailure, type WriteFailure } from "@/lib/services/delivery/write-failure";
 import { messageEventData } from "@/lib/api/serializers/message";
-import { db, Prisma } from "@/lib/db/client";
+import { db, Prisma, type Tx } from "@/lib/db/client";
 import type { MessageStatus } from "@/lib/generated/prisma/enums";
 import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector, MessageRequest, MessageSendInput } from "@/lib/networks/types";
@@ -26,7 +26,6 @@ export type SendOutcome =
   | { state: "retry"; delayMs: number }
   | { state: "failed" | "delivery_unconfirmed" | "gone" };
 type Failure = WriteFailure;
-type Tx = Prisma.TransactionClient;
 
 const emitMessageEvent = async (tx: Tx, id: string, type: TEventType) => {
   const row = await tx.message.findUniqueOrThrow({ where: { id } });

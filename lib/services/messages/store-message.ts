@@ -1,12 +1,10 @@
 import "server-only";
 import { messageEventData } from "@/lib/api/serializers/message";
-import type { Prisma } from "@/lib/db/client";
+import type { Prisma, Tx } from "@/lib/db/client";
 import type { Chat } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import type { InboundMessage } from "@/lib/networks/types";
 import { emitEvent } from "@/lib/services/events/emit-event";
-
-type Tx = Prisma.TransactionClient;
 
 // A message the network told us about becomes one Message row of the chat, keyed by the network's id:
 // a redelivered push finds its row and changes nothing, and the event (message.received for inbound,

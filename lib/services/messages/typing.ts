@@ -1,6 +1,6 @@
 import "server-only";
 import { unprocessable } from "@/lib/api/errors";
-import { serializeChat, withinWindow } from "@/lib/api/serializers/message";
+import { withinWindow, type ChatView } from "@/lib/api/serializers/message";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
@@ -10,7 +10,8 @@ import { chatActionInput, chatOrThrow, messagingContext, messagingFor } from "./
 // POST /api/chats/:id/start_typing and /stop_typing: the typing indicator, where the network has one
 // (the connector's `messaging.typing`; elsewhere 422). Like any send it needs the messaging window open
 // where the network has one. A network without a call to hide it (the indicator ends by itself with the
-// next message or after some seconds) answers stop_typing without calling it. The answer is the chat.
+// next message or after some seconds) answers stop_typing without calling it. The answer is the chat
+// (its row and messaging window; the route renders it).
 
 export const setTyping = async ({ principal, id, on }: { principal: Principal; id: string; on: boolean }) => {
   const chat = await chatOrThrow({ principal, id });
@@ -38,5 +39,5 @@ export const setTyping = async ({ principal, id, on }: { principal: Principal; i
       throw managementError(err, connector.displayName);
     }
   }
-  return serializeChat(chat, messaging.windowHours);
+  return { chat, windowHours: messaging.windowHours } satisfies ChatView;
 };

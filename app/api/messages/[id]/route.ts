@@ -11,5 +11,5 @@ export const GET = apiRoute(contract.getMessage, async ({ principal, params }) =
 
 // PATCH /api/messages/:id – edit one of our sent messages (telegram); body `body`
 export const PATCH = apiRoute(contract.editMessage, async ({ principal, params, body }) =>
-  ok(await editMessage({ principal, id: params.id, input: body })),
+  ok(serializeMessage(await editMessage({ principal, id: params.id, input: body }))),
 );

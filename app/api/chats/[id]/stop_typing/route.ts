@@ -1,8 +1,9 @@
 import { apiRoute, ok } from "@/lib/api/route";
+import { renderChat } from "@/lib/api/serializers/message";
 import * as contract from "@/lib/contracts/messages";
 import { setTyping } from "@/lib/services/messages/typing";
 
 // POST /api/chats/:id/stop_typing – hide the typing indicator (facebook, whatsapp)
 export const POST = apiRoute(contract.stopTyping, async ({ principal, params }) =>
-  ok(await setTyping({ principal, id: params.id, on: false })),
+  ok(renderChat(await setTyping({ principal, id: params.id, on: false }))),
 );
