@@ -187,7 +187,7 @@ export const listComments = async ({
 }) => {
   const names = (query.profiles ?? []).filter(isPlatform);
   const ids = (query.profiles ?? []).filter((p) => !isPlatform(p));
-  // Only the arms that can match, so the planner sees a plain `platform IN (…)` (an index-only count).
+  // Only the arms that can match, so the planner sees a plain `platform IN (…)`.
   const profileArms: Prisma.CommentWhereInput[] = [
     ...(ids.length ? [{ profileId: { in: ids } }] : []),
     ...(names.length ? [{ platform: { in: names } }] : []),
@@ -205,6 +205,7 @@ export const listComments = async ({
       ...(await inboxFilters(scope, query)),
     ],
   };
+  // The same scope and filters as counted in comment_tallies, when the request has no filter they lack.
   const tally: TallyScope | null =
     query.from || query.to || query.q
       ? null
