@@ -17,6 +17,7 @@ import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { FACEBOOK_SCOPES } from "@/lib/networks/facebook";
 import { callRoute } from "@/lib/testing/call-route";
+import { alternating, unexpectedStatuses, whileRunning } from "@/lib/testing/concurrency";
 import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
 import { seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
@@ -135,24 +136,14 @@ const world = async () => {
   return { page, post, postExternalId, comment, externalId, act, create, calls, onNetwork, row };
 };
 
-// The requests, with the runner carrying out what they ask for while they are still coming in.
-const whileRunning = async <T>(requests: Promise<T>[]) => {
-  let done = false;
-  const all = Promise.all(requests).finally(() => (done = true));
-  while (!done) await runner.drain();
-  const results = await all;
-  await runner.drain();
-  return results;
-};
-
-const statusesOf = (responses: { status: number }[]) => responses.map((r) => r.status);
-const alternating = <T>(a: T, b: T) => Array.from({ length: N }, (_, i) => (i % 2 ? b : a));
-
 describe("toggles raced with their opposites", () => {
   it("hide and unhide at once: each carried out once; the network, is_hidden and the last requested state agree", async () => {
     const w = await world();
-    const responses = await whileRunning(alternating(hideRoute.POST, unhideRoute.POST).map((route) => w.act(route)));
-    expect(statusesOf(responses).filter((s) => s !== 200)).toEqual([]);
+    const responses = await whileRunning(
+      runner,
+      alternating(N, hideRoute.POST, unhideRoute.POST).map((route) => w.act(route)),
+    );
+    expect(unexpectedStatuses(responses, 200)).toEqual([]);
     for (const r of responses) expect(r.json).toEqual({ accepted: true });
     const row = (await w.row())!;
     expect(row.isHidden).toBe(row.requestedHidden);
@@ -162,8 +153,11 @@ describe("toggles raced with their opposites", () => {
 
   it("like and unlike at once: the network's like, is_liked, like_count and the last requested state agree", async () => {
     const w = await world();
-    const responses = await whileRunning(alternating(likeRoute.POST, unlikeRoute.POST).map((route) => w.act(route)));
-    expect(statusesOf(responses).filter((s) => s !== 200)).toEqual([]);
+    const responses = await whileRunning(
+      runner,
+      alternating(N, likeRoute.POST, unlikeRoute.POST).map((route) => w.act(route)),
+    );
+    expect(unexpectedStatuses(responses, 200)).toEqual([]);
     for (const r of responses) expect(r.json).toEqual({ accepted: true });
     const row = (await w.row())!;
     expect(row.isLiked).toBe(row.requestedLiked);
@@ -175,9 +169,12 @@ describe("toggles raced with their opposites", () => {
 describe("writes that must happen once", () => {
   it("DELETE at once: all accepted, the comment deleted on the network by one call, the row gone", async () => {
     const w = await world();
-    const responses = await whileRunning(Array.from({ length: N }, () => w.act(commentRoute.DELETE)));
+    const responses = await whileRunning(
+      runner,
+      Array.from({ length: N }, () => w.act(commentRoute.DELETE)),
+    );
     // accepted while the comment is stored; once deleted on the network, it is gone (404)
-    expect(statusesOf(responses).filter((s) => s !== 200 && s !== 404)).toEqual([]);
+    expect(unexpectedStatuses(responses, 200, 404)).toEqual([]);
     for (const r of responses) expect(r.json).toEqual(r.status === 200 ? { accepted: true } : { error: "Not found" });
     expect(w.onNetwork()).toBeUndefined();
     expect(w.calls(w.externalId, "DELETE")).toHaveLength(1);
@@ -213,7 +210,7 @@ describe("writes that must happen once", () => {
     const responses = await Promise.all(
       Array.from({ length: N }, () => w.create({ body: "Thanks, all of you!" }, { "Idempotency-Key": "once" })),
     );
-    expect(statusesOf(responses).filter((s) => s !== 201 && s !== 409)).toEqual([]);
+    expect(unexpectedStatuses(responses, 201, 409)).toEqual([]);
     const rows = await db.comment.findMany({ where: { postId: w.post.id, body: "Thanks, all of you!" } });
     expect(rows).toHaveLength(1);
     for (const r of responses.filter((x) => x.status === 201)) expect(r.json).toMatchObject({ id: rows[0]!.id });
@@ -232,7 +229,7 @@ describe("writes that must happen once", () => {
     const w = await world();
     const bodies = Array.from({ length: N }, (_, i) => `Thank you, guest ${i}!`);
     const responses = await Promise.all(bodies.map((body) => w.create({ body })));
-    expect(statusesOf(responses).filter((s) => s !== 201)).toEqual([]);
+    expect(unexpectedStatuses(responses, 201)).toEqual([]);
     expect(new Set(responses.map((r) => r.json.id)).size).toBe(N);
     await runner.drain();
     const rows = await db.comment.findMany({ where: { postId: w.post.id, body: { in: bodies } } });

@@ -10,6 +10,7 @@ import { newId } from "@/lib/ids";
 import { signIn, contextFor as googleCtx } from "@/lib/networks/google/test-support";
 import { googleBusinessConnector } from "@/lib/networks/google_business";
 import { callRoute } from "@/lib/testing/call-route";
+import { unexpectedStatuses } from "@/lib/testing/concurrency";
 import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
 import { seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
@@ -82,15 +83,13 @@ const world = async () => {
   return { tenant, review, reply, replies, held, puts };
 };
 
-const statusesOf = (responses: { status: number }[]) => responses.map((r) => r.status);
-
 describe("replies to one google review at once", () => {
   it("under one Idempotency-Key: one reply stored and sent once, the others 409 or its replay", async () => {
     const w = await world();
     const responses = await Promise.all(
       Array.from({ length: N }, () => w.reply("Thank you, come again!", { "Idempotency-Key": "review-once" })),
     );
-    expect(statusesOf(responses).filter((s) => s !== 201 && s !== 409)).toEqual([]);
+    expect(unexpectedStatuses(responses, 201, 409)).toEqual([]);
     const rows = await w.replies();
     expect(rows).toHaveLength(1);
     for (const r of responses.filter((x) => x.status === 201)) expect(r.json).toMatchObject({ id: rows[0]!.id });
@@ -104,7 +103,7 @@ describe("replies to one google review at once", () => {
     const w = await world();
     const bodies = Array.from({ length: N }, (_, i) => `Thank you, guest ${i}!`);
     const responses = await Promise.all(bodies.map((body) => w.reply(body)));
-    expect(statusesOf(responses).filter((s) => s !== 201)).toEqual([]);
+    expect(unexpectedStatuses(responses, 201)).toEqual([]);
     for (const [i, r] of responses.entries()) expect(r.json).toMatchObject({ status: "pending", body: bodies[i] });
     await runner.drain();
     const sent = w.puts().map((p) => (p.json as Json).comment as string);

@@ -15,6 +15,7 @@ import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { MESSENGER_REACTIONS } from "@/lib/networks/graph/send-api";
 import { callRoute } from "@/lib/testing/call-route";
+import { unexpectedStatuses } from "@/lib/testing/concurrency";
 import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
 import { seedChat, seedMessage } from "@/lib/testing/messages";
 import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
@@ -123,8 +124,6 @@ const drainSends = async () => {
   await runner.stop();
 };
 
-const statusesOf = (responses: { status: number }[]) => responses.map((r) => r.status);
-
 describe("concurrent reactions, typing and ice breakers", () => {
   it("reactions to a message at once: each sent once, and ours stored is the one the network got last", async () => {
     const w = await messengerChat();
@@ -148,7 +147,7 @@ describe("concurrent reactions, typing and ice breakers", () => {
         ),
       ),
     );
-    expect(statusesOf(responses).filter((s) => s !== 200)).toEqual([]);
+    expect(unexpectedStatuses(responses, 200)).toEqual([]);
     for (const r of responses) expect(r.json).toMatchObject({ reactions: [{ emoji: expect.any(String) }] });
     for (const m of messages) {
       const sent = w.actions().filter((a) => a.action === "react" && a.payload!.message_id === m.externalId);
@@ -167,7 +166,7 @@ describe("concurrent reactions, typing and ice breakers", () => {
         callRoute(route.POST, { path: `/api/chats/${w.chat.id}/typing`, token: w.token, params: { id: w.chat.id } }),
       ),
     );
-    expect(statusesOf(responses).filter((s) => s !== 200)).toEqual([]);
+    expect(unexpectedStatuses(responses, 200)).toEqual([]);
     for (const r of responses) expect(r.json).toMatchObject({ id: w.chat.id });
     const actions = w.actions().map((a) => a.action);
     expect(actions.filter((a) => a === "typing_on")).toHaveLength(N / 2);
@@ -200,7 +199,7 @@ describe("concurrent reactions, typing and ice breakers", () => {
       Promise.all(sets.map((ice_breakers) => call("POST", { ice_breakers }))),
       Promise.all(Array.from({ length: 4 }, () => call("GET"))),
     ]);
-    expect(statusesOf([...posts, ...reads]).filter((s) => s !== 200)).toEqual([]);
+    expect(unexpectedStatuses([...posts, ...reads], 200)).toEqual([]);
     for (const r of posts) expect(r.json).toEqual({ success: true });
     for (const r of reads) expect([[], ...sets]).toContainEqual(r.json.ice_breakers);
     const held = (await call("GET")).json.ice_breakers;
@@ -215,7 +214,7 @@ describe("concurrent sends and edits on Telegram", () => {
     const responses = await Promise.all(
       Array.from({ length: N }, () => w.send({ body: "Only once, please" }, { "idempotency-key": "tg-once" })),
     );
-    expect(statusesOf(responses).filter((s) => s !== 202 && s !== 409)).toEqual([]);
+    expect(unexpectedStatuses(responses, 202, 409)).toEqual([]);
     const rows = await db.message.findMany({ where: { chatId: w.chat.id, direction: "outbound" } });
     expect(rows).toHaveLength(1);
     for (const r of responses.filter((x) => x.status === 202)) expect(r.json).toMatchObject({ id: rows[0]!.id });
@@ -239,7 +238,7 @@ describe("concurrent sends and edits on Telegram", () => {
         }),
       ),
     );
-    expect(statusesOf(responses).filter((s) => s !== 200)).toEqual([]);
+    expect(unexpectedStatuses(responses, 200)).toEqual([]);
     for (const [i, r] of responses.entries()) expect(r.json).toMatchObject({ id: sent.json.id, body: bodies[i] });
     const onNetwork = w.sentByBot();
     expect(onNetwork).toHaveLength(1);
