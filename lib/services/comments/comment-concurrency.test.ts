@@ -181,6 +181,23 @@ describe("writes that must happen once", () => {
     expect(await w.row()).toBeNull();
   });
 
+  it("DELETE raced with hide and like: 200 or 404, deleted on both sides by one call; later ones answer 404", async () => {
+    const w = await world();
+    const routes = Array.from({ length: N }, (_, i) => [commentRoute.DELETE, hideRoute.POST, likeRoute.POST][i % 3]!);
+    const raced = await whileRunning(
+      runner,
+      routes.map((route) => w.act(route)),
+    );
+    // accepted while the comment is stored; once deleted on the network, it is gone (404)
+    expect(unexpectedStatuses(raced, 200, 404)).toEqual([]);
+    for (const r of raced) expect(r.json).toEqual(r.status === 200 ? { accepted: true } : { error: "Not found" });
+    expect(w.onNetwork()).toBeUndefined();
+    expect(w.calls(w.externalId, "DELETE")).toHaveLength(1);
+    expect(await w.row()).toBeNull();
+    const later = await Promise.all(routes.map((route) => w.act(route)));
+    for (const r of later) expect([r.status, r.json]).toEqual([404, { error: "Not found" }]);
+  });
+
   it("a private reply asked for at once: one is accepted and sent once, the others answer 422 naming the rule", async () => {
     const w = await world();
     const responses = await Promise.all(
