@@ -223,6 +223,22 @@ describe("concurrent sends and edits on Telegram", () => {
     expect(w.sentByBot().map((m) => m.text)).toEqual(["Only once, please"]);
   });
 
+  it("different sends at once, each under its own key: each stored once, sent once and published", async () => {
+    const w = await telegramChat();
+    const bodies = Array.from({ length: N }, (_, i) => `Order ${i} is ready`);
+    const responses = await Promise.all(bodies.map((body, i) => w.send({ body }, { "idempotency-key": `own-${i}` })));
+    expect(unexpectedStatuses(responses, 202)).toEqual([]);
+    await drainSends();
+    const rows = await db.message.findMany({ where: { chatId: w.chat.id, direction: "outbound" } });
+    expect(rows.map((r) => r.body).sort()).toEqual([...bodies].sort());
+    const sent = w.sentByBot();
+    expect(sent.map((m) => m.text).sort()).toEqual([...bodies].sort());
+    for (const row of rows) {
+      const onNetwork = sent.find((m) => m.text === row.body)!;
+      expect(row).toMatchObject({ status: "published", externalId: `${w.user.id}:${onNetwork.message_id}` });
+    }
+  });
+
   it("edits of one message at once: each reaches the network, and the stored text is the one the network holds", async () => {
     const w = await telegramChat();
     const sent = await w.send({ body: "See you at 5" });
