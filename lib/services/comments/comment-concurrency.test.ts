@@ -115,12 +115,13 @@ const world = async () => {
     fromId,
   });
   const query = `?profile_id=${profile.id}`;
-  const act = (route: RouteHandler, body?: Json) =>
+  const act = (route: RouteHandler, body?: Json, headers: Record<string, string> = {}) =>
     callRoute(route, {
       path: `/api/posts/${post.id}/comments/${comment.id}${query}`,
       token,
       params: { id: post.id, comment_id: comment.id },
       body,
+      headers,
     });
   const create = (body: Json, headers: Record<string, string> = {}) =>
     callRoute(postCommentsRoute.POST, {
@@ -220,6 +221,23 @@ describe("writes that must happen once", () => {
       status: "published",
       externalId: sent[0]!.id,
     });
+  });
+
+  it("a private reply repeated at once under one Idempotency-Key: one message sent once, the others 409 or its replay", async () => {
+    const w = await world();
+    const responses = await Promise.all(
+      Array.from({ length: N }, () =>
+        w.act(privateReplyRoute.POST, { text: "Recipe sent!" }, { "Idempotency-Key": "pr" }),
+      ),
+    );
+    expect(unexpectedStatuses(responses, 202, 409)).toEqual([]);
+    const id = (await w.row())!.privateReplyMessageId;
+    for (const r of responses)
+      expect(r.json).toEqual(r.status === 202 ? expect.objectContaining({ id }) : { error: expect.any(String) });
+    await runner.drain();
+    expect(graph.messenger.sent.filter((m) => m.commentId === w.externalId).map((m) => m.message.text)).toEqual([
+      "Recipe sent!",
+    ]);
   });
 
   it("one comment POSTed at once under one Idempotency-Key: one row, published by one call, the others 409 or its replay", async () => {
