@@ -478,6 +478,9 @@ export type CommentSync<TSettings> = {
   // network back (it must not write), and without it an unknown outcome ends as delivery_unconfirmed.
   replyToProfileComment?(ctx: ConnectorContext<TSettings>, draft: ProfileReplyDraft): Promise<CreatedComment>;
   findProfileReply?(ctx: ConnectorContext<TSettings>, draft: ProfileReplyDraft): Promise<CreatedComment | null>;
+  // The network keeps one owner's reply per profile-level comment, a new one replacing it: a reply asked
+  // for before another that is already published is then not sent (it would bring the older text back).
+  profileReplyReplaces?: boolean;
   // The author signals of a commenter (the Comment's `metadata`: instagram's User Profile fields), fetched
   // after a comment is stored; null when the network describes nobody (no consent, a deleted account).
   authorSignals?(

@@ -153,5 +153,6 @@ export const googleBusinessCommentSync: CommentSync<{ mybusiness_url: string }> 
   emitsCreated: true,
   listProfileComments: listReviews,
   replyToProfileComment: replyToReview,
+  profileReplyReplaces: true, // a review has one reply (PUT {review}/reply)
   findProfileReply: findReviewReply,
 };

@@ -11,6 +11,7 @@ import { contextFor } from "@/lib/services/connections/context";
 import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { freshAuth } from "@/lib/services/posts/publish-input";
+import { withAdvisoryLock } from "@/lib/services/transactions/advisory-lock";
 import {
   attemptCommentPublish,
   claim,
@@ -25,6 +26,8 @@ import {
 // sending_since before the network is called; an attempt in doubt reads the network back
 // (commentSync.findProfileReply) and never sends blindly. Published: profile_comment.created, in the
 // transaction that records it (the spec announces our published replies too).
+// Replies to one comment go one at a time (attemptProfileReply); where the network keeps one reply per
+// comment, a reply asked for before another that is already published is not sent (it gives way).
 
 type Row = NonNullable<Awaited<ReturnType<typeof loadReply>>>;
 
@@ -134,13 +137,21 @@ const resolveUnknown = async (
   }
 };
 
-export const attemptProfileReply = async ({
-  commentId: id,
-  attempt,
-}: {
-  commentId: string;
-  attempt: number;
-}): Promise<CommentOutcome> => {
+// A reply of ours to the same comment, asked for after this one and already published.
+const newerReplyPublished = async (c: Row) =>
+  (await db.comment.count({
+    where: {
+      profileId: c.profileId,
+      placementId: c.placementId,
+      platformPostId: null,
+      parentExternalId: c.parentExternalId,
+      status: "published",
+      id: { not: c.id },
+      OR: [{ createdAt: { gt: c.createdAt } }, { createdAt: c.createdAt, id: { gt: c.id } }],
+    },
+  })) > 0;
+
+const attemptLocked = async (id: string, attempt: number): Promise<CommentOutcome> => {
   const claimed = await claim(id);
   const c = claimed === "gone" ? null : await loadReply(id);
   if (!c) return { state: "gone" };
@@ -149,6 +160,11 @@ export const attemptProfileReply = async ({
       ? { state: "published", externalId: c.externalId ?? "" }
       : { state: c.status === "failed" ? "failed" : "delivery_unconfirmed" };
   const connector = connectorFor(c.profile);
+  if (claimed === "claimed" && connector.commentSync?.profileReplyReplaces && (await newerReplyPublished(c))) {
+    // Replaced before it was sent: it gives way, as a published reply gives way to a newer one.
+    await db.comment.delete({ where: { id } });
+    return { state: "gone" };
+  }
   const reply = connector.commentSync?.replyToProfileComment;
   const built = await draftOf(connector, c);
   if ("problem" in built || !reply) {
@@ -177,6 +193,36 @@ export const attemptProfileReply = async ({
       },
     });
   }
+};
+
+// Replies to one profile-level comment are attempted one at a time (a review's replies replace one
+// another: the network gets them in the order they are recorded, and two never record the same reply at
+// once). Waiting for the lock holds no connection; a wait too long fails the step before anything is
+// claimed, and the function's retry runs the attempt again.
+const REPLY_LOCK_WAIT_MS = 60_000;
+const REPLY_LOCK_HOLD_MS = 120_000; // a network call and a read-back, 30 s each at most
+
+export const attemptProfileReply = async ({
+  commentId: id,
+  attempt,
+}: {
+  commentId: string;
+  attempt: number;
+}): Promise<CommentOutcome> => {
+  const c = await db.comment.findUnique({
+    where: { id },
+    select: { profileId: true, placementId: true, parentExternalId: true },
+  });
+  if (!c) return { state: "gone" };
+  return withAdvisoryLock(
+    `profile-reply:${c.profileId}:${c.placementId ?? ""}:${c.parentExternalId ?? ""}`,
+    () => attemptLocked(id, attempt),
+    {
+      waitMs: REPLY_LOCK_WAIT_MS,
+      holdMs: REPLY_LOCK_HOLD_MS,
+      onTimeout: () => new Error(`Another reply to ${c.parentExternalId} is still being sent; attempting again later`),
+    },
+  );
 };
 
 // What the publish-comment function runs: a post comment, or a reply to a profile-level comment.

@@ -8,13 +8,15 @@ import type { MessageRequest } from "@/lib/networks/types";
 import type { TEditMessageBody } from "@/lib/schemas/messages";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { managementError } from "@/lib/services/listings/managed";
+import { withMessageLock } from "./message-lock";
 import { getMessageOrThrow } from "./read-messages";
 import { chatActionInput, messagingContext, messagingFor } from "./support";
 
 // PATCH /api/messages/:id: the text of one of our sent messages changes on the network at once (where
 // the connector can edit: `messaging.edit`; elsewhere 422), then the stored body, `platform_data.edited_at`
-// and message.edited in one transaction. The network's refusal changes nothing (422, 429, 502). Answers
-// the updated row (the route renders it).
+// and message.edited in one transaction, under the message's lock so that edits at once reach the network
+// in the order they are stored (message-lock.ts). The network's refusal changes nothing (422, 429, 502).
+// Answers the updated row (the route renders it).
 
 export const editMessage = async ({
   principal,
@@ -37,24 +39,28 @@ export const editMessage = async ({
   const problems = messaging.check({ ...(hasMedia && { media: request.media }), body: input.body }, chat);
   if (problems.length) throw unprocessable(problems);
   if (chat.profile.status !== "active") throw unprocessable(["Profile is disconnected: reconnect it to edit messages"]);
-  try {
-    await messaging.edit(messagingContext(connector, chat.profileId), {
-      ...(await chatActionInput(connector, chat)),
-      messageExternalId: message.externalId,
-      hasMedia,
-      body: input.body,
-    });
-  } catch (err) {
-    throw managementError(err, connector.displayName);
-  }
-  const updated = await db.$transaction(async (tx) => {
+  const edit = messaging.edit;
+  const messageExternalId = message.externalId;
+  const target = await chatActionInput(connector, chat);
+  // Under the message's lock: the text the network got last is the one stored (message-lock.ts).
+  const updated = await withMessageLock(message.id, async (tx, current) => {
+    try {
+      await edit(messagingContext(connector, chat.profileId), {
+        ...target,
+        messageExternalId,
+        hasMedia,
+        body: input.body,
+      });
+    } catch (err) {
+      throw managementError(err, connector.displayName);
+    }
     const row = await tx.message.update({
       where: { id: message.id },
       data: {
         body: input.body,
-        request: { ...request, body: input.body } as Prisma.InputJsonObject,
+        request: { ...((current.request ?? {}) as MessageRequest), body: input.body } as Prisma.InputJsonObject,
         platformData: {
-          ...((message.platformData ?? {}) as Record<string, unknown>),
+          ...((current.platformData ?? {}) as Record<string, unknown>),
           edited_at: new Date().toISOString(),
         } as Prisma.InputJsonObject,
       },
