@@ -54,7 +54,11 @@ describe("pin and unpin raced", () => {
       externalId: tiktok.user.open_id,
       connectedAt: new Date("2026-10-01T00:00:00Z"), // pin/unpin: profiles connected on or after 2026-09-30
     });
-    await db.profile.update({ where: { id: profile.id }, data: { accessToken: encryptSecret(tiktok.grant()) } });
+    // Connected through TikTok's Authorization for Business: the API for Business takes only its tokens.
+    await db.profile.update({
+      where: { id: profile.id },
+      data: { accessToken: encryptSecret(tiktok.business.grant()), metadata: { grant: "business" } },
+    });
     const videoId = `73${uniqueDigits(17)}`;
     tiktok.comments.addVideo(videoId);
     const { post, platformPost } = await seedPublishedPost({ group: tenant.group, profile, externalId: videoId });
