@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
-import { actionTypesFor, type FakeCategory } from "./google-catalog";
+import { actionTypesFor, type Category } from "@/lib/networks/google_business/catalog";
 import { badRequest, check, unknownParam } from "./google-schemas";
 
 // Place Actions v1 for the listing fake (google-listings.ts): placeActionTypeMetadata.list (what the
@@ -11,7 +11,7 @@ type Req = { user: FakeGoogleUser; url: URL; json: unknown };
 type Loc = Record<string, unknown> & { name: string };
 type Deps = {
   find: (user: FakeGoogleUser, v1: string) => Loc | null;
-  primaryOf: (l: Loc) => FakeCategory | undefined;
+  primaryOf: (l: Loc) => Category | undefined;
   edit: (location: string) => Reply | null;
   pageOf: <T>(items: T[], url: URL, key: string, byDefault: number, max: number) => Reply;
   precondition: (message: string) => Reply;

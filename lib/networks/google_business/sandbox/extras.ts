@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { ok, type Json, type SimReply as Reply, type SimRequest } from "../../sandbox/management/wire";
-import { actionTypesFor } from "./catalog";
+import { actionTypesFor } from "../catalog";
 import { edit, metadataOf, pageOf, primaryOf, type Handled } from "./location";
 import { badRequest, check, googleError, notFound, precondition, unknownParam } from "./resources";
 import type { LocationState } from "./seed";

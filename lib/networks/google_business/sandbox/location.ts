@@ -1,6 +1,15 @@
 import { copy, isObject, ok, type Json, type SimReply as Reply, type SimRequest } from "../../sandbox/management/wire";
-import { attributeMetadata, attributesFor, categoryOf, CATEGORIES, type SimCategory } from "./catalog";
-import { badRequest, check, googleError, LOCATION_FIELD_NAMES, precondition, unknownParam } from "./resources";
+import { attributeMetadata, attributesFor, categoryOf, CATEGORIES, type Category } from "../catalog";
+import {
+  applyReadMask,
+  applyUpdateMask,
+  attributeUpdate,
+  primaryOf,
+  regionOf,
+  updatedAttributes,
+  updateMaskFields,
+} from "../location-masks";
+import { badRequest, check, googleError, precondition, unknownParam } from "./resources";
 import type { LocationState } from "./seed";
 
 // The sandbox's Business Information v1 and My Business v4 food menus, as Google answers them:
@@ -12,7 +21,6 @@ import type { LocationState } from "./seed";
 // Each handler gets the location's state and says whether it changed it (server.ts stores it).
 
 export type Handled = { reply: Reply; changed?: boolean };
-const OUTPUT_ONLY = ["name", "metadata", "relationshipData", "languageCode"];
 const EDITS_PER_MINUTE = 10;
 
 export const pageOf = <T>(items: T[], url: URL, key: string, byDefault: number, max: number): Reply => {
@@ -49,13 +57,9 @@ export const edit = (state: LocationState, now = Date.now()): Reply | null => {
   return null;
 };
 
-const regionOf = (l: Json) =>
-  ((l.storefrontAddress as { regionCode?: string } | undefined)?.regionCode ??
-    (l.serviceArea as { regionCode?: string } | undefined)?.regionCode) ||
-  undefined;
 const categoriesOf = (l: Json) =>
   l.categories as { primaryCategory?: { name?: string }; additionalCategories?: { name?: string }[] } | undefined;
-export const primaryOf = (l: Json) => categoryOf(categoriesOf(l)?.primaryCategory?.name);
+export { primaryOf };
 export const metadataOf = (l: Json) => (isObject(l.metadata) ? l.metadata : {});
 
 const categoryList = (l: Json) => [categoriesOf(l)?.primaryCategory, ...(categoriesOf(l)?.additionalCategories ?? [])];
@@ -103,35 +107,12 @@ const hoursAndAreaIssue = (location: Json, body: Json, fields: string[]): Reply 
   return null;
 };
 
-// A FieldMask over the location: top-level fields, or dotted paths into them.
-const applyMask = (location: Json, mask: string): Json | null => {
-  const out: Json = {};
-  for (const path of mask.split(",").map((p) => p.trim())) {
-    const [head, ...rest] = path.split(".");
-    if (!head || !LOCATION_FIELD_NAMES.includes(head)) return null;
-    let source: unknown = location[head];
-    let target = out;
-    let key = head;
-    for (const part of rest) {
-      if (!isObject(source)) {
-        source = undefined;
-        break;
-      }
-      target = (target[key] ??= {}) as Json;
-      source = source[part];
-      key = part;
-    }
-    if (source !== undefined) target[key] = source;
-  }
-  return out;
-};
-
 export const getLocation = ({ url }: SimRequest, state: LocationState): Handled => {
   const refused = unknownParam(url.searchParams, ["readMask"]);
   if (refused) return { reply: refused };
   const mask = url.searchParams.get("readMask");
   if (!mask) return { reply: badRequest("read_mask", "Field is required") };
-  const masked = applyMask(state.location, mask);
+  const masked = applyReadMask(state.location, mask);
   return { reply: masked ? ok(withHoursTypes(masked)) : badRequest("read_mask", "Invalid field mask provided") };
 };
 
@@ -139,7 +120,7 @@ const serviceItemIssue = (location: Json, body: Json): Reply | null => {
   const cats = [
     primaryOf(location),
     ...(categoriesOf(location)?.additionalCategories ?? []).map((c) => categoryOf(c.name)),
-  ].filter((c): c is SimCategory => !!c);
+  ].filter((c): c is Category => !!c);
   const allowed = new Set(cats.flatMap((c) => c.serviceTypes ?? []).map((t) => t.serviceTypeId));
   const items = (body.serviceItems ?? []) as {
     structuredServiceItem?: { serviceTypeId?: string };
@@ -191,24 +172,16 @@ const locationIssue = (location: Json, body: Json, fields: string[]): Reply | nu
 export const patchLocation = ({ url, json }: SimRequest, state: LocationState): Handled => {
   const refused = unknownParam(url.searchParams, ["updateMask", "validateOnly"]);
   if (refused) return { reply: refused };
-  const mask = url.searchParams.get("updateMask");
-  if (!mask) return { reply: badRequest("update_mask", "Field mask is required") };
-  const fields = mask.split(",").map((f) => f.trim());
-  const wrong = fields.find(
-    (f) => !LOCATION_FIELD_NAMES.includes(f.split(".")[0]!) || OUTPUT_ONLY.includes(f.split(".")[0]!),
-  );
-  if (wrong) return { reply: badRequest("update_mask", `Invalid field mask provided: ${wrong}`) };
+  const masked = updateMaskFields(url.searchParams.get("updateMask"));
+  if ("refused" in masked) return { reply: masked.refused };
+  const { fields } = masked;
   const body = (json ?? {}) as Json;
   const issue = check("Location", body, "location") ?? locationIssue(state.location, body, fields);
   if (issue) return { reply: issue };
   if (url.searchParams.get("validateOnly") === "true") return { reply: ok(state.location) };
   const quota = edit(state);
   if (quota) return { reply: quota };
-  for (const field of fields) {
-    const [head] = field.split(".");
-    if (body[head!] === undefined) delete state.location[head!];
-    else state.location[head!] = copy(body[head!]);
-  }
+  applyUpdateMask(state.location, body, fields);
   const categories = categoriesOf(state.location) as
     { primaryCategory?: Json; additionalCategories?: Json[] } | undefined;
   for (const c of [categories?.primaryCategory, ...(categories?.additionalCategories ?? [])])
@@ -279,46 +252,14 @@ export const listAttributes = ({ url }: SimRequest, state: LocationState): Handl
   };
 };
 
-const attributeIssue = (entry: Json, i: number, available: ReturnType<typeof attributesFor>): Reply | null => {
-  const meta = available.find((a) => a.parent === entry.name);
-  const at = `attributes.attributes[${i}]`;
-  if (!meta) return badRequest(`${at}.name`, `Attribute ${String(entry.name)} is not applicable to this location`);
-  const values = entry.values as unknown[] | undefined;
-  if (meta.valueType === "BOOL" && !(values?.length === 1 && typeof values[0] === "boolean"))
-    return badRequest(`${at}.values`, "A BOOL attribute takes one boolean value");
-  if (meta.valueType === "URL" && !(entry.uriValues as unknown[] | undefined)?.length)
-    return badRequest(`${at}.uri_values`, "A URL attribute takes uriValues");
-  if (meta.valueType === "REPEATED_ENUM") {
-    const r = entry.repeatedEnumValue as { setValues?: string[]; unsetValues?: string[] } | undefined;
-    const all = [...(r?.setValues ?? []), ...(r?.unsetValues ?? [])];
-    if (all.length === 0 || all.some((v) => !meta.values!.includes(v)))
-      return badRequest(`${at}.repeated_enum_value`, "Unknown or missing enum values");
-  }
-  return null;
-};
-
 export const patchAttributes = ({ url, json }: SimRequest, state: LocationState): Handled => {
   const refused = unknownParam(url.searchParams, ["attributeMask"]);
   if (refused) return { reply: refused };
-  const mask = (url.searchParams.get("attributeMask") ?? "").split(",").filter(Boolean);
-  if (mask.length === 0) return { reply: badRequest("attribute_mask", "Attribute mask is required") };
-  const body = (json ?? {}) as { attributes?: Json[] };
-  const available = attributesFor(primaryOf(state.location), regionOf(state.location));
-  const unavailable = mask.find((m) => !available.some((a) => a.parent === m));
-  if (unavailable)
-    return { reply: badRequest("attribute_mask", `Attribute ${unavailable} is not applicable to this location`) };
-  const issue =
-    check("Attributes", body, "attributes") ??
-    (body.attributes ?? []).map((e, i) => attributeIssue(e, i, available)).find(Boolean) ??
-    null;
-  if (issue) return { reply: issue };
+  const update = attributeUpdate(state.location, url.searchParams.get("attributeMask"), json);
+  if ("refused" in update) return { reply: update.refused };
   const quota = edit(state);
   if (quota) return { reply: quota };
-  const kept = state.attributes.filter((a) => !mask.includes(String(a.name)));
-  const written = (body.attributes ?? [])
-    .filter((a) => mask.includes(String(a.name)))
-    .map((a) => ({ ...copy(a), valueType: available.find((m) => m.parent === a.name)!.valueType }));
-  state.attributes = [...kept, ...written];
+  state.attributes = updatedAttributes(state.attributes, update);
   return { reply: getAttributes(state).reply, changed: true };
 };
 
