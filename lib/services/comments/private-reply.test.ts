@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as privateReplyRoute from "@/app/api/posts/[id]/comments/[comment_id]/private_reply/route";
 import { pageScopedId } from "@/e2e/fakes/graph-messenger";
 import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
-import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
@@ -15,8 +14,9 @@ import { supportsCommentAction } from "./support";
 import { sandboxAuth, sandboxCtx } from "@/lib/networks/sandbox/sandbox-test-auth";
 import { callRoute } from "@/lib/testing/call-route";
 import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
+import { seedFacebookPage, seedInstagramAccount, useDrain, useMetaApps } from "@/lib/testing/messaging";
 
 await useOwnDatabase("privreply");
 
@@ -33,30 +33,13 @@ let graph: GraphFake;
 
 beforeAll(async () => {
   graph = await startGraphFake();
-  graph.addApp("facebook", FB_APP.id, FB_APP.secret);
-  graph.addApp("instagram", IG_APP.id, IG_APP.secret);
-  return setEnv({
-    NETWORK_FACEBOOK_CLIENT_ID: FB_APP.id,
-    NETWORK_FACEBOOK_CLIENT_SECRET: FB_APP.secret,
-    NETWORK_FACEBOOK_GRAPH_URL: graph.base("graph.facebook.com"),
-    NETWORK_INSTAGRAM_CLIENT_ID: IG_APP.id,
-    NETWORK_INSTAGRAM_CLIENT_SECRET: IG_APP.secret,
-    NETWORK_INSTAGRAM_GRAPH_URL: graph.base("graph.instagram.com"),
-  });
+  return useMetaApps(graph, FB_APP, IG_APP);
 });
 afterAll(async () => {
   await graph.close();
 });
 
-const drain = async () => {
-  const runner: LocalRunner = await startLocalRunner({
-    functions: [sendMessageFn],
-    clock: new ManualClock(new Date()),
-    pollIntervalMs: 0,
-  });
-  await runner.drain();
-  await runner.stop();
-};
+const drain = useDrain([sendMessageFn]);
 
 type Json = Record<string, unknown>;
 type Target = {
@@ -113,23 +96,7 @@ const commentBy = async (
 const facebookTarget = async (): Promise<Target & { page: string }> => {
   const tenant = await seedTenant();
   const { token } = await seedKey({ accountId: tenant.account.id });
-  const user = uniqueDigits(12);
-  const page = uniqueDigits(15);
-  graph.addFacebookUser({ id: user, name: "Owner", pages: [{ id: page, name: "Acme Bakery", category: "Bakery" }] });
-  const profile = await seedNetworkProfile({ group: tenant.group, platform: "facebook", externalId: user });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { accessToken: encryptSecret(graph.issueToken("facebook", user, ["pages_messaging"])) },
-  });
-  await db.placement.create({
-    data: {
-      id: newId("placement"),
-      profileId: profile.id,
-      externalId: page,
-      name: "Acme Bakery",
-      accessToken: encryptSecret(graph.pageToken(user, page, ["pages_messaging"])),
-    },
-  });
+  const { profile, page } = await seedFacebookPage(graph, tenant, { name: "Acme Bakery" });
   const { post, platformPost } = await seedPublishedPost({
     group: tenant.group,
     profile,
@@ -142,14 +109,7 @@ const facebookTarget = async (): Promise<Target & { page: string }> => {
 const instagramTarget = async (): Promise<Target> => {
   const tenant = await seedTenant();
   const { token } = await seedKey({ accountId: tenant.account.id });
-  const account = `1784${uniqueDigits(13)}`;
-  const scoped = `app-scoped-${uniqueDigits(8)}`;
-  graph.addInstagramUser({ id: scoped, user_id: account, username: "acme.bakery" });
-  const profile = await seedNetworkProfile({ group: tenant.group, platform: "instagram", externalId: account });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { accessToken: encryptSecret(graph.issueToken("instagram", scoped, ["instagram_business_manage_messages"])) },
-  });
+  const { profile } = await seedInstagramAccount(graph, tenant, { username: "acme.bakery" });
   const { post, platformPost } = await seedPublishedPost({
     group: tenant.group,
     profile,
