@@ -1,11 +1,11 @@
-import { afterEach } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import type { InngestFunction } from "inngest";
 import * as profileRoute from "@/app/inbound/[platform]/[profileId]/route";
 import * as metaRoute from "@/app/inbound/[platform]/route";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
-import type { GraphFake } from "@/e2e/fakes/graph";
+import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
 import { metaJson, signMeta } from "@/e2e/fakes/meta-webhooks";
-import type { TelegramFake } from "@/e2e/fakes/telegram";
+import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
@@ -34,21 +34,58 @@ export const useDrain = (functions: InngestFunction.Any[]) => {
   };
 };
 
+// A fake the file's beforeAll starts, usable under its name at the top of the file: reads and writes go
+// to the started fake (before beforeAll they throw).
+const lateBound = <T extends object>(what: string, current: () => T | undefined): T => {
+  const started = () => {
+    const fake = current();
+    if (!fake) throw new Error(`${what} is used before beforeAll started it`);
+    return fake;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(started(), key),
+    set: (_, key, value) => Reflect.set(started(), key, value),
+  });
+};
+
+// The Telegram fake for the file's tests, NETWORK_TELEGRAM_API_URL pointed at it.
+export const useTelegramFake = (): TelegramFake => {
+  let fake: TelegramFake | undefined;
+  beforeAll(async () => {
+    fake = await startTelegramFake();
+    return setEnv({ NETWORK_TELEGRAM_API_URL: fake.url });
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await db.$disconnect();
+  });
+  return lateBound("the Telegram fake", () => fake);
+};
+
 export type MetaApp = { id: string; secret: string };
 
-// The facebook and instagram apps on the Graph fake, and the connectors' NETWORK_* settings pointed at
-// it; returns the function that restores the settings (return it from beforeAll).
-export const useMetaApps = (graph: GraphFake, facebook: MetaApp, instagram: MetaApp) => {
-  graph.addApp("facebook", facebook.id, facebook.secret);
-  graph.addApp("instagram", instagram.id, instagram.secret);
-  return setEnv({
-    NETWORK_FACEBOOK_CLIENT_ID: facebook.id,
-    NETWORK_FACEBOOK_CLIENT_SECRET: facebook.secret,
-    NETWORK_FACEBOOK_GRAPH_URL: graph.base("graph.facebook.com"),
-    NETWORK_INSTAGRAM_CLIENT_ID: instagram.id,
-    NETWORK_INSTAGRAM_CLIENT_SECRET: instagram.secret,
-    NETWORK_INSTAGRAM_GRAPH_URL: graph.base("graph.instagram.com"),
+// The Graph fake for the file's tests with a facebook and an instagram app, the connectors' NETWORK_*
+// settings pointed at it.
+export const useMetaGraphFake = (facebook: MetaApp, instagram: MetaApp): GraphFake => {
+  let fake: GraphFake | undefined;
+  beforeAll(async () => {
+    const graph = (fake = await startGraphFake());
+    graph.addApp("facebook", facebook.id, facebook.secret);
+    graph.addApp("instagram", instagram.id, instagram.secret);
+    return setEnv({
+      NETWORK_FACEBOOK_CLIENT_ID: facebook.id,
+      NETWORK_FACEBOOK_CLIENT_SECRET: facebook.secret,
+      NETWORK_FACEBOOK_GRAPH_URL: graph.base("graph.facebook.com"),
+      NETWORK_INSTAGRAM_CLIENT_ID: instagram.id,
+      NETWORK_INSTAGRAM_CLIENT_SECRET: instagram.secret,
+      NETWORK_INSTAGRAM_GRAPH_URL: graph.base("graph.instagram.com"),
+    });
   });
+  afterAll(async () => {
+    await fake?.close();
+    await db.$disconnect();
+  });
+  return lateBound("the Graph fake", () => fake);
 };
 
 // A tenant's facebook profile whose user manages one Page (a placement with its Page token) on the fake.

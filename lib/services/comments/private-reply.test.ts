@@ -1,8 +1,7 @@
 import { useOwnDatabase } from "@/lib/testing/own-database";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as privateReplyRoute from "@/app/api/posts/[id]/comments/[comment_id]/private_reply/route";
 import { pageScopedId } from "@/e2e/fakes/graph-messenger";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
@@ -16,7 +15,7 @@ import { callRoute } from "@/lib/testing/call-route";
 import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
 import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
-import { seedFacebookPage, seedInstagramAccount, useDrain, useMetaApps } from "@/lib/testing/messaging";
+import { seedFacebookPage, seedInstagramAccount, useDrain, useMetaGraphFake } from "@/lib/testing/messaging";
 
 await useOwnDatabase("privreply");
 
@@ -29,15 +28,7 @@ await useOwnDatabase("privreply");
 const FB_APP = { id: "1000000000091", secret: "fb-pr-secret" };
 const IG_APP = { id: "2000000000092", secret: "ig-pr-secret" };
 const DAY = 24 * 3600_000;
-let graph: GraphFake;
-
-beforeAll(async () => {
-  graph = await startGraphFake();
-  return useMetaApps(graph, FB_APP, IG_APP);
-});
-afterAll(async () => {
-  await graph.close();
-});
+const graph = useMetaGraphFake(FB_APP, IG_APP);
 
 const drain = useDrain([sendMessageFn]);
 

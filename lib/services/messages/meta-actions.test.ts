@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as startTypingRoute from "@/app/api/chats/[id]/start_typing/route";
 import * as stopTypingRoute from "@/app/api/chats/[id]/stop_typing/route";
 import * as reactRoute from "@/app/api/messages/[id]/react/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
 import { db } from "@/lib/db/client";
 import { callRoute } from "@/lib/testing/call-route";
 import { uniqueDigits } from "@/lib/testing/comments";
 import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
-import { pushMeta, seedFacebookPage, seedInstagramAccount, useDrain, useMetaApps } from "@/lib/testing/messaging";
+import { pushMeta, seedFacebookPage, seedInstagramAccount, useDrain, useMetaGraphFake } from "@/lib/testing/messaging";
 
 // Messenger and Instagram beyond sending: our reactions (sender_action react, each network's reaction
 // rules), typing indicators (typing_on/typing_off, Messenger only), and the participants' edits and
@@ -19,16 +18,7 @@ import { pushMeta, seedFacebookPage, seedInstagramAccount, useDrain, useMetaApps
 
 const FB_APP = { id: "1000000000081", secret: "fb-act-secret" };
 const IG_APP = { id: "2000000000082", secret: "ig-act-secret" };
-let graph: GraphFake;
-
-beforeAll(async () => {
-  graph = await startGraphFake();
-  return useMetaApps(graph, FB_APP, IG_APP);
-});
-afterAll(async () => {
-  await graph.close();
-  await db.$disconnect();
-});
+const graph = useMetaGraphFake(FB_APP, IG_APP);
 
 const drain = useDrain([processInboundFn]);
 

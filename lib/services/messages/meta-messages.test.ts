@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as chatsRoute from "@/app/api/chats/[id]/route";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as messageRoute from "@/app/api/messages/[id]/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { sendMessageFn } from "@/inngest/functions/send-message";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
 import { db } from "@/lib/db/client";
 import { callRoute } from "@/lib/testing/call-route";
 import { uniqueDigits } from "@/lib/testing/comments";
 import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
-import { pushMeta, seedFacebookPage, seedInstagramAccount, useDrain, useMetaApps } from "@/lib/testing/messaging";
+import { pushMeta, seedFacebookPage, seedInstagramAccount, useDrain, useMetaGraphFake } from "@/lib/testing/messaging";
 
 // Messenger and Instagram direct messages end to end: signed Messenger Platform webhooks
 // (entry.messaging) through the receivers into chats (messages with attachments and story mentions,
@@ -21,16 +20,7 @@ import { pushMeta, seedFacebookPage, seedInstagramAccount, useDrain, useMetaApps
 
 const FB_APP = { id: "1000000000071", secret: "fb-dm-secret" };
 const IG_APP = { id: "2000000000072", secret: "ig-dm-secret" };
-let graph: GraphFake;
-
-beforeAll(async () => {
-  graph = await startGraphFake();
-  return useMetaApps(graph, FB_APP, IG_APP);
-});
-afterAll(async () => {
-  await graph.close();
-  await db.$disconnect();
-});
+const graph = useMetaGraphFake(FB_APP, IG_APP);
 
 const drain = useDrain([processInboundFn, sendMessageFn]);
 

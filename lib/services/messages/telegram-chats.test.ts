@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as messageRoute from "@/app/api/messages/[id]/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { sendMessageFn } from "@/inngest/functions/send-message";
-import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { callRoute } from "@/lib/testing/call-route";
 import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, setEnv } from "@/lib/testing/network-tests";
-import { seedTelegramBot, useDrain } from "@/lib/testing/messaging";
+import { eventsOf } from "@/lib/testing/network-tests";
+import { seedTelegramBot, useDrain, useTelegramFake } from "@/lib/testing/messaging";
 
 // Telegram direct messages beyond plain text: inline keyboard taps (callback_query) as tapped_action
 // messages, group chats (the group is the chat, the sender in platform_data.from), edits of our messages
 // (PATCH /api/messages/:id, editMessageText) and of the user's (edited_message), through the signed
 // per-profile receiver and the Telegram fake.
 
-let telegram: TelegramFake;
-
-beforeAll(async () => {
-  telegram = await startTelegramFake();
-  return setEnv({ NETWORK_TELEGRAM_API_URL: telegram.url });
-});
-afterAll(async () => {
-  await telegram.close();
-  await db.$disconnect();
-});
+const telegram = useTelegramFake();
 
 const drain = useDrain([processInboundFn, sendMessageFn]);
 

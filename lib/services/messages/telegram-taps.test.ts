@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { sendMessageFn } from "@/inngest/functions/send-message";
-import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
 import { db } from "@/lib/db/client";
 import { callRoute } from "@/lib/testing/call-route";
 import { uniqueDigits } from "@/lib/testing/comments";
-import { setEnv } from "@/lib/testing/network-tests";
-import { seedTelegramBot, useDrain } from "@/lib/testing/messaging";
+import { seedTelegramBot, useDrain, useTelegramFake } from "@/lib/testing/messaging";
 
 // Telegram taps on inline keyboard buttons are acknowledged (answerCallbackQuery) once they are stored,
 // so the user's button stops spinning: once per callback query, a late answer tolerated.
 
-let telegram: TelegramFake;
-
-beforeAll(async () => {
-  telegram = await startTelegramFake();
-  return setEnv({ NETWORK_TELEGRAM_API_URL: telegram.url });
-});
-afterAll(async () => {
-  await telegram.close();
-  await db.$disconnect();
-});
+const telegram = useTelegramFake();
 
 const drain = useDrain([processInboundFn, sendMessageFn]);
 
