@@ -36,7 +36,7 @@ export const useDrain = (functions: InngestFunction.Any[]) => {
 
 // A fake the file's beforeAll starts, usable under its name at the top of the file: reads and writes go
 // to the started fake (before beforeAll they throw).
-const lateBound = <T extends object>(what: string, current: () => T | undefined): T => {
+export const lateBound = <T extends object>(what: string, current: () => T | undefined): T => {
   const started = () => {
     const fake = current();
     if (!fake) throw new Error(`${what} is used before beforeAll started it`);

@@ -17,11 +17,11 @@ import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
 import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import { callRoute } from "@/lib/testing/call-route";
 import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
 import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
+import { seedWhatsAppNumber } from "@/lib/testing/whatsapp";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
 import { profileInboundSecret } from "@/lib/services/inbound/secrets";
 import { verifySignature } from "@/lib/services/webhooks/signature";
@@ -285,46 +285,8 @@ describe("WhatsApp direct messages", () => {
   const whatsappTenant = async () => {
     const tenant = await seedTenant();
     const { token } = await seedKey({ accountId: tenant.account.id });
-    const wabaId = uniqueDigits(15);
-    const phoneId = uniqueDigits(15);
-    const userId = uniqueDigits(12);
-    graph.addFacebookUser({
-      id: userId,
-      name: "Owner",
-      businesses: [
-        {
-          id: uniqueDigits(15),
-          name: "Biz",
-          wabas: [
-            {
-              id: wabaId,
-              name: "Acme",
-              phoneNumbers: [
-                {
-                  id: phoneId,
-                  display_phone_number: "+1 555-010-2030",
-                  verified_name: "Acme",
-                  quality_rating: "GREEN",
-                  messaging_limit_tier: "TIER_1K",
-                  name_status: "APPROVED",
-                  status: "CONNECTED",
-                  platform_type: "CLOUD_API",
-                  is_official_business_account: false,
-                  throughput: { level: "STANDARD" },
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    });
-    const profile = await seedNetworkProfile({ group: tenant.group, platform: "whatsapp", externalId: wabaId });
-    await db.profile.update({
-      where: { id: profile.id },
-      data: { accessToken: encryptSecret(graph.issueToken("facebook", userId, ["whatsapp_business_messaging"])) },
-    });
-    await db.placement.create({
-      data: { id: newId("placement"), profileId: profile.id, externalId: phoneId, name: "+1 555-010-2030" },
+    const { profile, wabaId, phoneId } = await seedWhatsAppNumber(graph, tenant, {
+      display_phone_number: "+1 555-010-2030",
     });
     return { ...tenant, token, profile, wabaId, phoneId };
   };
