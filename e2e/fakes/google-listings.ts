@@ -1,5 +1,13 @@
 import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
-import { attributeMetadata, attributesFor, categoryOf, CATEGORIES } from "@/lib/networks/google_business/catalog";
+import {
+  attributeMetadata,
+  attributesFor,
+  categoriesListView,
+  categoryOf,
+  CATEGORIES,
+  listedCategory,
+  nameCategories,
+} from "@/lib/networks/google_business/catalog";
 import {
   applyReadMask,
   applyUpdateMask,
@@ -148,36 +156,19 @@ export const fakeListings = () => {
     const quota = edit(v1);
     if (quota) return quota;
     applyUpdateMask(location, body, fields);
-    const categories = location.categories as
-      | {
-          primaryCategory?: { name: string; displayName?: string };
-          additionalCategories?: { name: string; displayName?: string }[];
-        }
-      | undefined;
-    for (const c of [categories?.primaryCategory, ...(categories?.additionalCategories ?? [])])
-      if (c) c.displayName = categoryOf(c.name)?.displayName;
+    nameCategories(location);
     return { status: 200, body: location };
   };
 
   const listCategories = ({ url }: Req): Reply => {
     const q = url.searchParams;
-    const refused = unknownParam(q, ["regionCode", "languageCode", "filter", "pageSize", "pageToken", "view"]);
-    if (refused) return refused;
-    if (!q.get("regionCode")) return badRequest("region_code", "Region code is required");
-    if (!q.get("languageCode")) return badRequest("language_code", "Language code is required");
-    const view = q.get("view") ?? "CATEGORY_VIEW_UNSPECIFIED";
-    if (!["CATEGORY_VIEW_UNSPECIFIED", "BASIC", "FULL"].includes(view))
-      return badRequest(
-        "view",
-        `Invalid value at 'view' (type.googleapis.com/google.mybusiness.businessinformation.v1.CategoryView), "${view}"`,
-      );
+    const asked = categoriesListView(q);
+    if ("refused" in asked) return asked.refused;
     const filter = q.get("filter");
     const prefix = filter ? /^displayName=(.*)$/.exec(filter)?.[1] : "";
     if (prefix === undefined) return badRequest("filter", "Only displayName filters are supported");
     const found = CATEGORIES.filter((c) => c.displayName.toLowerCase().startsWith(prefix.toLowerCase())).map((c) =>
-      view === "FULL"
-        ? { name: c.name, displayName: c.displayName, serviceTypes: c.serviceTypes ?? [], moreHoursTypes: [] }
-        : { name: c.name, displayName: c.displayName },
+      listedCategory(c, asked.view),
     );
     return pageOf(found, url, "categories", 100, 100);
   };
@@ -250,7 +241,7 @@ export const fakeListings = () => {
     return { status: 200, body: { name, ...(menus.get(v4)?.length && { menus: menus.get(v4) }) } };
   };
 
-  const placeActions = fakePlaceActions({ find, primaryOf, edit, pageOf, precondition });
+  const placeActions = fakePlaceActions({ find, primaryOf, edit, pageOf });
 
   return {
     attributes,

@@ -1,3 +1,5 @@
+import { badRequest, unknownParam, type GoogleReply } from "./resources";
+
 // What Google's catalogue says about categories: the category list (categories.list), the attributes each
 // category and region takes (attributes.list) and the place action types a location can have
 // (placeActionTypeMetadata.list). A small slice of Google's real catalogue, answered by the sandbox's
@@ -75,6 +77,48 @@ export const CATEGORIES: Category[] = [
   },
 ];
 export const categoryOf = (name: unknown) => CATEGORIES.find((c) => c.name === name);
+
+// categories.list's query as Google checks it (unknown parameters, the required regionCode and
+// languageCode, the view): the view asked for, or Google's refusal.
+export const categoriesListView = (q: URLSearchParams): { view: string } | { refused: GoogleReply } => {
+  const refused = unknownParam(q, ["regionCode", "languageCode", "filter", "pageSize", "pageToken", "view"]);
+  if (refused) return { refused };
+  if (!q.get("regionCode")) return { refused: badRequest("region_code", "Region code is required") };
+  if (!q.get("languageCode")) return { refused: badRequest("language_code", "Language code is required") };
+  const view = q.get("view") ?? "CATEGORY_VIEW_UNSPECIFIED";
+  if (!["CATEGORY_VIEW_UNSPECIFIED", "BASIC", "FULL"].includes(view))
+    return {
+      refused: badRequest(
+        "view",
+        `Invalid value at 'view' (type.googleapis.com/google.mybusiness.businessinformation.v1.CategoryView), "${view}"`,
+      ),
+    };
+  return { view };
+};
+
+// A category as categories.list answers it: its name alone, or in the FULL view with its service types
+// and "more hours" types.
+export const listedCategory = (c: Category, view: string) =>
+  view === "FULL"
+    ? {
+        name: c.name,
+        displayName: c.displayName,
+        serviceTypes: c.serviceTypes ?? [],
+        moreHoursTypes: c.moreHoursTypes ?? [],
+      }
+    : { name: c.name, displayName: c.displayName };
+
+// A location's categories (primary and additional) take their display names from the catalogue, in place.
+export const nameCategories = (location: Record<string, unknown>) => {
+  const categories = location.categories as
+    | {
+        primaryCategory?: { name?: string; displayName?: string };
+        additionalCategories?: { name?: string; displayName?: string }[];
+      }
+    | undefined;
+  for (const c of [categories?.primaryCategory, ...(categories?.additionalCategories ?? [])])
+    if (c) c.displayName = categoryOf(c.name)?.displayName;
+};
 
 export type Attribute = {
   parent: string;

@@ -18,40 +18,17 @@ export const ACCOUNT_INSIGHT_METRICS = [
 ] as const;
 export type AccountInsightMetric = (typeof ACCOUNT_INSIGHT_METRICS)[number];
 
-// The account metrics answered only with metric_type=total_value (follower_count only without it).
-export const TOTAL_VALUE_ONLY_METRICS: readonly AccountInsightMetric[] = [
-  "profile_views",
-  "accounts_engaged",
-  "total_interactions",
-  "website_clicks",
-  "views",
-  "likes",
-  "comments",
-  "shares",
-  "saves",
-];
+// The account metrics answered only with metric_type=total_value: all but reach (either way) and
+// follower_count (only as a daily series, without it).
+export const TOTAL_VALUE_ONLY_METRICS: readonly AccountInsightMetric[] = ACCOUNT_INSIGHT_METRICS.filter(
+  (m) => m !== "reach" && m !== "follower_count",
+);
 
 // GET /{ig-media-id}/insights, by the media's product type.
-export const FEED_MEDIA_METRICS = [
-  "views",
-  "reach",
-  "likes",
-  "comments",
-  "shares",
-  "saved",
-  "total_interactions",
-  "profile_visits",
-  "follows",
-  "profile_activity",
-] as const;
+const INTERACTIONS = ["views", "reach", "likes", "comments", "shares", "saved", "total_interactions"] as const;
+export const FEED_MEDIA_METRICS = [...INTERACTIONS, "profile_visits", "follows", "profile_activity"] as const;
 export const REEL_MEDIA_METRICS = [
-  "views",
-  "reach",
-  "likes",
-  "comments",
-  "shares",
-  "saved",
-  "total_interactions",
+  ...INTERACTIONS,
   "ig_reels_avg_watch_time",
   "ig_reels_video_view_total_time",
 ] as const;

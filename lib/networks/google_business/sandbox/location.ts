@@ -1,5 +1,14 @@
 import { copy, isObject, ok, type Json, type SimReply as Reply, type SimRequest } from "../../sandbox/management/wire";
-import { attributeMetadata, attributesFor, categoryOf, CATEGORIES, type Category } from "../catalog";
+import {
+  attributeMetadata,
+  attributesFor,
+  categoriesListView,
+  categoryOf,
+  CATEGORIES,
+  listedCategory,
+  nameCategories,
+  type Category,
+} from "../catalog";
 import {
   applyReadMask,
   applyUpdateMask,
@@ -182,37 +191,19 @@ export const patchLocation = ({ url, json }: SimRequest, state: LocationState): 
   const quota = edit(state);
   if (quota) return { reply: quota };
   applyUpdateMask(state.location, body, fields);
-  const categories = categoriesOf(state.location) as
-    { primaryCategory?: Json; additionalCategories?: Json[] } | undefined;
-  for (const c of [categories?.primaryCategory, ...(categories?.additionalCategories ?? [])])
-    if (c) c.displayName = categoryOf(c.name)?.displayName;
+  nameCategories(state.location);
   return { reply: ok(withHoursTypes(state.location)), changed: true };
 };
 
 export const listCategories = ({ url }: SimRequest): Reply => {
   const q = url.searchParams;
-  const refused = unknownParam(q, ["regionCode", "languageCode", "filter", "pageSize", "pageToken", "view"]);
-  if (refused) return refused;
-  if (!q.get("regionCode")) return badRequest("region_code", "Region code is required");
-  if (!q.get("languageCode")) return badRequest("language_code", "Language code is required");
-  const view = q.get("view") ?? "CATEGORY_VIEW_UNSPECIFIED";
-  if (!["CATEGORY_VIEW_UNSPECIFIED", "BASIC", "FULL"].includes(view))
-    return badRequest(
-      "view",
-      `Invalid value at 'view' (type.googleapis.com/google.mybusiness.businessinformation.v1.CategoryView), "${view}"`,
-    );
+  const asked = categoriesListView(q);
+  if ("refused" in asked) return asked.refused;
   const filter = q.get("filter");
   const prefix = filter ? /^displayName\s*=\s*"?([^"]*)"?$/.exec(filter)?.[1] : "";
   if (prefix === undefined) return badRequest("filter", "Only displayName filters are supported");
   const found = CATEGORIES.filter((c) => c.displayName.toLowerCase().includes(prefix.toLowerCase())).map((c) =>
-    view === "FULL"
-      ? {
-          name: c.name,
-          displayName: c.displayName,
-          serviceTypes: c.serviceTypes ?? [],
-          moreHoursTypes: c.moreHoursTypes ?? [],
-        }
-      : { name: c.name, displayName: c.displayName },
+    listedCategory(c, asked.view),
   );
   return pageOf(found, url, "categories", 100, 100);
 };
