@@ -1,13 +1,13 @@
 import { useOwnDatabase } from "@/lib/testing/own-database";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
+import { describe, expect, it } from "vitest";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { FACEBOOK_SCOPES } from "@/lib/networks/facebook";
 import { INSTAGRAM_SCOPES } from "@/lib/networks/instagram";
 import { seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
+import { useMetaGraphFake } from "@/lib/testing/messaging";
 import { findPostsDueForComments, syncPostComments } from "./poll-post-comments";
 import { findProfilesDueForProfileComments, syncProfileComments } from "./sync-profile-comments";
 
@@ -22,24 +22,7 @@ await useOwnDatabase("comments_meta_poll");
 
 const APP = { id: "1000000000077", secret: "fb-secret" };
 const IG_APP = { id: "2000000000077", secret: "ig-secret" };
-let graph: GraphFake;
-beforeAll(async () => {
-  graph = await startGraphFake();
-  graph.addApp("facebook", APP.id, APP.secret);
-  graph.addApp("instagram", IG_APP.id, IG_APP.secret);
-  return setEnv({
-    NETWORK_FACEBOOK_CLIENT_ID: APP.id,
-    NETWORK_FACEBOOK_CLIENT_SECRET: APP.secret,
-    NETWORK_FACEBOOK_GRAPH_URL: graph.base("graph.facebook.com"),
-    NETWORK_INSTAGRAM_CLIENT_ID: IG_APP.id,
-    NETWORK_INSTAGRAM_CLIENT_SECRET: IG_APP.secret,
-    NETWORK_INSTAGRAM_GRAPH_URL: graph.base("graph.instagram.com"),
-  });
-});
-afterAll(async () => {
-  await graph?.close();
-  await db.$disconnect();
-});
+const graph = useMetaGraphFake(APP, IG_APP);
 
 const world = async (scopes = FACEBOOK_SCOPES) => {
   const tenant = await seedTenant();
