@@ -9,6 +9,9 @@ import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
+import { connectorFor } from "@/lib/networks/registry";
+import { sandboxAuth, sandboxCtx } from "@/lib/networks/sandbox/sandbox-test-auth";
+import type { TPlatform } from "@/lib/schemas/common";
 import { profileInboundSecret } from "@/lib/services/inbound/secrets";
 import { seedNetworkProfile, uniqueDigits } from "./comments";
 import { seedTenant, setEnv, type Tenant } from "./network-tests";
@@ -18,20 +21,41 @@ import { seedKey } from "./seed";
 // run to the end, the Meta apps and the Telegram bot pointed at their fakes, connected profiles, and
 // signed webhook pushes through the receivers (app/inbound).
 
-// Runs the jobs `functions` handle until none is left (a manual clock, no polling wait); a runner that a
-// failed test left behind is stopped after each test.
-export const useDrain = (functions: InngestFunction.Any[]) => {
+// Runs the jobs `functions` handle until none is left (no polling wait), as after a request that
+// enqueued them: on a fresh manual clock, or on `clock` moved `advanceMs` ahead first (past retries and
+// delays). A runner that a failed test left behind is stopped after each test.
+export const useDrain = (functions: InngestFunction.Any[], { clock }: { clock?: ManualClock } = {}) => {
   let runner: LocalRunner | undefined;
   afterEach(async () => {
     await runner?.stop();
     runner = undefined;
   });
-  return async () => {
-    runner = await startLocalRunner({ functions, clock: new ManualClock(new Date()), pollIntervalMs: 0 });
+  return async (advanceMs = 0) => {
+    clock?.advance(advanceMs);
+    runner = await startLocalRunner({ functions, clock: clock ?? new ManualClock(new Date()), pollIntervalMs: 0 });
     await runner.drain();
     await runner.stop();
     runner = undefined;
   };
+};
+
+// A tenant's profile of the sandbox network's simulated `platform` account, with its placements (a
+// facebook Page, …) stored as connecting stores them.
+export const seedSandboxProfile = async (tenant: Tenant, platform: TPlatform) => {
+  const auth = await sandboxAuth(platform);
+  const profile = await seedNetworkProfile({ group: tenant.group, platform, externalId: auth.externalId! });
+  await db.profile.update({
+    where: { id: profile.id },
+    data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] },
+  });
+  const placements = (
+    (await connectorFor({ platform, environment: "sandbox" }).placements?.(sandboxCtx(), auth)) ?? []
+  ).filter((p) => p.externalId !== null);
+  for (const p of placements)
+    await db.placement.create({
+      data: { id: newId("placement"), profileId: profile.id, externalId: p.externalId, name: p.name },
+    });
+  return { profile, placements };
 };
 
 // A fake the file's beforeAll starts, usable under its name at the top of the file: reads and writes go

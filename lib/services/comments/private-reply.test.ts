@@ -3,19 +3,22 @@ import { describe, expect, it } from "vitest";
 import * as privateReplyRoute from "@/app/api/posts/[id]/comments/[comment_id]/private_reply/route";
 import { pageScopedId } from "@/e2e/fakes/graph-messenger";
 import { sendMessageFn } from "@/inngest/functions/send-message";
-import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import type { Platform } from "@/lib/generated/prisma/enums";
-import { newId } from "@/lib/ids";
 import { PLATFORMS } from "@/lib/schemas/common";
 import { connectorFor } from "@/lib/networks/registry";
 import { supportsCommentAction } from "./support";
-import { sandboxAuth, sandboxCtx } from "@/lib/networks/sandbox/sandbox-test-auth";
 import { callRoute } from "@/lib/testing/call-route";
 import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
 import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
-import { seedFacebookPage, seedInstagramAccount, useDrain, useMetaGraphFake } from "@/lib/testing/messaging";
+import {
+  seedFacebookPage,
+  seedInstagramAccount,
+  seedSandboxProfile,
+  useDrain,
+  useMetaGraphFake,
+} from "@/lib/testing/messaging";
 
 await useOwnDatabase("privreply");
 
@@ -252,19 +255,7 @@ describe("private replies on the sandbox network", () => {
   const sandboxTarget = async (platform: Platform) => {
     const tenant = await seedTenant({ environment: "sandbox" });
     const { token } = await seedKey({ accountId: tenant.account.id, environment: "sandbox" });
-    const auth = await sandboxAuth(platform);
-    const profile = await seedNetworkProfile({ group: tenant.group, platform, externalId: auth.externalId! });
-    await db.profile.update({
-      where: { id: profile.id },
-      data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] },
-    });
-    const placements = (
-      (await connectorFor({ platform, environment: "sandbox" }).placements?.(sandboxCtx(), auth)) ?? []
-    ).filter((p) => p.externalId !== null);
-    for (const p of placements)
-      await db.placement.create({
-        data: { id: newId("placement"), profileId: profile.id, externalId: p.externalId, name: p.name },
-      });
+    const { profile, placements } = await seedSandboxProfile(tenant, platform);
     const { post, platformPost } = await seedPublishedPost({
       group: tenant.group,
       profile,
