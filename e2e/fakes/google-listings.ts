@@ -2,6 +2,7 @@ import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
 import {
   attributeMetadata,
   attributesFor,
+  ATTRIBUTES_LIST_PARAMS,
   categoriesListView,
   categoryOf,
   CATEGORIES,
@@ -12,6 +13,7 @@ import {
   applyReadMask,
   applyUpdateMask,
   attributeUpdate,
+  foodMenusPatch,
   primaryOf,
   regionOf,
   updatedAttributes,
@@ -56,7 +58,6 @@ const pageOf = <T>(items: T[], url: URL, key: string, byDefault: number, max: nu
     },
   };
 };
-const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 export const fakeListings = () => {
   const attributes = new Map<string, Record<string, unknown>[]>(); // by locations/{l}
   const menus = new Map<string, unknown[]>();
@@ -183,15 +184,7 @@ export const fakeListings = () => {
 
   const listAttributes = ({ user, url }: Req): Reply => {
     const q = url.searchParams;
-    const refused = unknownParam(q, [
-      "parent",
-      "categoryName",
-      "regionCode",
-      "languageCode",
-      "showAll",
-      "pageSize",
-      "pageToken",
-    ]);
+    const refused = unknownParam(q, ATTRIBUTES_LIST_PARAMS);
     if (refused) return refused;
     const parent = q.get("parent");
     if (parent && ["categoryName", "regionCode", "languageCode", "showAll"].some((k) => q.has(k)))
@@ -226,17 +219,11 @@ export const fakeListings = () => {
       return precondition("This location is not eligible for food menus.");
     const name = `${v4}/foodMenus`;
     if (method === "PATCH") {
-      const body = (json ?? {}) as { menus?: unknown[] };
-      const issue = check("FoodMenus", body, "food_menus");
-      if (issue) return issue;
-      const bad = (body.menus ?? []).findIndex(
-        (m) => !((m as { labels?: { displayName?: string }[] }).labels ?? []).some((l) => l.displayName),
-      );
-      if (bad >= 0) return badRequest(`food_menus.menus[${bad}].labels`, "Each menu needs a label with a display name");
+      const patch = foodMenusPatch(url.searchParams.get("updateMask"), json);
+      if ("refused" in patch) return patch.refused;
       const quota = edit(location.name);
       if (quota) return quota;
-      const mask = url.searchParams.get("updateMask");
-      if (!mask || mask.split(",").includes("menus")) menus.set(v4, copy(body.menus ?? []));
+      if (patch.menus) menus.set(v4, patch.menus);
     }
     return { status: 200, body: { name, ...(menus.get(v4)?.length && { menus: menus.get(v4) }) } };
   };

@@ -170,6 +170,17 @@ export const ATTRIBUTES: Attribute[] = [
   },
 ];
 
+// attributes.list's query parameters: a location (parent), or a category and region.
+export const ATTRIBUTES_LIST_PARAMS = [
+  "parent",
+  "categoryName",
+  "regionCode",
+  "languageCode",
+  "showAll",
+  "pageSize",
+  "pageToken",
+];
+
 // What a location with this primary category in this region can set.
 export const attributesFor = (category: Category | undefined, region: string | undefined) =>
   ATTRIBUTES.filter(

@@ -3,7 +3,7 @@ import { badRequest, check, LOCATION_FIELD_NAMES, type GoogleReply } from "./res
 
 // How the Business Information API applies its field masks to a location (Google's reference:
 // locations.get readMask, locations.patch updateMask, locations.updateAttributes attributeMask) and
-// what it refuses in them, for the sandbox's simulated Google (sandbox/location.ts) and the tests'
+// what it refuses in them (and a foodMenus patch under its updateMask), for the sandbox's simulated Google (sandbox/location.ts) and the tests'
 // Google fake alike.
 
 type Json = Record<string, unknown>;
@@ -116,3 +116,21 @@ export const updatedAttributes = (current: Json[], { mask, written }: AttributeU
   ...current.filter((a) => !mask.includes(String(a.name))),
   ...written,
 ];
+
+// A foodMenus PATCH as Google checks it (the FoodMenus resource, a label with a display name on each
+// menu): the menus to store, or null when its updateMask leaves them out; or Google's refusal.
+export const foodMenusPatch = (
+  updateMask: string | null,
+  json: unknown,
+): { menus: Json[] | null } | { refused: GoogleReply } => {
+  const body = (json ?? {}) as { menus?: unknown[] };
+  const issue = check("FoodMenus", body, "food_menus");
+  if (issue) return { refused: issue };
+  const bad = (body.menus ?? []).findIndex(
+    (m) => !((m as { labels?: { displayName?: string }[] }).labels ?? []).some((l) => l.displayName),
+  );
+  if (bad >= 0)
+    return { refused: badRequest(`food_menus.menus[${bad}].labels`, "Each menu needs a label with a display name") };
+  const masked = !updateMask || updateMask.split(",").includes("menus");
+  return { menus: masked ? copy((body.menus ?? []) as Json[]) : null };
+};

@@ -414,8 +414,8 @@ export const check = (schema: string, value: unknown, path: string): Reply | nul
 
 export const LOCATION_FIELD_NAMES = Object.keys(SCHEMAS.Location!);
 
-// A query parameter the method does not have.
-const STANDARD = [
+// The standard query parameters every Google API method takes (system parameters).
+export const STANDARD_PARAMS: readonly string[] = [
   "$.xgafv",
   "access_token",
   "alt",
@@ -428,8 +428,9 @@ const STANDARD = [
   "uploadType",
   "upload_protocol",
 ];
+// A query parameter the method does not have.
 export const unknownParam = (query: URLSearchParams, allowed: string[]): Reply | null => {
-  const name = [...query.keys()].find((k) => !allowed.includes(k) && !STANDARD.includes(k));
+  const name = [...query.keys()].find((k) => !allowed.includes(k) && !STANDARD_PARAMS.includes(k));
   return name
     ? badRequest(
         name,

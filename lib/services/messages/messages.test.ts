@@ -1,12 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as metaRoute from "@/app/inbound/[platform]/route";
 import * as profileRoute from "@/app/inbound/[platform]/[profileId]/route";
-import * as chatRoute from "@/app/api/chats/[id]/route";
-import * as archiveRoute from "@/app/api/chats/[id]/archive/route";
-import * as markReadRoute from "@/app/api/chats/[id]/mark_read/route";
-import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
-import * as messageRoute from "@/app/api/messages/[id]/route";
-import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { deliverWebhookFn } from "@/inngest/functions/deliver-webhook";
 import { fanOutEventFn } from "@/inngest/functions/fan-out-event";
@@ -17,7 +11,7 @@ import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
 import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
+import { chatApi } from "@/lib/testing/chat-api";
 import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
 import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
@@ -99,30 +93,7 @@ const telegramTenant = async () => {
   return { ...tenant, token, profile, deliver };
 };
 
-const api = {
-  chats: (token: string, profileId: string) =>
-    callRoute(profileChatsRoute.GET, { path: `/api/profiles/${profileId}/chats`, token, params: { id: profileId } }),
-  createChat: (token: string, profileId: string, body: unknown) =>
-    callRoute(profileChatsRoute.POST, {
-      path: `/api/profiles/${profileId}/chats`,
-      token,
-      params: { id: profileId },
-      body,
-    }),
-  chat: (token: string, id: string) => callRoute(chatRoute.GET, { path: `/api/chats/${id}`, token, params: { id } }),
-  messages: (token: string, id: string, query = "") =>
-    callRoute(chatMessagesRoute.GET, { path: `/api/chats/${id}/messages${query}`, token, params: { id } }),
-  send: (token: string, id: string, body: unknown, headers: Record<string, string> = {}) =>
-    callRoute(chatMessagesRoute.POST, { path: `/api/chats/${id}/messages`, token, params: { id }, body, headers }),
-  message: (token: string, id: string) =>
-    callRoute(messageRoute.GET, { path: `/api/messages/${id}`, token, params: { id } }),
-  markRead: (token: string, id: string) =>
-    callRoute(markReadRoute.POST, { path: `/api/chats/${id}/mark_read`, token, params: { id } }),
-  archive: (token: string, id: string) =>
-    callRoute(archiveRoute.POST, { path: `/api/chats/${id}/archive`, token, params: { id } }),
-  unarchive: (token: string, id: string) =>
-    callRoute(archiveRoute.DELETE, { path: `/api/chats/${id}/archive`, token, params: { id } }),
-};
+const api = chatApi;
 
 describe("Telegram direct messages", () => {
   it("a user's private message arrives once as a chat message and a signed message.received webhook; a redelivery adds nothing", async () => {

@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
-import * as chatsRoute from "@/app/api/chats/[id]/route";
-import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
-import * as messageRoute from "@/app/api/messages/[id]/route";
-import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
+import { chatApi } from "@/lib/testing/chat-api";
 import { uniqueDigits } from "@/lib/testing/comments";
 import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
@@ -28,24 +24,7 @@ type Json = Record<string, unknown>;
 const push = (platform: "facebook" | "instagram", account: string, messaging: Json[]) =>
   pushMeta(platform === "facebook" ? FB_APP : IG_APP, platform, account, messaging);
 
-const api = {
-  chats: (token: string, profileId: string) =>
-    callRoute(profileChatsRoute.GET, { path: `/api/profiles/${profileId}/chats`, token, params: { id: profileId } }),
-  createChat: (token: string, profileId: string, body: unknown) =>
-    callRoute(profileChatsRoute.POST, {
-      path: `/api/profiles/${profileId}/chats`,
-      token,
-      params: { id: profileId },
-      body,
-    }),
-  chat: (token: string, id: string) => callRoute(chatsRoute.GET, { path: `/api/chats/${id}`, token, params: { id } }),
-  messages: (token: string, id: string) =>
-    callRoute(chatMessagesRoute.GET, { path: `/api/chats/${id}/messages`, token, params: { id } }),
-  send: (token: string, id: string, body: unknown) =>
-    callRoute(chatMessagesRoute.POST, { path: `/api/chats/${id}/messages`, token, params: { id }, body }),
-  message: (token: string, id: string) =>
-    callRoute(messageRoute.GET, { path: `/api/messages/${id}`, token, params: { id } }),
-};
+const api = chatApi;
 
 const facebookTenant = async () => {
   const tenant = await seedTenant();

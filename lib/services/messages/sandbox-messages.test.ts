@@ -1,14 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
-import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
-import * as messageRoute from "@/app/api/messages/[id]/route";
-import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
 import { ManualClock } from "@/inngest/local-runner";
 import { deliverWebhookFn } from "@/inngest/functions/deliver-webhook";
 import { fanOutEventFn } from "@/inngest/functions/fan-out-event";
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { db } from "@/lib/db/client";
 import type { Platform } from "@/lib/generated/prisma/enums";
-import { callRoute } from "@/lib/testing/call-route";
+import { chatApi } from "@/lib/testing/chat-api";
 import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
 import { seedSandboxProfile, useDrain } from "@/lib/testing/messaging";
@@ -40,21 +37,7 @@ const sandboxTenant = async (platform: Platform) => {
 };
 
 type Json = Record<string, unknown>;
-const api = {
-  createChat: (token: string, profileId: string, body: unknown) =>
-    callRoute(profileChatsRoute.POST, {
-      path: `/api/profiles/${profileId}/chats`,
-      token,
-      params: { id: profileId },
-      body,
-    }),
-  messages: (token: string, id: string) =>
-    callRoute(chatMessagesRoute.GET, { path: `/api/chats/${id}/messages`, token, params: { id } }),
-  send: (token: string, id: string, body: unknown) =>
-    callRoute(chatMessagesRoute.POST, { path: `/api/chats/${id}/messages`, token, params: { id }, body }),
-  message: (token: string, id: string) =>
-    callRoute(messageRoute.GET, { path: `/api/messages/${id}`, token, params: { id } }),
-};
+const api = chatApi;
 
 const openChat = async (t: Awaited<ReturnType<typeof sandboxTenant>>, participant: string) => {
   const placement = t.profile.platform === "facebook" ? t.placement : undefined; // chats run on a Page

@@ -1,7 +1,8 @@
-import { copy, isObject, ok, type Json, type SimReply as Reply, type SimRequest } from "../../sandbox/management/wire";
+import { isObject, ok, type Json, type SimReply as Reply, type SimRequest } from "../../sandbox/management/wire";
 import {
   attributeMetadata,
   attributesFor,
+  ATTRIBUTES_LIST_PARAMS,
   categoriesListView,
   categoryOf,
   CATEGORIES,
@@ -13,6 +14,7 @@ import {
   applyReadMask,
   applyUpdateMask,
   attributeUpdate,
+  foodMenusPatch,
   primaryOf,
   regionOf,
   updatedAttributes,
@@ -218,15 +220,7 @@ export const getAttributes = (state: LocationState): Handled => ({
 // attributes.list with parent=locations/{l}: what the location's category and region take.
 export const listAttributes = ({ url }: SimRequest, state: LocationState): Handled => {
   const q = url.searchParams;
-  const refused = unknownParam(q, [
-    "parent",
-    "categoryName",
-    "regionCode",
-    "languageCode",
-    "showAll",
-    "pageSize",
-    "pageToken",
-  ]);
+  const refused = unknownParam(q, ATTRIBUTES_LIST_PARAMS);
   if (refused) return { reply: refused };
   if (["categoryName", "regionCode", "languageCode", "showAll"].some((k) => q.has(k)))
     return {
@@ -261,17 +255,10 @@ export const foodMenus = ({ method, url, json }: SimRequest, state: LocationStat
     return { reply: precondition("This location is not eligible for food menus.") };
   const answer = () => ok({ name: `${v4}/foodMenus`, ...(state.menus.length > 0 && { menus: state.menus }) });
   if (method !== "PATCH") return { reply: answer() };
-  const body = (json ?? {}) as { menus?: unknown[] };
-  const issue = check("FoodMenus", body, "food_menus");
-  if (issue) return { reply: issue };
-  const bad = (body.menus ?? []).findIndex(
-    (m) => !((m as { labels?: { displayName?: string }[] }).labels ?? []).some((l) => l.displayName),
-  );
-  if (bad >= 0)
-    return { reply: badRequest(`food_menus.menus[${bad}].labels`, "Each menu needs a label with a display name") };
+  const patch = foodMenusPatch(url.searchParams.get("updateMask"), json);
+  if ("refused" in patch) return { reply: patch.refused };
   const quota = edit(state);
   if (quota) return { reply: quota };
-  const mask = url.searchParams.get("updateMask");
-  if (!mask || mask.split(",").includes("menus")) state.menus = copy((body.menus ?? []) as Json[]);
+  if (patch.menus) state.menus = patch.menus;
   return { reply: answer(), changed: true };
 };
