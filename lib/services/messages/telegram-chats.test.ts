@@ -4,9 +4,8 @@ import * as messageRoute from "@/app/api/messages/[id]/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { sendMessageFn } from "@/inngest/functions/send-message";
-import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import { callRoute } from "@/lib/testing/call-route";
+import { seedChat, seedChatMessage } from "@/lib/testing/chats";
 import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
 import { eventsOf } from "@/lib/testing/network-tests";
 import { seedTelegramBot, useDrain, useTelegramFake } from "@/lib/testing/messaging";
@@ -118,31 +117,12 @@ describe("Telegram taps, groups and edits", () => {
     expect((await w.edit(String(inbound.id), { body: " " })).status).toBe(422);
 
     const other = await seedNetworkProfile({ group: w.tenant.group, platform: "facebook" });
-    const chat = await db.chat.create({
-      data: {
-        id: newId("chat"),
-        accountId: other.accountId,
-        environment: other.environment,
-        profileGroupId: other.profileGroupId,
-        profileId: other.id,
-        platform: "facebook",
-        participantExternalId: uniqueDigits(12),
-      },
-    });
-    const sent = await db.message.create({
-      data: {
-        id: newId("message"),
-        chatId: chat.id,
-        accountId: chat.accountId,
-        environment: chat.environment,
-        profileGroupId: chat.profileGroupId,
-        profileId: other.id,
-        platform: "facebook",
-        direction: "outbound",
-        status: "published",
-        externalId: `m_${uniqueDigits(10)}`,
-        body: "hi",
-      },
+    const chat = await seedChat(other);
+    const sent = await seedChatMessage(chat, {
+      direction: "outbound",
+      status: "published",
+      externalId: `m_${uniqueDigits(10)}`,
+      body: "hi",
     });
     const refused = await w.edit(sent.id, { body: "changed" });
     expect(refused.status).toBe(422);
