@@ -1,25 +1,26 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
 import type { InngestFunction } from "inngest";
-import * as profileRoute from "@/app/inbound/[platform]/[profileId]/route";
-import * as metaRoute from "@/app/inbound/[platform]/route";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
-import { metaJson, signMeta } from "@/e2e/fakes/meta-webhooks";
 import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
-import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
-import { connectorFor } from "@/lib/networks/registry";
-import { sandboxAuth, sandboxCtx } from "@/lib/networks/sandbox/sandbox-test-auth";
-import type { TPlatform } from "@/lib/schemas/common";
-import { profileInboundSecret } from "@/lib/services/inbound/secrets";
-import { seedNetworkProfile, uniqueDigits } from "./comments";
-import { seedTenant, setEnv, type Tenant } from "./network-tests";
+import { deliverTelegram, seedTelegramProfile, type MetaApp } from "./messaging-seeds";
+import { seedTenant, setEnv } from "./network-tests";
 import { seedKey } from "./seed";
 
+export {
+  deliverTelegram,
+  pushMeta,
+  seedFacebookPage,
+  seedInstagramAccount,
+  seedSandboxProfile,
+  seedTelegramProfile,
+  type MetaApp,
+} from "./messaging-seeds";
+
 // What the messaging tests (lib/services/messages, private replies) share: the jobs a request enqueued
-// run to the end, the Meta apps and the Telegram bot pointed at their fakes, connected profiles, and
-// signed webhook pushes through the receivers (app/inbound).
+// run to the end, the Graph and Telegram fakes with the connectors pointed at them, a Telegram bot whose
+// updates are delivered; the profiles and pushes themselves are in messaging-seeds.ts.
 
 // Runs the jobs `functions` handle until none is left (no polling wait), as after a request that
 // enqueued them: on a fresh manual clock, or on `clock` moved `advanceMs` ahead first (past retries and
@@ -37,25 +38,6 @@ export const useDrain = (functions: InngestFunction.Any[], { clock }: { clock?: 
     await runner.stop();
     runner = undefined;
   };
-};
-
-// A tenant's profile of the sandbox network's simulated `platform` account, with its placements (a
-// facebook Page, …) stored as connecting stores them.
-export const seedSandboxProfile = async (tenant: Tenant, platform: TPlatform) => {
-  const auth = await sandboxAuth(platform);
-  const profile = await seedNetworkProfile({ group: tenant.group, platform, externalId: auth.externalId! });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] },
-  });
-  const placements = (
-    (await connectorFor({ platform, environment: "sandbox" }).placements?.(sandboxCtx(), auth)) ?? []
-  ).filter((p) => p.externalId !== null);
-  for (const p of placements)
-    await db.placement.create({
-      data: { id: newId("placement"), profileId: profile.id, externalId: p.externalId, name: p.name },
-    });
-  return { profile, placements };
 };
 
 // A fake the file's beforeAll starts, usable under its name at the top of the file: reads and writes go
@@ -86,8 +68,6 @@ export const useTelegramFake = (): TelegramFake => {
   return lateBound("the Telegram fake", () => fake);
 };
 
-export type MetaApp = { id: string; secret: string };
-
 // The Graph fake for the file's tests with a facebook and an instagram app, the connectors' NETWORK_*
 // settings pointed at it.
 export const useMetaGraphFake = (facebook: MetaApp, instagram: MetaApp): GraphFake => {
@@ -112,99 +92,16 @@ export const useMetaGraphFake = (facebook: MetaApp, instagram: MetaApp): GraphFa
   return lateBound("the Graph fake", () => fake);
 };
 
-// A tenant's facebook profile whose user manages one Page (a placement with its Page token) on the fake.
-export const seedFacebookPage = async (
-  graph: GraphFake,
-  tenant: Tenant,
-  { name, scopes = ["pages_messaging"] }: { name: string; scopes?: string[] },
-) => {
-  const user = uniqueDigits(12);
-  const page = uniqueDigits(15);
-  graph.addFacebookUser({ id: user, name: "Owner", pages: [{ id: page, name, category: "Bakery" }] });
-  const profile = await seedNetworkProfile({ group: tenant.group, platform: "facebook", externalId: user });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { accessToken: encryptSecret(graph.issueToken("facebook", user, scopes)) },
-  });
-  await db.placement.create({
-    data: {
-      id: newId("placement"),
-      profileId: profile.id,
-      externalId: page,
-      name,
-      accessToken: encryptSecret(graph.pageToken(user, page, scopes)),
-    },
-  });
-  return { profile, user, page };
-};
-
-// A tenant's instagram profile: a professional account (its id `account`) logged in through the fake.
-export const seedInstagramAccount = async (
-  graph: GraphFake,
-  tenant: Tenant,
-  { username, scopes = ["instagram_business_manage_messages"] }: { username: string; scopes?: string[] },
-) => {
-  const account = `1784${uniqueDigits(13)}`;
-  const scoped = `app-scoped-${uniqueDigits(8)}`;
-  graph.addInstagramUser({ id: scoped, user_id: account, username });
-  const profile = await seedNetworkProfile({ group: tenant.group, platform: "instagram", externalId: account });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { accessToken: encryptSecret(graph.issueToken("instagram", scoped, scopes)) },
-  });
-  return { profile, account };
-};
-
-// A Messenger Platform webhook (entry.messaging) for `account`, signed with the app's secret, through
-// the network's receiver; its status.
-export const pushMeta = async (
-  app: MetaApp,
-  platform: "facebook" | "instagram",
-  account: string,
-  messaging: Record<string, unknown>[],
-) => {
-  const { body, headers } = signMeta(
-    app.secret,
-    metaJson({
-      object: platform === "facebook" ? "page" : "instagram",
-      entry: [{ id: account, time: Date.now(), messaging }],
-    }),
-  );
-  const res = await metaRoute.POST(
-    new Request(`http://localhost/inbound/${platform}`, { method: "POST", body, headers }),
-    { params: Promise.resolve({ platform }) },
-  );
-  return res.status;
-};
-
 // A tenant (with an account key) whose telegram profile is the fake's bot; `deliver` posts an update to
 // the profile's signed receiver, then runs the jobs it enqueued.
 export const seedTelegramBot = async (telegram: TelegramFake, drain: () => Promise<void>) => {
   const tenant = await seedTenant();
   const { token } = await seedKey({ accountId: tenant.account.id });
-  const profile = await seedNetworkProfile({
-    group: tenant.group,
-    platform: "telegram",
-    externalId: String(telegram.bot.id),
-  });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { credentials: encryptSecret(JSON.stringify({ bot_token: telegram.token })) },
-  });
+  const profile = await seedTelegramProfile(telegram, tenant);
   const deliver = async (update: unknown) => {
-    const req = new Request(`http://localhost/inbound/telegram/${profile.id}`, {
-      method: "POST",
-      body: JSON.stringify(update),
-      headers: {
-        "content-type": "application/json",
-        "x-telegram-bot-api-secret-token": profileInboundSecret(profile.id),
-      },
-    });
-    const res = await profileRoute.POST(req, {
-      params: Promise.resolve({ platform: "telegram", profileId: profile.id }),
-    });
+    const status = await deliverTelegram(profile.id, update);
     await drain();
-    return res.status;
+    return status;
   };
   return { tenant, token, profile, deliver };
 };

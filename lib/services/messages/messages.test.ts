@@ -9,15 +9,14 @@ import { sendMessageFn } from "@/inngest/functions/send-message";
 import { metaJson, signMeta } from "@/e2e/fakes/meta-webhooks";
 import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
 import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
-import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { chatApi } from "@/lib/testing/chat-api";
-import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
+import { uniqueDigits } from "@/lib/testing/comments";
 import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
 import { seedWhatsAppNumber } from "@/lib/testing/whatsapp";
+import { deliverTelegram, seedTelegramProfile } from "@/lib/testing/messaging-seeds";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
-import { profileInboundSecret } from "@/lib/services/inbound/secrets";
 import { verifySignature } from "@/lib/services/webhooks/signature";
 import { createWebhook } from "@/lib/services/webhooks/webhooks";
 import { attemptSend } from "./send-attempt";
@@ -76,20 +75,8 @@ const push = async (path: string, body: string, headers: Record<string, string>)
 const telegramTenant = async () => {
   const tenant = await seedTenant();
   const { token } = await seedKey({ accountId: tenant.account.id });
-  const profile = await seedNetworkProfile({
-    group: tenant.group,
-    platform: "telegram",
-    externalId: String(telegram.bot.id),
-  });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { credentials: encryptSecret(JSON.stringify({ bot_token: telegram.token })) },
-  });
-  const deliver = (update: unknown) =>
-    push(`/inbound/telegram/${profile.id}`, JSON.stringify(update), {
-      "content-type": "application/json",
-      "x-telegram-bot-api-secret-token": profileInboundSecret(profile.id),
-    });
+  const profile = await seedTelegramProfile(telegram, tenant);
+  const deliver = (update: unknown) => deliverTelegram(profile.id, update);
   return { ...tenant, token, profile, deliver };
 };
 

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { ok, type Json, type SimRequest } from "../../sandbox/management/wire";
 import { actionTypesFor } from "../catalog";
 import { linkIssue, newLink, patchedLink, preferOnly } from "../place-action-links";
-import { edit, metadataOf, pageOf, primaryOf, type Handled } from "./location";
+import { primaryOf } from "../location-masks";
+import { edit, metadataOf, pageOf, type Handled } from "./location";
 import { badRequest, check, MEDIA_CATEGORIES, notFound, precondition, unknownParam } from "./resources";
 import type { LocationState } from "./seed";
 

@@ -70,7 +70,6 @@ export const edit = (state: LocationState, now = Date.now()): Reply | null => {
 
 const categoriesOf = (l: Json) =>
   l.categories as { primaryCategory?: { name?: string }; additionalCategories?: { name?: string }[] } | undefined;
-export { primaryOf };
 export const metadataOf = (l: Json) => (isObject(l.metadata) ? l.metadata : {});
 
 const categoryList = (l: Json) => [categoriesOf(l)?.primaryCategory, ...(categoriesOf(l)?.additionalCategories ?? [])];
