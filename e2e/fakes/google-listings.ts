@@ -8,6 +8,7 @@ import {
   CATEGORIES,
   listedCategory,
   nameCategories,
+  unknownCategoryIssue,
 } from "@/lib/networks/google_business/catalog";
 import {
   applyReadMask,
@@ -109,14 +110,8 @@ export const fakeListings = () => {
       return badRequest("location.title", "Title is required");
     if (has("websiteUri") && !/^https?:\/\//.test(String(body.websiteUri)))
       return badRequest("location.website_uri", "Website must be an http(s) URL");
-    const categories = body.categories as
-      { primaryCategory?: { name?: string }; additionalCategories?: { name?: string }[] } | undefined;
-    if (has("categories")) {
-      if (!categoryOf(categories?.primaryCategory?.name))
-        return badRequest("location.categories.primary_category.name", "Invalid category");
-      const bad = (categories?.additionalCategories ?? []).findIndex((c) => !categoryOf(c.name));
-      if (bad >= 0) return badRequest(`location.categories.additional_categories[${bad}].name`, "Invalid category");
-    }
+    const categoriesIssue = has("categories") ? unknownCategoryIssue(body.categories) : null;
+    if (categoriesIssue) return categoriesIssue;
     const additional = (body.phoneNumbers as { additionalPhones?: unknown[] } | undefined)?.additionalPhones ?? [];
     if (has("phoneNumbers") && additional.length > 2)
       return badRequest("location.phone_numbers.additional_phones", "At most 2 additional phones");

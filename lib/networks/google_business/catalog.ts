@@ -78,6 +78,16 @@ export const CATEGORIES: Category[] = [
 ];
 export const categoryOf = (name: unknown) => CATEGORIES.find((c) => c.name === name);
 
+// The first category of a location's `categories` (primary, then additional) that Google does not know.
+export const unknownCategoryIssue = (categories: unknown): GoogleReply | null => {
+  const c = categories as
+    { primaryCategory?: { name?: string }; additionalCategories?: { name?: string }[] } | undefined;
+  if (!categoryOf(c?.primaryCategory?.name))
+    return badRequest("location.categories.primary_category.name", "Invalid category");
+  const bad = (c?.additionalCategories ?? []).findIndex((a) => !categoryOf(a.name));
+  return bad >= 0 ? badRequest(`location.categories.additional_categories[${bad}].name`, "Invalid category") : null;
+};
+
 // categories.list's query as Google checks it (unknown parameters, the required regionCode and
 // languageCode, the view): the view asked for, or Google's refusal.
 export const categoriesListView = (q: URLSearchParams): { view: string } | { refused: GoogleReply } => {
