@@ -27,7 +27,6 @@ process.env.DATABASE_URL = database.url;
 
 const { startGraphFake } = await import("@/e2e/fakes/graph");
 const { startTelegramFake } = await import("@/e2e/fakes/telegram");
-const { metaJson, signMeta } = await import("@/e2e/fakes/meta-webhooks");
 const graph = await startGraphFake();
 const telegram = await startTelegramFake();
 graph.addApp("facebook", FB_APP.id, FB_APP.secret);
@@ -38,19 +37,17 @@ Object.assign(process.env, {
   NETWORK_FACEBOOK_GRAPH_URL: graph.base("graph.facebook.com"),
 });
 
-const metaRoute = await import("@/app/inbound/[platform]/route");
 const profileRoute = await import("@/app/inbound/[platform]/[profileId]/route");
 const chatMessagesRoute = await import("@/app/api/chats/[id]/messages/route");
 const { ManualClock, startLocalRunner } = await import("@/inngest/local-runner");
 const { processInboundFn } = await import("@/inngest/functions/process-inbound");
 const { sendMessageFn } = await import("@/inngest/functions/send-message");
-const { encryptSecret } = await import("@/lib/crypto");
 const { db } = await import("@/lib/db/client");
-const { newId } = await import("@/lib/ids");
 const { callRoute } = await import("@/lib/testing/call-route");
-const { seedNetworkProfile, uniqueDigits } = await import("@/lib/testing/comments");
+const { uniqueDigits } = await import("@/lib/testing/comments");
 const { seedTenant } = await import("@/lib/testing/network-tests");
 const { seedKey } = await import("@/lib/testing/seed");
+const { pushMeta, seedFacebookPage, seedTelegramProfile } = await import("@/lib/testing/messaging-seeds");
 const { profileInboundSecret } = await import("@/lib/services/inbound/secrets");
 
 type Row = { what: string; figure: string; detail: string };
@@ -99,32 +96,8 @@ try {
   // A Facebook Page and a Telegram bot of one tenant, connected as the connectors store them.
   const tenant = await seedTenant();
   const { token } = await seedKey({ accountId: tenant.account.id });
-  const owner = uniqueDigits(12);
-  const page = uniqueDigits(15);
-  graph.addFacebookUser({ id: owner, name: "Owner", pages: [{ id: page, name: "Bench Bakery", category: "Bakery" }] });
-  const facebook = await seedNetworkProfile({ group: tenant.group, platform: "facebook", externalId: owner });
-  await db.profile.update({
-    where: { id: facebook.id },
-    data: { accessToken: encryptSecret(graph.issueToken("facebook", owner, ["pages_messaging"])) },
-  });
-  await db.placement.create({
-    data: {
-      id: newId("placement"),
-      profileId: facebook.id,
-      externalId: page,
-      name: "Bench Bakery",
-      accessToken: encryptSecret(graph.pageToken(owner, page, ["pages_messaging"])),
-    },
-  });
-  const bot = await seedNetworkProfile({
-    group: tenant.group,
-    platform: "telegram",
-    externalId: String(telegram.bot.id),
-  });
-  await db.profile.update({
-    where: { id: bot.id },
-    data: { credentials: encryptSecret(JSON.stringify({ bot_token: telegram.token })) },
-  });
+  const { profile: facebook, page } = await seedFacebookPage(graph, tenant, { name: "Bench Bakery" });
+  const bot = await seedTelegramProfile(telegram, tenant);
 
   // Inbound: Messenger.
   const psids = Array.from({ length: PARTICIPANTS }, () => uniqueDigits(16));
@@ -136,17 +109,7 @@ try {
       timestamp: Date.now(),
       message: { mid: `m_bench_${i}_${uniqueDigits(8)}`, text: `Message ${i}` },
     };
-    const { body, headers } = signMeta(
-      FB_APP.secret,
-      metaJson({ object: "page", entry: [{ id: page, time: Date.now(), messaging: [event] }] }),
-    );
-    const res = await metaRoute.POST(
-      new Request("http://localhost/inbound/facebook", { method: "POST", body, headers }),
-      {
-        params: Promise.resolve({ platform: "facebook" }),
-      },
-    );
-    expectStatus(res.status, 200);
+    expectStatus(await pushMeta(FB_APP, "facebook", page, [event]), 200);
   });
   const fbReceiveRate = stage(
     "inbound Messenger: receiver (signed, stored)",

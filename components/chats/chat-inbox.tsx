@@ -1,9 +1,8 @@
 "use client";
 
 import { useEffect, useMemo, useState } from "react";
-import { EmptyState } from "@/components/ui/empty-state";
 import { InlineStatus } from "@/components/ui/inline-status";
-import { LoadingRows } from "@/components/ui/spinner";
+import { ListDetail, QueryStates } from "@/components/ui/query-states";
 import { useChatAction, useChatMessages, useInboxChats, useSendMessage, type TChatFilters } from "@/lib/query/chats";
 import { errorMessage } from "@/lib/query/fetcher";
 import type { TSendMessageBody } from "@/lib/schemas/messages";
@@ -83,31 +82,22 @@ export const ChatInbox = ({ groups, profiles, placements, initialFilters }: Prop
         </p>
       )}
       {actionError && <InlineStatus className="mb-3">{actionError}</InlineStatus>}
-      {list.isPending ? (
-        <LoadingRows label="Loading conversations…" />
-      ) : list.isError ? (
-        <InlineStatus>{errorMessage(list.error)}</InlineStatus>
-      ) : chats.length === 0 ? (
-        <EmptyState testId="chats-empty" title="No conversations" description="Nothing matches these filters yet." />
-      ) : (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <ul
-            role="listbox"
-            aria-label="Conversations"
-            data-testid="chat-list"
-            className="divide-y divide-slate-100 self-start overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
-          >
-            {chats.map((c) => (
-              <ChatListItem
-                key={c.id}
-                chat={c}
-                isSelected={c.id === selected?.id}
-                onSelect={() => setSelectedId(c.id)}
-              />
-            ))}
-          </ul>
-          <aside className="self-start rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            {selected && (
+      <QueryStates
+        query={list}
+        count={chats.length}
+        loadingLabel="Loading conversations…"
+        empty={{ testId: "chats-empty", title: "No conversations", description: "Nothing matches these filters yet." }}
+      >
+        <ListDetail
+          label="Conversations"
+          testId="chat-list"
+          className="lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
+          listClassName="self-start"
+          items={chats.map((c) => (
+            <ChatListItem key={c.id} chat={c} isSelected={c.id === selected?.id} onSelect={() => setSelectedId(c.id)} />
+          ))}
+          detail={
+            selected && (
               <ChatThread
                 chat={selected}
                 messages={messages}
@@ -118,10 +108,10 @@ export const ChatInbox = ({ groups, profiles, placements, initialFilters }: Prop
                 onMarkRead={() => run("mark_read")}
                 onArchive={() => run(selected.archived ? "unarchive" : "archive")}
               />
-            )}
-          </aside>
-        </div>
-      )}
+            )
+          }
+        />
+      </QueryStates>
     </div>
   );
 };

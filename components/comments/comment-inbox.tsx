@@ -3,9 +3,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { EmptyState } from "@/components/ui/empty-state";
 import { InlineStatus } from "@/components/ui/inline-status";
-import { LoadingRows } from "@/components/ui/spinner";
+import { ListDetail, QueryStates } from "@/components/ui/query-states";
 import {
   useCommentAction,
   useInboxComments,
@@ -96,60 +95,58 @@ export const CommentInbox = ({ groups, profiles, initialFilters }: Props) => {
         {list.data && <span data-testid="inbox-total">{list.data.total} comments</span>}
       </p>
       {actionError && <InlineStatus className="mb-3">{actionError}</InlineStatus>}
-      {list.isPending ? (
-        <LoadingRows label="Loading comments…" />
-      ) : list.isError ? (
-        <InlineStatus>{errorMessage(list.error)}</InlineStatus>
-      ) : comments.length === 0 ? (
-        <EmptyState testId="inbox-empty" title="No comments" description="Nothing matches these filters yet." />
-      ) : (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <ul
-            role="listbox"
-            aria-label="Comments"
-            data-testid="inbox-list"
-            className="divide-y divide-slate-100 overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
-          >
-            {comments.map((c) => (
-              <CommentRow
-                key={c.id}
-                comment={c}
-                profileName={names.get(c.profile_id) ?? c.profile_id}
-                isSelected={c.id === selected?.id}
-                pendingAction={pending[c.id]?.action}
-                isReplying={replyingId === c.id}
-                onSelect={() => setSelectedId(c.id)}
-                onAction={(a) => onAction(c, a)}
-                onReplyOpen={() => {
-                  setSelectedId(c.id);
-                  setReplyingId(c.id);
-                }}
-                onReplyClose={() => setReplyingId(null)}
-                onReply={async (body) => {
-                  await reply.mutateAsync({ comment: c, body });
-                  setReplyingId(null);
-                }}
-                onPrivateReply={async (text) => {
-                  await privateReply.mutateAsync({ comment: c, text });
-                }}
-              />
-            ))}
-          </ul>
-          <aside className="space-y-3 self-start rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-6">
-            <CommentThread comment={selected} />
-            {selected && filters.postId !== selected.post_id && (
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => setFilters({ ...filters, postId: selected.post_id })}
-                data-testid="filter-by-post"
-              >
-                All comments on this post
-              </Button>
-            )}
-          </aside>
-        </div>
-      )}
+      <QueryStates
+        query={list}
+        count={comments.length}
+        loadingLabel="Loading comments…"
+        empty={{ testId: "inbox-empty", title: "No comments", description: "Nothing matches these filters yet." }}
+      >
+        <ListDetail
+          label="Comments"
+          testId="inbox-list"
+          className="lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+          detailClassName="space-y-3 lg:sticky lg:top-6"
+          items={comments.map((c) => (
+            <CommentRow
+              key={c.id}
+              comment={c}
+              profileName={names.get(c.profile_id) ?? c.profile_id}
+              isSelected={c.id === selected?.id}
+              pendingAction={pending[c.id]?.action}
+              isReplying={replyingId === c.id}
+              onSelect={() => setSelectedId(c.id)}
+              onAction={(a) => onAction(c, a)}
+              onReplyOpen={() => {
+                setSelectedId(c.id);
+                setReplyingId(c.id);
+              }}
+              onReplyClose={() => setReplyingId(null)}
+              onReply={async (body) => {
+                await reply.mutateAsync({ comment: c, body });
+                setReplyingId(null);
+              }}
+              onPrivateReply={async (text) => {
+                await privateReply.mutateAsync({ comment: c, text });
+              }}
+            />
+          ))}
+          detail={
+            <>
+              <CommentThread comment={selected} />
+              {selected && filters.postId !== selected.post_id && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setFilters({ ...filters, postId: selected.post_id })}
+                  data-testid="filter-by-post"
+                >
+                  All comments on this post
+                </Button>
+              )}
+            </>
+          }
+        />
+      </QueryStates>
       <ConfirmDialog
         open={confirmDelete !== null}
         onOpenChange={(open) => !open && setConfirmDelete(null)}

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
+import { sandboxFacebookPost } from "../support/sandbox-connect";
 import { auth, createTenant, type Tenant } from "../support/tenant";
 
 // An integrator with a sandbox key exercises the comment API and its events without a real account: a
@@ -18,23 +19,6 @@ type Comment = { id: string; external_id: string | null; status: string; parent_
   any
 >;
 
-const connectFacebook = async (request: APIRequestContext, groupId: string) => {
-  const init = await json(
-    await request.post(`/api/profile_groups/${groupId}/initialize_connection`, {
-      headers: auth(t.sandbox),
-      data: { platform: "facebook", redirect_url: "https://crm.example.com/connected" },
-    }),
-  );
-  const html = await (await request.get(init.url as string)).text();
-  const action = /action="([^"]+)"/.exec(html)![1]!;
-  const state = /name="state" value="([^"]+)"/.exec(html)![1]!;
-  const callback = await request.get(
-    `${action}?${new URLSearchParams({ state, code: "sandbox-approved", sandbox_account: "Audience e2e" })}`,
-    { maxRedirects: 0 },
-  );
-  return new URL(callback.headers().location!).searchParams.get("profile_id")!;
-};
-
 const eventsOf = (type: string) =>
   receiver.received.filter((r) => r.headers["x-service-event"] === type).map((r) => JSON.parse(r.rawBody).data);
 
@@ -47,20 +31,7 @@ test.beforeAll(async ({ request }) => {
     data: { url: receiver.url, events: ["comment.created", "profile_comment.created", "media.failed"] },
   });
   expect(hook.status()).toBe(201);
-  const group = await json(
-    await request.post("/api/profile_groups", {
-      headers: auth(t.sandbox),
-      data: { profile_group: { name: "Audience e2e" } },
-    }),
-  );
-  profileId = await connectFacebook(request, group.id as string);
-  const page = (await json(await request.get(`/api/profiles/${profileId}/placements`, { headers: auth(t.sandbox) })))
-    .data[0].id as string;
-  const post = await request.post("/api/posts", {
-    headers: auth(t.sandbox),
-    data: { post: { body: "Audience e2e post" }, profiles: [profileId], platforms: { facebook: { page_id: page } } },
-  });
-  postId = (await json(post)).id as string;
+  ({ profileId, postId } = await sandboxFacebookPost(request, t.sandbox, "Audience e2e"));
 });
 test.afterAll(async () => {
   for (const close of closers) await close();

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { sandboxFacebookPost } from "../support/sandbox-connect";
 import { auth, createTenant, type Tenant } from "../support/tenant";
 
 // Comment writes over HTTP with a sandbox key against the running server (its in-process job runner):
@@ -10,41 +11,9 @@ let profileId: string;
 let postId: string;
 const json = async (res: { json(): Promise<unknown> }) => (await res.json()) as Record<string, any>;
 
-const connectFacebook = async (request: APIRequestContext, groupId: string) => {
-  const init = await json(
-    await request.post(`/api/profile_groups/${groupId}/initialize_connection`, {
-      headers: auth(t.sandbox),
-      data: { platform: "facebook", redirect_url: "https://crm.example.com/connected" },
-    }),
-  );
-  const html = await (await request.get(init.url as string)).text();
-  const action = /action="([^"]+)"/.exec(html)![1]!;
-  const state = /name="state" value="([^"]+)"/.exec(html)![1]!;
-  const callback = await request.get(
-    `${action}?${new URLSearchParams({ state, code: "sandbox-approved", sandbox_account: "Comments e2e" })}`,
-    { maxRedirects: 0 },
-  );
-  expect(callback.status()).toBe(302);
-  return new URL(callback.headers().location!).searchParams.get("profile_id")!;
-};
-
 test.beforeAll(async ({ request }) => {
   t = createTenant();
-  const group = await json(
-    await request.post("/api/profile_groups", {
-      headers: auth(t.sandbox),
-      data: { profile_group: { name: "Comments e2e" } },
-    }),
-  );
-  profileId = await connectFacebook(request, group.id as string);
-  const page = (await json(await request.get(`/api/profiles/${profileId}/placements`, { headers: auth(t.sandbox) })))
-    .data[0].id as string;
-  const post = await request.post("/api/posts", {
-    headers: auth(t.sandbox),
-    data: { post: { body: "Comments e2e post" }, profiles: [profileId], platforms: { facebook: { page_id: page } } },
-  });
-  expect(post.status()).toBe(200);
-  postId = (await json(post)).id as string;
+  ({ profileId, postId } = await sandboxFacebookPost(request, t.sandbox, "Comments e2e"));
   await expect
     .poll(
       async () =>

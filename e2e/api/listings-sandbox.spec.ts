@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { connectSandboxOAuth } from "../support/sandbox-connect";
 import { auth, createTenant, type Tenant } from "../support/tenant";
 
 // Listings and pages on the sandbox network over HTTP with a sandbox key: google_business and facebook
@@ -8,22 +9,6 @@ import { auth, createTenant, type Tenant } from "../support/tenant";
 let t: Tenant;
 let groupId: string;
 const profiles: Record<string, string> = {};
-
-// initialize_connection -> the sandbox consent screen's "Allow access" -> our callback.
-const connect = async (request: APIRequestContext, platform: string) => {
-  const init = await request.post(`/api/profile_groups/${groupId}/initialize_connection`, {
-    headers: auth(t.sandbox),
-    data: { platform, redirect_url: "https://crm.example.com/back" },
-  });
-  expect(init.status()).toBe(200);
-  const state = new URL((await init.json()).url).searchParams.get("state")!;
-  const callback = await request.get(
-    `/connect/${platform}/callback?${new URLSearchParams({ state, code: "sandbox-approved", sandbox_account: "Listings e2e" })}`,
-    { maxRedirects: 0 },
-  );
-  expect(callback.status()).toBe(302);
-  return new URL(callback.headers().location!).searchParams.get("profile_id")!;
-};
 
 const placementsOf = async (request: APIRequestContext, profileId: string) =>
   (
@@ -42,7 +27,13 @@ test.beforeAll(async ({ request }) => {
     data: { profile_group: { name: "Listings e2e" } },
   });
   groupId = ((await group.json()) as { id: string }).id;
-  for (const platform of ["google_business", "facebook"]) profiles[platform] = await connect(request, platform);
+  for (const platform of ["google_business", "facebook"])
+    profiles[platform] = await connectSandboxOAuth(request, {
+      token: t.sandbox,
+      groupId,
+      platform,
+      account: "Listings e2e",
+    });
 });
 
 test.describe("sandbox listings and pages over HTTP", () => {

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
+import { connectSandboxOAuth } from "../support/sandbox-connect";
 import { auth, createTenant, type Tenant } from "../support/tenant";
 
 // Direct messages through the running server (next start, with its in-process job runner) with a
@@ -32,28 +33,6 @@ test.beforeAll(async ({ request }) => {
   telegramId = await connect(request, { platform: "telegram", bot_token: "123456:ABCDEFGHIJKLMNOPQRSTUVWX" });
 });
 test.afterAll(() => Promise.all(closers.map((c) => c())));
-
-// An OAuth network's sandbox account, through the sandbox consent screen's form (its GET to the callback).
-const connectOAuth = async (request: APIRequestContext, platform: string, account: string) => {
-  const init = await request.post(`/api/profile_groups/${groupId}/initialize_connection`, {
-    headers: auth(t.sandbox),
-    data: { platform, redirect_url: "https://integrator.example/done" },
-  });
-  expect(init.status()).toBe(200);
-  const consent = new URL(((await init.json()) as { url: string }).url);
-  const state = consent.searchParams.get("state")!;
-  const callback = await request.get(
-    `/connect/${platform}/callback?${new URLSearchParams({ state, code: "sandbox-approved", sandbox_account: account })}`,
-    { maxRedirects: 0 },
-  );
-  expect(callback.status()).toBe(302);
-  const profiles = (
-    (await (await request.get(`/api/profiles?profile_group_id=${groupId}`, { headers: auth(t.sandbox) })).json()) as {
-      data: { id: string; platform: string }[];
-    }
-  ).data;
-  return profiles.find((p) => p.platform === platform)!.id;
-};
 
 type Message = {
   id: string;
@@ -193,7 +172,12 @@ test.describe("messages API", () => {
   test("simulated participants tap a quick reply, react (#sandbox-react) and leave the window (#sandbox-leave); the rules answer 422", async ({
     request,
   }) => {
-    const instagramId = await connectOAuth(request, "instagram", "Acme Sandbox IG");
+    const instagramId = await connectSandboxOAuth(request, {
+      token: t.sandbox,
+      groupId,
+      platform: "instagram",
+      account: "Acme Sandbox IG",
+    });
     const chat = (await (
       await request.post(`/api/profiles/${instagramId}/chats`, {
         headers: auth(t.sandbox),

@@ -1,4 +1,4 @@
-import { LOCATION_FIELD_NAMES } from "@/lib/networks/google_business/resources";
+import { applyReadMask } from "@/lib/networks/google_business/location-masks";
 // The Google APIs half of the Google fake (e2e/fakes/google.ts): YouTube channels.list, Business Profile
 // accounts.list and accounts.locations.list, OpenID Connect userinfo. Wire formats follow Google's
 // reference: the API error object, page tokens, the required readMask, and the 100 / 20 page-size caps.
@@ -94,26 +94,6 @@ const page = <T>(
   const slice = items.slice(offset, offset + size);
   const next = offset + size < items.length ? pageToken(offset + size) : undefined;
   return { status: 200, body: { ...(slice.length > 0 && { [key]: slice }), ...(next && { nextPageToken: next }) } };
-};
-
-// A FieldMask over a location: top-level fields, or dotted paths into them.
-export const applyMask = (location: Record<string, unknown>, mask: string): Record<string, unknown> | null => {
-  const out: Record<string, unknown> = {};
-  for (const path of mask.split(",").map((p) => p.trim())) {
-    const [head, ...rest] = path.split(".");
-    if (!head || !LOCATION_FIELD_NAMES.includes(head)) return null;
-    let source: unknown = location[head];
-    let target = out;
-    let key = head;
-    for (const part of rest) {
-      if (source === undefined) break;
-      target = (target[key] ??= {}) as Record<string, unknown>;
-      source = (source as Record<string, unknown>)[part];
-      key = part;
-    }
-    if (source !== undefined) target[key] = source;
-  }
-  return out;
 };
 
 export type ApiLimits = { accountsPerPage: number; locationsPerPage: number };
@@ -246,7 +226,7 @@ export const locationsList = (
     return { status: 403, body: googleApiError(403, "PERMISSION_DENIED", "The caller does not have permission") };
   const mask = query.get("readMask");
   if (!mask) return badRequest("read_mask", "Field is required");
-  const masked = account.locations.map((l) => applyMask(l, mask));
+  const masked = account.locations.map((l) => applyReadMask(l, mask));
   if (masked.some((l) => l === null)) return badRequest("read_mask", "Invalid field mask provided");
   return page(masked, query, { cap: 100, byDefault: 10, serverCap: limits.locationsPerPage }, "locations");
 };

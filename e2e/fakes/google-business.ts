@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
 import { check } from "./google-schemas";
+import { MEDIA_CATEGORIES, STANDARD_PARAMS } from "@/lib/networks/google_business/resources";
 
 // The Business Profile half of the Google fake's publishing and stats (e2e/fakes/google.ts), hand-written
 // from Google's v4 reference (no discovery document exists for v4): accounts.locations.localPosts
@@ -35,21 +36,7 @@ export const DAILY_METRICS = new Set([
 ]);
 const CTA_TYPES = new Set(["BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL"]);
 const TOPICS = new Set(["STANDARD", "EVENT", "OFFER", "ALERT"]);
-const CATEGORIES = new Set([
-  "COVER",
-  "PROFILE",
-  "LOGO",
-  "EXTERIOR",
-  "INTERIOR",
-  "PRODUCT",
-  "AT_WORK",
-  "FOOD_AND_DRINK",
-  "MENU",
-  "COMMON_AREA",
-  "ROOMS",
-  "TEAMS",
-  "ADDITIONAL",
-]);
+const CATEGORIES = new Set(MEDIA_CATEGORIES);
 
 const invalid = (field: string, description: string): Reply => ({
   status: 400,
@@ -77,19 +64,7 @@ export const unknownQueryParameter = (name: string): Reply =>
 const PERFORMANCE_PARAMS = new Set([
   "dailyMetrics",
   ...["startDate", "endDate"].flatMap((d) => ["year", "month", "day"].map((f) => `dailyRange.${d}.${f}`)),
-  ...[
-    "$.xgafv",
-    "access_token",
-    "alt",
-    "callback",
-    "fields",
-    "key",
-    "oauth_token",
-    "prettyPrint",
-    "quotaUser",
-    "uploadType",
-    "upload_protocol",
-  ],
+  ...STANDARD_PARAMS,
 ]);
 const notFound = (): Reply => ({
   status: 404,

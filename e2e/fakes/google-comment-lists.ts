@@ -1,5 +1,6 @@
 import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
 import { invalidEnum, unknownQueryParameter } from "./google-business";
+import { STANDARD_PARAMS } from "@/lib/networks/google_business/resources";
 
 // Reviews on the Google fake (e2e/fakes/google.ts): Business Profile v4 accounts.locations.reviews.list
 // (pageSize 1-50, pageToken, orderBy "rating", "rating desc", "updateTime desc"). Unknown query parameters
@@ -11,19 +12,7 @@ import { invalidEnum, unknownQueryParameter } from "./google-business";
 type Req = { user: FakeGoogleUser; url: URL };
 export type FakeReview = Record<string, unknown> & { name: string; updateTime: string };
 
-const STANDARD = [
-  "$.xgafv",
-  "access_token",
-  "alt",
-  "callback",
-  "fields",
-  "key",
-  "oauth_token",
-  "prettyPrint",
-  "quotaUser",
-  "upload_protocol",
-  "uploadType",
-];
+const STANDARD = STANDARD_PARAMS;
 const REVIEW_PARAMS = new Set([...STANDARD, "pageSize", "pageToken", "orderBy"]);
 const unknownParam = (q: URLSearchParams, allowed: Set<string>) => [...q.keys()].find((k) => !allowed.has(k));
 const offsetOf = (token: string | null) => Number(token?.replace(/^o/, "") ?? 0);

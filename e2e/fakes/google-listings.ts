@@ -1,7 +1,27 @@
-import { applyMask, googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
-import { attributeMetadata, attributesFor, categoryOf, CATEGORIES } from "./google-catalog";
+import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
+import {
+  attributeMetadata,
+  attributesFor,
+  ATTRIBUTES_LIST_PARAMS,
+  categoriesListView,
+  categoryOf,
+  CATEGORIES,
+  listedCategory,
+  nameCategories,
+  unknownCategoryIssue,
+} from "@/lib/networks/google_business/catalog";
+import {
+  applyReadMask,
+  applyUpdateMask,
+  attributeUpdate,
+  foodMenusPatch,
+  primaryOf,
+  regionOf,
+  updatedAttributes,
+  updateMaskFields,
+} from "@/lib/networks/google_business/location-masks";
 import { fakePlaceActions } from "./google-place-actions";
-import { badRequest, check, LOCATION_FIELD_NAMES, unknownParam } from "./google-schemas";
+import { badRequest, check, unknownParam } from "./google-schemas";
 
 // The listing half of the Business Profile fake (e2e/fakes/google.ts), following Google's resources:
 // Business Information v1 locations.get / patch (readMask, updateMask: a masked field the body leaves
@@ -9,14 +29,14 @@ import { badRequest, check, LOCATION_FIELD_NAMES, unknownParam } from "./google-
 // attributes.list; My Business v4 foodMenus (get, patch); Place Actions v1 (google-place-actions.ts). Bodies are checked against the
 // resources (google-schemas.ts: unknown fields, types and enum values refused as Google refuses them),
 // query parameters against the method's; categories, attributes and action types against what the
-// location's category and region take (google-catalog.ts); service items need canModifyServiceList,
+// location's category and region take (lib/networks/google_business/catalog.ts; the masks:
+// location-masks.ts there); service items need canModifyServiceList,
 // food menus canHaveFoodMenus. Writes count against the per-location edit quota (`config.editsPerMinute`:
 // over it, 429 RESOURCE_EXHAUSTED).
 
 type Req = { user: FakeGoogleUser; url: URL; json: unknown };
 type Loc = Record<string, unknown> & { name: string; metadata?: Record<string, unknown> };
 
-const OUTPUT_ONLY = ["name", "metadata", "relationshipData", "languageCode"];
 const notFound = (): Reply => ({
   status: 404,
   body: googleApiError(404, "NOT_FOUND", "Requested entity was not found."),
@@ -39,14 +59,6 @@ const pageOf = <T>(items: T[], url: URL, key: string, byDefault: number, max: nu
     },
   };
 };
-const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-const regionOf = (l: Loc) =>
-  ((l.storefrontAddress as { regionCode?: string } | undefined)?.regionCode ??
-    (l.serviceArea as { regionCode?: string } | undefined)?.regionCode) ||
-  undefined;
-const primaryOf = (l: Loc) =>
-  categoryOf((l.categories as { primaryCategory?: { name?: string } } | undefined)?.primaryCategory?.name);
-
 export const fakeListings = () => {
   const attributes = new Map<string, Record<string, unknown>[]>(); // by locations/{l}
   const menus = new Map<string, unknown[]>();
@@ -88,7 +100,7 @@ export const fakeListings = () => {
     if (!location) return notFound();
     const mask = url.searchParams.get("readMask");
     if (!mask) return badRequest("read_mask", "Field is required");
-    const masked = applyMask(location, mask);
+    const masked = applyReadMask(location, mask);
     return masked ? { status: 200, body: masked } : badRequest("read_mask", "Invalid field mask provided");
   };
 
@@ -98,14 +110,8 @@ export const fakeListings = () => {
       return badRequest("location.title", "Title is required");
     if (has("websiteUri") && !/^https?:\/\//.test(String(body.websiteUri)))
       return badRequest("location.website_uri", "Website must be an http(s) URL");
-    const categories = body.categories as
-      { primaryCategory?: { name?: string }; additionalCategories?: { name?: string }[] } | undefined;
-    if (has("categories")) {
-      if (!categoryOf(categories?.primaryCategory?.name))
-        return badRequest("location.categories.primary_category.name", "Invalid category");
-      const bad = (categories?.additionalCategories ?? []).findIndex((c) => !categoryOf(c.name));
-      if (bad >= 0) return badRequest(`location.categories.additional_categories[${bad}].name`, "Invalid category");
-    }
+    const categoriesIssue = has("categories") ? unknownCategoryIssue(body.categories) : null;
+    if (categoriesIssue) return categoriesIssue;
     const additional = (body.phoneNumbers as { additionalPhones?: unknown[] } | undefined)?.additionalPhones ?? [];
     if (has("phoneNumbers") && additional.length > 2)
       return badRequest("location.phone_numbers.additional_phones", "At most 2 additional phones");
@@ -137,53 +143,28 @@ export const fakeListings = () => {
     if (refused) return refused;
     const location = find(user, v1);
     if (!location) return notFound();
-    const mask = url.searchParams.get("updateMask");
-    if (!mask) return badRequest("update_mask", "Field mask is required");
-    const fields = mask.split(",").map((f) => f.trim());
-    const wrong = fields.find(
-      (f) => !LOCATION_FIELD_NAMES.includes(f.split(".")[0]!) || OUTPUT_ONLY.includes(f.split(".")[0]!),
-    );
-    if (wrong) return badRequest("update_mask", `Invalid field mask provided: ${wrong}`);
+    const masked = updateMaskFields(url.searchParams.get("updateMask"));
+    if ("refused" in masked) return masked.refused;
+    const { fields } = masked;
     const body = (json ?? {}) as Record<string, unknown>;
     const issue = check("Location", body, "location") ?? locationIssue(location, body, fields);
     if (issue) return issue;
     const quota = edit(v1);
     if (quota) return quota;
-    for (const field of fields) {
-      const [head] = field.split(".");
-      if (body[head!] === undefined) delete location[head!];
-      else location[head!] = copy(body[head!]);
-    }
-    const categories = location.categories as
-      | {
-          primaryCategory?: { name: string; displayName?: string };
-          additionalCategories?: { name: string; displayName?: string }[];
-        }
-      | undefined;
-    for (const c of [categories?.primaryCategory, ...(categories?.additionalCategories ?? [])])
-      if (c) c.displayName = categoryOf(c.name)?.displayName;
+    applyUpdateMask(location, body, fields);
+    nameCategories(location);
     return { status: 200, body: location };
   };
 
   const listCategories = ({ url }: Req): Reply => {
     const q = url.searchParams;
-    const refused = unknownParam(q, ["regionCode", "languageCode", "filter", "pageSize", "pageToken", "view"]);
-    if (refused) return refused;
-    if (!q.get("regionCode")) return badRequest("region_code", "Region code is required");
-    if (!q.get("languageCode")) return badRequest("language_code", "Language code is required");
-    const view = q.get("view") ?? "CATEGORY_VIEW_UNSPECIFIED";
-    if (!["CATEGORY_VIEW_UNSPECIFIED", "BASIC", "FULL"].includes(view))
-      return badRequest(
-        "view",
-        `Invalid value at 'view' (type.googleapis.com/google.mybusiness.businessinformation.v1.CategoryView), "${view}"`,
-      );
+    const asked = categoriesListView(q);
+    if ("refused" in asked) return asked.refused;
     const filter = q.get("filter");
     const prefix = filter ? /^displayName=(.*)$/.exec(filter)?.[1] : "";
     if (prefix === undefined) return badRequest("filter", "Only displayName filters are supported");
     const found = CATEGORIES.filter((c) => c.displayName.toLowerCase().startsWith(prefix.toLowerCase())).map((c) =>
-      view === "FULL"
-        ? { name: c.name, displayName: c.displayName, serviceTypes: c.serviceTypes ?? [], moreHoursTypes: [] }
-        : { name: c.name, displayName: c.displayName },
+      listedCategory(c, asked.view),
     );
     return pageOf(found, url, "categories", 100, 100);
   };
@@ -198,15 +179,7 @@ export const fakeListings = () => {
 
   const listAttributes = ({ user, url }: Req): Reply => {
     const q = url.searchParams;
-    const refused = unknownParam(q, [
-      "parent",
-      "categoryName",
-      "regionCode",
-      "languageCode",
-      "showAll",
-      "pageSize",
-      "pageToken",
-    ]);
+    const refused = unknownParam(q, ATTRIBUTES_LIST_PARAMS);
     if (refused) return refused;
     const parent = q.get("parent");
     if (parent && ["categoryName", "regionCode", "languageCode", "showAll"].some((k) => q.has(k)))
@@ -219,51 +192,16 @@ export const fakeListings = () => {
     return pageOf(list.map(attributeMetadata), url, "attributeMetadata", 200, 200);
   };
 
-  const attributeIssue = (
-    entry: Record<string, unknown>,
-    i: number,
-    available: ReturnType<typeof attributesFor>,
-  ): Reply | null => {
-    const meta = available.find((a) => a.parent === entry.name);
-    const at = `attributes.attributes[${i}]`;
-    if (!meta) return badRequest(`${at}.name`, `Attribute ${String(entry.name)} is not applicable to this location`);
-    const values = entry.values as unknown[] | undefined;
-    if (meta.valueType === "BOOL" && !(values?.length === 1 && typeof values[0] === "boolean"))
-      return badRequest(`${at}.values`, "A BOOL attribute takes one boolean value");
-    if (meta.valueType === "URL" && !(entry.uriValues as unknown[] | undefined)?.length)
-      return badRequest(`${at}.uri_values`, "A URL attribute takes uriValues");
-    if (meta.valueType === "REPEATED_ENUM") {
-      const r = entry.repeatedEnumValue as { setValues?: string[]; unsetValues?: string[] } | undefined;
-      const all = [...(r?.setValues ?? []), ...(r?.unsetValues ?? [])];
-      if (all.length === 0 || all.some((v) => !meta.values!.includes(v)))
-        return badRequest(`${at}.repeated_enum_value`, "Unknown or missing enum values");
-    }
-    return null;
-  };
-
   const patchAttributes = ({ user, url, json }: Req, v1: string): Reply => {
     const refused = unknownParam(url.searchParams, ["attributeMask"]);
     if (refused) return refused;
     const location = find(user, v1);
     if (!location) return notFound();
-    const mask = (url.searchParams.get("attributeMask") ?? "").split(",").filter(Boolean);
-    if (mask.length === 0) return badRequest("attribute_mask", "Attribute mask is required");
-    const body = (json ?? {}) as { attributes?: Record<string, unknown>[] };
-    const available = attributesFor(primaryOf(location), regionOf(location));
-    const unavailable = mask.find((m) => !available.some((a) => a.parent === m));
-    if (unavailable) return badRequest("attribute_mask", `Attribute ${unavailable} is not applicable to this location`);
-    const issue =
-      check("Attributes", body, "attributes") ??
-      (body.attributes ?? []).map((e, i) => attributeIssue(e, i, available)).find(Boolean) ??
-      null;
-    if (issue) return issue;
+    const update = attributeUpdate(location, url.searchParams.get("attributeMask"), json);
+    if ("refused" in update) return update.refused;
     const quota = edit(v1);
     if (quota) return quota;
-    const kept = (attributes.get(v1) ?? []).filter((a) => !mask.includes(String(a.name)));
-    const written = (body.attributes ?? [])
-      .filter((a) => mask.includes(String(a.name)))
-      .map((a) => ({ ...copy(a), valueType: available.find((m) => m.parent === a.name)!.valueType }));
-    attributes.set(v1, [...kept, ...written]);
+    attributes.set(v1, updatedAttributes(attributes.get(v1) ?? [], update));
     return getAttributes({ user, url, json }, v1);
   };
 
@@ -276,22 +214,16 @@ export const fakeListings = () => {
       return precondition("This location is not eligible for food menus.");
     const name = `${v4}/foodMenus`;
     if (method === "PATCH") {
-      const body = (json ?? {}) as { menus?: unknown[] };
-      const issue = check("FoodMenus", body, "food_menus");
-      if (issue) return issue;
-      const bad = (body.menus ?? []).findIndex(
-        (m) => !((m as { labels?: { displayName?: string }[] }).labels ?? []).some((l) => l.displayName),
-      );
-      if (bad >= 0) return badRequest(`food_menus.menus[${bad}].labels`, "Each menu needs a label with a display name");
+      const patch = foodMenusPatch(url.searchParams.get("updateMask"), json);
+      if ("refused" in patch) return patch.refused;
       const quota = edit(location.name);
       if (quota) return quota;
-      const mask = url.searchParams.get("updateMask");
-      if (!mask || mask.split(",").includes("menus")) menus.set(v4, copy(body.menus ?? []));
+      if (patch.menus) menus.set(v4, patch.menus);
     }
     return { status: 200, body: { name, ...(menus.get(v4)?.length && { menus: menus.get(v4) }) } };
   };
 
-  const placeActions = fakePlaceActions({ find, primaryOf, edit, pageOf, precondition });
+  const placeActions = fakePlaceActions({ find, primaryOf, edit, pageOf });
 
   return {
     attributes,

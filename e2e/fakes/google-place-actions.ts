@@ -1,23 +1,23 @@
-import { randomBytes } from "node:crypto";
 import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
-import { actionTypesFor, type FakeCategory } from "./google-catalog";
+import { actionTypesFor, type Category } from "@/lib/networks/google_business/catalog";
+import { linkIssue, newLink, patchedLink, preferOnly } from "@/lib/networks/google_business/place-action-links";
 import { badRequest, check, unknownParam } from "./google-schemas";
 
 // Place Actions v1 for the listing fake (google-listings.ts): placeActionTypeMetadata.list (what the
 // location's category accepts) and placeActionLinks list / create / patch / delete, one preferred link
-// per type, duplicates (same uri and type) ALREADY_EXISTS. Writes count against the edit quota.
+// per type, duplicates (same uri and type) ALREADY_EXISTS (lib/networks/google_business/place-action-links.ts,
+// shared with the sandbox). Writes count against the edit quota.
 
 type Req = { user: FakeGoogleUser; url: URL; json: unknown };
 type Loc = Record<string, unknown> & { name: string };
 type Deps = {
   find: (user: FakeGoogleUser, v1: string) => Loc | null;
-  primaryOf: (l: Loc) => FakeCategory | undefined;
+  primaryOf: (l: Loc) => Category | undefined;
   edit: (location: string) => Reply | null;
   pageOf: <T>(items: T[], url: URL, key: string, byDefault: number, max: number) => Reply;
-  precondition: (message: string) => Reply;
 };
 
-export const fakePlaceActions = ({ find, primaryOf, edit, pageOf, precondition }: Deps) => {
+export const fakePlaceActions = ({ find, primaryOf, edit, pageOf }: Deps) => {
   const links = new Map<string, Record<string, unknown>[]>();
   const notFound = (): Reply => ({
     status: 404,
@@ -51,20 +51,6 @@ export const fakePlaceActions = ({ find, primaryOf, edit, pageOf, precondition }
     );
   };
 
-  const linkIssue = (location: Loc, link: Record<string, unknown>, others: Record<string, unknown>[]): Reply | null => {
-    if (!/^https?:\/\//.test(String(link.uri ?? "")))
-      return badRequest("place_action_link.uri", "A valid uri is required");
-    if (!actionTypesFor(primaryOf(location)).some((t) => t.placeActionType === link.placeActionType))
-      return precondition(`Place action type ${String(link.placeActionType)} is not available for this location.`);
-    if (others.some((o) => o.uri === link.uri && o.placeActionType === link.placeActionType))
-      return { status: 409, body: googleApiError(409, "ALREADY_EXISTS", "Requested entity already exists") };
-    return null;
-  };
-  const preferOnly = (list: Record<string, unknown>[], link: Record<string, unknown>) => {
-    if (link.isPreferred === true)
-      for (const o of list) if (o !== link && o.placeActionType === link.placeActionType) o.isPreferred = false;
-  };
-
   const createLink = ({ user, url, json }: Req, v1: string): Reply => {
     const refused = unknownParam(url.searchParams, []);
     if (refused) return refused;
@@ -75,30 +61,13 @@ export const fakePlaceActions = ({ find, primaryOf, edit, pageOf, precondition }
     if (issue) return issue;
     const quota = edit(v1);
     if (quota) return quota;
-    const now = new Date().toISOString();
-    const link = {
-      name: `${v1}/placeActionLinks/${randomBytes(6).toString("hex")}`,
-      uri: body.uri,
-      placeActionType: body.placeActionType,
-      isPreferred: body.isPreferred === true,
-      isEditable: true,
-      providerType: "MERCHANT",
-      createTime: now,
-      updateTime: now,
-    };
+    const link = newLink(v1, body);
     const list = [...(links.get(v1) ?? []), link];
     preferOnly(list, link);
     links.set(v1, list);
     return { status: 200, body: link };
   };
 
-  const MASKABLE: Record<string, string> = {
-    uri: "uri",
-    place_action_type: "placeActionType",
-    placeActionType: "placeActionType",
-    is_preferred: "isPreferred",
-    isPreferred: "isPreferred",
-  };
   const patchOrDeleteLink = ({ user, url, json }: Req, name: string, method: "PATCH" | "DELETE"): Reply => {
     const refused = unknownParam(url.searchParams, method === "PATCH" ? ["updateMask"] : []);
     if (refused) return refused;
@@ -116,11 +85,10 @@ export const fakePlaceActions = ({ find, primaryOf, edit, pageOf, precondition }
       );
       return { status: 200, body: {} };
     }
-    const mask = (url.searchParams.get("updateMask") ?? "").split(",").filter(Boolean);
-    if (mask.length === 0 || mask.some((m) => !MASKABLE[m]))
-      return badRequest("update_mask", "The only editable fields are uri, place_action_type and is_preferred");
     const body = (json ?? {}) as Record<string, unknown>;
-    const next = { ...link, ...Object.fromEntries(mask.map((m) => [MASKABLE[m]!, body[MASKABLE[m]!]])) };
+    const patched = patchedLink(link, url.searchParams.get("updateMask"), body);
+    if ("refused" in patched) return patched.refused;
+    const { next } = patched;
     const issue =
       check("PlaceActionLink", body, "place_action_link") ??
       linkIssue(

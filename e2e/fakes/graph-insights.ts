@@ -1,13 +1,19 @@
 import type { FakeRequest } from "./graph-oauth";
 import { badParam, graphTime, ok, type ContentState, type PublishedMedia } from "./graph-content";
 import type { Reply } from "./graph-state";
+import {
+  ACCOUNT_INSIGHT_METRICS,
+  MEDIA_INSIGHT_METRICS,
+  TOTAL_VALUE_ONLY_METRICS,
+} from "@/lib/networks/instagram/insight-metrics";
 
 // Insights on the Graph fake, in each network's answer shape: `{data: [{name, period, values |
 // total_value, title, description, id}]}`. Only the metrics Meta currently accepts for the object are
-// answered; a deprecated or unknown one (page_impressions, post_impressions, page_fans, Instagram's
-// impressions, …) fails the whole call with code 100, as Graph does. Figures come from
-// ContentState.metric: what the test set, else a stable number. Account-level figures are per day and
-// multiplied over the requested range, so a test can tell which since/until were asked for.
+// answered (Instagram's: lib/networks/instagram/insight-metrics.ts); a deprecated or unknown one
+// (page_impressions, post_impressions, page_fans, Instagram's impressions, …) fails the whole call with
+// code 100, as Graph does. Figures come from ContentState.metric: what the test set, else a stable
+// number. Account-level figures are per day and multiplied over the requested range, so a test can tell
+// which since/until were asked for.
 
 const DAY_S = 86_400;
 
@@ -47,56 +53,9 @@ const BREAKDOWNS: Record<string, (n: number) => Record<string, number>> = {
   post_video_social_actions: (n) => ({ SHARE: n, COMMENT: 3 }),
 };
 
-const INSTAGRAM_ACCOUNT = [
-  "reach",
-  "profile_views",
-  "accounts_engaged",
-  "total_interactions",
-  "website_clicks",
-  "views",
-  "likes",
-  "comments",
-  "shares",
-  "saves",
-  "follower_count",
-];
-const INSTAGRAM_TOTAL_ONLY = [
-  "profile_views",
-  "accounts_engaged",
-  "total_interactions",
-  "website_clicks",
-  "views",
-  "likes",
-  "comments",
-  "shares",
-  "saves",
-];
-const INSTAGRAM_MEDIA: Record<string, string[]> = {
-  FEED: [
-    "views",
-    "reach",
-    "likes",
-    "comments",
-    "shares",
-    "saved",
-    "total_interactions",
-    "profile_visits",
-    "follows",
-    "profile_activity",
-  ],
-  REELS: [
-    "views",
-    "reach",
-    "likes",
-    "comments",
-    "shares",
-    "saved",
-    "total_interactions",
-    "ig_reels_avg_watch_time",
-    "ig_reels_video_view_total_time",
-  ],
-  STORY: ["views", "reach", "replies", "navigation", "shares", "total_interactions", "follows", "profile_visits"],
-};
+const INSTAGRAM_ACCOUNT: readonly string[] = ACCOUNT_INSIGHT_METRICS;
+const INSTAGRAM_TOTAL_ONLY: readonly string[] = TOTAL_VALUE_ONLY_METRICS;
+const INSTAGRAM_MEDIA = MEDIA_INSIGHT_METRICS;
 const THREADS_USER = ["views", "likes", "replies", "reposts", "quotes", "clicks", "followers_count"];
 const THREADS_MEDIA = ["views", "likes", "replies", "reposts", "quotes", "shares"];
 

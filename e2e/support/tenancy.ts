@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
+import { connectSandboxOAuth } from "./sandbox-connect";
 import { auth, createTenant } from "./tenant";
 
 // The tenancy matrix (issue 11): operations come from the OpenAPI document, so an endpoint added to the
@@ -181,7 +182,12 @@ export const seedTenantA = async (request: APIRequestContext): Promise<Seed> => 
   );
   const networkProfiles: Record<string, string> = {};
   for (const platform of ["google_business", "facebook", "linkedin", "instagram"])
-    networkProfiles[platform] = await connectViaSandboxConsent(request, a.sandbox, String(group.id), platform);
+    networkProfiles[platform] = await connectSandboxOAuth(request, {
+      token: a.sandbox,
+      groupId: String(group.id),
+      platform,
+      account: `Tenancy ${platform}`,
+    });
   // A chat on a sandbox telegram profile: the simulated participant writes first (its message is the one
   // the matrix reads).
   const telegram = await post(`/api/profile_groups/${String(group.id)}/initialize_connection`, {
@@ -226,24 +232,4 @@ export const seedTenantA = async (request: APIRequestContext): Promise<Seed> => 
     },
     secrets: [mark, String(webhook.secret), String(key.token), "tenancy.bsky.social"],
   };
-};
-
-// initialize_connection, then what the user's browser does on the sandbox consent screen: our callback.
-const connectViaSandboxConsent = async (
-  request: APIRequestContext,
-  token: string,
-  groupId: string,
-  platform: string,
-) => {
-  const init = await request.post(`/api/profile_groups/${groupId}/initialize_connection`, {
-    headers: auth(token),
-    data: { platform, redirect_url: "https://crm.example.com/back" },
-  });
-  const state = new URL(String((await json(init, 200)).url)).searchParams.get("state")!;
-  const callback = await request.get(
-    `/connect/${platform}/callback?${new URLSearchParams({ state, code: "sandbox-approved", sandbox_account: `Tenancy ${platform}` })}`,
-    { maxRedirects: 0 },
-  );
-  expect(callback.status()).toBe(302);
-  return new URL(callback.headers().location!).searchParams.get("profile_id")!;
 };

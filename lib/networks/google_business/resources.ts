@@ -41,6 +41,24 @@ const DAYS = en("google.type.DayOfWeek", [
 ]);
 const BI = "google.mybusiness.businessinformation.v1";
 const V4 = "google.mybusiness.v4";
+
+// Where a photo or video shows on the profile (MediaItem.locationAssociation.category; a media item needs
+// one of these, CATEGORY_UNSPECIFIED is refused).
+export const MEDIA_CATEGORIES: readonly string[] = [
+  "COVER",
+  "PROFILE",
+  "LOGO",
+  "EXTERIOR",
+  "INTERIOR",
+  "PRODUCT",
+  "AT_WORK",
+  "FOOD_AND_DRINK",
+  "MENU",
+  "COMMON_AREA",
+  "ROOMS",
+  "TEAMS",
+  "ADDITIONAL",
+];
 const food = (name: string, values: string[]) => en(`${V4}.${name}`, values);
 
 const SCHEMAS: Record<string, Record<string, T>> = {
@@ -331,22 +349,7 @@ const SCHEMAS: Record<string, Record<string, T>> = {
     dataRef: ref("MediaItemDataRef"),
   },
   LocationAssociation: {
-    category: en(`${V4}.LocationAssociation.Category`, [
-      "CATEGORY_UNSPECIFIED",
-      "COVER",
-      "PROFILE",
-      "LOGO",
-      "EXTERIOR",
-      "INTERIOR",
-      "PRODUCT",
-      "AT_WORK",
-      "FOOD_AND_DRINK",
-      "MENU",
-      "COMMON_AREA",
-      "ROOMS",
-      "TEAMS",
-      "ADDITIONAL",
-    ]),
+    category: en(`${V4}.LocationAssociation.Category`, ["CATEGORY_UNSPECIFIED", ...MEDIA_CATEGORIES]),
     priceListItemId: "string",
   },
   Dimensions: { widthPixels: "integer", heightPixels: "integer" },
@@ -411,8 +414,8 @@ export const check = (schema: string, value: unknown, path: string): Reply | nul
 
 export const LOCATION_FIELD_NAMES = Object.keys(SCHEMAS.Location!);
 
-// A query parameter the method does not have.
-const STANDARD = [
+// The standard query parameters every Google API method takes (system parameters).
+export const STANDARD_PARAMS: readonly string[] = [
   "$.xgafv",
   "access_token",
   "alt",
@@ -425,8 +428,9 @@ const STANDARD = [
   "uploadType",
   "upload_protocol",
 ];
+// A query parameter the method does not have.
 export const unknownParam = (query: URLSearchParams, allowed: string[]): Reply | null => {
-  const name = [...query.keys()].find((k) => !allowed.includes(k) && !STANDARD.includes(k));
+  const name = [...query.keys()].find((k) => !allowed.includes(k) && !STANDARD_PARAMS.includes(k));
   return name
     ? badRequest(
         name,

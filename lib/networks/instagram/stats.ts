@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ProfileAuth, PublishInput, StatsReading } from "../types";
 import { ZInsights, metricsByName, numberOf, seriesSum, unixSeconds } from "../graph/insights";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
+import { FEED_MEDIA_METRICS, REEL_MEDIA_METRICS, type AccountInsightMetric } from "./insight-metrics";
 import { igUserOf, instagramApi, type Ctx } from "./settings";
 
 // Instagram stats (Instagram Graph API insights; keys in lib/schemas/stats.ts).
@@ -12,36 +13,17 @@ import { igUserOf, instagramApi, type Ctx } from "./settings";
 // Media: /{media-id}/insights with the metrics the media's product type supports (profile_visits and
 // follows exist for feed media only). Stories have none.
 
-export const ACCOUNT_METRICS = [
+export const ACCOUNT_METRICS: readonly AccountInsightMetric[] = [
   "reach",
   "profile_views",
   "accounts_engaged",
   "total_interactions",
   "website_clicks",
-] as const;
+];
 export const WINDOWS_DAYS = [1, 7, 14, 30] as const;
-export const FEED_METRICS = [
-  "views",
-  "reach",
-  "likes",
-  "comments",
-  "shares",
-  "saved",
-  "total_interactions",
-  "profile_visits",
-  "follows",
-];
-export const REEL_METRICS = [
-  "views",
-  "reach",
-  "likes",
-  "comments",
-  "shares",
-  "saved",
-  "total_interactions",
-  "ig_reels_avg_watch_time",
-  "ig_reels_video_view_total_time",
-];
+// Feed media: every metric but profile_activity (a breakdown by action type the readings do not keep).
+export const FEED_METRICS = FEED_MEDIA_METRICS.filter((m) => m !== "profile_activity");
+export const REEL_METRICS = REEL_MEDIA_METRICS;
 
 const DAY_MS = 24 * 3600_000;
 const ZAccount = z

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
+import { addWhatsAppOwner, fakePhoneNumber } from "@/lib/testing/whatsapp";
 
 // The Graph fake's WhatsApp routes refuse what Meta refuses: unknown fields, unknown enum values,
 // malformed objects (so a misspelled request can never pass a test and fail in production).
@@ -12,35 +13,11 @@ const WABA = "1059990000000001";
 beforeAll(async () => {
   fake = await startGraphFake();
   fake.addApp("facebook", "wa-fake-app", "wa-fake-secret");
-  fake.addFacebookUser({
-    id: "10169990",
-    name: "Owner",
-    businesses: [
-      {
-        id: "1049990000000001",
-        name: "Biz",
-        wabas: [
-          {
-            id: WABA,
-            name: "Acme",
-            phoneNumbers: [
-              {
-                id: PHONE,
-                display_phone_number: "+1 555-0100",
-                verified_name: "Acme",
-                quality_rating: "GREEN",
-                messaging_limit_tier: "TIER_1K",
-                name_status: "APPROVED",
-                status: "CONNECTED",
-                platform_type: "CLOUD_API",
-                is_official_business_account: false,
-                throughput: { level: "STANDARD" },
-              },
-            ],
-          },
-        ],
-      },
-    ],
+  addWhatsAppOwner(fake, {
+    userId: "10169990",
+    businessId: "1049990000000001",
+    wabaId: WABA,
+    numbers: [fakePhoneNumber(PHONE)],
   });
   token = fake.issueToken("facebook", "10169990", ["whatsapp_business_messaging"]);
 });

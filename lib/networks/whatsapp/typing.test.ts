@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
 import { timedFetch } from "@/lib/networks/http";
 import { uniqueDigits } from "@/lib/testing/comments";
+import { addWhatsAppOwner, fakePhoneNumber } from "@/lib/testing/whatsapp";
 import { whatsappConnector } from ".";
 import { whatsappTyping } from "./typing";
 
@@ -17,36 +18,8 @@ afterAll(() => graph.close());
 
 const world = () => {
   const phoneId = uniqueDigits(15);
-  const userId = uniqueDigits(12);
-  graph.addFacebookUser({
-    id: userId,
-    name: "Owner",
-    businesses: [
-      {
-        id: uniqueDigits(15),
-        name: "Biz",
-        wabas: [
-          {
-            id: uniqueDigits(15),
-            name: "Acme",
-            phoneNumbers: [
-              {
-                id: phoneId,
-                display_phone_number: "+1 555-010-2031",
-                verified_name: "Acme",
-                quality_rating: "GREEN",
-                messaging_limit_tier: "TIER_1K",
-                name_status: "APPROVED",
-                status: "CONNECTED",
-                platform_type: "CLOUD_API",
-                is_official_business_account: false,
-                throughput: { level: "STANDARD" },
-              },
-            ],
-          },
-        ],
-      },
-    ],
+  const { userId } = addWhatsAppOwner(graph, {
+    numbers: [fakePhoneNumber(phoneId, { display_phone_number: "+1 555-010-2031" })],
   });
   const ctx = {
     settings: whatsappConnector.settings.parse({

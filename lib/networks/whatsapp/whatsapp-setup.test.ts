@@ -1,10 +1,9 @@
 import { useOwnDatabase } from "@/lib/testing/own-database";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as metaRoute from "@/app/inbound/[platform]/route";
-import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { setupProfileFn } from "@/inngest/functions/setup-profile";
-import { startGraphFake, type FakePhoneNumber, type FakeWaba, type GraphFake } from "@/e2e/fakes/graph";
+import { type FakeWaba } from "@/e2e/fakes/graph";
 import { whatsappDelivery } from "@/e2e/fakes/whatsapp-webhooks";
 import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
@@ -12,7 +11,9 @@ import { connectorStore } from "@/lib/services/connections/connector-store";
 import { setupProfile } from "@/lib/services/connections/setup-profile";
 import { connectViaOAuth } from "@/lib/testing/connections";
 import { uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { useDrain } from "@/lib/testing/messaging";
+import { fakePhoneNumber, useWhatsAppGraphFake } from "@/lib/testing/whatsapp";
+import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { MESSAGE_TEMPLATES } from "./setup";
 
 // Its runner runs the app's own functions with this file's network settings.
@@ -24,40 +25,11 @@ await useOwnDatabase("wasetup");
 
 const CLIENT_ID = "4000000000077";
 const APP_SECRET = "wa-setup-secret";
-let fake: GraphFake;
-let runner: LocalRunner | undefined;
-
-beforeAll(async () => {
-  fake = await startGraphFake();
-  fake.addApp("facebook", CLIENT_ID, APP_SECRET);
-  return setEnv({
-    NETWORK_WHATSAPP_CLIENT_ID: CLIENT_ID,
-    NETWORK_WHATSAPP_CLIENT_SECRET: APP_SECRET,
-    NETWORK_WHATSAPP_CONFIG_ID: "cfg-setup",
-    NETWORK_WHATSAPP_REGISTRATION_PIN: "246810",
-    NETWORK_WHATSAPP_AUTH_URL: fake.base("www.facebook.com"),
-    NETWORK_WHATSAPP_GRAPH_URL: fake.base("graph.facebook.com"),
-  });
-});
-afterEach(async () => {
-  await runner?.stop();
-  runner = undefined;
-});
-afterAll(async () => {
-  await fake.close();
-  await db.$disconnect();
-});
-
-const drain = async () => {
-  runner = await startLocalRunner({
-    functions: [setupProfileFn, processInboundFn],
-    clock: new ManualClock(new Date()),
-    pollIntervalMs: 0,
-  });
-  await runner.drain();
-  await runner.stop();
-  runner = undefined;
-};
+const fake = useWhatsAppGraphFake(
+  { id: CLIENT_ID, secret: APP_SECRET },
+  { configId: "cfg-setup", settings: { NETWORK_WHATSAPP_REGISTRATION_PIN: "246810" } },
+);
+const drain = useDrain([setupProfileFn, processInboundFn]);
 
 const push = async (d: { body: string; headers: Record<string, string> }) =>
   (
@@ -66,27 +38,13 @@ const push = async (d: { body: string; headers: Record<string, string> }) =>
     })
   ).status;
 
-const number = (id: string, extra: Partial<FakePhoneNumber> = {}): FakePhoneNumber => ({
-  id,
-  display_phone_number: "+1 555-0100",
-  verified_name: "Acme",
-  quality_rating: "GREEN",
-  messaging_limit_tier: "TIER_1K",
-  name_status: "APPROVED",
-  status: "CONNECTED",
-  platform_type: "CLOUD_API",
-  is_official_business_account: false,
-  throughput: { level: "STANDARD" },
-  ...extra,
-});
-
 const connected = async () => {
   const tenant = await seedTenant();
   const userId = uniqueDigits(12);
   const waba: FakeWaba = {
     id: uniqueDigits(15),
     name: "Acme",
-    phoneNumbers: [number(uniqueDigits(15)), number(uniqueDigits(15), { platform_type: "SMB_APP" })],
+    phoneNumbers: [fakePhoneNumber(uniqueDigits(15)), fakePhoneNumber(uniqueDigits(15), { platform_type: "SMB_APP" })],
   };
   fake.addFacebookUser({
     id: userId,

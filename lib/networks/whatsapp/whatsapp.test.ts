@@ -7,6 +7,7 @@ import { refreshProfileConnection } from "@/lib/services/connections/refresh-con
 import { listPlacements } from "@/lib/services/profiles/profiles";
 import { connectViaOAuth } from "@/lib/testing/connections";
 import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { fakePhoneNumber } from "@/lib/testing/whatsapp";
 import { startGraphFake, type FakePhoneNumber, type FakeWaba, type GraphFake } from "@/e2e/fakes/graph";
 import { COEXISTENCE_FEATURE, WHATSAPP_SCOPES } from ".";
 
@@ -24,19 +25,8 @@ const METADATA_KEYS = [
   "throughput",
 ];
 
-const number = (id: string, display: string, extra: Partial<FakePhoneNumber> = {}): FakePhoneNumber => ({
-  id,
-  display_phone_number: display,
-  verified_name: "Babbage Bakery",
-  quality_rating: "GREEN",
-  messaging_limit_tier: "TIER_1K",
-  name_status: "APPROVED",
-  status: "CONNECTED",
-  platform_type: "CLOUD_API",
-  is_official_business_account: false,
-  throughput: { level: "STANDARD" },
-  ...extra,
-});
+const number = (id: string, display: string, extra: Partial<FakePhoneNumber> = {}): FakePhoneNumber =>
+  fakePhoneNumber(id, { display_phone_number: display, verified_name: "Babbage Bakery", ...extra });
 const bakery: FakeWaba = {
   id: "1050000000000001",
   name: "Babbage Bakery",

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import * as commentsRoute from "@/app/api/comments/route";
 import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import { callRoute } from "@/lib/testing/call-route";
+import { seedChat, seedChatMessage } from "@/lib/testing/chats";
 import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
 import { seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
@@ -39,30 +39,8 @@ const setup = async (platform: "facebook" | "threads" = "facebook") => {
     return new Map((res.json.data as Bulk[]).map((c) => [c.id, c.supported_actions]));
   };
   const privateReply = async (commentId: string, status: "pending" | "failed") => {
-    const chat = await db.chat.create({
-      data: {
-        id: newId("chat"),
-        accountId: tenant.account.id,
-        environment: tenant.group.environment,
-        profileGroupId: tenant.group.id,
-        profileId: profile.id,
-        platform: profile.platform,
-        participantExternalId: uniqueDigits(),
-      },
-    });
-    const message = await db.message.create({
-      data: {
-        id: newId("message"),
-        chatId: chat.id,
-        accountId: chat.accountId,
-        environment: chat.environment,
-        profileGroupId: chat.profileGroupId,
-        profileId: chat.profileId,
-        platform: chat.platform,
-        direction: "outbound",
-        status,
-      },
-    });
+    const chat = await seedChat(profile);
+    const message = await seedChatMessage(chat, { direction: "outbound", status });
     await db.comment.update({ where: { id: commentId }, data: { privateReplyMessageId: message.id } });
   };
   return { profile, comment, actions, privateReply };

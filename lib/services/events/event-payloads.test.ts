@@ -6,7 +6,7 @@ import { profileCommentEventData } from "@/lib/api/serializers/profile-comment";
 import { ENDPOINTS } from "@/lib/contracts";
 import { buildApiReference } from "@/lib/docs/api-reference";
 import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
+import { seedChat, seedChatMessage } from "@/lib/testing/chats";
 import { EVENT_PAYLOADS, EventPayloadError } from "@/lib/schemas/events";
 import { EVENT_TYPES } from "@/lib/schemas/webhooks";
 import { storeInboundMessage } from "@/lib/services/messages/store-message";
@@ -28,17 +28,7 @@ const doc = buildOpenApi({ endpoints: ENDPOINTS }) as unknown as {
 const seedChatWorld = async () => {
   const t = await seedTenant();
   const profile = await seedNetworkProfile({ group: t.group, platform: "telegram" });
-  const chat = await db.chat.create({
-    data: {
-      id: newId("chat"),
-      accountId: t.account.id,
-      environment: t.group.environment,
-      profileGroupId: t.group.id,
-      profileId: profile.id,
-      platform: profile.platform,
-      participantExternalId: "4242",
-    },
-  });
+  const chat = await seedChat(profile, { participantExternalId: "4242" });
   return { t, profile, chat };
 };
 
@@ -88,20 +78,7 @@ describe("event payloads", () => {
 
   it("the emitters' payloads of reactions, referrals, comments and profile comments validate", async () => {
     const { t, chat } = await seedChatWorld();
-    const message = await db.message.create({
-      data: {
-        id: newId("message"),
-        chatId: chat.id,
-        accountId: chat.accountId,
-        environment: chat.environment,
-        profileGroupId: chat.profileGroupId,
-        profileId: chat.profileId,
-        platform: chat.platform,
-        direction: "outbound",
-        status: "published",
-        body: "hello",
-      },
-    });
+    const message = await seedChatMessage(chat, { direction: "outbound", status: "published", body: "hello" });
     const reaction = {
       sender_external_id: "4242",
       action: "react",

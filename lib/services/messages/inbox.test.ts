@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { paginated } from "@/lib/api/pagination";
 import { renderInboxChat } from "@/lib/api/serializers/message";
 import { db } from "@/lib/db/client";
-import type { Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
+import { seedChat, seedChatMessage } from "@/lib/testing/chats";
 import { seedNetworkProfile } from "@/lib/testing/comments";
 import { seedTenant, type Tenant } from "@/lib/testing/network-tests";
 import { ZInboxChatsQuery } from "@/lib/schemas/messages";
@@ -18,43 +18,26 @@ afterAll(() => db.$disconnect());
 
 const HOUR = 3600_000;
 
-const seedChat = async (
-  t: Tenant,
-  profile: { id: string; platform: Platform },
+// A chat whose participant last wrote `inboundHoursAgo` hours ago (two inbound messages, unread).
+const chatWrittenAgo = async (
+  profile: Parameters<typeof seedChat>[0],
   { placement = null, inboundHoursAgo }: { placement?: string | null; inboundHoursAgo: number },
 ) => {
   const at = new Date(Date.now() - inboundHoursAgo * HOUR);
-  const chat = await db.chat.create({
-    data: {
-      id: newId("chat"),
-      accountId: t.account.id,
-      environment: t.group.environment,
-      profileGroupId: t.group.id,
-      profileId: profile.id,
-      platform: profile.platform,
-      participantExternalId: `${Math.floor(Math.random() * 1e12)}`,
-      externalPlacementId: placement,
-      placementKey: placement ?? "",
-      lastInboundAt: at,
-      lastMessageAt: at,
-    },
+  const chat = await seedChat(profile, {
+    participantExternalId: `${Math.floor(Math.random() * 1e12)}`,
+    externalPlacementId: placement,
+    placementKey: placement ?? "",
+    lastInboundAt: at,
+    lastMessageAt: at,
   });
   for (const minutes of [2, 1])
-    await db.message.create({
-      data: {
-        id: newId("message"),
-        chatId: chat.id,
-        accountId: chat.accountId,
-        environment: chat.environment,
-        profileGroupId: chat.profileGroupId,
-        profileId: chat.profileId,
-        platform: chat.platform,
-        direction: "inbound",
-        status: "received",
-        body: "hello",
-        externalId: newId("message"),
-        createdAt: new Date(at.getTime() - minutes * 60_000),
-      },
+    await seedChatMessage(chat, {
+      direction: "inbound",
+      status: "received",
+      body: "hello",
+      externalId: newId("message"),
+      createdAt: new Date(at.getTime() - minutes * 60_000),
     });
   return chat;
 };
@@ -74,9 +57,9 @@ const setup = async () => {
   const t = await seedTenant({ environment: "sandbox" });
   const whatsapp = await seedNetworkProfile({ group: t.group, platform: "whatsapp", externalId: "waba-1" });
   const telegram = await seedNetworkProfile({ group: t.group, platform: "telegram", externalId: "bot-1" });
-  const old = await seedChat(t, whatsapp, { placement: "num-1", inboundHoursAgo: 30 });
-  const fresh = await seedChat(t, telegram, { inboundHoursAgo: 1 });
-  const recent = await seedChat(t, whatsapp, { placement: "num-2", inboundHoursAgo: 2 });
+  const old = await chatWrittenAgo(whatsapp, { placement: "num-1", inboundHoursAgo: 30 });
+  const fresh = await chatWrittenAgo(telegram, { inboundHoursAgo: 1 });
+  const recent = await chatWrittenAgo(whatsapp, { placement: "num-2", inboundHoursAgo: 2 });
   return { t, old, fresh, recent };
 };
 

@@ -2,29 +2,24 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
-import * as profileRoute from "@/app/inbound/[platform]/[profileId]/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
-import { ManualClock, startLocalRunner } from "@/inngest/local-runner";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
-import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
-import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { FACEBOOK_MESSAGING_RULES } from "@/lib/networks/facebook/messaging";
 import { INSTAGRAM_MESSAGING_RULES } from "@/lib/networks/instagram/messaging";
 import { whatsappConnector } from "@/lib/networks/whatsapp";
 import { callRoute } from "@/lib/testing/call-route";
-import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
+import { uniqueDigits } from "@/lib/testing/comments";
 import { MP4_BYTES, PNG_BYTES } from "@/lib/testing/publish-media";
-import { seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
-import { profileInboundSecret } from "@/lib/services/inbound/secrets";
+import { seedTelegramBot, useDrain, useTelegramFake } from "@/lib/testing/messaging";
 import { mediaLimitProblems } from "./media-limits";
 
 // Each network's media size limits for messages, per kind of file (the bytes decide the kind), checked
 // on the downloaded file before anything is stored or sent: 422 naming the limit.
 
 const MB = 1024 * 1024;
-let telegram: TelegramFake;
+const telegram = useTelegramFake();
+const drain = useDrain([processInboundFn]);
 let files = "";
 const server = createServer((req, res) => {
   const [, kind, size] = /^\/(png|mp4)\/(\d+)$/.exec(req.url ?? "") ?? [];
@@ -40,47 +35,13 @@ const file = (kind: "png" | "mp4", bytes: number) => `${files}/${kind}/${bytes}`
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   files = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  telegram = await startTelegramFake();
-  return setEnv({ NETWORK_TELEGRAM_API_URL: telegram.url });
 });
-afterAll(async () => {
-  server.close();
-  await telegram.close();
-  await db.$disconnect();
-});
+afterAll(() => void server.close());
 
 // A Telegram chat whose user wrote first.
 const telegramChat = async () => {
-  const tenant = await seedTenant();
-  const { token } = await seedKey({ accountId: tenant.account.id });
-  const profile = await seedNetworkProfile({
-    group: tenant.group,
-    platform: "telegram",
-    externalId: String(telegram.bot.id),
-  });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { credentials: encryptSecret(JSON.stringify({ bot_token: telegram.token })) },
-  });
-  const user = { id: Number(uniqueDigits(9)), first_name: "Mo" };
-  await profileRoute.POST(
-    new Request(`http://localhost/inbound/telegram/${profile.id}`, {
-      method: "POST",
-      body: JSON.stringify(telegram.userWrites(user, "hi")),
-      headers: {
-        "content-type": "application/json",
-        "x-telegram-bot-api-secret-token": profileInboundSecret(profile.id),
-      },
-    }),
-    { params: Promise.resolve({ platform: "telegram", profileId: profile.id }) },
-  );
-  const runner = await startLocalRunner({
-    functions: [processInboundFn],
-    clock: new ManualClock(new Date()),
-    pollIntervalMs: 0,
-  });
-  await runner.drain();
-  await runner.stop();
+  const { token, profile, deliver } = await seedTelegramBot(telegram, drain);
+  await deliver(telegram.userWrites({ id: Number(uniqueDigits(9)), first_name: "Mo" }, "hi"));
   const chats = await callRoute(profileChatsRoute.GET, {
     path: `/api/profiles/${profile.id}/chats`,
     token,

@@ -1,12 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as metaRoute from "@/app/inbound/[platform]/route";
 import * as profileRoute from "@/app/inbound/[platform]/[profileId]/route";
-import * as chatRoute from "@/app/api/chats/[id]/route";
-import * as archiveRoute from "@/app/api/chats/[id]/archive/route";
-import * as markReadRoute from "@/app/api/chats/[id]/mark_read/route";
-import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
-import * as messageRoute from "@/app/api/messages/[id]/route";
-import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { deliverWebhookFn } from "@/inngest/functions/deliver-webhook";
 import { fanOutEventFn } from "@/inngest/functions/fan-out-event";
@@ -15,15 +9,14 @@ import { sendMessageFn } from "@/inngest/functions/send-message";
 import { metaJson, signMeta } from "@/e2e/fakes/meta-webhooks";
 import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
 import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
-import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
+import { chatApi } from "@/lib/testing/chat-api";
+import { uniqueDigits } from "@/lib/testing/comments";
 import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
+import { seedWhatsAppNumber } from "@/lib/testing/whatsapp";
+import { deliverTelegram, seedTelegramProfile } from "@/lib/testing/messaging-seeds";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
-import { profileInboundSecret } from "@/lib/services/inbound/secrets";
 import { verifySignature } from "@/lib/services/webhooks/signature";
 import { createWebhook } from "@/lib/services/webhooks/webhooks";
 import { attemptSend } from "./send-attempt";
@@ -82,47 +75,12 @@ const push = async (path: string, body: string, headers: Record<string, string>)
 const telegramTenant = async () => {
   const tenant = await seedTenant();
   const { token } = await seedKey({ accountId: tenant.account.id });
-  const profile = await seedNetworkProfile({
-    group: tenant.group,
-    platform: "telegram",
-    externalId: String(telegram.bot.id),
-  });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { credentials: encryptSecret(JSON.stringify({ bot_token: telegram.token })) },
-  });
-  const deliver = (update: unknown) =>
-    push(`/inbound/telegram/${profile.id}`, JSON.stringify(update), {
-      "content-type": "application/json",
-      "x-telegram-bot-api-secret-token": profileInboundSecret(profile.id),
-    });
+  const profile = await seedTelegramProfile(telegram, tenant);
+  const deliver = (update: unknown) => deliverTelegram(profile.id, update);
   return { ...tenant, token, profile, deliver };
 };
 
-const api = {
-  chats: (token: string, profileId: string) =>
-    callRoute(profileChatsRoute.GET, { path: `/api/profiles/${profileId}/chats`, token, params: { id: profileId } }),
-  createChat: (token: string, profileId: string, body: unknown) =>
-    callRoute(profileChatsRoute.POST, {
-      path: `/api/profiles/${profileId}/chats`,
-      token,
-      params: { id: profileId },
-      body,
-    }),
-  chat: (token: string, id: string) => callRoute(chatRoute.GET, { path: `/api/chats/${id}`, token, params: { id } }),
-  messages: (token: string, id: string, query = "") =>
-    callRoute(chatMessagesRoute.GET, { path: `/api/chats/${id}/messages${query}`, token, params: { id } }),
-  send: (token: string, id: string, body: unknown, headers: Record<string, string> = {}) =>
-    callRoute(chatMessagesRoute.POST, { path: `/api/chats/${id}/messages`, token, params: { id }, body, headers }),
-  message: (token: string, id: string) =>
-    callRoute(messageRoute.GET, { path: `/api/messages/${id}`, token, params: { id } }),
-  markRead: (token: string, id: string) =>
-    callRoute(markReadRoute.POST, { path: `/api/chats/${id}/mark_read`, token, params: { id } }),
-  archive: (token: string, id: string) =>
-    callRoute(archiveRoute.POST, { path: `/api/chats/${id}/archive`, token, params: { id } }),
-  unarchive: (token: string, id: string) =>
-    callRoute(archiveRoute.DELETE, { path: `/api/chats/${id}/archive`, token, params: { id } }),
-};
+const api = chatApi;
 
 describe("Telegram direct messages", () => {
   it("a user's private message arrives once as a chat message and a signed message.received webhook; a redelivery adds nothing", async () => {
@@ -285,46 +243,8 @@ describe("WhatsApp direct messages", () => {
   const whatsappTenant = async () => {
     const tenant = await seedTenant();
     const { token } = await seedKey({ accountId: tenant.account.id });
-    const wabaId = uniqueDigits(15);
-    const phoneId = uniqueDigits(15);
-    const userId = uniqueDigits(12);
-    graph.addFacebookUser({
-      id: userId,
-      name: "Owner",
-      businesses: [
-        {
-          id: uniqueDigits(15),
-          name: "Biz",
-          wabas: [
-            {
-              id: wabaId,
-              name: "Acme",
-              phoneNumbers: [
-                {
-                  id: phoneId,
-                  display_phone_number: "+1 555-010-2030",
-                  verified_name: "Acme",
-                  quality_rating: "GREEN",
-                  messaging_limit_tier: "TIER_1K",
-                  name_status: "APPROVED",
-                  status: "CONNECTED",
-                  platform_type: "CLOUD_API",
-                  is_official_business_account: false,
-                  throughput: { level: "STANDARD" },
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    });
-    const profile = await seedNetworkProfile({ group: tenant.group, platform: "whatsapp", externalId: wabaId });
-    await db.profile.update({
-      where: { id: profile.id },
-      data: { accessToken: encryptSecret(graph.issueToken("facebook", userId, ["whatsapp_business_messaging"])) },
-    });
-    await db.placement.create({
-      data: { id: newId("placement"), profileId: profile.id, externalId: phoneId, name: "+1 555-010-2030" },
+    const { profile, wabaId, phoneId } = await seedWhatsAppNumber(graph, tenant, {
+      display_phone_number: "+1 555-010-2030",
     });
     return { ...tenant, token, profile, wabaId, phoneId };
   };

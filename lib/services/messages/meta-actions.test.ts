@@ -1,21 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as metaRoute from "@/app/inbound/[platform]/route";
+import { describe, expect, it } from "vitest";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as startTypingRoute from "@/app/api/chats/[id]/start_typing/route";
 import * as stopTypingRoute from "@/app/api/chats/[id]/stop_typing/route";
 import * as reactRoute from "@/app/api/messages/[id]/react/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
-import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
-import { metaJson, signMeta } from "@/e2e/fakes/meta-webhooks";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
-import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import { callRoute } from "@/lib/testing/call-route";
-import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { uniqueDigits } from "@/lib/testing/comments";
+import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
+import { pushMeta, seedFacebookPage, seedInstagramAccount, useDrain, useMetaGraphFake } from "@/lib/testing/messaging";
 
 // Messenger and Instagram beyond sending: our reactions (sender_action react, each network's reaction
 // rules), typing indicators (typing_on/typing_off, Messenger only), and the participants' edits and
@@ -23,41 +18,9 @@ import { seedKey } from "@/lib/testing/seed";
 
 const FB_APP = { id: "1000000000081", secret: "fb-act-secret" };
 const IG_APP = { id: "2000000000082", secret: "ig-act-secret" };
-let graph: GraphFake;
-let runner: LocalRunner | undefined;
+const graph = useMetaGraphFake(FB_APP, IG_APP);
 
-beforeAll(async () => {
-  graph = await startGraphFake();
-  graph.addApp("facebook", FB_APP.id, FB_APP.secret);
-  graph.addApp("instagram", IG_APP.id, IG_APP.secret);
-  return setEnv({
-    NETWORK_FACEBOOK_CLIENT_ID: FB_APP.id,
-    NETWORK_FACEBOOK_CLIENT_SECRET: FB_APP.secret,
-    NETWORK_FACEBOOK_GRAPH_URL: graph.base("graph.facebook.com"),
-    NETWORK_INSTAGRAM_CLIENT_ID: IG_APP.id,
-    NETWORK_INSTAGRAM_CLIENT_SECRET: IG_APP.secret,
-    NETWORK_INSTAGRAM_GRAPH_URL: graph.base("graph.instagram.com"),
-  });
-});
-afterEach(async () => {
-  await runner?.stop();
-  runner = undefined;
-});
-afterAll(async () => {
-  await graph.close();
-  await db.$disconnect();
-});
-
-const drain = async () => {
-  runner = await startLocalRunner({
-    functions: [processInboundFn],
-    clock: new ManualClock(new Date()),
-    pollIntervalMs: 0,
-  });
-  await runner.drain();
-  await runner.stop();
-  runner = undefined;
-};
+const drain = useDrain([processInboundFn]);
 
 type Json = Record<string, unknown>;
 type Family = "facebook" | "instagram";
@@ -67,57 +30,16 @@ type Family = "facebook" | "instagram";
 const world = async (family: Family) => {
   const tenant = await seedTenant();
   const { token } = await seedKey({ accountId: tenant.account.id });
-  let account: string;
-  let profileId: string;
-  if (family === "facebook") {
-    const user = uniqueDigits(12);
-    account = uniqueDigits(15);
-    graph.addFacebookUser({ id: user, name: "Owner", pages: [{ id: account, name: "Acme", category: "Bakery" }] });
-    const profile = await seedNetworkProfile({ group: tenant.group, platform: "facebook", externalId: user });
-    await db.profile.update({
-      where: { id: profile.id },
-      data: { accessToken: encryptSecret(graph.issueToken("facebook", user, ["pages_messaging"])) },
-    });
-    await db.placement.create({
-      data: {
-        id: newId("placement"),
-        profileId: profile.id,
-        externalId: account,
-        name: "Acme",
-        accessToken: encryptSecret(graph.pageToken(user, account, ["pages_messaging"])),
-      },
-    });
-    profileId = profile.id;
-  } else {
-    account = `1784${uniqueDigits(13)}`;
-    const scoped = `app-scoped-${uniqueDigits(8)}`;
-    graph.addInstagramUser({ id: scoped, user_id: account, username: "acme" });
-    const profile = await seedNetworkProfile({ group: tenant.group, platform: "instagram", externalId: account });
-    await db.profile.update({
-      where: { id: profile.id },
-      data: {
-        accessToken: encryptSecret(graph.issueToken("instagram", scoped, ["instagram_business_manage_messages"])),
-      },
-    });
-    profileId = profile.id;
-  }
+  const { profile, account } =
+    family === "facebook"
+      ? await seedFacebookPage(graph, tenant, { name: "Acme" }).then((p) => ({ ...p, account: p.page }))
+      : await seedInstagramAccount(graph, tenant, { username: "acme" });
+  const profileId = profile.id;
   const participant = uniqueDigits(16);
   const push = async (messaging: Json[]) => {
-    const { body, headers } = signMeta(
-      family === "facebook" ? FB_APP.secret : IG_APP.secret,
-      metaJson({
-        object: family === "facebook" ? "page" : "instagram",
-        entry: [{ id: account, time: Date.now(), messaging }],
-      }),
-    );
-    const res = await metaRoute.POST(
-      new Request(`http://localhost/inbound/${family}`, { method: "POST", body, headers }),
-      {
-        params: Promise.resolve({ platform: family }),
-      },
-    );
+    const status = await pushMeta(family === "facebook" ? FB_APP : IG_APP, family, account, messaging);
     await drain();
-    return res.status;
+    return status;
   };
   const event = (extra: Json) => ({
     sender: { id: participant },

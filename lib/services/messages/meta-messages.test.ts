@@ -1,21 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as metaRoute from "@/app/inbound/[platform]/route";
-import * as chatsRoute from "@/app/api/chats/[id]/route";
-import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
-import * as messageRoute from "@/app/api/messages/[id]/route";
-import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
-import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
+import { describe, expect, it } from "vitest";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { sendMessageFn } from "@/inngest/functions/send-message";
-import { metaJson, signMeta } from "@/e2e/fakes/meta-webhooks";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
-import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { chatApi } from "@/lib/testing/chat-api";
+import { uniqueDigits } from "@/lib/testing/comments";
+import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
+import { pushMeta, seedFacebookPage, seedInstagramAccount, useDrain, useMetaGraphFake } from "@/lib/testing/messaging";
 
 // Messenger and Instagram direct messages end to end: signed Messenger Platform webhooks
 // (entry.messaging) through the receivers into chats (messages with attachments and story mentions,
@@ -25,113 +16,27 @@ import { seedKey } from "@/lib/testing/seed";
 
 const FB_APP = { id: "1000000000071", secret: "fb-dm-secret" };
 const IG_APP = { id: "2000000000072", secret: "ig-dm-secret" };
-let graph: GraphFake;
-let runner: LocalRunner | undefined;
+const graph = useMetaGraphFake(FB_APP, IG_APP);
 
-beforeAll(async () => {
-  graph = await startGraphFake();
-  graph.addApp("facebook", FB_APP.id, FB_APP.secret);
-  graph.addApp("instagram", IG_APP.id, IG_APP.secret);
-  return setEnv({
-    NETWORK_FACEBOOK_CLIENT_ID: FB_APP.id,
-    NETWORK_FACEBOOK_CLIENT_SECRET: FB_APP.secret,
-    NETWORK_FACEBOOK_GRAPH_URL: graph.base("graph.facebook.com"),
-    NETWORK_INSTAGRAM_CLIENT_ID: IG_APP.id,
-    NETWORK_INSTAGRAM_CLIENT_SECRET: IG_APP.secret,
-    NETWORK_INSTAGRAM_GRAPH_URL: graph.base("graph.instagram.com"),
-  });
-});
-afterEach(async () => {
-  await runner?.stop();
-  runner = undefined;
-});
-afterAll(async () => {
-  await graph.close();
-  await db.$disconnect();
-});
-
-const drain = async () => {
-  runner = await startLocalRunner({
-    functions: [processInboundFn, sendMessageFn],
-    clock: new ManualClock(new Date()),
-    pollIntervalMs: 0,
-  });
-  await runner.drain();
-  await runner.stop();
-  runner = undefined;
-};
+const drain = useDrain([processInboundFn, sendMessageFn]);
 
 type Json = Record<string, unknown>;
-const push = async (
-  platform: "facebook" | "instagram",
-  object: "page" | "instagram",
-  account: string,
-  messaging: Json[],
-) => {
-  const { body, headers } = signMeta(
-    platform === "facebook" ? FB_APP.secret : IG_APP.secret,
-    metaJson({ object, entry: [{ id: account, time: Date.now(), messaging }] }),
-  );
-  const res = await metaRoute.POST(
-    new Request(`http://localhost/inbound/${platform}`, { method: "POST", body, headers }),
-    { params: Promise.resolve({ platform }) },
-  );
-  return res.status;
-};
+const push = (platform: "facebook" | "instagram", account: string, messaging: Json[]) =>
+  pushMeta(platform === "facebook" ? FB_APP : IG_APP, platform, account, messaging);
 
-const api = {
-  chats: (token: string, profileId: string) =>
-    callRoute(profileChatsRoute.GET, { path: `/api/profiles/${profileId}/chats`, token, params: { id: profileId } }),
-  createChat: (token: string, profileId: string, body: unknown) =>
-    callRoute(profileChatsRoute.POST, {
-      path: `/api/profiles/${profileId}/chats`,
-      token,
-      params: { id: profileId },
-      body,
-    }),
-  chat: (token: string, id: string) => callRoute(chatsRoute.GET, { path: `/api/chats/${id}`, token, params: { id } }),
-  messages: (token: string, id: string) =>
-    callRoute(chatMessagesRoute.GET, { path: `/api/chats/${id}/messages`, token, params: { id } }),
-  send: (token: string, id: string, body: unknown) =>
-    callRoute(chatMessagesRoute.POST, { path: `/api/chats/${id}/messages`, token, params: { id }, body }),
-  message: (token: string, id: string) =>
-    callRoute(messageRoute.GET, { path: `/api/messages/${id}`, token, params: { id } }),
-};
+const api = chatApi;
 
 const facebookTenant = async () => {
   const tenant = await seedTenant();
   const { token } = await seedKey({ accountId: tenant.account.id });
-  const user = uniqueDigits(12);
-  const page = uniqueDigits(15);
-  graph.addFacebookUser({ id: user, name: "Owner", pages: [{ id: page, name: "Acme Bakery", category: "Bakery" }] });
-  const profile = await seedNetworkProfile({ group: tenant.group, platform: "facebook", externalId: user });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { accessToken: encryptSecret(graph.issueToken("facebook", user, ["pages_messaging"])) },
-  });
-  await db.placement.create({
-    data: {
-      id: newId("placement"),
-      profileId: profile.id,
-      externalId: page,
-      name: "Acme Bakery",
-      accessToken: encryptSecret(graph.pageToken(user, page, ["pages_messaging"])),
-    },
-  });
+  const { profile, page } = await seedFacebookPage(graph, tenant, { name: "Acme Bakery" });
   return { ...tenant, token, profile, page };
 };
 
 const instagramTenant = async () => {
   const tenant = await seedTenant();
   const { token } = await seedKey({ accountId: tenant.account.id });
-  const account = `1784${uniqueDigits(13)}`;
-  const scoped = `app-scoped-${uniqueDigits(8)}`;
-  graph.addInstagramUser({ id: scoped, user_id: account, username: "acme.bakery" });
-  const profile = await seedNetworkProfile({ group: tenant.group, platform: "instagram", externalId: account });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { accessToken: encryptSecret(graph.issueToken("instagram", scoped, ["instagram_business_manage_messages"])) },
-  });
+  const { profile, account } = await seedInstagramAccount(graph, tenant, { username: "acme.bakery" });
   return { ...tenant, token, profile, igId: account };
 };
 
@@ -164,8 +69,8 @@ describe("Messenger direct messages", () => {
         postback: { mid: `m_${uniqueDigits(12)}`, title: "Opening hours", payload: "HOURS" },
       },
     ];
-    expect(await push("facebook", "page", t.page, events)).toBe(200);
-    expect(await push("facebook", "page", t.page, events)).toBe(200); // Meta redelivers
+    expect(await push("facebook", t.page, events)).toBe(200);
+    expect(await push("facebook", t.page, events)).toBe(200); // Meta redelivers
     await drain();
 
     const [chat] = (await api.chats(t.token, t.profile.id)).json.data as Json[];
@@ -200,7 +105,7 @@ describe("Messenger direct messages", () => {
     const t = await facebookTenant();
     const psid = uniqueDigits(16);
     expect(
-      await push("facebook", "page", t.page, [
+      await push("facebook", t.page, [
         {
           sender: { id: psid },
           recipient: { id: t.page },
@@ -241,12 +146,12 @@ describe("Messenger direct messages", () => {
 
     const later = now() + 60_000;
     const signal = (extra: Json) => ({ sender: { id: psid }, recipient: { id: t.page }, timestamp: later, ...extra });
-    await push("facebook", "page", t.page, [
+    await push("facebook", t.page, [
       signal({ delivery: { watermark: later } }),
       signal({ read: { watermark: later } }),
     ]);
-    await push("facebook", "page", t.page, [signal({ read: { watermark: later } })]); // again: nothing new
-    await push("facebook", "page", t.page, [
+    await push("facebook", t.page, [signal({ read: { watermark: later } })]); // again: nothing new
+    await push("facebook", t.page, [
       signal({ reaction: { mid: onNetwork[0]!.id, action: "react", reaction: "love", emoji: "❤" } }),
     ]);
     await drain();
@@ -258,7 +163,7 @@ describe("Messenger direct messages", () => {
     });
     expect(await eventsOf(t.account.id, "message.delivered")).toHaveLength(1);
     expect(await eventsOf(t.account.id, "message.read")).toHaveLength(1);
-    await push("facebook", "page", t.page, [
+    await push("facebook", t.page, [
       signal({ timestamp: later + 1, reaction: { mid: onNetwork[0]!.id, action: "unreact" } }),
     ]);
     await drain();
@@ -285,7 +190,7 @@ describe("Messenger direct messages", () => {
     expect(outside.json.errors).toEqual([
       "Outside the 24-hour messaging window: the participant has not written in the last 24 hours",
     ]);
-    await push("facebook", "page", t.page, [
+    await push("facebook", t.page, [
       {
         sender: { id: stranger },
         recipient: { id: t.page },
@@ -324,7 +229,7 @@ describe("Instagram direct messages", () => {
       message: { mid: `m_${uniqueDigits(12)}`, text: `Sent by ${appId}`, is_echo: true, app_id: appId },
     });
     expect(
-      await push("instagram", "instagram", t.igId, [
+      await push("instagram", t.igId, [
         {
           ...from,
           timestamp: now() - 2000,
@@ -370,7 +275,7 @@ describe("Instagram direct messages", () => {
       id: string;
     };
     expect((await api.send(t.token, chat.id, { body: "Hi" })).status).toBe(422); // never wrote: outside the window
-    await push("instagram", "instagram", t.igId, [
+    await push("instagram", t.igId, [
       {
         sender: { id: igsid },
         recipient: { id: t.igId },

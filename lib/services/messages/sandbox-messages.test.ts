@@ -1,21 +1,14 @@
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
-import * as messageRoute from "@/app/api/messages/[id]/route";
-import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
-import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
+import { afterAll, describe, expect, it } from "vitest";
+import { ManualClock } from "@/inngest/local-runner";
 import { deliverWebhookFn } from "@/inngest/functions/deliver-webhook";
 import { fanOutEventFn } from "@/inngest/functions/fan-out-event";
 import { sendMessageFn } from "@/inngest/functions/send-message";
-import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import type { Platform } from "@/lib/generated/prisma/enums";
-import { newId } from "@/lib/ids";
-import { connectorFor } from "@/lib/networks/registry";
-import { sandboxAuth, sandboxCtx } from "@/lib/networks/sandbox/sandbox-test-auth";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedNetworkProfile } from "@/lib/testing/comments";
+import { chatApi } from "@/lib/testing/chat-api";
 import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
+import { seedSandboxProfile, useDrain } from "@/lib/testing/messaging";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
 import { createWebhook } from "@/lib/services/webhooks/webhooks";
 
@@ -25,67 +18,26 @@ import { createWebhook } from "@/lib/services/webhooks/webhooks";
 // and the platform's own send rules answer 422 before anything is stored.
 
 const clock = new ManualClock(new Date());
-let runner: LocalRunner | undefined;
 const closers: (() => Promise<void>)[] = [];
 
-afterEach(async () => {
-  await runner?.stop();
-  runner = undefined;
-});
 afterAll(async () => {
   await Promise.all(closers.map((c) => c()));
   await db.$disconnect();
 });
 
 // Runs every due function step; `advanceMs` first moves the clock past waits (retries, the answer's delay).
-const drain = async (advanceMs = 0) => {
-  clock.advance(advanceMs);
-  runner = await startLocalRunner({
-    functions: [sendMessageFn, fanOutEventFn, deliverWebhookFn],
-    clock,
-    pollIntervalMs: 0,
-  });
-  await runner.drain();
-  await runner.stop();
-  runner = undefined;
-};
+const drain = useDrain([sendMessageFn, fanOutEventFn, deliverWebhookFn], { clock });
 
 const sandboxTenant = async (platform: Platform) => {
   const tenant = await seedTenant({ environment: "sandbox" });
   const { token } = await seedKey({ accountId: tenant.account.id, environment: "sandbox" });
-  const auth = await sandboxAuth(platform);
-  const profile = await seedNetworkProfile({ group: tenant.group, platform, externalId: auth.externalId! });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] },
-  });
   // The simulated account's placements (a facebook Page), stored as connecting stores them.
-  const placements = (
-    (await connectorFor({ platform, environment: "sandbox" }).placements?.(sandboxCtx(), auth)) ?? []
-  ).filter((p) => p.externalId !== null);
-  for (const p of placements)
-    await db.placement.create({
-      data: { id: newId("placement"), profileId: profile.id, externalId: p.externalId, name: p.name },
-    });
+  const { profile, placements } = await seedSandboxProfile(tenant, platform);
   return { ...tenant, token, profile, placement: placements[0]?.externalId ?? undefined };
 };
 
 type Json = Record<string, unknown>;
-const api = {
-  createChat: (token: string, profileId: string, body: unknown) =>
-    callRoute(profileChatsRoute.POST, {
-      path: `/api/profiles/${profileId}/chats`,
-      token,
-      params: { id: profileId },
-      body,
-    }),
-  messages: (token: string, id: string) =>
-    callRoute(chatMessagesRoute.GET, { path: `/api/chats/${id}/messages`, token, params: { id } }),
-  send: (token: string, id: string, body: unknown) =>
-    callRoute(chatMessagesRoute.POST, { path: `/api/chats/${id}/messages`, token, params: { id }, body }),
-  message: (token: string, id: string) =>
-    callRoute(messageRoute.GET, { path: `/api/messages/${id}`, token, params: { id } }),
-};
+const api = chatApi;
 
 const openChat = async (t: Awaited<ReturnType<typeof sandboxTenant>>, participant: string) => {
   const placement = t.profile.platform === "facebook" ? t.placement : undefined; // chats run on a Page

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import * as chatRoute from "@/app/api/chats/[id]/route";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as startTypingRoute from "@/app/api/chats/[id]/start_typing/route";
@@ -6,18 +6,14 @@ import * as messageRoute from "@/app/api/messages/[id]/route";
 import * as reactRoute from "@/app/api/messages/[id]/react/route";
 import * as iceBreakersRoute from "@/app/api/profiles/[id]/ice_breakers/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
-import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
+import { ManualClock } from "@/inngest/local-runner";
 import { sendMessageFn } from "@/inngest/functions/send-message";
-import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import type { Platform } from "@/lib/generated/prisma/enums";
-import { newId } from "@/lib/ids";
-import { connectorFor } from "@/lib/networks/registry";
-import { sandboxAuth, sandboxCtx } from "@/lib/networks/sandbox/sandbox-test-auth";
 import { callRoute } from "@/lib/testing/call-route";
-import { seedNetworkProfile } from "@/lib/testing/comments";
 import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
+import { seedSandboxProfile, useDrain } from "@/lib/testing/messaging";
 
 // The sandbox's simulated participants beyond answering: they react to a message (#sandbox-react), leave
 // the messaging window (#sandbox-leave: within_messaging_window turns false, free-form sends 422), and
@@ -25,38 +21,15 @@ import { seedKey } from "@/lib/testing/seed";
 // platform would.
 
 const clock = new ManualClock(new Date());
-let runner: LocalRunner | undefined;
-afterEach(async () => {
-  await runner?.stop();
-  runner = undefined;
-});
 afterAll(() => db.$disconnect());
 
-const drain = async (advanceMs = 0) => {
-  clock.advance(advanceMs);
-  runner = await startLocalRunner({ functions: [sendMessageFn], clock, pollIntervalMs: 0 });
-  await runner.drain();
-  await runner.stop();
-  runner = undefined;
-};
+const drain = useDrain([sendMessageFn], { clock });
 
 type Json = Record<string, unknown>;
 const sandboxChat = async (platform: Platform, participant: string) => {
   const tenant = await seedTenant({ environment: "sandbox" });
   const { token } = await seedKey({ accountId: tenant.account.id, environment: "sandbox" });
-  const auth = await sandboxAuth(platform);
-  const profile = await seedNetworkProfile({ group: tenant.group, platform, externalId: auth.externalId! });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] },
-  });
-  const placements = (
-    (await connectorFor({ platform, environment: "sandbox" }).placements?.(sandboxCtx(), auth)) ?? []
-  ).filter((p) => p.externalId !== null);
-  for (const p of placements)
-    await db.placement.create({
-      data: { id: newId("placement"), profileId: profile.id, externalId: p.externalId, name: p.name },
-    });
+  const { profile, placements } = await seedSandboxProfile(tenant, platform);
   const page = platform === "facebook" ? placements[0]?.externalId : undefined;
   const chat = (
     await callRoute(profileChatsRoute.POST, {

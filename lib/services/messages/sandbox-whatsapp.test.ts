@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as messageRoute from "@/app/api/messages/[id]/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
-import { ManualClock, startLocalRunner } from "@/inngest/local-runner";
+import { ManualClock } from "@/inngest/local-runner";
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { setupProfileFn } from "@/inngest/functions/setup-profile";
 import { db } from "@/lib/db/client";
@@ -14,6 +14,7 @@ import { callRoute } from "@/lib/testing/call-route";
 import { connectViaOAuth, sandboxConsent } from "@/lib/testing/connections";
 import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
+import { useDrain } from "@/lib/testing/messaging";
 
 // Its runner runs the app's own functions with this file's network settings.
 await useOwnDatabase("sbxwa");
@@ -27,16 +28,7 @@ afterAll(async () => {
 });
 
 const clock = new ManualClock(new Date());
-const drain = async (advanceMs = 0) => {
-  clock.advance(advanceMs);
-  const runner = await startLocalRunner({
-    functions: [setupProfileFn, sendMessageFn],
-    clock,
-    pollIntervalMs: 0,
-  });
-  await runner.drain();
-  await runner.stop();
-};
+const drain = useDrain([setupProfileFn, sendMessageFn], { clock });
 
 const sandboxWhatsapp = async () => {
   const tenant = await seedTenant({ environment: "sandbox" });

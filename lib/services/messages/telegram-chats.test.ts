@@ -1,80 +1,26 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as profileRoute from "@/app/inbound/[platform]/[profileId]/route";
+import { describe, expect, it } from "vitest";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as messageRoute from "@/app/api/messages/[id]/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
-import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { sendMessageFn } from "@/inngest/functions/send-message";
-import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
-import { encryptSecret } from "@/lib/crypto";
-import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import { callRoute } from "@/lib/testing/call-route";
+import { seedChat, seedChatMessage } from "@/lib/testing/chats";
 import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
-import { profileInboundSecret } from "@/lib/services/inbound/secrets";
+import { eventsOf } from "@/lib/testing/network-tests";
+import { seedTelegramBot, useDrain, useTelegramFake } from "@/lib/testing/messaging";
 
 // Telegram direct messages beyond plain text: inline keyboard taps (callback_query) as tapped_action
 // messages, group chats (the group is the chat, the sender in platform_data.from), edits of our messages
 // (PATCH /api/messages/:id, editMessageText) and of the user's (edited_message), through the signed
 // per-profile receiver and the Telegram fake.
 
-let telegram: TelegramFake;
-let runner: LocalRunner | undefined;
+const telegram = useTelegramFake();
 
-beforeAll(async () => {
-  telegram = await startTelegramFake();
-  return setEnv({ NETWORK_TELEGRAM_API_URL: telegram.url });
-});
-afterEach(async () => {
-  await runner?.stop();
-  runner = undefined;
-});
-afterAll(async () => {
-  await telegram.close();
-  await db.$disconnect();
-});
-
-const drain = async () => {
-  runner = await startLocalRunner({
-    functions: [processInboundFn, sendMessageFn],
-    clock: new ManualClock(new Date()),
-    pollIntervalMs: 0,
-  });
-  await runner.drain();
-  await runner.stop();
-  runner = undefined;
-};
+const drain = useDrain([processInboundFn, sendMessageFn]);
 
 const world = async () => {
-  const tenant = await seedTenant();
-  const { token } = await seedKey({ accountId: tenant.account.id });
-  const profile = await seedNetworkProfile({
-    group: tenant.group,
-    platform: "telegram",
-    externalId: String(telegram.bot.id),
-  });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { credentials: encryptSecret(JSON.stringify({ bot_token: telegram.token })) },
-  });
-  const deliver = async (update: unknown) => {
-    const req = new Request(`http://localhost/inbound/telegram/${profile.id}`, {
-      method: "POST",
-      body: JSON.stringify(update),
-      headers: {
-        "content-type": "application/json",
-        "x-telegram-bot-api-secret-token": profileInboundSecret(profile.id),
-      },
-    });
-    const res = await profileRoute.POST(req, {
-      params: Promise.resolve({ platform: "telegram", profileId: profile.id }),
-    });
-    await drain();
-    return res.status;
-  };
+  const { tenant, token, profile, deliver } = await seedTelegramBot(telegram, drain);
   const chats = async () =>
     (
       await callRoute(profileChatsRoute.GET, {
@@ -171,31 +117,12 @@ describe("Telegram taps, groups and edits", () => {
     expect((await w.edit(String(inbound.id), { body: " " })).status).toBe(422);
 
     const other = await seedNetworkProfile({ group: w.tenant.group, platform: "facebook" });
-    const chat = await db.chat.create({
-      data: {
-        id: newId("chat"),
-        accountId: other.accountId,
-        environment: other.environment,
-        profileGroupId: other.profileGroupId,
-        profileId: other.id,
-        platform: "facebook",
-        participantExternalId: uniqueDigits(12),
-      },
-    });
-    const sent = await db.message.create({
-      data: {
-        id: newId("message"),
-        chatId: chat.id,
-        accountId: chat.accountId,
-        environment: chat.environment,
-        profileGroupId: chat.profileGroupId,
-        profileId: other.id,
-        platform: "facebook",
-        direction: "outbound",
-        status: "published",
-        externalId: `m_${uniqueDigits(10)}`,
-        body: "hi",
-      },
+    const chat = await seedChat(other);
+    const sent = await seedChatMessage(chat, {
+      direction: "outbound",
+      status: "published",
+      externalId: `m_${uniqueDigits(10)}`,
+      body: "hi",
     });
     const refused = await w.edit(sent.id, { body: "changed" });
     expect(refused.status).toBe(422);

@@ -1,77 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as profileRoute from "@/app/inbound/[platform]/[profileId]/route";
+import { describe, expect, it } from "vitest";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
-import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { sendMessageFn } from "@/inngest/functions/send-message";
-import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
-import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { callRoute } from "@/lib/testing/call-route";
-import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
-import { seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
-import { profileInboundSecret } from "@/lib/services/inbound/secrets";
+import { uniqueDigits } from "@/lib/testing/comments";
+import { seedTelegramBot, useDrain, useTelegramFake } from "@/lib/testing/messaging";
 
 // Telegram taps on inline keyboard buttons are acknowledged (answerCallbackQuery) once they are stored,
 // so the user's button stops spinning: once per callback query, a late answer tolerated.
 
-let telegram: TelegramFake;
-let runner: LocalRunner | undefined;
+const telegram = useTelegramFake();
 
-beforeAll(async () => {
-  telegram = await startTelegramFake();
-  return setEnv({ NETWORK_TELEGRAM_API_URL: telegram.url });
-});
-afterEach(async () => {
-  await runner?.stop();
-  runner = undefined;
-});
-afterAll(async () => {
-  await telegram.close();
-  await db.$disconnect();
-});
-
-const drain = async () => {
-  runner = await startLocalRunner({
-    functions: [processInboundFn, sendMessageFn],
-    clock: new ManualClock(new Date()),
-    pollIntervalMs: 0,
-  });
-  await runner.drain();
-  await runner.stop();
-  runner = undefined;
-};
+const drain = useDrain([processInboundFn, sendMessageFn]);
 
 // A bot profile, a user who wrote, and the bot's answer with an inline keyboard.
 const world = async () => {
-  const tenant = await seedTenant();
-  const { token } = await seedKey({ accountId: tenant.account.id });
-  const profile = await seedNetworkProfile({
-    group: tenant.group,
-    platform: "telegram",
-    externalId: String(telegram.bot.id),
-  });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { credentials: encryptSecret(JSON.stringify({ bot_token: telegram.token })) },
-  });
-  const deliver = async (update: unknown) => {
-    const req = new Request(`http://localhost/inbound/telegram/${profile.id}`, {
-      method: "POST",
-      body: JSON.stringify(update),
-      headers: {
-        "content-type": "application/json",
-        "x-telegram-bot-api-secret-token": profileInboundSecret(profile.id),
-      },
-    });
-    const res = await profileRoute.POST(req, {
-      params: Promise.resolve({ platform: "telegram", profileId: profile.id }),
-    });
-    await drain();
-    return res.status;
-  };
+  const { token, profile, deliver } = await seedTelegramBot(telegram, drain);
   const user = { id: Number(uniqueDigits(9)), first_name: "Zoë", username: "zoe" };
   await deliver(telegram.userWrites(user, "hi"));
   const chats = await callRoute(profileChatsRoute.GET, {

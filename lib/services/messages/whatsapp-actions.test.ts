@@ -1,5 +1,5 @@
 import { useOwnDatabase } from "@/lib/testing/own-database";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as metaRoute from "@/app/inbound/[platform]/route";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as startTypingRoute from "@/app/api/chats/[id]/start_typing/route";
@@ -7,18 +7,15 @@ import * as stopTypingRoute from "@/app/api/chats/[id]/stop_typing/route";
 import * as messageRoute from "@/app/api/messages/[id]/route";
 import * as reactRoute from "@/app/api/messages/[id]/react/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
-import { ManualClock, startLocalRunner } from "@/inngest/local-runner";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { sendMessageFn } from "@/inngest/functions/send-message";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
 import { numberValue, whatsappDelivery } from "@/e2e/fakes/whatsapp-webhooks";
-import { encryptSecret } from "@/lib/crypto";
-import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import { callRoute } from "@/lib/testing/call-route";
-import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { uniqueDigits } from "@/lib/testing/comments";
+import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
+import { useDrain } from "@/lib/testing/messaging";
+import { seedWhatsAppNumber, useWhatsAppGraphFake } from "@/lib/testing/whatsapp";
 
 // Its runner runs the app's own functions with this file's network settings.
 await useOwnDatabase("waactions");
@@ -28,76 +25,14 @@ await useOwnDatabase("waactions");
 // reaction), and the customer's reactions arriving by signed webhook.
 
 const APP_SECRET = "wa-actions-secret";
-let graph: GraphFake;
-
-beforeAll(async () => {
-  graph = await startGraphFake();
-  graph.addApp("facebook", "wa-actions-app", APP_SECRET);
-  return setEnv({
-    NETWORK_WHATSAPP_CLIENT_ID: "wa-actions-app",
-    NETWORK_WHATSAPP_CLIENT_SECRET: APP_SECRET,
-    NETWORK_WHATSAPP_CONFIG_ID: "cfg-1",
-    NETWORK_WHATSAPP_GRAPH_URL: graph.base("graph.facebook.com"),
-  });
-});
-afterAll(async () => {
-  await graph.close();
-  await db.$disconnect();
-});
-
-const drain = async () => {
-  const runner = await startLocalRunner({
-    functions: [processInboundFn, sendMessageFn],
-    clock: new ManualClock(new Date()),
-    pollIntervalMs: 0,
-  });
-  await runner.drain();
-  await runner.stop();
-};
+const graph = useWhatsAppGraphFake({ id: "wa-actions-app", secret: APP_SECRET });
+const drain = useDrain([processInboundFn, sendMessageFn]);
 
 // A tenant with a WhatsApp number and a chat with a customer who wrote (the window is open on both sides).
 const world = async () => {
   const t = await seedTenant();
   const { token } = await seedKey({ accountId: t.account.id });
-  const wabaId = uniqueDigits(15);
-  const phoneId = uniqueDigits(15);
-  const userId = uniqueDigits(12);
-  const profile = await seedNetworkProfile({ group: t.group, platform: "whatsapp", externalId: wabaId });
-  const accessToken = graph.issueToken("facebook", userId, ["whatsapp_business_messaging"]);
-  await db.profile.update({ where: { id: profile.id }, data: { accessToken: encryptSecret(accessToken) } });
-  graph.addFacebookUser({
-    id: userId,
-    name: "Owner",
-    businesses: [
-      {
-        id: uniqueDigits(15),
-        name: "Biz",
-        wabas: [
-          {
-            id: wabaId,
-            name: "Acme",
-            phoneNumbers: [
-              {
-                id: phoneId,
-                display_phone_number: "+1 555-010-2040",
-                verified_name: "Acme",
-                quality_rating: "GREEN",
-                messaging_limit_tier: "TIER_1K",
-                name_status: "APPROVED",
-                status: "CONNECTED",
-                platform_type: "CLOUD_API",
-                is_official_business_account: false,
-                throughput: { level: "STANDARD" },
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  });
-  await db.placement.create({
-    data: { id: newId("placement"), profileId: profile.id, externalId: phoneId, name: "+1 555-010-2040" },
-  });
+  const { profile, wabaId, phoneId } = await seedWhatsAppNumber(graph, t, { display_phone_number: "+1 555-010-2040" });
   const customer = `49${uniqueDigits(10)}`;
   const chatId = String(
     (

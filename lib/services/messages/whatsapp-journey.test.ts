@@ -1,24 +1,23 @@
 import { useOwnDatabase } from "@/lib/testing/own-database";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import * as initializeRoute from "@/app/api/profile_groups/[id]/initialize_connection/route";
 import * as placementsRoute from "@/app/api/profiles/[id]/placements/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as callbackRoute from "@/app/connect/[platform]/callback/route";
 import * as inboundRoute from "@/app/inbound/[platform]/route";
-import { ManualClock, startLocalRunner } from "@/inngest/local-runner";
 import { deliverWebhookFn } from "@/inngest/functions/deliver-webhook";
 import { fanOutEventFn } from "@/inngest/functions/fan-out-event";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { setupProfileFn } from "@/inngest/functions/setup-profile";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
 import { numberValue, whatsappDelivery } from "@/e2e/fakes/whatsapp-webhooks";
-import { db } from "@/lib/db/client";
 import { callRoute } from "@/lib/testing/call-route";
 import { uniqueDigits } from "@/lib/testing/comments";
-import { seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
+import { useDrain } from "@/lib/testing/messaging";
+import { addWhatsAppOwner, fakePhoneNumber, useWhatsAppGraphFake } from "@/lib/testing/whatsapp";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
 import { connectorStore } from "@/lib/services/connections/connector-store";
 import { verifySignature } from "@/lib/services/webhooks/signature";
@@ -35,34 +34,11 @@ await useOwnDatabase("wajourney");
 
 const APP_ID = "4000000000123";
 const APP_SECRET = "wa-journey-secret";
-let fake: GraphFake;
+const fake = useWhatsAppGraphFake({ id: APP_ID, secret: APP_SECRET }, { configId: "cfg-journey" });
 const closers: (() => Promise<void>)[] = [];
+afterAll(() => Promise.all(closers.map((c) => c())));
 
-beforeAll(async () => {
-  fake = await startGraphFake();
-  fake.addApp("facebook", APP_ID, APP_SECRET);
-  return setEnv({
-    NETWORK_WHATSAPP_CLIENT_ID: APP_ID,
-    NETWORK_WHATSAPP_CLIENT_SECRET: APP_SECRET,
-    NETWORK_WHATSAPP_CONFIG_ID: "cfg-journey",
-    NETWORK_WHATSAPP_AUTH_URL: fake.base("www.facebook.com"),
-    NETWORK_WHATSAPP_GRAPH_URL: fake.base("graph.facebook.com"),
-  });
-});
-afterAll(async () => {
-  await Promise.all([...closers.map((c) => c()), fake.close()]);
-  await db.$disconnect();
-});
-
-const drain = async () => {
-  const runner = await startLocalRunner({
-    functions: [setupProfileFn, processInboundFn, sendMessageFn, fanOutEventFn, deliverWebhookFn],
-    clock: new ManualClock(new Date()),
-    pollIntervalMs: 0,
-  });
-  await runner.drain();
-  await runner.stop();
-};
+const drain = useDrain([setupProfileFn, processInboundFn, sendMessageFn, fanOutEventFn, deliverWebhookFn]);
 
 describe("WhatsApp journey", () => {
   it("connect -> numbers and templates -> a customer writes -> a template outside the window -> signed message.sent", async () => {
@@ -72,38 +48,10 @@ describe("WhatsApp journey", () => {
     closers.push(receiver.close);
     const webhook = await createWebhook({ principal, input: { url: receiver.url, events: ["message.sent"] } });
 
-    const wabaId = uniqueDigits(15);
     const phoneId = uniqueDigits(15);
-    const userId = uniqueDigits(12);
-    fake.addFacebookUser({
-      id: userId,
-      name: "Owner",
-      businesses: [
-        {
-          id: uniqueDigits(15),
-          name: "Bakery Ltd",
-          wabas: [
-            {
-              id: wabaId,
-              name: "Bakery",
-              phoneNumbers: [
-                {
-                  id: phoneId,
-                  display_phone_number: "+1 555-0142",
-                  verified_name: "Bakery",
-                  quality_rating: "GREEN",
-                  messaging_limit_tier: "TIER_1K",
-                  name_status: "APPROVED",
-                  status: "CONNECTED",
-                  platform_type: "CLOUD_API",
-                  is_official_business_account: false,
-                  throughput: { level: "STANDARD" },
-                },
-              ],
-            },
-          ],
-        },
-      ],
+    const { userId, wabaId } = addWhatsAppOwner(fake, {
+      numbers: [fakePhoneNumber(phoneId, { display_phone_number: "+1 555-0142", verified_name: "Bakery" })],
+      names: { business: "Bakery Ltd", waba: "Bakery" },
     });
     fake.whatsapp.accounts.setTemplates(wabaId, [
       {

@@ -1,24 +1,22 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { useOwnDatabase } from "@/lib/testing/own-database";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as metaRoute from "@/app/inbound/[platform]/route";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as chatRoute from "@/app/api/chats/[id]/route";
 import * as messageRoute from "@/app/api/messages/[id]/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
-import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { sendMessageFn } from "@/inngest/functions/send-message";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
 import { numberValue, whatsappDelivery } from "@/e2e/fakes/whatsapp-webhooks";
-import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import { callRoute } from "@/lib/testing/call-route";
-import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { uniqueDigits } from "@/lib/testing/comments";
+import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
+import { useDrain } from "@/lib/testing/messaging";
+import { seedWhatsAppNumber, useWhatsAppGraphFake } from "@/lib/testing/whatsapp";
 
 // Its runner runs the app's own functions with this file's network settings.
 await useOwnDatabase("wakinds");
@@ -27,8 +25,7 @@ await useOwnDatabase("wakinds");
 // OpenAPI describes it; inbound taps and the phone app's echoes on coexistence numbers; a refused token.
 
 const APP_SECRET = "wa-kinds-secret";
-let graph: GraphFake;
-let runner: LocalRunner | undefined;
+const graph = useWhatsAppGraphFake({ id: "wa-kinds-app", secret: APP_SECRET });
 
 // Media are downloaded before a send is accepted (size limits by what the bytes are): a voice note (MP3)
 // and a PDF document served on loopback.
@@ -46,35 +43,10 @@ let filesUrl = "";
 beforeAll(async () => {
   await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
   filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
-  graph = await startGraphFake();
-  graph.addApp("facebook", "wa-kinds-app", APP_SECRET);
-  return setEnv({
-    NETWORK_WHATSAPP_CLIENT_ID: "wa-kinds-app",
-    NETWORK_WHATSAPP_CLIENT_SECRET: APP_SECRET,
-    NETWORK_WHATSAPP_CONFIG_ID: "cfg-1",
-    NETWORK_WHATSAPP_GRAPH_URL: graph.base("graph.facebook.com"),
-  });
 });
-afterEach(async () => {
-  await runner?.stop();
-  runner = undefined;
-});
-afterAll(async () => {
-  files.close();
-  await graph.close();
-  await db.$disconnect();
-});
+afterAll(() => void files.close());
 
-const drain = async () => {
-  runner = await startLocalRunner({
-    functions: [processInboundFn, sendMessageFn],
-    clock: new ManualClock(new Date()),
-    pollIntervalMs: 0,
-  });
-  await runner.drain();
-  await runner.stop();
-  runner = undefined;
-};
+const drain = useDrain([processInboundFn, sendMessageFn]);
 const push = async (d: { body: string; headers: Record<string, string> }) =>
   (
     await metaRoute.POST(new Request("http://localhost/inbound/whatsapp", { method: "POST", ...d }), {
@@ -85,45 +57,10 @@ const push = async (d: { body: string; headers: Record<string, string> }) =>
 const tenant = async () => {
   const t = await seedTenant();
   const { token } = await seedKey({ accountId: t.account.id });
-  const wabaId = uniqueDigits(15);
-  const phoneId = uniqueDigits(15);
-  const userId = uniqueDigits(12);
-  const profile = await seedNetworkProfile({ group: t.group, platform: "whatsapp", externalId: wabaId });
-  const accessToken = graph.issueToken("facebook", userId, ["whatsapp_business_messaging"]);
-  await db.profile.update({ where: { id: profile.id }, data: { accessToken: encryptSecret(accessToken) } });
   // A coexistence number, reachable on the fake through its WABA.
-  graph.addFacebookUser({
-    id: userId,
-    name: "Owner",
-    businesses: [
-      {
-        id: uniqueDigits(15),
-        name: "Biz",
-        wabas: [
-          {
-            id: wabaId,
-            name: "Acme",
-            phoneNumbers: [
-              {
-                id: phoneId,
-                display_phone_number: "+1 555-010-2030",
-                verified_name: "Acme",
-                quality_rating: "GREEN",
-                messaging_limit_tier: "TIER_1K",
-                name_status: "APPROVED",
-                status: "CONNECTED",
-                platform_type: "SMB_APP",
-                is_official_business_account: false,
-                throughput: { level: "STANDARD" },
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  });
-  await db.placement.create({
-    data: { id: newId("placement"), profileId: profile.id, externalId: phoneId, name: "+1 555-010-2030" },
+  const { profile, wabaId, phoneId, accessToken } = await seedWhatsAppNumber(graph, t, {
+    display_phone_number: "+1 555-010-2030",
+    platform_type: "SMB_APP",
   });
   const customer = `49${uniqueDigits(10)}`;
   const chat = await callRoute(profileChatsRoute.POST, {

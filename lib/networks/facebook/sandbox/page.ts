@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sandboxPlacements, type SandboxAccount } from "../../sandbox/accounts";
 import type { ConnectorStore } from "../../types";
+import { pageWrite, unreadablePageField, writtenPage } from "../page-fields";
 import {
   ok,
   SIM_RETRY_AFTER_SECONDS,
@@ -13,49 +14,9 @@ import {
 // The sandbox's Graph API for the Pages of a sandbox facebook account: GET /{version}/{page-id}?fields=…
 // and POST /{version}/{page-id} (the writable fields as form parameters), answered for the real
 // connector's page management (lib/networks/facebook/page-info.ts) as Graph answers: only the fields
-// the Page has set, (#100) for a field a Page does not have or a parameter it does not take, `about`
-// at most 255 characters, `price_range` among Graph's values, `emails` a JSON array of addresses, an
+// the Page has set, Graph's checks of fields and writes (lib/networks/facebook/page-fields.ts), an
 // empty value clears the field; a Page that is not the account's is code 100 / subcode 33. Each Page's
 // fields live in the profile's connector store once written; until then the seed below.
-
-const READABLE = new Set([
-  "id",
-  "name",
-  "username",
-  "link",
-  "category",
-  "fan_count",
-  "followers_count",
-  "about",
-  "description",
-  "general_info",
-  "company_overview",
-  "mission",
-  "products",
-  "founded",
-  "website",
-  "phone",
-  "emails",
-  "impressum",
-  "price_range",
-  "picture",
-]);
-const WRITABLE = new Set([
-  "about",
-  "description",
-  "general_info",
-  "company_overview",
-  "mission",
-  "products",
-  "founded",
-  "website",
-  "phone",
-  "emails",
-  "impressum",
-  "price_range",
-]);
-const PRICE_RANGES = new Set(["$", "$$", "$$$", "$$$$", "Unspecified"]);
-const PLUMBING = new Set(["access_token", "appsecret_proof", "method", "format", "suppress_http_code", "pretty"]);
 
 const graphError = (message: string, code = 100, subcode?: number): SimReply => ({
   status: 400,
@@ -155,8 +116,8 @@ export const graphPageHost = (account: SandboxAccount, store: ConnectorStore): S
     const seed = seedOf(account, index + 1);
     if (req.method === "GET") {
       const asked = (req.url.searchParams.get("fields") ?? "id,name").split(",").map((f) => f.trim());
-      const unknown = asked.find((f) => !READABLE.has(f));
-      if (unknown) return graphError(`(#100) Tried accessing nonexisting field (${unknown}) on node type (Page)`);
+      const unknown = unreadablePageField(asked);
+      if (unknown) return graphError(unknown);
       const fields = ((await store.get(key)) as Json | null) ?? seed;
       const node: Json = {
         id: page.externalId,
@@ -174,33 +135,11 @@ export const graphPageHost = (account: SandboxAccount, store: ConnectorStore): S
       });
     }
     if (req.method !== "POST") return graphError("(#100) Unsupported method");
-    const params = Object.entries(req.form).filter(([k]) => !PLUMBING.has(k));
-    const wrong = params.find(([k]) => !WRITABLE.has(k));
-    if (wrong) return graphError(`(#100) Param ${wrong[0]} is not a valid parameter for this node`);
-    if (params.length === 0) return graphError("(#100) No fields to update");
-    const values = Object.fromEntries(params);
-    if (values.about !== undefined && [...values.about].length > 255)
-      return graphError("(#100) Param about must be at most 255 characters long");
-    if (values.price_range !== undefined && !PRICE_RANGES.has(values.price_range))
-      return graphError("(#100) Param price_range must be one of {$, $$, $$$, $$$$, Unspecified}");
-    let emails: unknown;
-    if (values.emails !== undefined) {
-      try {
-        emails = JSON.parse(values.emails);
-      } catch {
-        emails = null;
-      }
-      if (!Array.isArray(emails) || emails.some((e) => typeof e !== "string" || !/^[^@\s]+@[^@\s]+$/.test(e)))
-        return graphError("(#100) Param emails must be an array of email addresses");
-    }
-    return store.update(key, (current) => {
-      const fields = { ...(((current as Json | null) ?? seed) as Json) };
-      for (const [k, v] of Object.entries(values)) {
-        const value = k === "emails" ? emails : v;
-        if (value === "" || (Array.isArray(value) && value.length === 0)) delete fields[k];
-        else fields[k] = value;
-      }
-      return { value: fields, result: ok({ success: true }) };
-    });
+    const write = pageWrite(req.form);
+    if ("refused" in write) return graphError(write.refused);
+    return store.update(key, (current) => ({
+      value: writtenPage(((current as Json | null) ?? seed) as Json, write.values),
+      result: ok({ success: true }),
+    }));
   };
 };

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { ok, type Json, type SimReply as Reply, type SimRequest } from "../../sandbox/management/wire";
-import { actionTypesFor } from "./catalog";
-import { edit, metadataOf, pageOf, primaryOf, type Handled } from "./location";
-import { badRequest, check, googleError, notFound, precondition, unknownParam } from "./resources";
+import { ok, type Json, type SimRequest } from "../../sandbox/management/wire";
+import { actionTypesFor } from "../catalog";
+import { linkIssue, newLink, patchedLink, preferOnly } from "../place-action-links";
+import { primaryOf } from "../location-masks";
+import { edit, metadataOf, pageOf, type Handled } from "./location";
+import { badRequest, check, MEDIA_CATEGORIES, notFound, precondition, unknownParam } from "./resources";
 import type { LocationState } from "./seed";
 
 // The sandbox's Place Actions v1 (placeActionTypeMetadata.list by the location's category; links list,
@@ -35,50 +37,18 @@ export const listLinks = ({ url }: SimRequest, state: LocationState): Handled =>
   };
 };
 
-const linkIssue = (state: LocationState, link: Json, others: Json[]): Reply | null => {
-  if (!/^https?:\/\//.test(String(link.uri ?? "")))
-    return badRequest("place_action_link.uri", "A valid uri is required");
-  if (!actionTypesFor(primaryOf(state.location)).some((t) => t.placeActionType === link.placeActionType))
-    return precondition(`Place action type ${String(link.placeActionType)} is not available for this location.`);
-  if (others.some((o) => o.uri === link.uri && o.placeActionType === link.placeActionType))
-    return googleError(409, "ALREADY_EXISTS", "Requested entity already exists");
-  return null;
-};
-const preferOnly = (list: Json[], link: Json) => {
-  if (link.isPreferred === true)
-    for (const o of list) if (o !== link && o.placeActionType === link.placeActionType) o.isPreferred = false;
-};
-
 export const createLink = ({ url, json }: SimRequest, state: LocationState): Handled => {
   const refused = unknownParam(url.searchParams, []);
   if (refused) return { reply: refused };
   const body = (json ?? {}) as Json;
-  const issue = check("PlaceActionLink", body, "place_action_link") ?? linkIssue(state, body, state.links);
+  const issue = check("PlaceActionLink", body, "place_action_link") ?? linkIssue(state.location, body, state.links);
   if (issue) return { reply: issue };
   const quota = edit(state);
   if (quota) return { reply: quota };
-  const now = new Date().toISOString();
-  const link = {
-    name: `${String(state.location.name)}/placeActionLinks/${newId()}`,
-    uri: body.uri,
-    placeActionType: body.placeActionType,
-    isPreferred: body.isPreferred === true,
-    isEditable: true,
-    providerType: "MERCHANT",
-    createTime: now,
-    updateTime: now,
-  };
+  const link = newLink(String(state.location.name), body);
   state.links = [...state.links, link];
   preferOnly(state.links, link);
   return { reply: ok(link), changed: true };
-};
-
-const MASKABLE: Record<string, string> = {
-  uri: "uri",
-  place_action_type: "placeActionType",
-  placeActionType: "placeActionType",
-  is_preferred: "isPreferred",
-  isPreferred: "isPreferred",
 };
 
 export const patchOrDeleteLink = ({ method, url, json }: SimRequest, state: LocationState, name: string): Handled => {
@@ -92,15 +62,14 @@ export const patchOrDeleteLink = ({ method, url, json }: SimRequest, state: Loca
     state.links = state.links.filter((l) => l !== link);
     return { reply: ok({}), changed: true };
   }
-  const mask = (url.searchParams.get("updateMask") ?? "").split(",").filter(Boolean);
-  if (mask.length === 0 || mask.some((m) => !MASKABLE[m]))
-    return { reply: badRequest("update_mask", "The only editable fields are uri, place_action_type and is_preferred") };
   const body = (json ?? {}) as Json;
-  const next = { ...link, ...Object.fromEntries(mask.map((m) => [MASKABLE[m]!, body[MASKABLE[m]!]])) };
+  const patched = patchedLink(link, url.searchParams.get("updateMask"), body);
+  if ("refused" in patched) return { reply: patched.refused };
+  const { next } = patched;
   const issue =
     check("PlaceActionLink", body, "place_action_link") ??
     linkIssue(
-      state,
+      state.location,
       next,
       state.links.filter((l) => l !== link),
     );
@@ -112,21 +81,7 @@ export const patchOrDeleteLink = ({ method, url, json }: SimRequest, state: Loca
   return { reply: ok(link), changed: true };
 };
 
-const MEDIA_CATEGORIES = new Set([
-  "COVER",
-  "PROFILE",
-  "LOGO",
-  "EXTERIOR",
-  "INTERIOR",
-  "PRODUCT",
-  "AT_WORK",
-  "FOOD_AND_DRINK",
-  "MENU",
-  "COMMON_AREA",
-  "ROOMS",
-  "TEAMS",
-  "ADDITIONAL",
-]);
+const MEDIA_CATEGORY_SET = new Set(MEDIA_CATEGORIES);
 
 export const createMedia = ({ json }: SimRequest, state: LocationState, v4: string): Handled => {
   const body = (json ?? {}) as {
@@ -143,7 +98,7 @@ export const createMedia = ({ json }: SimRequest, state: LocationState, v4: stri
     return { reply: precondition(`Media category ${category} is not relevant for this location.`) };
   if (body.mediaFormat !== "PHOTO" && body.mediaFormat !== "VIDEO")
     return { reply: badRequest("media_item.media_format", "Media format is required") };
-  if (!MEDIA_CATEGORIES.has(category))
+  if (!MEDIA_CATEGORY_SET.has(category))
     return { reply: badRequest("media_item.location_association", "A category is required") };
   if (!body.sourceUrl && !body.dataRef)
     return { reply: badRequest("media_item.source_url", "sourceUrl or dataRef is required") };

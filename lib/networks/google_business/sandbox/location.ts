@@ -1,6 +1,27 @@
-import { copy, isObject, ok, type Json, type SimReply as Reply, type SimRequest } from "../../sandbox/management/wire";
-import { attributeMetadata, attributesFor, categoryOf, CATEGORIES, type SimCategory } from "./catalog";
-import { badRequest, check, googleError, LOCATION_FIELD_NAMES, precondition, unknownParam } from "./resources";
+import { isObject, ok, type Json, type SimReply as Reply, type SimRequest } from "../../sandbox/management/wire";
+import {
+  attributeMetadata,
+  attributesFor,
+  ATTRIBUTES_LIST_PARAMS,
+  categoriesListView,
+  categoryOf,
+  CATEGORIES,
+  listedCategory,
+  nameCategories,
+  unknownCategoryIssue,
+  type Category,
+} from "../catalog";
+import {
+  applyReadMask,
+  applyUpdateMask,
+  attributeUpdate,
+  foodMenusPatch,
+  primaryOf,
+  regionOf,
+  updatedAttributes,
+  updateMaskFields,
+} from "../location-masks";
+import { badRequest, check, googleError, precondition, unknownParam } from "./resources";
 import type { LocationState } from "./seed";
 
 // The sandbox's Business Information v1 and My Business v4 food menus, as Google answers them:
@@ -12,7 +33,6 @@ import type { LocationState } from "./seed";
 // Each handler gets the location's state and says whether it changed it (server.ts stores it).
 
 export type Handled = { reply: Reply; changed?: boolean };
-const OUTPUT_ONLY = ["name", "metadata", "relationshipData", "languageCode"];
 const EDITS_PER_MINUTE = 10;
 
 export const pageOf = <T>(items: T[], url: URL, key: string, byDefault: number, max: number): Reply => {
@@ -49,13 +69,8 @@ export const edit = (state: LocationState, now = Date.now()): Reply | null => {
   return null;
 };
 
-const regionOf = (l: Json) =>
-  ((l.storefrontAddress as { regionCode?: string } | undefined)?.regionCode ??
-    (l.serviceArea as { regionCode?: string } | undefined)?.regionCode) ||
-  undefined;
 const categoriesOf = (l: Json) =>
   l.categories as { primaryCategory?: { name?: string }; additionalCategories?: { name?: string }[] } | undefined;
-export const primaryOf = (l: Json) => categoryOf(categoriesOf(l)?.primaryCategory?.name);
 export const metadataOf = (l: Json) => (isObject(l.metadata) ? l.metadata : {});
 
 const categoryList = (l: Json) => [categoriesOf(l)?.primaryCategory, ...(categoriesOf(l)?.additionalCategories ?? [])];
@@ -103,35 +118,12 @@ const hoursAndAreaIssue = (location: Json, body: Json, fields: string[]): Reply 
   return null;
 };
 
-// A FieldMask over the location: top-level fields, or dotted paths into them.
-const applyMask = (location: Json, mask: string): Json | null => {
-  const out: Json = {};
-  for (const path of mask.split(",").map((p) => p.trim())) {
-    const [head, ...rest] = path.split(".");
-    if (!head || !LOCATION_FIELD_NAMES.includes(head)) return null;
-    let source: unknown = location[head];
-    let target = out;
-    let key = head;
-    for (const part of rest) {
-      if (!isObject(source)) {
-        source = undefined;
-        break;
-      }
-      target = (target[key] ??= {}) as Json;
-      source = source[part];
-      key = part;
-    }
-    if (source !== undefined) target[key] = source;
-  }
-  return out;
-};
-
 export const getLocation = ({ url }: SimRequest, state: LocationState): Handled => {
   const refused = unknownParam(url.searchParams, ["readMask"]);
   if (refused) return { reply: refused };
   const mask = url.searchParams.get("readMask");
   if (!mask) return { reply: badRequest("read_mask", "Field is required") };
-  const masked = applyMask(state.location, mask);
+  const masked = applyReadMask(state.location, mask);
   return { reply: masked ? ok(withHoursTypes(masked)) : badRequest("read_mask", "Invalid field mask provided") };
 };
 
@@ -139,7 +131,7 @@ const serviceItemIssue = (location: Json, body: Json): Reply | null => {
   const cats = [
     primaryOf(location),
     ...(categoriesOf(location)?.additionalCategories ?? []).map((c) => categoryOf(c.name)),
-  ].filter((c): c is SimCategory => !!c);
+  ].filter((c): c is Category => !!c);
   const allowed = new Set(cats.flatMap((c) => c.serviceTypes ?? []).map((t) => t.serviceTypeId));
   const items = (body.serviceItems ?? []) as {
     structuredServiceItem?: { serviceTypeId?: string };
@@ -165,13 +157,8 @@ const locationIssue = (location: Json, body: Json, fields: string[]): Reply | nu
     return badRequest("location.title", "Title is required");
   if (has("websiteUri") && !/^https?:\/\//.test(String(body.websiteUri)))
     return badRequest("location.website_uri", "Website must be an http(s) URL");
-  const categories = categoriesOf(body);
-  if (fields.includes("categories")) {
-    if (!categoryOf(categories?.primaryCategory?.name))
-      return badRequest("location.categories.primary_category.name", "Invalid category");
-    const bad = (categories?.additionalCategories ?? []).findIndex((c) => !categoryOf(c.name));
-    if (bad >= 0) return badRequest(`location.categories.additional_categories[${bad}].name`, "Invalid category");
-  }
+  const categoriesIssue = fields.includes("categories") ? unknownCategoryIssue(body.categories) : null;
+  if (categoriesIssue) return categoriesIssue;
   const additional = (body.phoneNumbers as { additionalPhones?: unknown[] } | undefined)?.additionalPhones ?? [];
   if (has("phoneNumbers") && additional.length > 2)
     return badRequest("location.phone_numbers.additional_phones", "At most 2 additional phones");
@@ -191,55 +178,29 @@ const locationIssue = (location: Json, body: Json, fields: string[]): Reply | nu
 export const patchLocation = ({ url, json }: SimRequest, state: LocationState): Handled => {
   const refused = unknownParam(url.searchParams, ["updateMask", "validateOnly"]);
   if (refused) return { reply: refused };
-  const mask = url.searchParams.get("updateMask");
-  if (!mask) return { reply: badRequest("update_mask", "Field mask is required") };
-  const fields = mask.split(",").map((f) => f.trim());
-  const wrong = fields.find(
-    (f) => !LOCATION_FIELD_NAMES.includes(f.split(".")[0]!) || OUTPUT_ONLY.includes(f.split(".")[0]!),
-  );
-  if (wrong) return { reply: badRequest("update_mask", `Invalid field mask provided: ${wrong}`) };
+  const masked = updateMaskFields(url.searchParams.get("updateMask"));
+  if ("refused" in masked) return { reply: masked.refused };
+  const { fields } = masked;
   const body = (json ?? {}) as Json;
   const issue = check("Location", body, "location") ?? locationIssue(state.location, body, fields);
   if (issue) return { reply: issue };
   if (url.searchParams.get("validateOnly") === "true") return { reply: ok(state.location) };
   const quota = edit(state);
   if (quota) return { reply: quota };
-  for (const field of fields) {
-    const [head] = field.split(".");
-    if (body[head!] === undefined) delete state.location[head!];
-    else state.location[head!] = copy(body[head!]);
-  }
-  const categories = categoriesOf(state.location) as
-    { primaryCategory?: Json; additionalCategories?: Json[] } | undefined;
-  for (const c of [categories?.primaryCategory, ...(categories?.additionalCategories ?? [])])
-    if (c) c.displayName = categoryOf(c.name)?.displayName;
+  applyUpdateMask(state.location, body, fields);
+  nameCategories(state.location);
   return { reply: ok(withHoursTypes(state.location)), changed: true };
 };
 
 export const listCategories = ({ url }: SimRequest): Reply => {
   const q = url.searchParams;
-  const refused = unknownParam(q, ["regionCode", "languageCode", "filter", "pageSize", "pageToken", "view"]);
-  if (refused) return refused;
-  if (!q.get("regionCode")) return badRequest("region_code", "Region code is required");
-  if (!q.get("languageCode")) return badRequest("language_code", "Language code is required");
-  const view = q.get("view") ?? "CATEGORY_VIEW_UNSPECIFIED";
-  if (!["CATEGORY_VIEW_UNSPECIFIED", "BASIC", "FULL"].includes(view))
-    return badRequest(
-      "view",
-      `Invalid value at 'view' (type.googleapis.com/google.mybusiness.businessinformation.v1.CategoryView), "${view}"`,
-    );
+  const asked = categoriesListView(q);
+  if ("refused" in asked) return asked.refused;
   const filter = q.get("filter");
   const prefix = filter ? /^displayName\s*=\s*"?([^"]*)"?$/.exec(filter)?.[1] : "";
   if (prefix === undefined) return badRequest("filter", "Only displayName filters are supported");
   const found = CATEGORIES.filter((c) => c.displayName.toLowerCase().includes(prefix.toLowerCase())).map((c) =>
-    view === "FULL"
-      ? {
-          name: c.name,
-          displayName: c.displayName,
-          serviceTypes: c.serviceTypes ?? [],
-          moreHoursTypes: c.moreHoursTypes ?? [],
-        }
-      : { name: c.name, displayName: c.displayName },
+    listedCategory(c, asked.view),
   );
   return pageOf(found, url, "categories", 100, 100);
 };
@@ -254,15 +215,7 @@ export const getAttributes = (state: LocationState): Handled => ({
 // attributes.list with parent=locations/{l}: what the location's category and region take.
 export const listAttributes = ({ url }: SimRequest, state: LocationState): Handled => {
   const q = url.searchParams;
-  const refused = unknownParam(q, [
-    "parent",
-    "categoryName",
-    "regionCode",
-    "languageCode",
-    "showAll",
-    "pageSize",
-    "pageToken",
-  ]);
+  const refused = unknownParam(q, ATTRIBUTES_LIST_PARAMS);
   if (refused) return { reply: refused };
   if (["categoryName", "regionCode", "languageCode", "showAll"].some((k) => q.has(k)))
     return {
@@ -279,46 +232,14 @@ export const listAttributes = ({ url }: SimRequest, state: LocationState): Handl
   };
 };
 
-const attributeIssue = (entry: Json, i: number, available: ReturnType<typeof attributesFor>): Reply | null => {
-  const meta = available.find((a) => a.parent === entry.name);
-  const at = `attributes.attributes[${i}]`;
-  if (!meta) return badRequest(`${at}.name`, `Attribute ${String(entry.name)} is not applicable to this location`);
-  const values = entry.values as unknown[] | undefined;
-  if (meta.valueType === "BOOL" && !(values?.length === 1 && typeof values[0] === "boolean"))
-    return badRequest(`${at}.values`, "A BOOL attribute takes one boolean value");
-  if (meta.valueType === "URL" && !(entry.uriValues as unknown[] | undefined)?.length)
-    return badRequest(`${at}.uri_values`, "A URL attribute takes uriValues");
-  if (meta.valueType === "REPEATED_ENUM") {
-    const r = entry.repeatedEnumValue as { setValues?: string[]; unsetValues?: string[] } | undefined;
-    const all = [...(r?.setValues ?? []), ...(r?.unsetValues ?? [])];
-    if (all.length === 0 || all.some((v) => !meta.values!.includes(v)))
-      return badRequest(`${at}.repeated_enum_value`, "Unknown or missing enum values");
-  }
-  return null;
-};
-
 export const patchAttributes = ({ url, json }: SimRequest, state: LocationState): Handled => {
   const refused = unknownParam(url.searchParams, ["attributeMask"]);
   if (refused) return { reply: refused };
-  const mask = (url.searchParams.get("attributeMask") ?? "").split(",").filter(Boolean);
-  if (mask.length === 0) return { reply: badRequest("attribute_mask", "Attribute mask is required") };
-  const body = (json ?? {}) as { attributes?: Json[] };
-  const available = attributesFor(primaryOf(state.location), regionOf(state.location));
-  const unavailable = mask.find((m) => !available.some((a) => a.parent === m));
-  if (unavailable)
-    return { reply: badRequest("attribute_mask", `Attribute ${unavailable} is not applicable to this location`) };
-  const issue =
-    check("Attributes", body, "attributes") ??
-    (body.attributes ?? []).map((e, i) => attributeIssue(e, i, available)).find(Boolean) ??
-    null;
-  if (issue) return { reply: issue };
+  const update = attributeUpdate(state.location, url.searchParams.get("attributeMask"), json);
+  if ("refused" in update) return { reply: update.refused };
   const quota = edit(state);
   if (quota) return { reply: quota };
-  const kept = state.attributes.filter((a) => !mask.includes(String(a.name)));
-  const written = (body.attributes ?? [])
-    .filter((a) => mask.includes(String(a.name)))
-    .map((a) => ({ ...copy(a), valueType: available.find((m) => m.parent === a.name)!.valueType }));
-  state.attributes = [...kept, ...written];
+  state.attributes = updatedAttributes(state.attributes, update);
   return { reply: getAttributes(state).reply, changed: true };
 };
 
@@ -329,17 +250,10 @@ export const foodMenus = ({ method, url, json }: SimRequest, state: LocationStat
     return { reply: precondition("This location is not eligible for food menus.") };
   const answer = () => ok({ name: `${v4}/foodMenus`, ...(state.menus.length > 0 && { menus: state.menus }) });
   if (method !== "PATCH") return { reply: answer() };
-  const body = (json ?? {}) as { menus?: unknown[] };
-  const issue = check("FoodMenus", body, "food_menus");
-  if (issue) return { reply: issue };
-  const bad = (body.menus ?? []).findIndex(
-    (m) => !((m as { labels?: { displayName?: string }[] }).labels ?? []).some((l) => l.displayName),
-  );
-  if (bad >= 0)
-    return { reply: badRequest(`food_menus.menus[${bad}].labels`, "Each menu needs a label with a display name") };
+  const patch = foodMenusPatch(url.searchParams.get("updateMask"), json);
+  if ("refused" in patch) return { reply: patch.refused };
   const quota = edit(state);
   if (quota) return { reply: quota };
-  const mask = url.searchParams.get("updateMask");
-  if (!mask || mask.split(",").includes("menus")) state.menus = copy((body.menus ?? []) as Json[]);
+  if (patch.menus) state.menus = patch.menus;
   return { reply: answer(), changed: true };
 };

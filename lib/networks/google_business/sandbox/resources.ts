@@ -9,6 +9,7 @@ export {
   check,
   googleError,
   LOCATION_FIELD_NAMES,
+  MEDIA_CATEGORIES,
   unknownParam,
 } from "@/lib/networks/google_business/resources";
 export const notFound = () => googleError(404, "NOT_FOUND", "Requested entity was not found.");

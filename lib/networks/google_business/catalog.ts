@@ -1,9 +1,12 @@
-// What the sandbox's simulated Google knows about categories: the category list (categories.list), the
-// attributes each category and region takes (attributes.list) and the place action types a location
-// can have (placeActionTypeMetadata.list). A small slice of Google's real catalogue.
+import { badRequest, unknownParam, type GoogleReply } from "./resources";
+
+// What Google's catalogue says about categories: the category list (categories.list), the attributes each
+// category and region takes (attributes.list) and the place action types a location can have
+// (placeActionTypeMetadata.list). A small slice of Google's real catalogue, answered by the sandbox's
+// simulated Google (sandbox/location.ts, sandbox/extras.ts) and by the tests' Google fake.
 
 type MoreHoursType = { hoursTypeId: string; displayName: string; localizedDisplayName: string };
-export type SimCategory = {
+export type Category = {
   name: string;
   displayName: string;
   food?: boolean;
@@ -26,7 +29,7 @@ const RESTAURANT_HOURS = [
 const CAFE_HOURS = [hoursType("BREAKFAST", "Breakfast"), hoursType("TAKEOUT", "Takeout")];
 const SERVICE_HOURS = [hoursType("ONLINE_SERVICE_HOURS", "Online service hours")];
 
-export const CATEGORIES: SimCategory[] = [
+export const CATEGORIES: Category[] = [
   {
     name: "categories/gcid:bakery",
     displayName: "Bakery",
@@ -75,7 +78,59 @@ export const CATEGORIES: SimCategory[] = [
 ];
 export const categoryOf = (name: unknown) => CATEGORIES.find((c) => c.name === name);
 
-export type SimAttribute = {
+// The first category of a location's `categories` (primary, then additional) that Google does not know.
+export const unknownCategoryIssue = (categories: unknown): GoogleReply | null => {
+  const c = categories as
+    { primaryCategory?: { name?: string }; additionalCategories?: { name?: string }[] } | undefined;
+  if (!categoryOf(c?.primaryCategory?.name))
+    return badRequest("location.categories.primary_category.name", "Invalid category");
+  const bad = (c?.additionalCategories ?? []).findIndex((a) => !categoryOf(a.name));
+  return bad >= 0 ? badRequest(`location.categories.additional_categories[${bad}].name`, "Invalid category") : null;
+};
+
+// categories.list's query as Google checks it (unknown parameters, the required regionCode and
+// languageCode, the view): the view asked for, or Google's refusal.
+export const categoriesListView = (q: URLSearchParams): { view: string } | { refused: GoogleReply } => {
+  const refused = unknownParam(q, ["regionCode", "languageCode", "filter", "pageSize", "pageToken", "view"]);
+  if (refused) return { refused };
+  if (!q.get("regionCode")) return { refused: badRequest("region_code", "Region code is required") };
+  if (!q.get("languageCode")) return { refused: badRequest("language_code", "Language code is required") };
+  const view = q.get("view") ?? "CATEGORY_VIEW_UNSPECIFIED";
+  if (!["CATEGORY_VIEW_UNSPECIFIED", "BASIC", "FULL"].includes(view))
+    return {
+      refused: badRequest(
+        "view",
+        `Invalid value at 'view' (type.googleapis.com/google.mybusiness.businessinformation.v1.CategoryView), "${view}"`,
+      ),
+    };
+  return { view };
+};
+
+// A category as categories.list answers it: its name alone, or in the FULL view with its service types
+// and "more hours" types.
+export const listedCategory = (c: Category, view: string) =>
+  view === "FULL"
+    ? {
+        name: c.name,
+        displayName: c.displayName,
+        serviceTypes: c.serviceTypes ?? [],
+        moreHoursTypes: c.moreHoursTypes ?? [],
+      }
+    : { name: c.name, displayName: c.displayName };
+
+// A location's categories (primary and additional) take their display names from the catalogue, in place.
+export const nameCategories = (location: Record<string, unknown>) => {
+  const categories = location.categories as
+    | {
+        primaryCategory?: { name?: string; displayName?: string };
+        additionalCategories?: { name?: string; displayName?: string }[];
+      }
+    | undefined;
+  for (const c of [categories?.primaryCategory, ...(categories?.additionalCategories ?? [])])
+    if (c) c.displayName = categoryOf(c.name)?.displayName;
+};
+
+export type Attribute = {
   parent: string;
   valueType: "BOOL" | "URL" | "REPEATED_ENUM";
   displayName: string;
@@ -85,7 +140,7 @@ export type SimAttribute = {
   values?: string[]; // REPEATED_ENUM values
 };
 
-export const ATTRIBUTES: SimAttribute[] = [
+export const ATTRIBUTES: Attribute[] = [
   { parent: "attributes/has_wifi", valueType: "BOOL", displayName: "Wi-Fi", groupDisplayName: "Amenities" },
   { parent: "attributes/has_restroom", valueType: "BOOL", displayName: "Restroom", groupDisplayName: "Amenities" },
   {
@@ -125,13 +180,24 @@ export const ATTRIBUTES: SimAttribute[] = [
   },
 ];
 
+// attributes.list's query parameters: a location (parent), or a category and region.
+export const ATTRIBUTES_LIST_PARAMS = [
+  "parent",
+  "categoryName",
+  "regionCode",
+  "languageCode",
+  "showAll",
+  "pageSize",
+  "pageToken",
+];
+
 // What a location with this primary category in this region can set.
-export const attributesFor = (category: SimCategory | undefined, region: string | undefined) =>
+export const attributesFor = (category: Category | undefined, region: string | undefined) =>
   ATTRIBUTES.filter(
     (a) => (!a.food || category?.food) && (!a.regions || (region !== undefined && a.regions.includes(region))),
   );
 
-export const attributeMetadata = (a: SimAttribute) => ({
+export const attributeMetadata = (a: Attribute) => ({
   parent: a.parent,
   valueType: a.valueType,
   displayName: a.displayName,
@@ -149,7 +215,7 @@ const ACTION_NAMES: Record<string, string> = {
   FOOD_TAKEOUT: "Takeout",
   SHOP_ONLINE: "Shop online",
 };
-export const actionTypesFor = (category: SimCategory | undefined) =>
+export const actionTypesFor = (category: Category | undefined) =>
   (category?.food
     ? ["DINING_RESERVATION", "FOOD_ORDERING", "FOOD_DELIVERY", "FOOD_TAKEOUT", "SHOP_ONLINE"]
     : ["APPOINTMENT", "ONLINE_APPOINTMENT", "SHOP_ONLINE"]
