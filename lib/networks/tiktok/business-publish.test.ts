@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTikTokFake, type TikTokFake } from "@/e2e/fakes/tiktok";
-import { noSleep, publishInput, publishMedia } from "@/lib/testing/publish-media";
+import { readFileSync } from "node:fs";
+import { PNG_BYTES, noSleep, publishInput, publishMedia } from "@/lib/testing/publish-media";
+import { startFileServer } from "../google/test-support";
 import { timedFetch } from "../http";
 import type { ProfileAuth, PublishInput } from "../types";
 import { ZTikTokSettings, tiktokConnector } from ".";
@@ -11,6 +13,8 @@ import { tiktokPostRules } from "./post-rules";
 // on the Content Posting API.
 
 let fake: TikTokFake;
+let files: Awaited<ReturnType<typeof startFileServer>>;
+const fixture = (name: string) => new Uint8Array(readFileSync(`lib/media/fixtures/${name}`));
 const ctx = () => ({
   settings: ZTikTokSettings.parse({
     client_key: fake.clientKey,
@@ -41,9 +45,17 @@ const shareOf = () => [...fake.businessPosting.shares.values()].at(-1)!;
 
 beforeAll(async () => {
   fake = await startTikTokFake();
+  files = await startFileServer({
+    "/cover.jpg": { bytes: fixture("640x640.jpg"), type: "image/jpeg" },
+    "/small.png": { bytes: PNG_BYTES, type: "image/png" },
+    "/cover.gif": { bytes: fixture("33x17.gif"), type: "image/gif" },
+  });
 });
 beforeEach(() => Object.assign(fake.businessPosting, { processingPolls: 1, failNextPublish: null }));
-afterAll(() => fake.close());
+afterAll(async () => {
+  await fake.close();
+  await files?.close();
+});
 
 describe("tiktok publishing for business-grant profiles", () => {
   it("publishes a video from our hosted URL, polls the status until TikTok names it, with its URL", async () => {
@@ -81,6 +93,37 @@ describe("tiktok publishing for business-grant profiles", () => {
       post_info: { privacy_level: "SELF_ONLY", caption: "Two frames", auto_add_music: false },
     });
     expect(result).toEqual({ externalId: share.postId, url: null });
+  });
+
+  it("sends a checked cover_url as custom_thumbnail_url, without thumbnail_offset", async () => {
+    await publish(video({ cover_url: files.url("/cover.jpg"), thumb_offset: "1500" }));
+    const { body } = shareOf();
+    expect(body.custom_thumbnail_url).toBe(files.url("/cover.jpg"));
+    expect(body.post_info).not.toHaveProperty("thumbnail_offset");
+  });
+
+  it("sends cover_file by its hosted URL", async () => {
+    await publish(video({ cover_file: files.url("/cover.jpg") }));
+    expect(shareOf().body.custom_thumbnail_url).toBe(files.url("/cover.jpg"));
+  });
+
+  it("sends thumb_offset as thumbnail_offset when there is no cover", async () => {
+    await publish(video({ thumb_offset: "1500" }));
+    expect(shareOf().body).not.toHaveProperty("custom_thumbnail_url");
+    expect(shareOf().body.post_info.thumbnail_offset).toBe(1500);
+  });
+
+  it.each([
+    ["/small.png", "cover_url must be between 360x360 and 1080x1920 px"],
+    ["/cover.gif", "cover_url must be a JPG, PNG or WebP image"],
+    ["/missing.jpg", "cover_url could not be downloaded (HTTP 404)"],
+  ])("refuses the cover %s before anything reaches TikTok", async (path, message) => {
+    const shares = fake.businessPosting.shares.size;
+    await expect(publish(video({ cover_url: files.url(path) }))).rejects.toMatchObject({
+      kind: "rejected",
+      message: expect.stringContaining(message),
+    });
+    expect(fake.businessPosting.shares.size).toBe(shares);
   });
 
   it("a video draft stays under its share_id, without a URL", async () => {

@@ -2,13 +2,15 @@ import { z } from "zod";
 import { NetworkError, details } from "../errors";
 import type { ProfileAuth, PublishInput, PublishResult } from "../types";
 import { businessApi } from "./business-api";
+import { coverUrlOf } from "./business-cover";
 import type { TikTokCtx } from "./api";
 import type { TikTokParams } from "./post-rules";
 import { videoUrl } from "./video-url";
 
 // Publishing for profiles connected through TikTok's Authorization for Business (business-auth.ts), whose
 // token the Content Posting API refuses, through the API for Business (business-api.ts):
-//   video   POST /business/video/publish/ {business_id, video_url, post_info: {caption, is_brand_organic,
+//   video   POST /business/video/publish/ {business_id, video_url, custom_thumbnail_url (the cover,
+//           business-cover.ts), post_info: {caption, is_brand_organic,
 //           is_branded_content, disable_comment, disable_duet, disable_stitch, is_ai_generated,
 //           thumbnail_offset, upload_to_draft}} -> {share_id}; TikTok fetches our hosted copy (video_url)
 //   photo   POST /business/photo/publish/ {business_id, photo_images, photo_cover_index, post_info:
@@ -20,7 +22,7 @@ import { videoUrl } from "./video-url";
 // post_business_photo_publish.yaml, get_business_publish_status.yaml; github.com/sns-sdks/python-tiktok
 // pytiktok/business_account_api.py (create_video, create_photo, get_publish_status). TikTok does not
 // document the intermediate status names, so only post_ids, FAILED and the draft statuses are relied on.
-// The API for Business publishes videos publicly (no privacy_level); custom covers are not sent.
+// The API for Business publishes videos publicly (no privacy_level); thumb_offset is ignored with a cover.
 
 const POLL_INTERVAL_MS = 5_000;
 const MAX_POLLS = 120; // ten minutes
@@ -73,6 +75,7 @@ const brand = (params: TikTokParams) => ({
 const publishVideo = async (ctx: TikTokCtx, input: PublishInput, params: TikTokParams) => {
   const media = input.media.find((m) => m.kind === "video") ?? input.media[0];
   if (!media) throw new NetworkError("rejected", "A TikTok video post needs a video");
+  const cover = await coverUrlOf(ctx, params);
   const post_info = {
     caption: input.body,
     ...brand(params),
@@ -80,10 +83,15 @@ const publishVideo = async (ctx: TikTokCtx, input: PublishInput, params: TikTokP
     disable_duet: params.disable_duet === true,
     disable_stitch: params.disable_stitch === true,
     is_ai_generated: params.made_with_ai === true,
-    ...(params.thumb_offset !== undefined && { thumbnail_offset: Number(params.thumb_offset) }),
+    ...(params.thumb_offset !== undefined && !cover && { thumbnail_offset: Number(params.thumb_offset) }),
     ...(params.upload_as_draft && { upload_to_draft: true }),
   };
-  const body = { business_id: businessIdOf(input.auth), video_url: media.url, post_info };
+  const body = {
+    business_id: businessIdOf(input.auth),
+    video_url: media.url,
+    ...(cover && { custom_thumbnail_url: cover }),
+    post_info,
+  };
   return ZShare.parse(await businessApi(ctx, input.auth, "/video/publish/", { body })).share_id;
 };
 
