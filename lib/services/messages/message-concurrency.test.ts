@@ -153,7 +153,7 @@ describe("concurrent reactions, typing and ice breakers", () => {
       const sent = w.actions().filter((a) => a.action === "react" && a.payload!.message_id === m.externalId);
       expect(sent.map((a) => a.payload!.reaction).sort()).toEqual([...asked].sort());
       const stored = (await db.message.findUniqueOrThrow({ where: { id: m.id } })).reactions as Json[];
-      expect(stored).toEqual([expect.objectContaining({ sender_external_id: w.profile.externalId })]);
+      expect(stored).toEqual([expect.objectContaining({ sender_external_id: w.chat.externalPlacementId })]);
       expect(stored[0]!.emoji, `message ${m.externalId}`).toBe(sent.at(-1)!.payload!.reaction);
     }
   });

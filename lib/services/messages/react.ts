@@ -13,9 +13,9 @@ import { chatActionInput, messagingContext, messagingFor } from "./support";
 // POST /api/messages/:id/react: our reaction to a message of the chat, sent to the network at once (the
 // network's refusal answered as management calls answer it: 422, 429, 502; nothing stored). Which
 // reactions a network takes is its connector's rule (`messaging.react.accepts`); a network without
-// reactions answers 422. Kept in the message's `reactions` under the profile's own account id,
-// replacing our earlier one. Reactions to one message go out one at a time (message-lock.ts). Answers the
-// updated row (the route renders it).
+// reactions answers 422. Kept in the message's `reactions` under the id the network sends ours from (the
+// chat's Page, account or number; else the profile's), replacing our earlier one. Reactions to one message
+// go out one at a time (message-lock.ts). Answers the updated row (the route renders it).
 
 type Reaction = { sender_external_id: string; emoji: string | null; reaction: string | null; at: string | null };
 
@@ -44,7 +44,8 @@ export const reactToMessage = async ({
       `Outside the ${messaging.windowHours}-hour messaging window: the participant has not written in the last ${messaging.windowHours} hours`,
     ]);
   const target = await chatActionInput(connector, chat);
-  const self = chat.profile.externalId ?? "self";
+  // Ours as the network shows it: from the Page, account or number the chat runs on.
+  const self = chat.externalPlacementId ?? chat.profile.externalId ?? "self";
   const emoji = /\p{Extended_Pictographic}/u.test(input.reaction);
   // Under the message's lock: the reaction the network got last is the one stored (message-lock.ts).
   const updated = await withMessageLock(message.id, async (tx, current) => {
