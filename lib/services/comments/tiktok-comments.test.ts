@@ -1,6 +1,6 @@
 import { useOwnDatabase } from "@/lib/testing/own-database";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessApiError, startTikTokFake, type TikTokFake } from "@/e2e/fakes/tiktok";
+import { beforeAll, describe, expect, it } from "vitest";
+import { businessApiError, type TikTokFake } from "@/e2e/fakes/tiktok";
 import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
 import * as commentRoute from "@/app/api/posts/[id]/comments/[comment_id]/route";
 import * as hideRoute from "@/app/api/posts/[id]/comments/[comment_id]/hide/route";
@@ -8,14 +8,13 @@ import * as likeRoute from "@/app/api/posts/[id]/comments/[comment_id]/like/rout
 import * as pinRoute from "@/app/api/posts/[id]/comments/[comment_id]/pin/route";
 import * as unpinRoute from "@/app/api/posts/[id]/comments/[comment_id]/unpin/route";
 import { commentActionFn, publishCommentFn } from "@/inngest/functions/comments";
-import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
+import type { LocalRunner } from "@/inngest/local-runner";
 import type { RouteHandler } from "@/lib/api/route";
-import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { callRoute } from "@/lib/testing/call-route";
-import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
+import { eventsOf, seedTenant, type Tenant } from "@/lib/testing/network-tests";
 import { seedGroup, seedKey } from "@/lib/testing/seed";
+import { seedTikTokVideo, useTikTokComments } from "@/lib/testing/tiktok-comments";
 import { findPostsDueForComments, syncPostComments } from "./poll-post-comments";
 
 await useOwnDatabase("tiktok_comments");
@@ -30,50 +29,17 @@ let tenant: Tenant;
 let token: string;
 let runner: LocalRunner;
 
+const fake = useTikTokComments([publishCommentFn, commentActionFn]);
 beforeAll(async () => {
-  tiktok = await startTikTokFake();
+  ({ tiktok, runner } = { tiktok: fake.tiktok(), runner: fake.runner() });
   tenant = await seedTenant();
   token = (await seedKey({ accountId: tenant.account.id })).token;
-  runner = await startLocalRunner({
-    functions: [publishCommentFn, commentActionFn],
-    clock: new ManualClock(new Date()),
-    pollIntervalMs: 0,
-  });
-  return setEnv({
-    NETWORK_TIKTOK_CLIENT_KEY: tiktok.clientKey,
-    NETWORK_TIKTOK_CLIENT_SECRET: tiktok.clientSecret,
-    NETWORK_TIKTOK_WEB_URL: tiktok.url,
-    NETWORK_TIKTOK_API_URL: tiktok.url,
-    NETWORK_TIKTOK_BUSINESS_API_URL: tiktok.url,
-  });
-}, 60_000);
-afterAll(async () => {
-  await runner?.stop();
-  await tiktok?.close();
 });
 
-// A published video on a tiktok profile connected at `connectedAt` (in a group of its own) through TikTok's
-// Authorization for Business, holding the fake's business token (`loginKit`: connected through Login Kit).
-const world = async (connectedAt = new Date("2026-10-01T00:00:00Z"), { loginKit = false } = {}) => {
-  const group = await seedGroup({ accountId: tenant.account.id }); // one tiktok account per group
-  const profile = await seedNetworkProfile({
-    group,
-    platform: "tiktok",
-    externalId: tiktok.user.open_id,
-    connectedAt,
-  });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: loginKit
-      ? { accessToken: encryptSecret(tiktok.grant()), metadata: { connected_at: connectedAt.toISOString() } }
-      : { accessToken: encryptSecret(tiktok.business.grant()), metadata: { grant: "business" } },
-  });
-  const videoId = `73${uniqueDigits(17)}`;
-  tiktok.comments.addVideo(videoId);
-  const { post, platformPost } = await seedPublishedPost({ group, profile, externalId: videoId });
-  await db.platformPost.update({ where: { id: platformPost.id }, data: { publishedAt: new Date() } });
-  return { profile, post, platformPost, videoId };
-};
+// A published video on a tiktok profile connected at `connectedAt` (in a group of its own: one tiktok
+// account per group) through TikTok's Authorization for Business (`loginKit`: through Login Kit).
+const world = async (connectedAt?: Date, { loginKit = false } = {}) =>
+  seedTikTokVideo(tiktok, await seedGroup({ accountId: tenant.account.id }), { connectedAt, loginKit });
 type World = Awaited<ReturnType<typeof world>>;
 
 const create = (w: World, body: Json, headers: Record<string, string> = {}) =>
