@@ -12,15 +12,14 @@ import { commentActionFn, publishCommentFn } from "@/inngest/functions/comments"
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import type { RouteHandler } from "@/lib/api/route";
-import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import { FACEBOOK_SCOPES } from "@/lib/networks/facebook";
 import { callRoute } from "@/lib/testing/call-route";
 import { alternating, unexpectedStatuses, whileRunning } from "@/lib/testing/concurrency";
-import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
+import { seedComment, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
 import { seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
+import { seedFacebookPage } from "@/lib/testing/messaging-seeds";
 
 await useOwnDatabase("commentconcur");
 
@@ -61,23 +60,7 @@ afterAll(async () => {
 const world = async () => {
   const tenant = await seedTenant();
   const { token } = await seedKey({ accountId: tenant.account.id });
-  const user = uniqueDigits(12);
-  const page = uniqueDigits(15);
-  graph.addFacebookUser({ id: user, name: "Owner", pages: [{ id: page, name: "Acme Bakery", category: "Bakery" }] });
-  const profile = await seedNetworkProfile({ group: tenant.group, platform: "facebook", externalId: user });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { accessToken: encryptSecret(graph.issueToken("facebook", user, FACEBOOK_SCOPES)) },
-  });
-  await db.placement.create({
-    data: {
-      id: newId("placement"),
-      profileId: profile.id,
-      externalId: page,
-      name: "Acme Bakery",
-      accessToken: encryptSecret(graph.pageToken(user, page, FACEBOOK_SCOPES)),
-    },
-  });
+  const { profile, page } = await seedFacebookPage(graph, tenant, { name: "Acme Bakery", scopes: FACEBOOK_SCOPES });
   const postExternalId = `${page}_${uniqueDigits(8)}`;
   const at = Date.now();
   graph.content.facebook.set(postExternalId, {

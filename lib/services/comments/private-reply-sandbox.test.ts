@@ -1,13 +1,9 @@
 import { useOwnDatabase } from "@/lib/testing/own-database";
 import { beforeAll, describe, expect, it } from "vitest";
-import { encryptSecret } from "@/lib/crypto";
-import { db } from "@/lib/db/client";
 import type { Platform } from "@/lib/generated/prisma/enums";
-import { newId } from "@/lib/ids";
 import { connectorFor } from "@/lib/networks/registry";
-import { sandboxAuth, sandboxCtx } from "@/lib/networks/sandbox/sandbox-test-auth";
 import { PLATFORMS } from "@/lib/schemas/common";
-import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
+import { seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
 import { seedTenant } from "@/lib/testing/network-tests";
 import {
   DAY,
@@ -18,6 +14,7 @@ import {
   type PrivateReplyTarget,
 } from "@/lib/testing/private-replies";
 import { seedKey } from "@/lib/testing/seed";
+import { seedSandboxProfile } from "@/lib/testing/messaging-seeds";
 import { supportsCommentAction } from "./support";
 
 await useOwnDatabase("privreply_sbx");
@@ -30,19 +27,7 @@ describe("private replies on the sandbox network", () => {
   const sandboxTarget = async (platform: Platform) => {
     const tenant = await seedTenant({ environment: "sandbox" });
     const { token } = await seedKey({ accountId: tenant.account.id, environment: "sandbox" });
-    const auth = await sandboxAuth(platform);
-    const profile = await seedNetworkProfile({ group: tenant.group, platform, externalId: auth.externalId! });
-    await db.profile.update({
-      where: { id: profile.id },
-      data: { accessToken: encryptSecret(auth.tokens!.accessToken), scopes: auth.tokens!.scopes ?? [] },
-    });
-    const placements = (
-      (await connectorFor({ platform, environment: "sandbox" }).placements?.(sandboxCtx(), auth)) ?? []
-    ).filter((p) => p.externalId !== null);
-    for (const p of placements)
-      await db.placement.create({
-        data: { id: newId("placement"), profileId: profile.id, externalId: p.externalId, name: p.name },
-      });
+    const { profile, placements } = await seedSandboxProfile(tenant, platform);
     const { post, platformPost } = await seedPublishedPost({
       group: tenant.group,
       profile,
