@@ -1,6 +1,7 @@
 import { sniffContentType } from "@/lib/media/content-type";
 import { probeMedia } from "@/lib/media/probe";
 import { NetworkError, details } from "../errors";
+import { downloadNamedImage } from "../http";
 import type { TikTokCtx } from "./api";
 import { TIKTOK_COVER_LIMITS, type TikTokParams } from "./post-rules";
 
@@ -12,35 +13,23 @@ import { TIKTOK_COVER_LIMITS, type TikTokParams } from "./post-rules";
 
 const TYPES: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
 
-const refused = (field: string, problem: string, code = "invalid_cover") =>
-  new NetworkError("rejected", `${field} ${problem}`, details(code, null, `${field} ${problem}`));
+const refused = (message: string, code = "invalid_cover") =>
+  new NetworkError("rejected", message, details(code, null, message));
 
 export const coverUrlOf = async (ctx: TikTokCtx, params: TikTokParams): Promise<string | undefined> => {
   const file = params.cover_file;
   const url = params.cover_url ?? (typeof file === "string" && /^https?:\/\//i.test(file) ? file : undefined);
   if (!url) {
-    if (file !== undefined) throw refused("cover_file", "could not be read (expected its hosted URL)");
+    if (file !== undefined) throw refused("cover_file could not be read (expected its hosted URL)");
     return undefined;
   }
   const field = params.cover_url ? "cover_url" : "cover_file";
-  let res: Response;
-  try {
-    res = await ctx.fetch(url, { headers: { accept: "image/*" } });
-  } catch (err) {
-    // Nothing was sent to TikTok yet: a download without an answer is tried again later.
-    if (err instanceof NetworkError)
-      throw new NetworkError("rate_limited", `${field} could not be downloaded: ${err.message}`, err.details, 60_000);
-    throw err;
-  }
-  if (!res.ok) {
-    await res.body?.cancel();
-    throw refused(field, `could not be downloaded (HTTP ${res.status})`, String(res.status));
-  }
+  const res = await downloadNamedImage(ctx.fetch, url, field, refused);
   const bytes = new Uint8Array(await res.arrayBuffer());
   const limits = TIKTOK_COVER_LIMITS;
   const type = TYPES[sniffContentType(bytes) ?? ""];
-  if (!type || !limits.types.includes(type)) throw refused(field, "must be a JPG, PNG or WebP image");
-  if (bytes.byteLength > limits.maxBytes) throw refused(field, "is larger than 20 MB");
+  if (!type || !limits.types.includes(type)) throw refused(`${field} must be a JPG, PNG or WebP image`);
+  if (bytes.byteLength > limits.maxBytes) throw refused(`${field} is larger than 20 MB`);
   const { width, height } = probeMedia(bytes);
   const fits =
     width !== null &&
@@ -51,7 +40,7 @@ export const coverUrlOf = async (ctx: TikTokCtx, params: TikTokParams): Promise<
     height <= limits.maxHeight;
   if (!fits) {
     const size = width !== null && height !== null ? ` (it is ${width}x${height})` : "";
-    throw refused(field, `must be between 360x360 and 1080x1920 px${size}`);
+    throw refused(`${field} must be between 360x360 and 1080x1920 px${size}`);
   }
   return url;
 };

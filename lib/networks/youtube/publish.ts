@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
+import { downloadNamedImage } from "../http";
 import {
   accessTokenOf,
   googleDelete,
@@ -101,24 +102,9 @@ const loadThumbnail = async (ctx: Ctx, params: YouTubeParams): Promise<Thumbnail
     return null;
   }
   const field = params.cover_url ? "cover_url" : "cover_file";
-  let res: Response;
-  try {
-    res = await ctx.fetch(url, { headers: { accept: "image/*" } });
-  } catch (err) {
-    // Nothing was sent to YouTube yet: a download that got no answer is retried later.
-    if (err instanceof NetworkError)
-      throw new NetworkError(
-        "rate_limited",
-        `${field} could not be downloaded: ${err.message}`,
-        err.details,
-        err.retryAfterMs ?? 60_000,
-      );
-    throw err;
-  }
-  if (!res.ok) {
-    await res.body?.cancel();
-    throw rejected(`${field} could not be downloaded (HTTP ${res.status})`, "invalidThumbnail", String(res.status));
-  }
+  const res = await downloadNamedImage(ctx.fetch, url, field, (message, status) =>
+    rejected(message, "invalidThumbnail", status),
+  );
   return checkedThumbnail(new Uint8Array(await res.arrayBuffer()), res.headers.get("content-type"), field);
 };
 
