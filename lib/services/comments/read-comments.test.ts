@@ -1,117 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as commentsRoute from "@/app/api/comments/route";
 import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
 import * as postCommentRoute from "@/app/api/posts/[id]/comments/[comment_id]/route";
 import { db } from "@/lib/db/client";
 import { callRoute } from "@/lib/testing/call-route";
-import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
+import { seedCommentReadWorld, type Comment } from "@/lib/testing/comment-reads";
+import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
 import { seedTenant } from "@/lib/testing/network-tests";
 import { seedGroup, seedKey } from "@/lib/testing/seed";
 
-// The read endpoints of comments over their route handlers: shapes, pagination, from/to, 400s, the
-// 405 support table, and tenancy (another tenant's or group's comments answer like missing ones).
+// The post-scoped read endpoints of comments over their route handlers: shapes, pagination, from/to,
+// 400s, the 405 support table, and tenancy (another tenant's or group's comments answer like missing
+// ones). GET /api/comments: list-comments.test.ts.
 
 afterAll(() => db.$disconnect());
 
-const day = (d: number, h = 12) => new Date(Date.UTC(2026, 0, d, h));
-
-type Comment = {
-  id: string;
-  external_id: string | null;
-  body: string;
-  replies?: Comment[];
-  parent_external_id: string | null;
-  post_id?: string;
-  profile_id?: string;
-  platform?: string;
-};
-
-// One account: group A with a facebook post (3 top-level comments, replies at two depths) and an
-// instagram thread root + child with comments; group B with a facebook post and one comment.
-const world = async () => {
-  const tenant = await seedTenant();
-  const { token } = await seedKey({ accountId: tenant.account.id });
-  const group = tenant.group;
-  const fb = await seedNetworkProfile({ group, platform: "facebook" });
-  const pageId = uniqueDigits(15);
-  const fbPost = await seedPublishedPost({
-    group,
-    profile: fb,
-    externalId: `${pageId}_${uniqueDigits()}`,
-    placementId: pageId,
-  });
-  const on = { platformPost: fbPost.platformPost, group };
-  const c1 = await seedComment(on, { body: "first", createdAt: day(1) });
-  const c2 = await seedComment(on, { body: "second", createdAt: day(2) });
-  const c3 = await seedComment(on, { body: "third", createdAt: day(3) });
-  const r1 = await seedComment(on, {
-    body: "reply",
-    parentExternalId: c2.externalId,
-    rootExternalId: c2.externalId,
-    createdAt: day(4),
-  });
-  const r2 = await seedComment(on, {
-    body: "reply to reply",
-    parentExternalId: r1.externalId,
-    rootExternalId: c2.externalId,
-    createdAt: day(5),
-  });
-  const pending = await seedComment(on, {
-    body: "ours, pending",
-    externalId: null,
-    status: "pending",
-    createdAt: day(6),
-  });
-
-  const th = await seedNetworkProfile({ group, platform: "threads" });
-  const root = await seedPublishedPost({ group, profile: th, externalId: uniqueDigits() });
-  const child = await seedPublishedPost({ group, profile: th, externalId: uniqueDigits(), parentId: root.post.id });
-  const onRoot = await seedComment({ platformPost: root.platformPost, group }, { body: "on root", createdAt: day(7) });
-  const onChild = await seedComment(
-    { platformPost: child.platformPost, group },
-    { body: "on child", createdAt: day(8) },
-  );
-
-  const groupB = await seedGroup({ accountId: tenant.account.id });
-  const fbB = await seedNetworkProfile({ group: groupB, platform: "facebook" });
-  const postB = await seedPublishedPost({
-    group: groupB,
-    profile: fbB,
-    externalId: `${pageId}_${uniqueDigits()}`,
-    placementId: pageId,
-  });
-  const inB = await seedComment(
-    { platformPost: postB.platformPost, group: groupB },
-    { body: "group B", createdAt: day(9) },
-  );
-  const scoped = await seedKey({ accountId: tenant.account.id, kind: "scoped", profileGroupId: groupB.id });
-  return {
-    tenant,
-    token,
-    scopedToken: scoped.token,
-    fb,
-    fbPost,
-    c1,
-    c2,
-    c3,
-    r1,
-    r2,
-    pending,
-    th,
-    root,
-    child,
-    onRoot,
-    onChild,
-    groupB,
-    fbB,
-    postB,
-    inB,
-  };
-};
-
-let w: Awaited<ReturnType<typeof world>>;
+let w: Awaited<ReturnType<typeof seedCommentReadWorld>>;
 beforeAll(async () => {
-  w = await world();
+  w = await seedCommentReadWorld();
 });
 
 const perPost = (postId: string, query: string, token = w.token) =>
@@ -122,9 +27,6 @@ const single = (postId: string, commentId: string, query: string, token = w.toke
     token,
     params: { id: postId, comment_id: commentId },
   });
-const bulk = (query: string, token = w.token) =>
-  callRoute(commentsRoute.GET, { path: `/api/comments?${query}`, token });
-
 describe("GET /api/posts/:id/comments", () => {
   const fbPage = (query = "") => perPost(w.fbPost.post.id, `profile_id=${w.fb.id}${query}`);
 
@@ -300,116 +202,5 @@ describe("GET /api/posts/:id/comments/:comment_id", () => {
 
   it("404 for another group's key", async () => {
     expect((await single(w.fbPost.post.id, w.c1.id, `profile_id=${w.fb.id}`, w.scopedToken)).status).toBe(404);
-  });
-});
-
-describe("GET /api/comments", () => {
-  const bodies = async (query: string) => ((await bulk(query)).json.data as Comment[]).map((c) => c.body);
-
-  it("lists every comment flat, newest first", async () => {
-    const { json } = await bulk("per_page=100");
-    expect(json).toMatchObject({ total: 9, page: 1, per_page: 100 });
-    expect((json.data as Comment[]).map((c) => c.body)).toEqual([
-      "group B",
-      "on child",
-      "on root",
-      "ours, pending",
-      "reply to reply",
-      "reply",
-      "third",
-      "second",
-      "first",
-    ]);
-  });
-
-  it("says where each comment is: the thread's root post_id, profile_id and platform", async () => {
-    const data = (await bulk("per_page=100")).json.data as Comment[];
-    expect(data.find((c) => c.body === "on child")).toMatchObject({
-      post_id: w.root.post.id,
-      profile_id: w.th.id,
-      platform: "threads",
-    });
-  });
-
-  it("gives no replies", async () => {
-    const data = (await bulk("per_page=100")).json.data as Comment[];
-    expect(data.every((c) => !("replies" in c))).toBe(true);
-  });
-
-  it("filters by post_ids, a root bringing its links", async () => {
-    expect(await bodies(`post_ids=${w.root.post.id}`)).toEqual(["on child", "on root"]);
-  });
-
-  it("an unknown post id matches nothing beside the known ones", async () => {
-    expect(await bodies(`post_ids=${w.root.post.id},post_unknown,${w.postB.post.id}`)).toEqual([
-      "group B",
-      "on child",
-      "on root",
-    ]);
-  });
-
-  it("filters by profiles given as network names", async () => {
-    expect(await bodies(`profiles=threads`)).toEqual(["on child", "on root"]);
-  });
-
-  it("filters by profiles given as ids, mixed with names", async () => {
-    expect(await bodies(`profiles=${w.fbB.id},threads`)).toEqual(["group B", "on child", "on root"]);
-  });
-
-  it("an unknown profile id matches nothing", async () => {
-    expect(await bodies(`profiles=prof_unknown`)).toEqual([]);
-  });
-
-  it("filters by from/to", async () => {
-    expect(await bodies(`from=2026-01-07&to=2026-01-09`)).toEqual(["on child", "on root"]);
-  });
-
-  it("filters by profile_group_id", async () => {
-    expect(await bodies(`profile_group_id=${w.groupB.id}`)).toEqual(["group B"]);
-  });
-
-  it("400 with an unparseable from/to", async () => {
-    expect((await bulk("to=not-a-date")).status).toBe(400);
-  });
-
-  it("post_ids pages newest first over a listed child post and other posts, counting each comment once", async () => {
-    const page = async (query: string) => {
-      const { json } = await bulk(query);
-      return { total: json.total, bodies: (json.data as Comment[]).map((c) => c.body) };
-    };
-    const listed = `post_ids=${w.child.post.id},${w.postB.post.id}&per_page=1`;
-    expect(await page(listed)).toEqual({ total: 2, bodies: ["group B"] });
-    expect(await page(`${listed}&page=2`)).toEqual({ total: 2, bodies: ["on child"] });
-    expect(await page(`post_ids=${w.child.post.id},${w.root.post.id}`)).toEqual({
-      total: 2,
-      bodies: ["on child", "on root"],
-    });
-  });
-
-  it("pages by per_page", async () => {
-    const { json } = await bulk("per_page=2&page=2");
-    expect(json).toMatchObject({ total: 9, page: 2, per_page: 2 });
-    expect((json.data as Comment[]).map((c) => c.body)).toEqual(["on root", "ours, pending"]);
-  });
-
-  it("caps per_page at 100", async () => {
-    expect((await bulk("per_page=500")).json.per_page).toBe(100);
-  });
-
-  it("answers page 0 as page 1", async () => {
-    expect((await bulk("page=0&per_page=1")).json).toMatchObject({ page: 1, data: [{ body: "group B" }] });
-  });
-
-  it("a scoped key sees only its group, whatever profile_group_id asks", async () => {
-    expect(((await bulk("", w.scopedToken)).json.data as Comment[]).map((c) => c.body)).toEqual(["group B"]);
-    expect(
-      ((await bulk(`profile_group_id=${w.tenant.group.id}`, w.scopedToken)).json.data as Comment[]).map((c) => c.body),
-    ).toEqual(["group B"]);
-  });
-
-  it("another tenant sees nothing of this one", async () => {
-    const stranger = await seedTenant();
-    const { token } = await seedKey({ accountId: stranger.account.id });
-    expect((await bulk(`post_ids=${w.fbPost.post.id}`, token)).json).toMatchObject({ total: 0, data: [] });
   });
 });
