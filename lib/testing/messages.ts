@@ -1,6 +1,10 @@
+import type { GraphFake } from "@/e2e/fakes/graph";
 import type { Environment, MessageDirection, MessageStatus, Platform } from "@/lib/generated/prisma/enums";
 import { seedChat as seedChatRow, seedChatMessage } from "./chats";
 import { uniqueDigits } from "./comments";
+import { seedFacebookPage } from "./messaging-seeds";
+import { seedTenant } from "./network-tests";
+import { seedKey } from "./seed";
 
 // Messages tests: a chat of a profile with a participant who wrote a moment ago (the window open on
 // our side), and stored messages in it, without going through the inbound pipeline (rows: chats.ts).
@@ -38,3 +42,18 @@ export const seedMessage = (
     body = "Hi there",
   }: { externalId: string; direction?: MessageDirection; status?: MessageStatus; body?: string },
 ) => seedChatMessage(chat, { externalId, direction, status, body, externalPostedAt: new Date() });
+
+// A tenant (with an account key) whose Page has a chat with a participant who wrote a moment ago (on our
+// side and on the fake's), one inbound message in it, and the fake's Send API actions towards them.
+export const seedMessengerChat = async (graph: GraphFake) => {
+  const tenant = await seedTenant();
+  const t = { ...tenant, token: (await seedKey({ accountId: tenant.account.id })).token };
+  const { profile, page } = await seedFacebookPage(graph, t, { name: "Acme" });
+  const chat = await seedChat(profile, { placement: page });
+  const mid = `m_${uniqueDigits(14)}`;
+  const message = await seedMessage(chat, { externalId: mid });
+  graph.messenger.participantWrote("facebook", page, chat.participantExternalId);
+  graph.messenger.knowInbound(mid);
+  const actions = () => graph.messenger.actions.filter((a) => a.recipient === chat.participantExternalId);
+  return { ...t, page, profile, chat, message, mid, actions };
+};

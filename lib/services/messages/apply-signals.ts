@@ -90,15 +90,18 @@ export const applyWatermark = async (item: InboundMessageWatermark, scope: Scope
   return applied ? "signal_applied" : "signal_stale";
 };
 
-// A reaction replaces the participant's earlier one on that message; `unreact` removes it. Both emit
-// reaction.received (with the action), once, where the network announces it (bluesky's are only
-// stored): the same reaction again changes nothing.
+// A reaction replaces the participant's earlier one on that message (never a later one); `unreact`
+// removes it. Both emit reaction.received (with the action), once, where the network announces it
+// (bluesky's are only stored): the same reaction again changes nothing.
 export const applyReaction = (item: InboundReaction, scope: Scope): Promise<AppliedSignal> =>
   changeMessagesByExternalId(scope, item, async (tx, row) => {
     const id = row.id;
     const current = (row.reactions as Reaction[] | null) ?? [];
     const mine = current.find((r) => r.sender_external_id === item.participantExternalId);
     const others = current.filter((r) => r !== mine);
+    // Pushes can arrive or be processed out of order: one older than the participant's stored reaction
+    // is stale (an unreact leaves nothing to compare with: a react older than it still applies).
+    if (mine?.at && item.at.getTime() < Date.parse(mine.at)) return false;
     if (item.action === "unreact" ? !mine : mine?.emoji === item.emoji && mine?.reaction === item.reaction)
       return false;
     const next: Reaction[] =

@@ -12,12 +12,11 @@ import { sendMessageFn } from "@/inngest/functions/send-message";
 import { ManualClock, startLocalRunner } from "@/inngest/local-runner";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import { MESSENGER_REACTIONS } from "@/lib/networks/graph/send-api";
 import { callRoute } from "@/lib/testing/call-route";
 import { unexpectedStatuses } from "@/lib/testing/concurrency";
 import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
-import { seedChat, seedMessage } from "@/lib/testing/messages";
+import { seedChat, seedMessage, seedMessengerChat } from "@/lib/testing/messages";
 import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
 
@@ -58,34 +57,7 @@ const tenantWithKey = async () => {
   return { ...tenant, token: (await seedKey({ accountId: tenant.account.id })).token };
 };
 
-// A Page's chat with a participant who wrote a moment ago (on our side and on the fake's).
-const messengerChat = async () => {
-  const t = await tenantWithKey();
-  const user = uniqueDigits(12);
-  const page = uniqueDigits(15);
-  graph.addFacebookUser({ id: user, name: "Owner", pages: [{ id: page, name: "Acme", category: "Bakery" }] });
-  const profile = await seedNetworkProfile({ group: t.group, platform: "facebook", externalId: user });
-  await db.profile.update({
-    where: { id: profile.id },
-    data: { accessToken: encryptSecret(graph.issueToken("facebook", user, ["pages_messaging"])) },
-  });
-  await db.placement.create({
-    data: {
-      id: newId("placement"),
-      profileId: profile.id,
-      externalId: page,
-      name: "Acme",
-      accessToken: encryptSecret(graph.pageToken(user, page, ["pages_messaging"])),
-    },
-  });
-  const chat = await seedChat(profile, { placement: page });
-  const mid = `m_${uniqueDigits(14)}`;
-  const message = await seedMessage(chat, { externalId: mid });
-  graph.messenger.participantWrote("facebook", page, chat.participantExternalId);
-  graph.messenger.knowInbound(mid);
-  const actions = () => graph.messenger.actions.filter((a) => a.recipient === chat.participantExternalId);
-  return { ...t, page, profile, chat, message, mid, actions };
-};
+const messengerChat = () => seedMessengerChat(graph);
 
 // A Telegram bot's private chat with a user who wrote first, and the route that sends into it.
 const telegramChat = async () => {
