@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
+import { MEDIA_CATEGORIES } from "@/lib/networks/google_business/media-categories";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { InlineStatus } from "@/components/ui/inline-status";
@@ -20,21 +21,7 @@ type MediaItem = {
   description?: string;
   locationAssociation?: { category?: string };
 };
-const CATEGORIES = [
-  "COVER",
-  "PROFILE",
-  "LOGO",
-  "EXTERIOR",
-  "INTERIOR",
-  "PRODUCT",
-  "AT_WORK",
-  "FOOD_AND_DRINK",
-  "MENU",
-  "COMMON_AREA",
-  "ROOMS",
-  "TEAMS",
-  "ADDITIONAL",
-];
+const CATEGORIES = MEDIA_CATEGORIES;
 const label = (c: string) => c.charAt(0) + c.slice(1).toLowerCase().replace(/_/g, " ");
 
 type Props = { profileId: string; locationId: string; items: MediaItem[] };

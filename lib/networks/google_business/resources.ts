@@ -1,3 +1,7 @@
+import { MEDIA_CATEGORIES } from "./media-categories";
+
+export { MEDIA_CATEGORIES };
+
 // Google's published request resources of the Business Profile APIs, field by field, from Google's
 // discovery documents (mybusinessbusinessinformation v1: Location, Attributes; mybusinessplaceactions v1:
 // PlaceActionLink) and the My Business v4 reference (FoodMenus, MediaItem, which have no discovery
@@ -42,23 +46,6 @@ const DAYS = en("google.type.DayOfWeek", [
 const BI = "google.mybusiness.businessinformation.v1";
 const V4 = "google.mybusiness.v4";
 
-// Where a photo or video shows on the profile (MediaItem.locationAssociation.category; a media item needs
-// one of these, CATEGORY_UNSPECIFIED is refused).
-export const MEDIA_CATEGORIES: readonly string[] = [
-  "COVER",
-  "PROFILE",
-  "LOGO",
-  "EXTERIOR",
-  "INTERIOR",
-  "PRODUCT",
-  "AT_WORK",
-  "FOOD_AND_DRINK",
-  "MENU",
-  "COMMON_AREA",
-  "ROOMS",
-  "TEAMS",
-  "ADDITIONAL",
-];
 const food = (name: string, values: string[]) => en(`${V4}.${name}`, values);
 
 const SCHEMAS: Record<string, Record<string, T>> = {
