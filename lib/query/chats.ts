@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useIsMutating, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { TEnvironment } from "@/lib/schemas/common";
 import type { TInboxChat, TSendMessageBody, ZChat, ZMessage } from "@/lib/schemas/messages";
@@ -25,6 +25,7 @@ export const chatKeys = {
   lists: () => [...chatKeys.all, "list"] as const,
   list: (environment: TEnvironment, filters: TChatFilters) => [...chatKeys.lists(), environment, filters] as const,
   thread: (environment: TEnvironment, chatId: string) => [...chatKeys.all, "thread", environment, chatId] as const,
+  send: (environment: TEnvironment) => [...chatKeys.all, "send", environment] as const,
 };
 
 export const CHATS_POLL_MS = 3_000;
@@ -51,14 +52,22 @@ export const useInboxChats = (filters: TChatFilters) => {
 const chatPath = (chatId: string, suffix = "") => `/api/chats/${encodeURIComponent(chatId)}${suffix}`;
 
 // The chat's latest messages, most recent first (as the API lists them).
+// While a send to the chat is unanswered the thread is not polled (and a poll under way is cancelled when
+// the send starts): the stored message could otherwise show beside its optimistic copy, which learns the
+// stored id only from the answer (components/chats/optimistic-sends.ts). The send's end refetches it.
 export const useChatMessages = (chatId: string | null) => {
   const { environment } = useEnvironment();
+  const sending =
+    useIsMutating({
+      mutationKey: chatKeys.send(environment),
+      predicate: (m) => (m.state.variables as { chatId?: string } | undefined)?.chatId === chatId,
+    }) > 0;
   return useQuery({
     queryKey: chatKeys.thread(environment, chatId ?? ""),
     enabled: chatId !== null,
     queryFn: ({ signal }) =>
       request<Page<TMessage>>(chatPath(chatId!, `/messages?per_page=${THREAD_PER_PAGE}`), { environment, signal }),
-    refetchInterval: (query) => (query.state.status === "error" ? false : CHATS_POLL_MS),
+    refetchInterval: (query) => (sending || query.state.status === "error" ? false : CHATS_POLL_MS),
   });
 };
 
@@ -69,11 +78,15 @@ const useRefreshChats = () => {
 
 export const useSendMessage = () => {
   const { environment } = useEnvironment();
+  const queryClient = useQueryClient();
   const refresh = useRefreshChats();
   return useMutation({
+    mutationKey: chatKeys.send(environment),
     mutationFn: ({ chatId, body }: { chatId: string; body: TSendMessageBody }) =>
       request<TMessage>(chatPath(chatId, "/messages"), { method: "POST", body, environment }),
-    onSettled: refresh,
+    onMutate: ({ chatId }) => queryClient.cancelQueries({ queryKey: chatKeys.thread(environment, chatId) }),
+    // Not awaited: the caller's own onSuccess (the optimistic copy learning its id) runs before the refetch.
+    onSettled: () => void refresh(),
   });
 };
 
