@@ -18,17 +18,15 @@ export type TallyScope = {
   filter: { status?: "synced"; isHidden?: boolean; replied?: boolean };
 };
 
+// The `profiles` narrowing as the arms of an OR, for comments and their tallies alike: only the arms that
+// can match (the planner then sees a plain `platform IN (…)`); none matches nothing.
+export const profileArms = ({ ids, platforms }: NonNullable<TallyScope["profiles"]>) => [
+  ...(ids.length ? [{ profileId: { in: ids } }] : []),
+  ...(platforms.length ? [{ platform: { in: platforms } }] : []),
+];
+
 export const tallyTotal = async ({ profiles, filter, ...scope }: TallyScope): Promise<number> => {
-  const where: Prisma.CommentTallyWhereInput = {
-    ...scope,
-    ...filter,
-    ...(profiles && {
-      OR: [
-        ...(profiles.ids.length ? [{ profileId: { in: profiles.ids } }] : []),
-        ...(profiles.platforms.length ? [{ platform: { in: profiles.platforms } }] : []),
-      ],
-    }),
-  };
+  const where: Prisma.CommentTallyWhereInput = { ...scope, ...filter, ...(profiles && { OR: profileArms(profiles) }) };
   const { _sum } = await db.commentTally.aggregate({ where, _sum: { count: true } });
   return _sum.count ?? 0;
 };

@@ -6,7 +6,7 @@ import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
 import type { TCommentInboxStatus } from "@/lib/schemas/comments";
-import { tallyTotal, type TallyScope } from "./comment-tallies";
+import { profileArms, tallyTotal, type TallyScope } from "./comment-tallies";
 import { inboxFilters, statusFilter, supportedActionsFor } from "./inbox";
 import { assertCommentAction } from "./support";
 
@@ -185,36 +185,29 @@ export const listComments = async ({
       q?: string;
     };
 }) => {
-  const names = (query.profiles ?? []).filter(isPlatform);
-  const ids = (query.profiles ?? []).filter((p) => !isPlatform(p));
-  // Only the arms that can match, so the planner sees a plain `platform IN (…)`.
-  const profileArms: Prisma.CommentWhereInput[] = [
-    ...(ids.length ? [{ profileId: { in: ids } }] : []),
-    ...(names.length ? [{ platform: { in: names } }] : []),
-  ];
-  const scope: Prisma.CommentWhereInput = {
+  const profiles = query.profiles && {
+    ids: query.profiles.filter((p) => !isPlatform(p)),
+    platforms: query.profiles.filter(isPlatform),
+  };
+  // The caller's tenancy, narrowed to one group when an account-wide caller asks for it.
+  const tenancy = {
     ...groupScope(principal),
-    platformPostId: { not: null }, // profile-level comments (reviews) are under /api/profiles/:id/comments
     ...(query.profile_group_id && !principal.profileGroupId && { profileGroupId: query.profile_group_id }),
+  };
+  const scope: Prisma.CommentWhereInput = {
+    ...tenancy,
+    platformPostId: { not: null }, // profile-level comments (reviews) are under /api/profiles/:id/comments
   };
   const where: Prisma.CommentWhereInput = {
     ...scope,
     createdAt: createdAtIn(query),
-    AND: [
-      query.profiles ? { OR: profileArms } : {}, // no arm: matches nothing
-      ...(await inboxFilters(scope, query)),
-    ],
+    AND: [profiles ? { OR: profileArms(profiles) } : {}, ...(await inboxFilters(scope, query))],
   };
   // The same scope and filters as counted in comment_tallies, when the request has no filter they lack.
   const tally: TallyScope | null =
     query.from || query.to || query.q
       ? null
-      : {
-          ...groupScope(principal),
-          ...(query.profile_group_id && !principal.profileGroupId && { profileGroupId: query.profile_group_id }),
-          ...(query.profiles && { profiles: { ids, platforms: names } }),
-          filter: query.status ? statusFilter(query.status) : {},
-        };
+      : { ...tenancy, ...(profiles && { profiles }), filter: query.status ? statusFilter(query.status) : {} };
   const { total, rows } = query.post_ids
     ? await pageOfPosts(where, query.post_ids, query)
     : await pageOf(where, query, tally);
