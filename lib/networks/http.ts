@@ -37,32 +37,3 @@ export const readJson = async <T>(connector: Pick<NetworkConnector, "mapError">,
 
 export const formBody = (fields: Record<string, string | undefined>) =>
   new URLSearchParams(Object.entries(fields).filter((e): e is [string, string] => e[1] !== undefined));
-
-// An image a post names by URL (a cover, a thumbnail), downloaded before anything is sent to the network so
-// that a bad one refuses the post without creating anything: a download that got no answer is tried again
-// later (rate_limited: nothing reached the network), an HTTP error is the caller's refusal.
-export const downloadNamedImage = async (
-  fetcher: typeof fetch,
-  url: string,
-  field: string,
-  refuse: (message: string, status: string) => Error,
-): Promise<Response> => {
-  let res: Response;
-  try {
-    res = await fetcher(url, { headers: { accept: "image/*" } });
-  } catch (err) {
-    if (err instanceof NetworkError)
-      throw new NetworkError(
-        "rate_limited",
-        `${field} could not be downloaded: ${err.message}`,
-        err.details,
-        err.retryAfterMs ?? 60_000,
-      );
-    throw err;
-  }
-  if (!res.ok) {
-    await res.body?.cancel();
-    throw refuse(`${field} could not be downloaded (HTTP ${res.status})`, String(res.status));
-  }
-  return res;
-};

@@ -59,16 +59,28 @@ export const signIn = async <S>(
   return { externalId: user.sub, tokens, credentials: null, metadata: {} };
 };
 
-// Serves `files` (path -> bytes and type); anything else is 404.
-export const startFileServer = async (files: Record<string, { bytes: Uint8Array; type: string }>) => {
+// Serves `files` (path -> bytes and type, or a redirect to `location`); anything else is 404. `url(path)` names
+// the server as localhost (the name the cover tests allowlist), `loopback(path)` by its address 127.0.0.1;
+// `requests` lists every request that arrived ("GET /path").
+type ServedFile = { bytes: Uint8Array; type: string } | { location: (loopback: (path: string) => string) => string };
+export const startFileServer = async (files: Record<string, ServedFile>) => {
+  const requests: string[] = [];
   const server = await listen((req, res) => {
-    const file = files[new URL(req.url ?? "/", "http://files").pathname];
+    const path = new URL(req.url ?? "/", "http://files").pathname;
+    requests.push(`${req.method} ${path}`);
+    const file = files[path];
     if (!file) {
       res.writeHead(404, { "content-type": "text/plain" });
       return void res.end("not found");
     }
+    if ("location" in file) {
+      res.writeHead(302, { location: file.location(loopback) });
+      return void res.end();
+    }
     res.writeHead(200, { "content-type": file.type, "content-length": String(file.bytes.byteLength) });
     res.end(Buffer.from(file.bytes));
   });
-  return { url: (path: string) => `${server.url}${path}`, close: server.close };
+  const loopback = (path: string) => `${server.url}${path}`;
+  const url = (path: string) => loopback(path).replace("//127.0.0.1:", "//localhost:");
+  return { url, loopback, requests, close: server.close };
 };

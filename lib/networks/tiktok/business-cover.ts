@@ -1,8 +1,7 @@
 import { sniffContentType } from "@/lib/media/content-type";
 import { probeMedia } from "@/lib/media/probe";
 import { NetworkError, details } from "../errors";
-import { downloadNamedImage } from "../http";
-import type { TikTokCtx } from "./api";
+import { downloadNamedImage } from "../named-image";
 import { TIKTOK_COVER_LIMITS, type TikTokParams } from "./post-rules";
 
 // A video's custom cover on the API for Business: `custom_thumbnail_url` in /business/video/publish/
@@ -16,7 +15,7 @@ const TYPES: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png",
 const refused = (message: string, code = "invalid_cover") =>
   new NetworkError("rejected", message, details(code, null, message));
 
-export const coverUrlOf = async (ctx: TikTokCtx, params: TikTokParams): Promise<string | undefined> => {
+export const coverUrlOf = async (params: TikTokParams): Promise<string | undefined> => {
   const file = params.cover_file;
   const url = params.cover_url ?? (typeof file === "string" && /^https?:\/\//i.test(file) ? file : undefined);
   if (!url) {
@@ -24,12 +23,14 @@ export const coverUrlOf = async (ctx: TikTokCtx, params: TikTokParams): Promise<
     return undefined;
   }
   const field = params.cover_url ? "cover_url" : "cover_file";
-  const res = await downloadNamedImage(ctx.fetch, url, field, refused);
-  const bytes = new Uint8Array(await res.arrayBuffer());
   const limits = TIKTOK_COVER_LIMITS;
+  const { bytes } = await downloadNamedImage(url, field, {
+    maxBytes: limits.maxBytes,
+    tooLarge: `${field} is larger than 20 MB`,
+    refuse: (message) => refused(message),
+  });
   const type = TYPES[sniffContentType(bytes) ?? ""];
   if (!type || !limits.types.includes(type)) throw refused(`${field} must be a JPG, PNG or WebP image`);
-  if (bytes.byteLength > limits.maxBytes) throw refused(`${field} is larger than 20 MB`);
   const { width, height } = probeMedia(bytes);
   const fits =
     width !== null &&

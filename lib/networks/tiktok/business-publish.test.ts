@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTikTokFake, type TikTokFake } from "@/e2e/fakes/tiktok";
 import { readFileSync } from "node:fs";
+import { FORBIDDEN_COVERS, expectGenericRefusal, onlyLocalhostMedia, redirectToLoopback } from "@/lib/testing/guarded-covers";
 import { PNG_BYTES, noSleep, publishInput, publishMedia } from "@/lib/testing/publish-media";
 import { startFileServer } from "../google/test-support";
 import { timedFetch } from "../http";
@@ -43,16 +44,21 @@ const photos = (p: Record<string, unknown> = {}) =>
 const publish = (i: PublishInput) => tiktokConnector.publish!(ctx(), i);
 const shareOf = () => [...fake.businessPosting.shares.values()].at(-1)!;
 
+let restoreEnv: () => void;
 beforeAll(async () => {
+  restoreEnv = onlyLocalhostMedia();
   fake = await startTikTokFake();
   files = await startFileServer({
     "/cover.jpg": { bytes: fixture("640x640.jpg"), type: "image/jpeg" },
+    "/secret.jpg": { bytes: fixture("640x640.jpg"), type: "image/jpeg" },
     "/small.png": { bytes: PNG_BYTES, type: "image/png" },
     "/cover.gif": { bytes: fixture("33x17.gif"), type: "image/gif" },
+    ...redirectToLoopback("/secret.jpg"),
   });
 });
 beforeEach(() => Object.assign(fake.businessPosting, { processingPolls: 1, failNextPublish: null }));
 afterAll(async () => {
+  restoreEnv?.();
   await fake.close();
   await files?.close();
 });
@@ -116,7 +122,7 @@ describe("tiktok publishing for business-grant profiles", () => {
   it.each([
     ["/small.png", "cover_url must be between 360x360 and 1080x1920 px"],
     ["/cover.gif", "cover_url must be a JPG, PNG or WebP image"],
-    ["/missing.jpg", "cover_url could not be downloaded (HTTP 404)"],
+    ["/missing.jpg", "cover_url could not be downloaded"],
   ])("refuses the cover %s before anything reaches TikTok", async (path, message) => {
     const shares = fake.businessPosting.shares.size;
     await expect(publish(video({ cover_url: files.url(path) }))).rejects.toMatchObject({
@@ -125,6 +131,17 @@ describe("tiktok publishing for business-grant profiles", () => {
     });
     expect(fake.businessPosting.shares.size).toBe(shares);
   });
+
+  it.each(FORBIDDEN_COVERS)(
+    "refuses a cover_url on %s, generically, without contacting it or TikTok",
+    async (_, coverOn) => {
+      const shares = fake.businessPosting.shares.size;
+      const err = await publish(video({ cover_url: coverOn(files) })).catch((e: unknown) => e);
+      expectGenericRefusal(err, "cover_url");
+      expect(files.requests).not.toContain("GET /secret.jpg");
+      expect(fake.businessPosting.shares.size).toBe(shares);
+    },
+  );
 
   it("a video draft stays under its share_id, without a URL", async () => {
     const result = await publish(video({ upload_as_draft: true }));

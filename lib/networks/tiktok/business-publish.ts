@@ -75,7 +75,7 @@ const brand = (params: TikTokParams) => ({
 const publishVideo = async (ctx: TikTokCtx, input: PublishInput, params: TikTokParams) => {
   const media = input.media.find((m) => m.kind === "video") ?? input.media[0];
   if (!media) throw new NetworkError("rejected", "A TikTok video post needs a video");
-  const cover = await coverUrlOf(ctx, params);
+  const cover = await coverUrlOf(params);
   const post_info = {
     caption: input.body,
     ...brand(params),

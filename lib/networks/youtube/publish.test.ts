@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { googleApiError, startGoogleFake, type FakeGoogleUser, type GoogleFake } from "@/e2e/fakes/google";
+import { FORBIDDEN_COVERS, expectGenericRefusal, onlyLocalhostMedia, redirectToLoopback } from "@/lib/testing/guarded-covers";
 import { MP4_BYTES, PNG_BYTES, publishInput, publishMedia } from "@/lib/testing/publish-media";
 import { contextFor, signIn, startFileServer } from "../google/test-support";
 import type { ProfileAuth } from "../types";
@@ -9,17 +11,23 @@ let google: GoogleFake;
 let files: Awaited<ReturnType<typeof startFileServer>>;
 let setup: ReturnType<typeof contextFor<ReturnType<typeof youtubeConnector.settings.parse>>>;
 const BIG_PNG = new Uint8Array(2 * 1024 * 1024 + 1);
+const WEBP = new Uint8Array(readFileSync("lib/media/fixtures/33x17-lossy.webp"));
+let restoreEnv: () => void;
 
 beforeAll(async () => {
+  restoreEnv = onlyLocalhostMedia();
   google = await startGoogleFake();
   files = await startFileServer({
     "/cover.png": { bytes: PNG_BYTES, type: "image/png" },
-    "/cover.webp": { bytes: PNG_BYTES, type: "image/webp" },
+    "/secret.png": { bytes: PNG_BYTES, type: "image/png" },
+    "/cover.webp": { bytes: WEBP, type: "image/webp" },
     "/huge.png": { bytes: BIG_PNG, type: "image/png" },
+    ...redirectToLoopback("/secret.png"),
   });
   setup = contextFor(youtubeConnector, google, "youtube");
 });
 afterAll(async () => {
+  restoreEnv?.();
   await google?.close();
   await files?.close();
 });
@@ -178,12 +186,13 @@ describe("youtube publish: resumable upload", () => {
 });
 
 describe("youtube publish: custom thumbnail", () => {
-  it("downloads cover_url through ctx.fetch and sets it with thumbnails.set after the upload", async () => {
+  it("downloads cover_url through the guarded downloader and sets it with thumbnails.set after the upload", async () => {
     const { user, auth } = await newChannel();
     const cover = files.url("/cover.png");
     const before = google.requests.length;
     const result = await publish(auth, { params: { title: "With cover", cover_url: cover } });
-    expect(setup.fetched).toContain(cover);
+    expect(files.requests).toContain("GET /cover.png");
+    expect(setup.fetched).not.toContain(cover); // not the network API client
     const thumb = since(before).find((r) => r.route === "thumbnails.set")!;
     expect(Object.fromEntries(thumb.url.searchParams)).toEqual({ videoId: result.externalId, uploadType: "media" });
     expect(
@@ -212,7 +221,7 @@ describe("youtube publish: custom thumbnail", () => {
     await expect(publish(auth, { params: { title: "t", cover_url: files.url("/missing.png") } })).rejects.toMatchObject(
       {
         kind: "rejected",
-        message: expect.stringContaining("HTTP 404"),
+        message: "cover_url could not be downloaded",
       },
     );
     await expect(publish(auth, { params: { title: "t", cover_url: files.url("/cover.webp") } })).rejects.toMatchObject({
@@ -224,6 +233,19 @@ describe("youtube publish: custom thumbnail", () => {
     expect(since(before)).toEqual([]);
     expect(videosOf(user.sub)).toEqual([]);
   });
+
+  it.each(FORBIDDEN_COVERS)(
+    "refuses a cover_url on %s, generically, without contacting it or YouTube",
+    async (_, coverOn) => {
+      const { user, auth } = await newChannel();
+      const before = google.requests.length;
+      const err = await publish(auth, { params: { title: "t", cover_url: coverOn(files) } }).catch((e: unknown) => e);
+      expectGenericRefusal(err, "cover_url");
+      expect(files.requests).not.toContain("GET /secret.png");
+      expect(since(before)).toEqual([]);
+      expect(videosOf(user.sub)).toEqual([]);
+    },
+  );
 
   it("a refused thumbnail (unverified channel) does not fail the published video", async () => {
     const { user, auth } = await newChannel();

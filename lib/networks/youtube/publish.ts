@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { downloadNamedImage } from "../http";
 import {
   accessTokenOf,
   googleDelete,
@@ -12,6 +11,7 @@ import {
   sameText,
   withQuery,
 } from "../google/api";
+import { downloadNamedImage } from "../named-image";
 import type { ConnectorContext, PublishInput, PublishMedia, PublishResult } from "../types";
 import { YOUTUBE_THUMBNAIL_LIMITS, ZYouTubeParams, youtubeTitle, type YouTubeParams } from "./post-rules";
 import { ZVideo, resumableUpload, type Video } from "./upload";
@@ -78,11 +78,13 @@ export const videoResource = (params: YouTubeParams, body: string) => ({
 
 type Thumbnail = { bytes: Uint8Array; contentType: string };
 
-const checkedThumbnail = (bytes: Uint8Array, type: string | null | undefined, field: string): Thumbnail => {
+// `type` is named in the refusal only for the caller's own file part: of a downloaded cover, the caller
+// learns nothing about what the URL answered (see named-image.ts).
+const checkedThumbnail = (bytes: Uint8Array, type: string | null | undefined, field: string, named = true): Thumbnail => {
   const contentType = (type ?? "").split(";")[0]!.trim().toLowerCase();
   if (!THUMBNAIL_TYPES[contentType])
     throw rejected(
-      `${field} must be a JPG, PNG, GIF or BMP image (got ${contentType || "an unknown type"})`,
+      `${field} must be a JPG, PNG, GIF or BMP image${named ? ` (got ${contentType || "an unknown type"})` : ""}`,
       "invalidThumbnail",
     );
   if (bytes.byteLength > YOUTUBE_THUMBNAIL_LIMITS.maxBytes)
@@ -92,7 +94,7 @@ const checkedThumbnail = (bytes: Uint8Array, type: string | null | undefined, fi
 
 // The custom thumbnail's bytes, before the upload starts (a bad cover refuses the post without
 // creating anything). cover_file is a file part (Blob) or, once stored, its URL.
-const loadThumbnail = async (ctx: Ctx, params: YouTubeParams): Promise<Thumbnail | null> => {
+const loadThumbnail = async (params: YouTubeParams): Promise<Thumbnail | null> => {
   const file = params.cover_file;
   if (file instanceof Blob) return checkedThumbnail(new Uint8Array(await file.arrayBuffer()), file.type, "cover_file");
   const url = params.cover_url ?? (typeof file === "string" && /^https?:\/\//i.test(file) ? file : undefined);
@@ -102,10 +104,12 @@ const loadThumbnail = async (ctx: Ctx, params: YouTubeParams): Promise<Thumbnail
     return null;
   }
   const field = params.cover_url ? "cover_url" : "cover_file";
-  const res = await downloadNamedImage(ctx.fetch, url, field, (message, status) =>
-    rejected(message, "invalidThumbnail", status),
-  );
-  return checkedThumbnail(new Uint8Array(await res.arrayBuffer()), res.headers.get("content-type"), field);
+  const image = await downloadNamedImage(url, field, {
+    maxBytes: YOUTUBE_THUMBNAIL_LIMITS.maxBytes,
+    tooLarge: `${field} is larger than 2 MB`,
+    refuse: (message) => rejected(message, "invalidThumbnail"),
+  });
+  return checkedThumbnail(image.bytes, image.contentType, field, false);
 };
 
 // POST {upload_url}/thumbnails/set?videoId=…&uploadType=media with the image bytes.
@@ -160,7 +164,7 @@ export const publishVideo = async (ctx: Ctx, input: PublishInput): Promise<Publi
   const params = paramsOf(input);
   const media = theVideo(input.media);
   const token = accessTokenOf(input.auth);
-  const thumbnail = await loadThumbnail(ctx, params);
+  const thumbnail = await loadThumbnail(params);
   const bytes = await media.read();
   if (bytes.byteLength === 0) throw rejected("The video file is empty", "mediaBodyRequired");
   const video = await resumableUpload(ctx, {
