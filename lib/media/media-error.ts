@@ -1,5 +1,6 @@
-// A media file that cannot be used, with a message for the API user and the post's error details
-// ("media https://x/y.jpg: the server answered 404"). `code` lets callers tell transient failures
+// A media file that cannot be used: `message` ("media https://x/y.jpg: the server answered 404") for the
+// logs, `publicMessage` ("media https://x/y.jpg: could not be downloaded") for the API user and the post's
+// error details. `code` lets callers tell transient failures
 // (timeout, unreachable, a 5xx answer) from permanent ones; `source` is the URL or upload name.
 export type MediaErrorCode =
   | "invalid_url" // not an http(s) URL
@@ -20,6 +21,18 @@ export class MediaError extends Error {
   ) {
     super(`media ${source}: ${reason}`);
     this.name = "MediaError";
+  }
+
+  // What the API user is told of a download that failed: nothing about what its target answered or how it
+  // could not be reached (status, content type, connection error, address, redirect target), so the
+  // downloader is no probe of the hosts behind it; only our own size cap is named. `reason` and `message`
+  // keep the detail for the logs. (A caller's own uploaded file is no download: its `reason` may be shown.)
+  get publicReason(): string {
+    return this.code === "too_large" ? this.reason : "could not be downloaded";
+  }
+
+  get publicMessage(): string {
+    return `media ${this.source}: ${this.publicReason}`;
   }
 
   // Worth trying again later: the file may well be there next time.

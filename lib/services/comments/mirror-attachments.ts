@@ -47,7 +47,8 @@ export const mirrorCommentAttachments = async ({
       await db.$transaction(async (tx) => {
         const row = await tx.commentAttachment.update({
           where: { id: attachment.id },
-          data: { status: "failed", errorMessage: err.message },
+          // the network's URL with what our downloader may say of it (see MediaError.publicReason)
+          data: { status: "failed", errorMessage: attachment.sourceUrl ? err.publicMessage : err.message },
         });
         await emitEvent({
           tx,

@@ -39,7 +39,7 @@ export const mediaLimitProblems = async (
       problems.push(
         err.code === "too_large"
           ? `media: the file is over ${network}'s largest limit (${formatBytes(largest)})`
-          : `media: ${err.reason}`,
+          : `media: ${err.publicReason}`,
       );
     }
   }

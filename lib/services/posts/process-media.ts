@@ -41,7 +41,7 @@ export const processPostMedia = async ({ postId, lastAttempt = true }: { postId:
       await db.$transaction(async (tx) => {
         const row = await tx.postMedia.update({
           where: { id: media.id },
-          data: { status: "failed", errorMessage: err.message },
+          data: { status: "failed", errorMessage: err.publicMessage }, // see MediaError.publicReason
         });
         await emitMediaFailed(tx, row, post);
       });

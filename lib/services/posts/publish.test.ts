@@ -204,7 +204,7 @@ describe("publishing", () => {
     expect(failed?.data).toMatchObject({
       post_id: bad.id,
       status: "failed",
-      error_message: expect.stringContaining("404"),
+      error_message: `media ${files.url.replace("127.0.0.1", "localhost")}/missing.png: could not be downloaded`,
     });
     expect((await platformPosts(bad.id))[0]!.status).toBe("pending");
   });
