@@ -5,6 +5,7 @@ import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 import { noServerImportsInClient } from "./eslint/client-imports.mjs";
+import { guardedDownloads } from "./eslint/guarded-downloads.mjs";
 
 // Test code: test files, test helpers named test-*.ts / *-test-*.ts, testing/ folders, the Playwright suite
 // and its network fakes. Production code must not import it; it may use Prisma and process.env freely.
@@ -60,7 +61,11 @@ export default defineConfig(
   {
     files: ["**/*.{ts,tsx,mjs,cjs,js}"],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
-    plugins: { local: { rules: { "no-server-imports-in-client": noServerImportsInClient } } },
+    plugins: {
+      local: {
+        rules: { "no-server-imports-in-client": noServerImportsInClient, "guarded-downloads": guardedDownloads },
+      },
+    },
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
       "@typescript-eslint/no-unused-vars": [
@@ -114,5 +119,17 @@ export default defineConfig(
     files: ["**/*.{ts,tsx}"],
     ignores: [...TEST_FILES, ...TOOLING_FILES, ...PROCESS_ENV_FILES],
     rules: { "no-restricted-syntax": ["error", processEnv] },
+  },
+  // Caller and network URLs are downloaded by the guarded downloader only; ctx.fetch is for the networks' APIs
+  // (eslint/guarded-downloads.mjs). lib/networks/http.ts holds the fetch behind ctx.fetch; the webhook
+  // delivery POSTs to the caller's URL over node:https under the same address policy (no download).
+  {
+    files: ["lib/networks/**/*.ts", "lib/services/**/*.ts"],
+    ignores: [...TEST_FILES, "lib/services/webhooks/post-json.ts"],
+    rules: { "local/guarded-downloads": "error" },
+  },
+  {
+    files: ["lib/networks/http.ts"],
+    rules: { "local/guarded-downloads": ["error", { allowGlobalFetch: true }] },
   },
 );

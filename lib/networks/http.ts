@@ -37,3 +37,9 @@ export const readJson = async <T>(connector: Pick<NetworkConnector, "mapError">,
 
 export const formBody = (fields: Record<string, string | undefined>) =>
   new URLSearchParams(Object.entries(fields).filter((e): e is [string, string] => e[1] !== undefined));
+
+// Marks a URL handed to ctx.fetch as the network's own API although it is not built from the connector's
+// settings right there: an upload URL the API answered for this request, or a request helper's URL that
+// its callers build from settings. Nothing else: a URL from a caller or from a network's payload (media, a
+// cover, an attachment) is downloaded by lib/media/download.ts. See eslint/guarded-downloads.mjs.
+export const networkApiUrl = (url: string): string => url;

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { formBody, readJson } from "../http";
+import { formBody, networkApiUrl, readJson } from "../http";
 import type { NetworkConnector } from "../types";
 
 // One request helper for every Graph host (graph.facebook.com, graph.instagram.com, graph.threads.com
@@ -41,7 +41,7 @@ export const graphRequest = async <S extends z.ZodType>(
   call: GraphCall,
   schema: S,
 ): Promise<z.infer<S>> => {
-  const url = new URL(call.url);
+  const url = new URL(networkApiUrl(call.url)); // graphUrl(settings.graph_url, ...) by every caller
   const query = formBody({
     ...stringify(call.query),
     ...(call.token && call.tokenIn === "query" && { access_token: call.token }),

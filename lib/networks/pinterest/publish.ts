@@ -1,6 +1,6 @@
 import { NetworkError } from "../errors";
 import type { ProfileAuth, PublishInput, PublishMedia, PublishResult } from "../types";
-import { readJson } from "../http";
+import { networkApiUrl, readJson } from "../http";
 import { pinterestApi, pinterestErrors, type PinterestCtx } from "./api";
 import type { PinterestPostParams } from "./post-rules";
 
@@ -44,7 +44,8 @@ const uploadVideo = async (ctx: PinterestCtx, auth: ProfileAuth, media: PublishM
     new Blob([(await media.read()) as Uint8Array<ArrayBuffer>], { type: media.contentType }),
     "video",
   ); // S3 wants the file last
-  const res = await ctx.fetch(registered.upload_url, { method: "POST", body: form });
+  // the upload URL Pinterest's POST /v5/media answered (its S3 bucket): our bytes go there, nothing is read
+  const res = await ctx.fetch(networkApiUrl(registered.upload_url), { method: "POST", body: form });
   if (!res.ok) {
     // S3's XML error: only its Code and Message (other elements can echo the signed policy).
     const xml = await res.text();
