@@ -22,14 +22,22 @@ const allowlist = parseAllowlist("cdn.example");
 const refuse = (message: string) => new NetworkError("rejected", message);
 const download = (url: string, maxBytes = 1024 * 1024) =>
   downloadNamedImage(url, "cover_url", { maxBytes, tooLarge: "cover_url is too large", refuse, allowlist, resolver });
-const failure = (url: string, maxBytes?: number) => download(url, maxBytes).catch((e: unknown) => e as NetworkError);
+const failure = (url: string, maxBytes?: number): Promise<NetworkError> =>
+  download(url, maxBytes).then(
+    () => {
+      throw new Error(`${url} was downloaded`);
+    },
+    (e: unknown) => e as NetworkError,
+  );
 
 beforeAll(async () => {
   server = await listen((req, res) => {
     seen.push(`${req.headers.host} ${req.url}`);
     if (req.url === "/cover.jpg") return void res.writeHead(200, { "content-type": "image/jpeg" }).end(JPG);
-    if (req.url === "/to-loopback") return void res.writeHead(302, { location: `http://127.0.0.1:${port}/cover.jpg` }).end();
-    if (req.url === "/to-metadata") return void res.writeHead(307, { location: "http://169.254.169.254/latest/" }).end();
+    if (req.url === "/to-loopback")
+      return void res.writeHead(302, { location: `http://127.0.0.1:${port}/cover.jpg` }).end();
+    if (req.url === "/to-metadata")
+      return void res.writeHead(307, { location: "http://169.254.169.254/latest/" }).end();
     res.writeHead(500, { "content-type": "text/plain" }).end("internal details");
   });
   port = Number(new URL(server.url).port);
@@ -75,4 +83,3 @@ describe("downloadNamedImage", () => {
     expect(err).toMatchObject({ kind: "rejected", message: "cover_url is too large" });
   });
 });
-

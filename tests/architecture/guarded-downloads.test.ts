@@ -18,7 +18,8 @@ const reports = async (file: string, code: string): Promise<(string | undefined)
 };
 
 const CONNECTOR = "lib/networks/widget/publish.ts";
-const header = 'import { at, networkApiUrl } from "../http";\ntype Ctx = { fetch: typeof fetch; settings: { api_url: string } };\n';
+const header =
+  'import { at, networkApiUrl } from "../http";\ntype Ctx = { fetch: typeof fetch; settings: { api_url: string } };\n';
 const FETCHER_PARAM = "fetcherParam";
 const FETCHER_VALUE = "fetcherValue";
 const UNTRUSTED = "untrustedUrl";
@@ -103,11 +104,15 @@ export const cover = (params: { cover_url: string }) => downloadMedia(params.cov
 });
 
 describe("the tree", () => {
-  it("has no download outside the guarded downloader in lib/networks and lib/services", { timeout: 240_000 }, async () => {
-    const results = await eslint.lintFiles(["lib/networks", "lib/services"]);
-    const found = results.flatMap((r) =>
-      r.messages.map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.message}`),
-    );
-    expect(found).toEqual([]);
-  });
+  it(
+    "has no download outside the guarded downloader in lib/networks and lib/services",
+    { timeout: 240_000 },
+    async () => {
+      const results = await eslint.lintFiles(["lib/networks", "lib/services"]);
+      const found = results.flatMap((r) =>
+        r.messages.map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.message}`),
+      );
+      expect(found).toEqual([]);
+    },
+  );
 });

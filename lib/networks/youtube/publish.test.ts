@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { googleApiError, startGoogleFake, type FakeGoogleUser, type GoogleFake } from "@/e2e/fakes/google";
-import { FORBIDDEN_COVERS, expectGenericRefusal, onlyLocalhostMedia, redirectToLoopback } from "@/lib/testing/guarded-covers";
+import {
+  FORBIDDEN_COVERS,
+  expectGenericRefusal,
+  onlyLocalhostMedia,
+  redirectToLoopback,
+} from "@/lib/testing/guarded-covers";
 import { MP4_BYTES, PNG_BYTES, publishInput, publishMedia } from "@/lib/testing/publish-media";
 import { contextFor, signIn, startFileServer } from "../google/test-support";
 import type { ProfileAuth } from "../types";

@@ -80,7 +80,12 @@ type Thumbnail = { bytes: Uint8Array; contentType: string };
 
 // `type` is named in the refusal only for the caller's own file part: of a downloaded cover, the caller
 // learns nothing about what the URL answered (see named-image.ts).
-const checkedThumbnail = (bytes: Uint8Array, type: string | null | undefined, field: string, named = true): Thumbnail => {
+const checkedThumbnail = (
+  bytes: Uint8Array,
+  type: string | null | undefined,
+  field: string,
+  named = true,
+): Thumbnail => {
   const contentType = (type ?? "").split(";")[0]!.trim().toLowerCase();
   if (!THUMBNAIL_TYPES[contentType])
     throw rejected(
