@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_INBOUND_ENV } from "./e2e/support/inbound-app";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DEFAULT_PORT = Number(process.env.E2E_DEFAULT_PORT ?? 3200);
@@ -45,7 +46,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/login`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { E2E_PORT: String(PORT), NEXT_TELEMETRY_DISABLED: "1" },
+      env: { E2E_PORT: String(PORT), NEXT_TELEMETRY_DISABLED: "1", ...E2E_INBOUND_ENV },
       // SIGTERM lets start-server.ts stop next and drop its database
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
       stdout: "pipe",
@@ -56,7 +57,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${DEFAULT_PORT}/login`,
       reuseExistingServer: false,
       timeout: 180_000,
-      env: { E2E_DEFAULT_PORT: String(DEFAULT_PORT), NEXT_TELEMETRY_DISABLED: "1" },
+      env: { E2E_DEFAULT_PORT: String(DEFAULT_PORT), NEXT_TELEMETRY_DISABLED: "1", ...E2E_INBOUND_ENV },
       // SIGTERM: npm start stops next, then the embedded PostgreSQL
       gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
       stdout: "pipe",

@@ -2,6 +2,7 @@
 
 import { LocalTime } from "@/components/posts/local-time";
 import { cn } from "@/lib/cn";
+import { webUrl } from "@/lib/web-url";
 import type { TMessage } from "@/lib/query/chats";
 import { deliveryLabel } from "./delivery";
 
@@ -43,17 +44,21 @@ export const MessageBubble = ({ message: m }: { message: TMessage }) => {
         {m.template && !m.body && <p data-testid="message-body">Template {String(m.template.name)}</p>}
         {m.attachments.length > 0 && (
           <ul className="mt-1 space-y-0.5 text-xs" data-testid="message-attachments">
-            {m.attachments.map((a) => (
-              <li key={a.id}>
-                {a.url ? (
-                  <a href={a.url} target="_blank" rel="noreferrer" className="underline">
-                    {a.type.replaceAll("_", " ")}
-                  </a>
-                ) : (
-                  a.type.replaceAll("_", " ")
-                )}
-              </li>
-            ))}
+            {m.attachments.map((a) => {
+              // only http(s) becomes a link: an inbound attachment may name any scheme (data:, javascript:)
+              const href = webUrl(a.url);
+              return (
+                <li key={a.id}>
+                  {href ? (
+                    <a href={href} target="_blank" rel="noreferrer" className="underline">
+                      {a.type.replaceAll("_", " ")}
+                    </a>
+                  ) : (
+                    a.type.replaceAll("_", " ")
+                  )}
+                </li>
+              );
+            })}
           </ul>
         )}
         {m.is_unsupported && <p className="text-xs italic opacity-80">A message this network does not show here</p>}

@@ -8,6 +8,7 @@ import { InlineStatus } from "@/components/ui/inline-status";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/query/fetcher";
+import { webUrl } from "@/lib/web-url";
 import { useListingWrite, useUploadListingPhoto } from "@/lib/query/listings";
 import { Section } from "./review-changes";
 
@@ -41,7 +42,7 @@ export const Photos = ({ profileId, locationId, items }: Props) => {
           <li key={item.name} className="overflow-hidden rounded-lg ring-1 ring-slate-200" data-testid="photo">
             {/* Google's copies live on Google's hosts: a plain img, not next/image. */}
             <img
-              src={item.thumbnailUrl ?? item.googleUrl}
+              src={webUrl(item.thumbnailUrl ?? item.googleUrl) ?? undefined}
               alt={item.description ?? label(item.locationAssociation?.category ?? "photo")}
               className="aspect-[4/3] w-full bg-slate-100 object-cover"
             />

@@ -1,6 +1,7 @@
 import { PlatformName } from "@/components/profiles/platform-mark";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { TPost } from "@/lib/schemas/posts";
+import { webUrl } from "@/lib/web-url";
 import { LocalTime } from "./local-time";
 import { PlatformStatusBadge } from "./status-badge";
 
@@ -51,9 +52,9 @@ export const PlatformResults = ({
             {pp.attempted_at ? <LocalTime iso={pp.attempted_at} withSeconds /> : "—"}
           </Td>
           <Td className="w-0 text-right align-top">
-            {pp.url && (
+            {webUrl(pp.url) && (
               <a
-                href={pp.url}
+                href={webUrl(pp.url) ?? undefined}
                 target="_blank"
                 rel="noreferrer"
                 className="text-sm font-medium text-indigo-700 hover:underline"

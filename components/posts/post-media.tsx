@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import type { TPost } from "@/lib/schemas/posts";
+import { webUrl } from "@/lib/web-url";
 
 type Media = TPost["media"][number];
 
@@ -9,8 +10,9 @@ export const PostMedia = ({ media }: { media: Media[] }) => {
   return (
     <ul className="mt-4 flex flex-wrap gap-3" data-testid="post-media">
       {media.map((m) => {
-        const href = m.url ?? m.source_url;
-        const isImage = m.content_type.startsWith("image/") && m.url;
+        const src = webUrl(m.url);
+        const href = src ?? webUrl(m.source_url);
+        const isImage = m.content_type.startsWith("image/") && src;
         return (
           <li key={m.id} className="w-32" data-testid={`post-media-${m.id}`}>
             {href ? (
@@ -21,7 +23,7 @@ export const PostMedia = ({ media }: { media: Media[] }) => {
                 className="block overflow-hidden rounded-md ring-1 ring-slate-200 hover:ring-indigo-400"
               >
                 {isImage ? (
-                  <img src={m.url!} alt="" className="h-24 w-32 object-cover" />
+                  <img src={src!} alt="" className="h-24 w-32 object-cover" />
                 ) : (
                   <span className="flex h-24 w-32 items-center justify-center bg-slate-50 px-2 text-center text-xs break-all text-slate-600">
                     {m.content_type}

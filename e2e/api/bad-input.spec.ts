@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { deauthorizeDelivery } from "../fakes/meta-webhooks";
 import { generate, type BadRequest, type OpenApi, type Target } from "../support/bad-input";
+import { E2E_THREADS_APP } from "../support/inbound-app";
 import { flood, type Outcome } from "../support/http-flood";
 import { auth, createTenant, runScript } from "../support/tenant";
 
@@ -132,4 +134,79 @@ test("bad input: 10,000+ generated requests, no 5xx, nothing written by a refuse
   expect(requests.length).toBeGreaterThanOrEqual(MINIMUM);
   expect(after.counts).toEqual(before.counts);
   expect(after.media).toEqual(before.media);
+});
+
+// The receivers of the networks' pushes (app/inbound) take what a network may send: a NUL, raw or
+// escaped, or an unpaired surrogate in a signed Telegram update is accepted (a network retries a refusal
+// forever) and applied without it; an unreadable update fails its delivery; a deauthorize callback
+// issued before the profile was connected (from 2023), and its replay, change nothing. No delivery stays
+// `received` and none answers 5xx.
+test("bad input: inbound deliveries with NULs and stale signed requests", async ({ request }) => {
+  test.setTimeout(120_000);
+  const tenant = createTenant();
+  const group = (await (
+    await request.post("/api/profile_groups", { headers: auth(tenant.live), data: { name: "Inbound" } })
+  ).json()) as { id: string };
+  const seeded = JSON.parse(runScript("e2e/support/inbound-script.ts", ["seed", group.id])) as {
+    telegram: { id: string; secret: string };
+    threads: { id: string; userId: string };
+  };
+  const marker = `m${Date.now()}`;
+  const user = { id: 700_000_000 + (Date.now() % 1_000_000), is_bot: false, first_name: "Nul" };
+  let updateId = 1;
+  const update = (text: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      update_id: updateId++,
+      message: {
+        message_id: updateId,
+        from: user,
+        chat: { id: user.id, type: "private", first_name: user.first_name },
+        date: Math.floor(Date.now() / 1000),
+        text,
+        ...extra,
+      },
+    });
+  const telegram = (body: string | Buffer, secret = seeded.telegram.secret) =>
+    request.post(`/inbound/telegram/${seeded.telegram.id}`, {
+      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
+      data: Buffer.from(body),
+    });
+
+  const escaped = update(`escaped ${marker} a\u0000b`);
+  expect(escaped).toContain("\\u0000");
+  const deliveries: [string, string | Buffer, number][] = [
+    ["escaped NUL", escaped, 200],
+    ["raw NUL", update(`raw ${marker} a\u0000b`).replace("\\u0000", "\u0000"), 200],
+    ["escaped unpaired surrogate", update(`surrogate ${marker} a\ud800b`), 200],
+    ["NUL in a field name", update(`key ${marker}`, { "x\u0000y": "z\u0000" }), 200],
+    ["unreadable, with a raw NUL", `{"update_id": 1, "note": "${marker}", \u0000}`, 200],
+    [
+      "bytes that are not UTF-8",
+      Buffer.concat([Buffer.from(`{"note":"${marker}","x":"`), Buffer.from([0xff, 0xfe, 0x00]), Buffer.from('"}')]),
+      200,
+    ],
+  ];
+  for (const [name, body, status] of deliveries) expect((await telegram(body)).status(), name).toBe(status);
+  expect((await telegram(update(`wrong secret ${marker} \u0000`), "not-the-secret")).status()).toBe(403);
+
+  const stale = deauthorizeDelivery(E2E_THREADS_APP.secret, seeded.threads.userId, new Date("2023-05-01T12:00:00Z"));
+  const signature = new URLSearchParams(stale.body).get("signed_request")!.split(".")[0]!;
+  for (const attempt of ["stale", "replayed"]) {
+    const res = await request.post("/inbound/threads", { headers: stale.headers, data: stale.body });
+    expect(res.status(), attempt).toBe(200);
+  }
+
+  type State = { deliveries: string[]; messages: string[]; threads: string };
+  const state = () =>
+    JSON.parse(
+      runScript("e2e/support/inbound-script.ts", ["state", seeded.telegram.id, seeded.threads.id, marker, signature]),
+    ) as State;
+  await expect.poll(() => state().deliveries.filter((s) => s === "received").length, { timeout: 60_000 }).toBe(0);
+  const settled = state();
+  expect(settled.deliveries).toHaveLength(8);
+  expect(settled.deliveries.filter((s) => s === "failed")).toHaveLength(2); // the unreadable ones
+  expect([...settled.messages].sort()).toEqual(
+    [`escaped ${marker} ab`, `key ${marker}`, `raw ${marker} ab`, `surrogate ${marker} a\ufffdb`].sort(),
+  );
+  expect(settled.threads).toBe("active");
 });

@@ -148,9 +148,9 @@ export const threadsReply = (r: {
 };
 
 // The deauthorize callback: a form POST with signed_request = <sig>.<payload> (base64url).
-export const deauthorizeDelivery = (appSecret: string, userId: string): MetaDelivery => {
+export const deauthorizeDelivery = (appSecret: string, userId: string, issuedAt = new Date()): MetaDelivery => {
   const payload = Buffer.from(
-    JSON.stringify({ algorithm: "HMAC-SHA256", issued_at: Math.floor(Date.now() / 1000), user_id: userId }),
+    JSON.stringify({ algorithm: "HMAC-SHA256", issued_at: seconds(issuedAt), user_id: userId }),
   ).toString("base64url");
   const signature = createHmac("sha256", appSecret).update(payload).digest("base64url");
   return {

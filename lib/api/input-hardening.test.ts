@@ -6,6 +6,10 @@ import * as postRoute from "@/app/api/posts/[id]/route";
 import * as postsRoute from "@/app/api/posts/route";
 import * as profileGroupsRoute from "@/app/api/profile_groups/route";
 import * as profileStatsRoute from "@/app/api/profiles/[id]/stats/route";
+import * as commentsRoute from "@/app/api/comments/route";
+import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
+import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
+import { newId } from "@/lib/ids";
 import { defineEndpoint } from "@/lib/contracts/define";
 import { db } from "@/lib/db/client";
 import { callRoute } from "@/lib/testing/call-route";
@@ -233,6 +237,39 @@ describe("dates", () => {
       params: { id },
     });
     expect(stats.status).toBe(400);
+  });
+});
+
+describe("list filters' instants", () => {
+  // They reached the database unchecked: year 0 answered PostgreSQL's range error as a body's 422.
+  it("outside 0001-9999 are the parameter's 400 (comments from/to, chats before/after); the boundaries pass", async () => {
+    const profileId = t.profiles.bluesky!.id;
+    const postId = newId("post");
+    const lists: [RouteHandler, string, Record<string, string>, string[]][] = [
+      [commentsRoute.GET, "/api/comments?", {}, ["from", "to"]],
+      [postCommentsRoute.GET, `/api/posts/${postId}/comments?profile_id=${profileId}&`, { id: postId }, ["from", "to"]],
+      [profileChatsRoute.GET, `/api/profiles/${profileId}/chats?`, { id: profileId }, ["before", "after"]],
+    ];
+    for (const [handler, prefix, params, names] of lists)
+      for (const name of names) {
+        for (const value of ["0000-01-01T00:00:00Z", "0000-12-31T12:00:00", "9999-12-31T23:00:00-05:00"]) {
+          const path = `${prefix}${name}=${encodeURIComponent(value)}`;
+          const res = await callRoute(handler, { path, token: t.token, params });
+          expect(res.status, path).toBe(400);
+          expect(res.json, path).toEqual({
+            status: 400,
+            error: "Bad Request",
+            message: `${name}: must be between 0001-01-01 and 9999-12-31`,
+          });
+        }
+        const edge = `${prefix}${name}=${encodeURIComponent("0001-01-01T00:00:00Z")}`;
+        expect((await callRoute(handler, { path: edge, token: t.token, params })).status, edge).not.toBe(400);
+      }
+    const day = await callRoute(commentsRoute.GET, { path: "/api/comments?from=0000-01-01", token: t.token });
+    expect(day.status).toBe(400);
+    expect((await callRoute(commentsRoute.GET, { path: "/api/comments?to=9999-12-31", token: t.token })).status).toBe(
+      200,
+    );
   });
 });
 

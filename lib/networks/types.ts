@@ -425,7 +425,9 @@ export type InboundItem =
       comment: InboundComment;
       changedAt: Date; // the network's time of this change: older pushes never overwrite newer ones
     }
-  | { kind: "deauthorized"; account: string; reason: string } // the user removed the app or revoked its token
+  // The user removed the app or revoked its token. `at`: when the network issued it (whole seconds), null
+  // when it does not say; profiles connected after that are not affected (a stale or replayed callback).
+  | { kind: "deauthorized"; account: string; reason: string; at: Date | null }
   // Something about the account changed on the network: re-read its placements (quality, name, limits)
   // or the state the connector keeps (templates).
   | { kind: "account_changed"; account: string; resync: "placements" | "state" }

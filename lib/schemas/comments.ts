@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zId } from "./common";
+import { storableQueryInstant, zId } from "./common";
 import { paginatedListOf, zPageQuery } from "./lists";
 
 // Comments (API reference, tag "Comments": lib/contracts/comments.ts).
@@ -89,11 +89,11 @@ export const ZCommentList = paginatedListOf(ZComment);
 export const ZBulkCommentList = paginatedListOf(ZBulkComment);
 
 // `from`/`to`: ISO 8601; a date alone means the start of that day (UTC). Anything else is a 400.
-const ZInstant = z
-  .union([z.iso.datetime({ offset: true, local: true }), z.iso.date()], {
+const ZInstant = storableQueryInstant(
+  z.union([z.iso.datetime({ offset: true, local: true }), z.iso.date()], {
     error: "must be an ISO 8601 timestamp or date",
-  })
-  .optional();
+  }),
+).optional();
 
 const profileId = z.string({ error: "profile_id is required" }).trim().min(1);
 

@@ -46,11 +46,26 @@ export const unwrap = (key: string) => (input: unknown) =>
 // no year 0 and JavaScript dates end in year 275760; an offset pushing a boundary value over is refused too.
 const MIN_INSTANT = Date.parse("0001-01-01T00:00:00Z");
 const MAX_INSTANT = Date.parse("9999-12-31T23:59:59.999Z");
-export const isStorableInstant = (value: string): boolean => {
-  const ms = Date.parse(value);
+export const isStorableInstant = (value: string | Date): boolean => {
+  const ms = typeof value === "string" ? Date.parse(value) : value.getTime();
   return Number.isFinite(ms) && ms >= MIN_INSTANT && ms <= MAX_INSTANT;
 };
 const RANGE_MESSAGE = "must be between 0001-01-01 and 9999-12-31";
+
+// A query's ISO 8601 instant as the list filters read it: a bare date is the start of that UTC day, a
+// time without an offset is UTC.
+export const utcInstant = (value: string) =>
+  new Date(
+    /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? `${value}T00:00:00Z`
+      : /[zZ]|[+-]\d{2}:?\d{2}$/.test(value)
+        ? value
+        : `${value}Z`,
+  );
+// The storable range for a query instant read with `utcInstant`: outside it is the parameter's 400, never a
+// database range error.
+export const storableQueryInstant = <T extends z.ZodType<string>>(schema: T) =>
+  schema.refine((value) => isStorableInstant(utcInstant(value)), RANGE_MESSAGE);
 
 // An ISO 8601 timestamp with an offset (`Z` or `+02:00`), within the storable range.
 export const zTimestamp = (error?: string) =>

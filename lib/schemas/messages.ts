@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableQueryInstant } from "./common";
 import { paginatedListOf, zPageQuery } from "./lists";
 
 // Direct messages (API reference, tag "Direct messages": lib/contracts/messages.ts).
@@ -105,7 +106,9 @@ export const ZMessage = z
 export const ZChatList = paginatedListOf(ZChat);
 export const ZMessageList = paginatedListOf(ZMessage);
 
-const ZInstant = z.iso.datetime({ offset: true, local: true, error: "must be an ISO 8601 timestamp" }).optional();
+const ZInstant = storableQueryInstant(
+  z.iso.datetime({ offset: true, local: true, error: "must be an ISO 8601 timestamp" }),
+).optional();
 
 export const ZProfileChatsParams = z.object({ id: z.string().min(1) });
 export const ZChatParams = z.object({

@@ -57,3 +57,19 @@ export const ZSafeInput = z.unknown().superRefine((value, ctx) => {
   const problem = findInputProblem(value);
   if (problem) ctx.addIssue({ code: "custom", path: problem.path, message: problem.message, input: value });
 });
+
+// Text a network hands us, made storable rather than refused (a network retries a refused delivery):
+// NUL characters removed, unpaired surrogates replaced by U+FFFD.
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
+export const storableText = (value: string): string =>
+  value.replaceAll("\u0000", "").replace(LONE_SURROGATES, "\ufffd");
+
+// `storableText` over every string (and key) of plain objects and arrays; other values (dates) as they are.
+export const storableValue = <T>(value: T): T => {
+  if (typeof value === "string") return storableText(value) as T;
+  if (Array.isArray(value)) return value.map(storableValue) as T;
+  if (value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [storableText(key), storableValue(inner)]),
+  ) as T;
+};

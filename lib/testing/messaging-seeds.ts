@@ -118,10 +118,11 @@ export const seedTelegramProfile = async (telegram: TelegramFake, tenant: Tenant
 };
 
 // A Telegram update through the profile's receiver, with the profile's secret token; its status.
-export const deliverTelegram = async (profileId: string, update: unknown) => {
+// `body`: the bytes to send, when they are not the update's JSON (a raw NUL).
+export const deliverTelegram = async (profileId: string, update: unknown, body = JSON.stringify(update)) => {
   const req = new Request(`http://localhost/inbound/telegram/${profileId}`, {
     method: "POST",
-    body: JSON.stringify(update),
+    body,
     headers: {
       "content-type": "application/json",
       "x-telegram-bot-api-secret-token": profileInboundSecret(profileId),

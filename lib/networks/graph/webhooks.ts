@@ -60,19 +60,25 @@ export const verifyMetaDelivery = (appSecret: string, request: InboundRequest): 
   return verifySignedRequest(appSecret, signedRequest) ? "valid" : "invalid";
 };
 
-const ZSignedPayload = z.object({ user_id: z.coerce.string().min(1) }).loose();
+const ZSignedPayload = z
+  .object({ user_id: z.coerce.string().min(1), issued_at: z.number().int().min(0).max(253402300799).optional() })
+  .loose();
 
-// A deauthorize / uninstall callback (already verified): the user removed the app.
+// A deauthorize / uninstall callback (already verified): the user removed the app. Its `issued_at` (Unix
+// seconds) dates it: the same signed_request replayed, or one issued before the profile was connected
+// again, changes nothing (lib/services/inbound/process.ts). Without one it cannot be dated: ignored.
 export const parseSignedRequest = (body: string): InboundItem[] => {
   const signedRequest = signedRequestOf(body);
   const payload = signedRequest?.split(".", 2)[1];
   if (!payload) throw new Error("signed_request is missing its payload");
-  const { user_id } = ZSignedPayload.parse(JSON.parse(Buffer.from(payload, "base64url").toString("utf8")));
+  const { user_id, issued_at } = ZSignedPayload.parse(JSON.parse(Buffer.from(payload, "base64url").toString("utf8")));
+  if (issued_at === undefined) return [{ kind: "ignored", reason: "signed_request without issued_at" }];
   return [
     {
       kind: "deauthorized",
       account: user_id,
       reason: "The user removed the app on the network (deauthorize callback)",
+      at: new Date(issued_at * 1000),
     },
   ];
 };

@@ -188,7 +188,7 @@ const readAccountUpdate = (change: GraphChange): InboundItem => {
       ? "The WhatsApp Business Account was disabled"
       : null);
   return reason
-    ? { kind: "deauthorized", account: change.account, reason }
+    ? { kind: "deauthorized", account: change.account, reason, at: change.time }
     : { kind: "account_changed", account: change.account, resync: "placements" };
 };
 

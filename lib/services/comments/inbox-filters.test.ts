@@ -154,6 +154,22 @@ describe("GET /api/comments for the inbox", () => {
     expect((await bulk("q=nothing-like-this")).json).toMatchObject({ total: 0, data: [] });
   });
 
+  it("q matches its characters literally: % and _ are not wildcards, nor \\ an escape", async () => {
+    const tenant = await seedTenant();
+    const { token } = await seedKey({ accountId: tenant.account.id });
+    const profile = await seedNetworkProfile({ group: tenant.group, platform: "threads" });
+    const { platformPost } = await seedPublishedPost({ group: tenant.group, profile, externalId: uniqueDigits() });
+    const bodies = ["100% sure", "snake_case", "back\\slash", "plain words"];
+    for (const [i, body] of bodies.entries())
+      await seedComment({ platformPost, group: tenant.group }, { body, createdAt: at(20 + i) });
+    const search = async (q: string) => (await bulk(`q=${encodeURIComponent(q)}`, token)).bodies;
+    expect(await search("%")).toEqual(["100% sure"]);
+    expect(await search("_")).toEqual(["snake_case"]);
+    expect(await search("\\")).toEqual(["back\\slash"]);
+    expect(await search("e_c")).toEqual(["snake_case"]);
+    expect(await search("k%s")).toEqual([]);
+  });
+
   it("an unknown status is a 400", async () => {
     const res = await bulk("status=unanswered");
     expect(res.status).toBe(400);

@@ -1,5 +1,6 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/db/client";
+import { containsText } from "@/lib/db/text-search";
 import type { Comment } from "@/lib/generated/prisma/client";
 import { connectorFor } from "@/lib/networks/registry";
 import type { TEnvironment, TPlatform } from "@/lib/schemas/common";
@@ -17,10 +18,7 @@ export const inboxFilters = async (
   const filters: Prisma.CommentWhereInput[] = [];
   if (query.q) {
     filters.push({
-      OR: [
-        { body: { contains: query.q, mode: "insensitive" } },
-        { authorUsername: { contains: query.q, mode: "insensitive" } },
-      ],
+      OR: [{ body: containsText(query.q) }, { authorUsername: containsText(query.q) }],
     });
   }
   if (query.status) filters.push(statusFilter(query.status));

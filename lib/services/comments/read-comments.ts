@@ -4,7 +4,7 @@ import { pageWindow } from "@/lib/api/pagination";
 import { COMMENT_INCLUDE, type CommentRow, type CommentThread, type InboxComment } from "@/lib/api/serializers/comment";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
-import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
+import { PLATFORMS, utcInstant, type TPlatform } from "@/lib/schemas/common";
 import type { TCommentInboxStatus } from "@/lib/schemas/comments";
 import { profileArms, tallyTotal, type TallyScope } from "./comment-tallies";
 import { inboxFilters, statusFilter, supportedActionsFor } from "./inbox";
@@ -18,12 +18,9 @@ import { assertCommentAction } from "./support";
 type Range = { from?: string; to?: string };
 type Page = { page: number; per_page: number };
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 // A bare date is the start of that day (UTC); a time without an offset is UTC.
-const instant = (value: string) =>
-  new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : /[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value}Z`);
 const createdAtIn = ({ from, to }: Range): Prisma.DateTimeFilter | undefined =>
-  from || to ? { ...(from && { gte: instant(from) }), ...(to && { lte: instant(to) }) } : undefined;
+  from || to ? { ...(from && { gte: utcInstant(from) }), ...(to && { lte: utcInstant(to) }) } : undefined;
 
 const OLDEST_FIRST = [{ createdAt: "asc" }, { id: "asc" }] satisfies Prisma.CommentOrderByWithRelationInput[];
 const NEWEST_FIRST = [{ createdAt: "desc" }, { id: "desc" }] satisfies Prisma.CommentOrderByWithRelationInput[];

@@ -437,6 +437,46 @@ describe("Meta deliveries", () => {
   });
 });
 
+describe("Meta deauthorize callbacks", () => {
+  const statusOf = async (profileId: string) =>
+    (await db.profile.findUniqueOrThrow({ where: { id: profileId }, select: { status: true } })).status;
+
+  it("one issued before the profile's last connection (a 2023 callback) changes nothing", async () => {
+    const t = await facebookTenant();
+    const stale = deauthorizeDelivery(APP_SECRET.facebook, t.profile.externalId!, new Date("2023-03-01T10:00:00Z"));
+    expect(await post("/inbound/facebook", stale)).toEqual({ status: 200, text: "OK" });
+    await (await startRunner()).drain();
+
+    expect(await statusOf(t.profile.id)).toBe("active");
+    expect(await eventsOf(t.account.id, "profile.disconnected")).toHaveLength(0);
+    expect(await db.inboundDelivery.findFirstOrThrow({ where: { payload: stale.body } })).toMatchObject({
+      status: "processed",
+      result: { stale: 1 },
+    });
+  });
+
+  it("a replayed one changes nothing once the profile is connected again", async () => {
+    const t = await facebookTenant();
+    const issuedAt = new Date();
+    const callback = deauthorizeDelivery(APP_SECRET.facebook, t.profile.externalId!, issuedAt);
+    expect((await post("/inbound/facebook", callback)).status).toBe(200);
+    await (await startRunner()).drain();
+    await runner!.stop();
+    expect(await statusOf(t.profile.id)).toBe("disconnected");
+
+    // reconnected (save-connection.ts stamps connected_at), then the same signed_request again
+    await db.profile.update({
+      where: { id: t.profile.id },
+      data: { status: "active", connectedAt: new Date(issuedAt.getTime() + 2000), disconnectedAt: null },
+    });
+    expect((await post("/inbound/facebook", callback)).status).toBe(200);
+    await (await startRunner()).drain();
+
+    expect(await statusOf(t.profile.id)).toBe("active");
+    expect(await eventsOf(t.account.id, "profile.disconnected")).toHaveLength(1);
+  });
+});
+
 describe("Telegram updates", () => {
   it("registers the per-profile receiver with its secret; discussion-group comments are not stored nor announced (the spec's table: telegram List no)", async () => {
     const fake = await startTelegramFake();

@@ -4,6 +4,7 @@ import type { Environment } from "@/lib/generated/prisma/enums";
 import { log } from "@/lib/log";
 import { connectorFor } from "@/lib/networks/registry";
 import type { InboundItem } from "@/lib/networks/types";
+import { storableValue } from "@/lib/schemas/safe-input";
 import { contextFor } from "@/lib/services/connections/context";
 import { disconnectProfile } from "@/lib/services/connections/refresh-connections";
 import { applyMessageDelete, applyMessageEdit } from "@/lib/services/messages/apply-edits";
@@ -21,10 +22,14 @@ import { applyComment, type Applied, type Scope } from "./apply-comment";
 // Processing of one stored delivery (inngest/functions/process-inbound.ts): the network's connector
 // reads the payload into items, and each item is applied by the network's own ids, so running this
 // twice (a redelivered event, a retried run) changes nothing the first run did not. A payload the
-// connector cannot read fails the delivery for good (kept with its error); a database failure throws
-// and the function retries.
+// connector cannot read fails the delivery for good (kept with its error). Items are applied one by one,
+// each on its own: text the database cannot hold is made storable first (applyItem), and an item
+// that still fails neither stops the others nor leaves the delivery `received`. The function retries
+// while an item fails (the applied ones change nothing the second time); on its last try the delivery
+// is settled with the failed items counted in `result.failed` and their errors in `error`.
 
-type Outcome = Applied | AppliedMessage | AppliedSignal | "disconnected" | "account_resynced" | "ignored";
+type Outcome =
+  Applied | AppliedMessage | AppliedSignal | "disconnected" | "account_resynced" | "ignored" | "stale" | "failed";
 
 // The user removed the app or revoked its token on the network: the profiles connected with that
 // account stop (profile.disconnected, origin automated), as when a token refresh is refused for good.
@@ -32,22 +37,28 @@ const applyDeauthorized = async (
   item: Extract<InboundItem, { kind: "deauthorized" }>,
   scope: Scope,
 ): Promise<Outcome> => {
-  const profiles = await db.profile.findMany({
-    where: {
-      platform: scope.platform,
-      environment: "live",
-      status: "active",
-      externalId: item.account,
-      ...(scope.profileId && { id: scope.profileId }),
-    },
-    select: { id: true },
-  });
+  const where = {
+    platform: scope.platform,
+    environment: "live" as const,
+    status: "active" as const,
+    externalId: item.account,
+    ...(scope.profileId && { id: scope.profileId }),
+  };
+  // Issued before the profile's last connection (a stale or replayed callback): it is about a grant the
+  // user has since given again. `at` counts whole seconds, so a connection within that second is older.
+  const current = item.at ? { connectedAt: { lt: new Date(item.at.getTime() + 1000) } } : {};
+  const profiles = await db.profile.findMany({ where: { ...where, ...current }, select: { id: true } });
   for (const profile of profiles) await disconnectProfile({ profileId: profile.id, reason: item.reason });
-  return profiles.length ? "disconnected" : "ignored";
+  if (profiles.length) return "disconnected";
+  return item.at && (await db.profile.count({ where })) ? "stale" : "ignored";
 };
 
-// One item, by the network's ids (also what pollers hand over: lib/services/messages/poll-messages.ts).
-export const applyItem = (item: InboundItem, scope: Scope & { environment?: Environment }): Promise<Outcome> => {
+// One item, by the network's ids (also what pollers hand over: lib/services/messages/poll-messages.ts),
+// its text made storable first (an escaped \u0000 in a network's JSON is a NUL once parsed).
+export const applyItem = (item: InboundItem, scope: Scope & { environment?: Environment }): Promise<Outcome> =>
+  applyStorable(storableValue(item), scope);
+
+const applyStorable = (item: InboundItem, scope: Scope & { environment?: Environment }): Promise<Outcome> => {
   switch (item.kind) {
     case "comment":
       return applyComment(item, scope);
@@ -78,6 +89,8 @@ export const applyItem = (item: InboundItem, scope: Scope & { environment?: Envi
 
 // Thrown (so the function retries) while comments of the delivery wait for their parent comment.
 export class ParentCommentPendingError extends Error {}
+// Thrown (so the function retries) while items of the delivery fail; the others are applied already.
+export class InboundItemsFailedError extends Error {}
 
 // `finalAttempt`: the function's last try; comments still waiting for their parent then stay unmatched.
 export const processDelivery = async ({
@@ -108,15 +121,31 @@ export const processDelivery = async ({
   }
   const scope: Scope = { platform: delivery.platform, profileId: delivery.profileId };
   const counts: Partial<Record<Outcome, number>> = {};
-  for (const item of items) {
-    const outcome = await applyItem(item, scope);
+  const failures: string[] = [];
+  for (const [index, item] of items.entries()) {
+    let outcome: Outcome;
+    try {
+      outcome = await applyItem(item, scope);
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      log.warn("inbound item failed", { deliveryId, platform: delivery.platform, index, kind: item.kind, error });
+      failures.push(`item ${index + 1} (${item.kind}): ${error}`);
+      outcome = "failed";
+    }
     counts[outcome] = (counts[outcome] ?? 0) + 1;
   }
+  if (!finalAttempt && failures.length) throw new InboundItemsFailedError(failures.join("; "));
   if (counts.parent_unknown && !finalAttempt)
     throw new ParentCommentPendingError(`${counts.parent_unknown} comment(s) wait for their parent comment`);
+  const failed = items.length > 0 && failures.length === items.length;
   await db.inboundDelivery.update({
     where: { id: deliveryId },
-    data: { status: "processed", result: counts, processedAt: new Date() },
+    data: {
+      status: failed ? "failed" : "processed",
+      result: counts,
+      error: failures.length ? failures.join("; ").slice(0, 1000) : null,
+      processedAt: new Date(),
+    },
   });
-  return { state: "processed" as const, counts };
+  return { state: failed ? ("failed" as const) : ("processed" as const), counts };
 };

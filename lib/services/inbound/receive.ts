@@ -7,13 +7,16 @@ import { log } from "@/lib/log";
 import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector, InboundHandshake, InboundProof, InboundRequest } from "@/lib/networks/types";
 import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
+import { storableText } from "@/lib/schemas/safe-input";
 import { contextFor } from "@/lib/services/connections/context";
 import { profileInboundSecret } from "./secrets";
 
 // The receivers of what networks push (app/inbound): authenticate the delivery through the network's
-// connector, store it exactly as received, request its processing in the same transaction, and answer
-// at once. Nothing about the delivery is interpreted here; a delivery that fails verification changes
-// nothing. Only live profiles are reachable: sandbox profiles live on the simulated network.
+// connector, store it as received, request its processing in the same transaction, and answer at once.
+// Nothing about the delivery is interpreted here; a delivery that fails verification changes nothing.
+// The signature is checked over the raw bytes; the stored copy lacks only what PostgreSQL text cannot
+// hold (NUL characters), so a delivery carrying one is kept and processed rather than answered 500 and
+// retried by the network forever. Only live profiles are reachable: sandbox profiles live on the simulated network.
 
 export type InboundAnswer = { status: number; body: string };
 
@@ -66,7 +69,7 @@ const store = async (platform: TPlatform, profileId: string | null, request: Inb
         platform,
         profileId,
         contentType: request.contentType,
-        payload: request.body.toString("utf8"),
+        payload: storableText(request.body.toString("utf8")),
       },
       select: { id: true },
     });

@@ -20,7 +20,9 @@ import { storeInboundMessage } from "./store-message";
 export type Scope = { platform: Platform; profileId: string | null; environment?: Environment };
 export type AppliedMessage = "message_created" | "message_duplicate" | "status_applied" | "status_stale" | "unmatched";
 
-export const profilesFor = (scope: Scope, account: string) =>
+// `placement`: the placement a push names beside its account (a WhatsApp number of a business account)
+// must be one of the profile's own, so a push for one account never opens a chat on another's number.
+export const profilesFor = (scope: Scope, account: string, placement: string | null = null) =>
   db.profile.findMany({
     where: {
       platform: scope.platform,
@@ -29,6 +31,7 @@ export const profilesFor = (scope: Scope, account: string) =>
       ...(scope.profileId
         ? { id: scope.profileId }
         : { OR: [{ externalId: account }, { placements: { some: { externalId: account } } }] }),
+      ...(placement !== null && { placements: { some: { externalId: placement } } }),
     },
   });
 
@@ -73,7 +76,7 @@ export const lockedChat = async (tx: Prisma.TransactionClient, profile: Profile,
 };
 
 export const applyInboundMessage = async (item: InboundMessageItem, scope: Scope): Promise<AppliedMessage> => {
-  const profiles = await profilesFor(scope, item.account);
+  const profiles = await profilesFor(scope, item.account, item.placement);
   if (profiles.length === 0) return "unmatched";
   let outcome: AppliedMessage = "message_duplicate";
   for (const profile of profiles) {

@@ -47,7 +47,7 @@ type Reaction = { sender_external_id: string; emoji: string | null; reaction: st
 
 // Every one of our messages in the chat sent up to the watermark gets its delivered/read time, once.
 export const applyWatermark = async (item: InboundMessageWatermark, scope: Scope): Promise<AppliedSignal> => {
-  const profiles = await profilesFor(scope, item.account);
+  const profiles = await profilesFor(scope, item.account, item.placement);
   const chats = await db.chat.findMany({
     where: {
       profileId: { in: profiles.map((p) => p.id) },
@@ -140,7 +140,7 @@ export const applyReaction = (item: InboundReaction, scope: Scope): Promise<Appl
 // A referral finds or creates the chat, opens the messaging window (last_inbound_at) and is kept as
 // metadata.referral with metadata.last_referral_at; referral.received once per referral time.
 export const applyReferral = async (item: InboundReferral, scope: Scope): Promise<AppliedSignal> => {
-  const profiles = await profilesFor(scope, item.account);
+  const profiles = await profilesFor(scope, item.account, item.placement);
   if (profiles.length === 0) return "unmatched";
   let outcome: AppliedSignal = "signal_stale";
   for (const profile of profiles) {
@@ -188,7 +188,7 @@ export const applyReferral = async (item: InboundReferral, scope: Scope): Promis
 // The participant's window closed: the chat's last inbound time goes back past the window (only ever
 // backwards), so within_messaging_window turns false and free-form sends answer 422.
 export const applyWindowClosed = async (item: InboundWindowClosed, scope: Scope): Promise<AppliedSignal> => {
-  const profiles = await profilesFor(scope, item.account);
+  const profiles = await profilesFor(scope, item.account, item.placement);
   let outcome: AppliedSignal = "unmatched";
   for (const profile of profiles) {
     const hours = windowHoursOf(profile);

@@ -5,6 +5,7 @@ import type { ChatView } from "@/lib/api/serializers/message";
 import type { Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
+import { utcInstant } from "@/lib/schemas/common";
 import type { TCreateChatBody } from "@/lib/schemas/messages";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { recordCommit } from "@/lib/services/idempotency/commit";
@@ -27,8 +28,6 @@ type ListQuery = {
   archived?: "true" | "false";
 };
 
-const instant = (value: string) => new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value}Z`);
-
 export const listChats = async ({
   principal,
   profileId,
@@ -45,8 +44,8 @@ export const listChats = async ({
     ...(query.archived && { archived: query.archived === "true" }),
     ...((query.before || query.after) && {
       lastMessageAt: {
-        ...(query.before && { lt: instant(query.before) }),
-        ...(query.after && { gt: instant(query.after) }),
+        ...(query.before && { lt: utcInstant(query.before) }),
+        ...(query.after && { gt: utcInstant(query.after) }),
       },
     }),
   };
