@@ -126,7 +126,10 @@ describe("sandbox publish", () => {
     const instagram = await setup("instagram");
     const story = { format: "story" };
     await expect(
-      instagram.publish(instagram.ctx, publishInput(instagram.auth, { params: story, media: [sized("video", 150 * MB)] })),
+      instagram.publish(
+        instagram.ctx,
+        publishInput(instagram.auth, { params: story, media: [sized("video", 150 * MB)] }),
+      ),
     ).rejects.toMatchObject({ kind: "rejected", message: /maximum 100 MB for videos/ });
     expect(
       (await instagram.publish(instagram.ctx, publishInput(instagram.auth, { media: [sized("video", 150 * MB)] })))

@@ -29,7 +29,8 @@ export const maxMediaBytes = (formats: (FormatLimits | undefined)[]): number => 
   const serverCap = env().MEDIA_MAX_BYTES;
   let max = 0;
   for (const limits of formats) {
-    for (const kind of [limits?.image, limits?.gif, limits?.video, limits?.document]) if (kind) max = Math.max(max, kind.maxBytes);
+    for (const kind of [limits?.image, limits?.gif, limits?.video, limits?.document])
+      if (kind) max = Math.max(max, kind.maxBytes);
   }
   return Math.min(max || serverCap, serverCap);
 };

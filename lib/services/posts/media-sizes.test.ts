@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => db.$disconnect());
 
 type Json = Record<string, any>;
-const placementOf = (platform: TPlatform) => t.profiles[platform]!.placements[0]!.externalId;
+const placementOf = (platform: TPlatform) => t.profiles[platform]!.placements[0]!.externalId!;
 const postCount = () => db.post.count({ where: { accountId: t.account.id } });
 
 // A PNG (real signature, 1x1) padded to `size` bytes.
@@ -142,7 +142,9 @@ describe("each network's limit for the file's kind and the post's format", () =>
   it("videos: Bluesky 50 MB, X 512 MB, Instagram 300 MB on posts but 100 MB on stories", () => {
     expect(() => check("bluesky", [video(51 * MB)])).toThrow("bluesky: media[0] is 51 MB (maximum 50 MB for videos)");
     expect(() => check("twitter", [video(500 * MB)])).not.toThrow();
-    expect(() => check("twitter", [video(513 * MB)])).toThrow("twitter: media[0] is 513 MB (maximum 512 MB for videos)");
+    expect(() => check("twitter", [video(513 * MB)])).toThrow(
+      "twitter: media[0] is 513 MB (maximum 512 MB for videos)",
+    );
     expect(() => check("instagram", [video(150 * MB)])).not.toThrow();
     expect(() => check("instagram", [video(150 * MB)], { format: "story" })).toThrow(
       "instagram: media[0] is 150 MB (maximum 100 MB for videos)",

@@ -29,7 +29,12 @@ const isEditable = (post: { draft: boolean; status: string; scheduledAt: Date | 
     !!post.scheduledAt &&
     post.scheduledAt.getTime() - now.getTime() > EDIT_MARGIN_MS);
 
-type ExistingMedia = { sourceUrl: string | null; storageKey: string | null; contentType: string; sizeBytes: number | null };
+type ExistingMedia = {
+  sourceUrl: string | null;
+  storageKey: string | null;
+  contentType: string;
+  sizeBytes: number | null;
+};
 // Kept media take part in the rules check under their hosted (or source) URL, content type and size (known
 // once stored or downloaded).
 const keptMedia = (m: ExistingMedia): MediaInput => ({
