@@ -72,6 +72,23 @@ describe("mediaLimitIssues", () => {
     ).toEqual(["media[0] has an unsupported file type (application/octet-stream)"]);
   });
 
+  it("holds GIFs to the format's own GIF limit where it has one, bytes to a minimum too, and skips unknown sizes", () => {
+    const withGif: FormatLimits = { ...limits, gif: { maxBytes: 15 * MB, types: ["gif"], maxCount: 1 } };
+    const loop = { contentType: "image/gif", kind: "gif" as const };
+    expect(mediaLimitIssues({ ...loop, sizeBytes: 12 * MB }, withGif, 0)).toEqual([]);
+    expect(mediaLimitIssues({ ...loop, sizeBytes: 16 * MB }, withGif, 0)).toEqual([
+      "media[0] is 16 MB (maximum 15 MB for GIFs)",
+    ]);
+    expect(mediaLimitIssues({ ...image, sizeBytes: 12 * MB }, withGif, 0)).toEqual([
+      "media[0] is 12 MB (maximum 8 MB for images)",
+    ]);
+    const floor: FormatLimits = { ...limits, image: { ...limits.image!, minBytes: 10 * 1024 } };
+    expect(mediaLimitIssues({ ...image, sizeBytes: 5 * 1024 }, floor, 0)).toEqual([
+      "media[0] is 5 KB (minimum 10 KB for images)",
+    ]);
+    expect(mediaLimitIssues({ ...image, sizeBytes: null }, floor, 0)).toEqual([]);
+  });
+
   it("gives long durations in minutes and one-sided size minimums", () => {
     const long = { ...limits, video: { ...limits.video!, maxDurationSec: 15 * 60, minWidth: 720 } };
     expect(mediaLimitIssues({ ...video, durationSec: 16 * 60, width: 640, height: 360 }, long, 0)).toEqual([

@@ -1,4 +1,4 @@
-import type { FormatLimits, MediaKind } from "@/lib/networks/post-rules";
+import type { FormatLimits, MediaKind, MediaKindLimit } from "@/lib/networks/post-rules";
 import { typeNamesOf } from "./content-type";
 import { formatAgainst, formatBytes, formatDuration } from "./format";
 
@@ -8,32 +8,58 @@ import { formatAgainst, formatBytes, formatDuration } from "./format";
 
 export type MediaFacts = {
   contentType: string;
-  sizeBytes: number;
+  sizeBytes: number | null; // null: not known (the size is not checked)
   kind: MediaKind;
   width?: number | null;
   height?: number | null;
   durationSec?: number | null;
 };
 
-const LIMIT_OF = { image: "image", gif: "image", video: "video", document: "document" } as const;
-const PLURAL = { image: "images", video: "videos", document: "documents" } as const;
+type KnownKind = Exclude<MediaKind, "unknown">;
+const PLURAL = { image: "images", gif: "GIFs", video: "videos", document: "documents" } as const;
+
+// The limit a file of this kind is held to, and the name of its kind in messages: a GIF by the format's
+// own GIF limit where the network has one, otherwise as an image.
+export const kindLimitOf = (limits: FormatLimits, kind: KnownKind): { limit?: MediaKindLimit; plural: string } => {
+  if (kind === "gif" && limits.gif) return { limit: limits.gif, plural: PLURAL.gif };
+  const key = kind === "gif" ? "image" : kind;
+  return { limit: limits[key], plural: PLURAL[key] };
+};
+
+// One file's bytes against its kind's limit: what creation checks where the size is already known
+// (uploads), what publishing checks once stored, and what the sandbox network refuses.
+// "media[0] is 9 MB (maximum 5 MB for images)". Unknown sizes and kinds, and kinds the format lacks, pass here.
+export const mediaSizeIssues = (
+  file: { kind: MediaKind; sizeBytes: number | null },
+  limits: FormatLimits,
+  label: string,
+): string[] => {
+  if (file.kind === "unknown" || file.sizeBytes === null) return [];
+  const { limit, plural } = kindLimitOf(limits, file.kind);
+  if (!limit) return [];
+  if (file.sizeBytes > limit.maxBytes) {
+    const [actual, maximum] = formatAgainst(file.sizeBytes, limit.maxBytes, formatBytes);
+    return [`${label} is ${actual} (maximum ${maximum} for ${plural})`];
+  }
+  if (limit.minBytes !== undefined && file.sizeBytes < limit.minBytes) {
+    const [actual, minimum] = formatAgainst(file.sizeBytes, limit.minBytes, formatBytes);
+    return [`${label} is ${actual} (minimum ${minimum} for ${plural})`];
+  }
+  return [];
+};
 
 export const mediaLimitIssues = (file: MediaFacts, limits: FormatLimits, index: number, field = "media"): string[] => {
   const label = `${field}[${index}]`;
   if (file.kind === "unknown") return [`${label} has an unsupported file type (${file.contentType})`];
-  const kind = LIMIT_OF[file.kind];
-  const limit = limits[kind];
-  if (!limit) return [`${label}: ${PLURAL[kind]} are not supported here`];
+  const { limit, plural } = kindLimitOf(limits, file.kind);
+  if (!limit) return [`${label}: ${plural} are not supported here`];
 
   const issues: string[] = [];
   const names = typeNamesOf(file.contentType);
   if (!names.some((name) => limit.types.includes(name))) {
-    issues.push(`${label} is ${names[0]} (allowed for ${PLURAL[kind]}: ${limit.types.join(", ")})`);
+    issues.push(`${label} is ${names[0]} (allowed for ${plural}: ${limit.types.join(", ")})`);
   }
-  if (file.sizeBytes > limit.maxBytes) {
-    const [actual, maximum] = formatAgainst(file.sizeBytes, limit.maxBytes, formatBytes);
-    issues.push(`${label} is ${actual} (maximum ${maximum} for ${PLURAL[kind]})`);
-  }
+  issues.push(...mediaSizeIssues(file, limits, label));
   const { width, height } = file;
   const isNarrow = limit.minWidth !== undefined && width != null && width < limit.minWidth;
   const isShort = limit.minHeight !== undefined && height != null && height < limit.minHeight;

@@ -65,10 +65,17 @@ describe("google_business post params", () => {
     ]);
   });
 
-  it("encodes the spec's limits: one optional image on local posts, one required image on photo, no video", () => {
+  it("encodes the spec's limits: one optional image on local posts, one required image on photo (10 KB to 5 MB), no video", () => {
     for (const format of ["standard", "event", "offer"]) {
       expect(rules.formats[format]).toEqual({
-        image: { maxBytes: 5 * MB, types: ["jpg", "png"], maxCount: 1, minWidth: 400, minHeight: 300 },
+        image: {
+          maxBytes: 5 * MB,
+          minBytes: 10 * 1024,
+          types: ["jpg", "png"],
+          maxCount: 1,
+          minWidth: 400,
+          minHeight: 300,
+        },
         mediaRequired: false,
         mixingAllowed: false,
         maxItems: 1,
@@ -76,7 +83,14 @@ describe("google_business post params", () => {
       });
     }
     expect(rules.formats.photo).toEqual({
-      image: { maxBytes: 5 * MB, types: ["jpg", "png"], maxCount: 1, minWidth: 250, minHeight: 250 },
+      image: {
+        maxBytes: 5 * MB,
+        minBytes: 10 * 1024,
+        types: ["jpg", "png"],
+        maxCount: 1,
+        minWidth: 250,
+        minHeight: 250,
+      },
       mediaRequired: true,
       mixingAllowed: false,
       maxItems: 1,

@@ -56,8 +56,18 @@ export const ZGoogleBusinessPostParams = z
   });
 export type GoogleBusinessPostParams = z.output<typeof ZGoogleBusinessPostParams>;
 
+// Google takes photos of 10 KB to 5 MB: a smaller file is refused as well as a larger one.
+const PHOTO_MIN_BYTES = 10 * 1024;
+
 const localPost: FormatLimits = {
-  image: { maxBytes: 5 * MB, types: ["jpg", "png"], maxCount: 1, minWidth: 400, minHeight: 300 },
+  image: {
+    maxBytes: 5 * MB,
+    minBytes: PHOTO_MIN_BYTES,
+    types: ["jpg", "png"],
+    maxCount: 1,
+    minWidth: 400,
+    minHeight: 300,
+  },
   mediaRequired: false,
   mixingAllowed: false,
   maxItems: 1,
@@ -69,7 +79,14 @@ export const GOOGLE_BUSINESS_FORMATS = {
   event: localPost,
   offer: localPost,
   photo: {
-    image: { maxBytes: 5 * MB, types: ["jpg", "png"], maxCount: 1, minWidth: 250, minHeight: 250 },
+    image: {
+      maxBytes: 5 * MB,
+      minBytes: PHOTO_MIN_BYTES,
+      types: ["jpg", "png"],
+      maxCount: 1,
+      minWidth: 250,
+      minHeight: 250,
+    },
     mediaRequired: true,
     mixingAllowed: false,
     maxItems: 1,

@@ -14,6 +14,7 @@ export type MediaKind = "image" | "video" | "gif" | "document" | "unknown";
 export type DraftMedia = {
   url: string;
   kind: MediaKind; // from the multipart part's content type or the URL's extension (mediaKindOf); "unknown" when neither tells
+  sizeBytes?: number | null; // known for uploaded files (and media already stored); unknown for a URL not yet downloaded
 };
 
 export type PostDraft<TParams> = {
@@ -29,9 +30,11 @@ export type PostDraft<TParams> = {
 };
 
 // Media limits per format, from the spec's Limits table: used at creation (counts, kinds, mixing,
-// required/forbidden) and again at publishing once files are downloaded (bytes, types, durations, sizes).
+// required/forbidden, and bytes where the size is already known: uploaded files) and again at publishing
+// once files are downloaded (bytes, types, durations, sizes; lib/media/validate.ts), by the sandbox too.
 export type MediaKindLimit = {
   maxBytes: number;
+  minBytes?: number;
   types: string[]; // file extensions / subtypes: jpg, png, gif, webp, mp4, mov, …
   maxCount: number;
   minWidth?: number;
@@ -41,6 +44,9 @@ export type MediaKindLimit = {
 };
 export type FormatLimits = {
   image?: MediaKindLimit;
+  // Animated GIFs where the network holds them to their own limit (bytes, types, dimensions), as X does;
+  // absent: a GIF is an image. Counts, kinds and mixing count GIFs among the images either way.
+  gif?: MediaKindLimit;
   video?: MediaKindLimit;
   document?: MediaKindLimit;
   mediaRequired: boolean;

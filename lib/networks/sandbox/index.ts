@@ -18,7 +18,8 @@ import { postStatsSandbox, profileStatsSandbox } from "./stats";
 // form-based ones (bluesky, telegram) accept any well-formed credentials. The simulated account travels in
 // the access token, so identity and placements are stable for the life of the connection.
 // Posts are checked with the platform's real post rules and published on a simulated network (publish.ts:
-// delays, failure triggers such as #sandbox-fail in the body, read-back, deletion); stats are simulated (stats.ts).
+// delays, failure triggers such as #sandbox-fail in the body, the real network's media size limits,
+// read-back, deletion); stats are simulated (stats.ts).
 // Listings (google_business), pages (facebook) and mention lookups (linkedin) run the real connector's
 // management against simulated hosts whose state persists in the profile's connector store (management/).
 // Direct messages have simulated participants who write first and answer (messaging.ts).

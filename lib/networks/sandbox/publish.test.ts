@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { MB } from "@/lib/networks/post-rules";
 import { ZPlatform } from "@/lib/schemas/common";
 import { publishInput, publishMedia } from "@/lib/testing/publish-media";
 import { CAPABILITIES } from "../platforms";
@@ -103,6 +104,37 @@ describe("sandbox publish", () => {
     }
     const linkedin = await setup("linkedin");
     expect((await linkedin.publish(linkedin.ctx, publishInput(linkedin.auth))).externalId).toMatch(/^sbx_post_/); // the member's own profile
+  });
+
+  it("refuses media the real network refuses for their size, by that network's limits for the post's format", async () => {
+    const sized = (kind: "image" | "video", sizeBytes: number) => ({ ...publishMedia(kind), sizeBytes });
+    const x = await setup("twitter");
+    const tooBig = publishInput(x.auth, { media: [sized("image", 9 * MB)] });
+    await expect(x.publish(x.ctx, tooBig)).rejects.toMatchObject({
+      kind: "rejected",
+      message: "The sandbox X (Twitter) network refuses the media: media[0] is 9 MB (maximum 5 MB for images)",
+      details: { platformErrorCode: "SANDBOX_MEDIA_SIZE" },
+    });
+    expect(sandboxRecordOf(tooBig.clientReference)).toBeNull();
+    expect((await x.publish(x.ctx, publishInput(x.auth, { media: [sized("image", 4 * MB)] }))).externalId).toMatch(
+      /^sbx_post_/,
+    );
+    const bluesky = await setup("bluesky");
+    await expect(
+      bluesky.publish(bluesky.ctx, publishInput(bluesky.auth, { media: [sized("video", 60 * MB)] })),
+    ).rejects.toMatchObject({ kind: "rejected", message: /media\[0\] is 60 MB \(maximum 50 MB for videos\)/ });
+    const instagram = await setup("instagram");
+    const story = { format: "story" };
+    await expect(
+      instagram.publish(
+        instagram.ctx,
+        publishInput(instagram.auth, { params: story, media: [sized("video", 150 * MB)] }),
+      ),
+    ).rejects.toMatchObject({ kind: "rejected", message: /maximum 100 MB for videos/ });
+    expect(
+      (await instagram.publish(instagram.ctx, publishInput(instagram.auth, { media: [sized("video", 150 * MB)] })))
+        .externalId,
+    ).toMatch(/^sbx_post_/); // a feed video may be 300 MB
   });
 
   it("an invalid sandbox token is auth_expired", async () => {

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { TPlatform } from "@/lib/schemas/common";
 import { NetworkError, details } from "../errors";
-import { CAPABILITIES } from "../platforms";
+import { mediaSizeIssues } from "@/lib/media/validate";
+import { formatLimitsOf } from "../format-limits";
+import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, PublishInput, PublishResult } from "../types";
 import { sandboxPlacements, type SandboxAccount } from "./accounts";
 
@@ -27,6 +29,10 @@ import { sandboxPlacements, type SandboxAccount } from "./accounts";
 //                        audience.ts), for tests that write their own.
 // Posts to a placement (page, channel, location, board...) must name one of the sandbox account's
 // placements where the platform requires one (rejected with SANDBOX_UNKNOWN_PLACEMENT otherwise).
+// Media the real network refuses for their size (the limits of its post rules for the post's format:
+// lib/networks/format-limits.ts) are refused too, as that network would at publishing: rejected with
+// SANDBOX_MEDIA_SIZE, naming each file. The posts service checks the same limits at creation (uploads)
+// and before publishing (downloaded URLs), so in the product this answers only what got past both.
 
 export type SandboxCtx = ConnectorContext<{ app_url?: string }>;
 
@@ -90,6 +96,20 @@ const checkPlacement = (platform: TPlatform, account: SandboxAccount, placement:
   }
 };
 
+const checkMediaSizes = (platform: TPlatform, input: PublishInput) => {
+  const limits = formatLimitsOf(platform, input.params);
+  if (!limits) return;
+  const issues = input.media.flatMap((m, i) =>
+    mediaSizeIssues({ kind: m.kind, sizeBytes: m.sizeBytes || null }, limits, `media[${i}]`),
+  );
+  if (issues.length)
+    throw sandboxError(
+      "rejected",
+      "SANDBOX_MEDIA_SIZE",
+      `The sandbox ${DISPLAY_NAMES[platform]} network refuses the media: ${issues.join("; ")}`,
+    );
+};
+
 export const publishSandbox = async (
   platform: TPlatform,
   account: SandboxAccount,
@@ -116,6 +136,7 @@ export const publishSandbox = async (
       1000,
     );
   checkPlacement(platform, account, input.placement);
+  checkMediaSizes(platform, input);
   if (triggers.has("unconfirmed")) {
     unconfirmed.add(ref);
     trim(unconfirmed);

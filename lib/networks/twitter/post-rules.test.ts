@@ -50,6 +50,13 @@ describe("twitter post params", () => {
       minWidth: 4,
       minHeight: 4,
     });
+    expect(rules.formats.post!.gif).toEqual({
+      maxBytes: 15 * MB,
+      types: ["gif"],
+      maxCount: 1,
+      minWidth: 4,
+      minHeight: 4,
+    });
     expect(rules.formats.post!.video).toEqual({
       maxBytes: 512 * MB,
       types: ["mp4", "mov"],

@@ -325,7 +325,13 @@ beforeAll(async () => {
   expect(publicMediaUrl("")).toBe(`${MEDIA_PUBLIC_URL}/media/`);
   tiktok.publishing.verifiedUrlPrefixes.push(publicMediaUrl(""));
 
-  const photo = readFileSync(path.join(import.meta.dirname, "../../media/fixtures/640x640.jpg")); // big enough for every network's minimum
+  // Big enough for every network's minimum: 640x640 pixels, padded past Google's 10 KB with a JPEG comment
+  // segment (FF FE, its length, filler) right after the start-of-image marker.
+  const jpeg = readFileSync(path.join(import.meta.dirname, "../../media/fixtures/640x640.jpg"));
+  const comment = Buffer.alloc(4 + 12 * 1024, 0x20);
+  comment.writeUInt16BE(0xfffe, 0);
+  comment.writeUInt16BE(comment.length - 2, 2);
+  const photo = Buffer.concat([jpeg.subarray(0, 2), comment, jpeg.subarray(2)]);
   files = await listen((req, res) => {
     const file = {
       "/spring.jpg": { type: "image/jpeg", bytes: photo },

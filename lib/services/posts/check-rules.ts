@@ -1,5 +1,6 @@
 import "server-only";
 import { unprocessable } from "@/lib/api/errors";
+import { mediaSizeIssues } from "@/lib/media/validate";
 import { issueMessages } from "@/lib/schemas/issue-messages";
 import { mediaKindOf, type DraftMedia, type FormatLimits } from "@/lib/networks/post-rules";
 import { listPlatforms, networkMeta, platformsWhere } from "@/lib/networks/meta";
@@ -11,7 +12,7 @@ import type { Target } from "./targets";
 // (lib/networks/<platform>/post-rules.ts). Sandbox profiles follow the rules of the real network. One
 // 422 lists every problem, each naming its network and field.
 
-export type MediaInput = { url: string; contentType?: string | null };
+export type MediaInput = { url: string; contentType?: string | null; sizeBytes?: number | null };
 export type CheckedTarget = {
   target: Target;
   params: Record<string, unknown>;
@@ -25,13 +26,13 @@ const CHAIN_PLATFORMS = listPlatforms(platformsWhere((network) => network.capabi
 
 export const rulesOf = (platform: TPlatform) => networkMeta(platform).postRules;
 
-// The media limits of the format that stored (already normalised) params select.
-export const formatLimitsOf = (platform: TPlatform, params: unknown): FormatLimits | undefined => {
-  const rules = rulesOf(platform);
-  return rules?.formats[rules.formatOf(rules.params.parse(params ?? {}))];
-};
+const draftMedia = (media: MediaInput[]): DraftMedia[] =>
+  media.map((m) => ({ url: m.url, kind: mediaKindOf(m), sizeBytes: m.sizeBytes ?? null }));
 
-const draftMedia = (media: MediaInput[]): DraftMedia[] => media.map((m) => ({ url: m.url, kind: mediaKindOf(m) }));
+// Files whose size is already known (uploads, media an edit keeps once stored) against the format's
+// limit for their kind; a URL not yet downloaded is checked at publishing (lib/services/posts/publish-input.ts).
+const sizeIssues = (media: DraftMedia[], limits: FormatLimits, field: string): string[] =>
+  media.flatMap((m, i) => mediaSizeIssues({ kind: m.kind, sizeBytes: m.sizeBytes ?? null }, limits, `${field}[${i}]`));
 
 export const checkAgainstRules = ({
   targets,
@@ -63,10 +64,14 @@ export const checkAgainstRules = ({
       problems.push(...issueMessages(parsed.error, raw).map((m) => `platforms.${p}.${m}`));
       continue;
     }
-    const issues = rules.validate({
+    const draft = {
       body,
       media: draftMedia(media),
       thread: thread.map((t) => ({ body: t.body, media: draftMedia(t.media) })),
+    };
+    const limits = rules.formats[rules.formatOf(parsed.data)];
+    const issues = rules.validate({
+      ...draft,
       params: parsed.data,
       profile: {
         connectedAt: target.connectedAt,
@@ -74,11 +79,15 @@ export const checkAgainstRules = ({
         placementIds: target.placements.map((pl) => pl.externalId),
       },
     });
+    if (limits) {
+      issues.push(...sizeIssues(draft.media, limits, "media"));
+      draft.thread.forEach((t, i) => issues.push(...sizeIssues(t.media, limits, `thread[${i}].media`)));
+    }
     problems.push(...issues.map((m) => `${p}: ${m}`));
     const params = parsed.data as Record<string, unknown>;
     const key = PLACEMENT_PARAM[p];
     const placementId = key && params[key] !== undefined && params[key] !== null ? String(params[key]) : null;
-    checked.push({ target, params, placementId, limits: rules.formats[rules.formatOf(parsed.data)] });
+    checked.push({ target, params, placementId, limits });
   }
   if (problems.length) throw unprocessable(problems);
   return checked;

@@ -8,7 +8,7 @@ import type { TCreatePostBody } from "@/lib/schemas/posts";
 import { recordCommit } from "@/lib/services/idempotency/commit";
 import { lockQueue, rearrangeQueue } from "@/lib/services/queues/rearrange";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
-import { checkAgainstRules, type CheckedTarget } from "./check-rules";
+import { checkAgainstRules, type CheckedTarget, type MediaInput } from "./check-rules";
 import { advancePost } from "./lifecycle";
 import {
   asMediaInput,
@@ -32,22 +32,27 @@ export type PostContent = {
   platforms: Record<string, Record<string, unknown> | undefined>;
 };
 
+// What an edit keeps of the post (lib/services/posts/update-post.ts): checked as it is known (content type,
+// and size once stored), never stored again; `media` and `thread` of the content are then not used.
+export type KeptContent = { media?: MediaInput[]; thread?: { body: string; media: MediaInput[] }[] };
+
 export const checkContent = async (
   targets: Parameters<typeof checkAgainstRules>[0]["targets"],
   content: PostContent,
+  kept: KeptContent = {},
 ) => {
   const platforms = await storeCoverFiles(content.platforms);
   const checked = checkAgainstRules({
     targets,
     body: content.body,
-    media: content.media.map(asMediaInput),
-    thread: content.thread.map((t) => ({ body: t.body, media: t.media.map(asMediaInput) })),
+    media: kept.media ?? content.media.map(asMediaInput),
+    thread: kept.thread ?? content.thread.map((t) => ({ body: t.body, media: t.media.map(asMediaInput) })),
     platforms,
   });
   const maxBytes = maxMediaBytes(checked.map((c) => c.limits));
-  const media = await storeMediaRefs(content.media, maxBytes, "media");
+  const media = kept.media ? [] : await storeMediaRefs(content.media, maxBytes, "media");
   const thread: { body: string; media: MediaRow[] }[] = [];
-  for (const [i, t] of content.thread.entries())
+  for (const [i, t] of kept.thread ? [] : content.thread.entries())
     thread.push({ body: t.body, media: await storeMediaRefs(t.media, maxBytes, `thread[${i}].media`) });
   return { checked, platforms, media, thread };
 };

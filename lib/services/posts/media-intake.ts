@@ -23,13 +23,14 @@ export type MediaRow = {
 };
 
 export const asMediaInput = (ref: MediaRef): MediaInput =>
-  typeof ref === "string" ? { url: ref } : { url: ref.name || "upload", contentType: ref.type };
+  typeof ref === "string" ? { url: ref } : { url: ref.name || "upload", contentType: ref.type, sizeBytes: ref.size };
 
 export const maxMediaBytes = (formats: (FormatLimits | undefined)[]): number => {
   const serverCap = env().MEDIA_MAX_BYTES;
   let max = 0;
   for (const limits of formats) {
-    for (const kind of [limits?.image, limits?.video, limits?.document]) if (kind) max = Math.max(max, kind.maxBytes);
+    for (const kind of [limits?.image, limits?.gif, limits?.video, limits?.document])
+      if (kind) max = Math.max(max, kind.maxBytes);
   }
   return Math.min(max || serverCap, serverCap);
 };

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { MediaError } from "@/lib/media/download";
 import { storeDownloaded } from "@/lib/media/store-upload";
-import { formatLimitsOf } from "./check-rules";
+import { formatLimitsOf } from "@/lib/networks/format-limits";
 import { advancePost, wholeChain } from "./lifecycle";
 import { maxMediaBytes } from "./media-intake";
 import { emitMediaFailed } from "./post-events";

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { mediaStorage, publicMediaUrl } from "@/lib/media/storage";
 import { mediaLimitIssues } from "@/lib/media/validate";
 import { mediaKindOf } from "@/lib/networks/post-rules";
-import { formatLimitsOf } from "./check-rules";
+import { formatLimitsOf } from "@/lib/networks/format-limits";
 import type { AnyConnector, PublishInput, PublishMedia } from "@/lib/networks/types";
 import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
@@ -79,7 +79,7 @@ const mediaProblem = (pp: LoadedPlatformPost): string | null => {
     mediaLimitIssues(
       {
         contentType: m.contentType,
-        sizeBytes: m.sizeBytes ?? 0,
+        sizeBytes: m.sizeBytes,
         kind: mediaKindOf({ url: m.storageKey ?? "", contentType: m.contentType }),
         width: m.width,
         height: m.height,

@@ -11,7 +11,7 @@ import { retryingTransaction } from "@/lib/services/transactions/retrying-transa
 import { checkContent, resolveQueue, writeChildren, writeMedia, writeTargets, type PostContent } from "./create-post";
 import { deletePostEverywhere } from "./delete-on-platform";
 import { advancePost, wholeChain } from "./lifecycle";
-import type { MediaRef } from "./media-intake";
+import type { MediaInput } from "./check-rules";
 import { findPost } from "./read-posts";
 import { resolveTargets } from "./targets";
 
@@ -29,9 +29,19 @@ const isEditable = (post: { draft: boolean; status: string; scheduledAt: Date | 
     !!post.scheduledAt &&
     post.scheduledAt.getTime() - now.getTime() > EDIT_MARGIN_MS);
 
-type ExistingMedia = { sourceUrl: string | null; storageKey: string | null; contentType: string };
-// Kept media take part in the rules check under their hosted (or source) URL and content type.
-const existingRef = (m: ExistingMedia): MediaRef => (m.storageKey ? publicMediaUrl(m.storageKey) : (m.sourceUrl ?? ""));
+type ExistingMedia = {
+  sourceUrl: string | null;
+  storageKey: string | null;
+  contentType: string;
+  sizeBytes: number | null;
+};
+// Kept media take part in the rules check under their hosted (or source) URL, content type and size (known
+// once stored or downloaded).
+const keptMedia = (m: ExistingMedia): MediaInput => ({
+  url: m.storageKey ? publicMediaUrl(m.storageKey) : (m.sourceUrl ?? ""),
+  contentType: m.contentType,
+  sizeBytes: m.sizeBytes,
+});
 
 const lockPost = async (tx: Tx, id: string) =>
   (await tx.$queryRaw<{ id: string }[]>`SELECT id FROM posts WHERE id = ${id} FOR UPDATE`).length > 0;
@@ -88,12 +98,9 @@ const applyEdit = async ({ principal, id, input, now = new Date() }: UpdateOptio
     platforms: mergePlatforms(post.platforms as Record<string, Record<string, unknown>>, input.platforms),
   };
   // Unchanged media and thread are checked as they are, but not stored again.
-  const checkedContent = await checkContent(targets, {
-    ...content,
-    media: mediaGiven ? content.media : post.media.map(existingRef),
-    thread: threadGiven
-      ? content.thread
-      : post.children.map((c) => ({ body: c.body, media: c.media.map(existingRef) })),
+  const checkedContent = await checkContent(targets, content, {
+    media: mediaGiven ? undefined : post.media.map(keptMedia),
+    thread: threadGiven ? undefined : post.children.map((c) => ({ body: c.body, media: c.media.map(keptMedia) })),
   });
 
   return retryingTransaction(async (tx) => {
