@@ -13,7 +13,7 @@ import {
 } from "../post-rules/draft-checks";
 
 // X (Twitter) posts: format `post` (default; text, up to 4 images of 5 MB or 1 video of 512 MB or 1 GIF of
-// 15 MB; chains via `thread`) or `poll` (2 to 4 options of at most 25 characters, 5 to 10,080 minutes; no
+// 5 MB, the contract's image limit; chains via `thread`) or `poll` (2 to 4 options of at most 25 characters, 5 to 10,080 minutes; no
 // media, no chain).
 //
 // The character limit depends on the account's tier: 280 without a subscription, 25,000 with any X
@@ -38,9 +38,6 @@ export const ZTwitterPostParams = z
 export type TwitterPostParams = z.output<typeof ZTwitterPostParams>;
 
 const image = { maxBytes: 5 * MB, types: ["jpg", "png", "webp", "gif"], maxCount: 4, minWidth: 4, minHeight: 4 };
-// An animated GIF is its own media category on X (tweet_gif, uploaded in chunks: media.ts), up to 15 MB;
-// still one per post (gifAlone) and counted among the images.
-const gif = { maxBytes: 15 * MB, types: ["gif"], maxCount: 1, minWidth: 4, minHeight: 4 };
 const video = {
   maxBytes: 512 * MB,
   types: ["mp4", "mov"],
@@ -53,7 +50,7 @@ const video = {
 
 export const TWITTER_FORMATS = {
   // bodyMax is the free tier's; validate raises it to TWITTER_PAID_BODY_MAX for subscribed accounts.
-  post: { image, gif, video, mediaRequired: false, mixingAllowed: false, maxItems: 4, bodyMax: TWITTER_FREE_BODY_MAX },
+  post: { image, video, mediaRequired: false, mixingAllowed: false, maxItems: 4, bodyMax: TWITTER_FREE_BODY_MAX },
   poll: { mediaRequired: false, mixingAllowed: false, maxItems: 0, bodyMax: TWITTER_FREE_BODY_MAX },
 } satisfies Record<TwitterPostParams["format"], FormatLimits>;
 

@@ -133,9 +133,9 @@ describe("each network's limit for the file's kind and the post's format", () =>
     );
   });
 
-  it("GIFs on X have their own 15 MB limit; elsewhere a GIF is an image", () => {
-    expect(() => check("twitter", [gif(12 * MB)])).not.toThrow();
-    expect(() => check("twitter", [gif(16 * MB)])).toThrow("twitter: media[0] is 16 MB (maximum 15 MB for GIFs)");
+  it("GIFs are held to the image limit, as the contract's limits table gives them", () => {
+    expect(() => check("twitter", [gif(4 * MB)])).not.toThrow();
+    expect(() => check("twitter", [gif(6 * MB)])).toThrow("twitter: media[0] is 6 MB (maximum 5 MB for images)");
     expect(() => check("bluesky", [gif(2 * MB)])).toThrow("bluesky: media[0] is 2 MB (maximum 1 MB for images)");
   });
 
