@@ -81,6 +81,19 @@ describe("sign-in throttling", () => {
     });
   });
 
+  it("tells the user at the next sign-in how many attempts failed, from how many addresses", async () => {
+    const email = await newStaff();
+    const t0 = new Date();
+    for (const ip of ["192.0.2.50", "192.0.2.50", "192.0.2.51"])
+      await signInStaff({ email, password: "wrong", ip, now: t0 });
+    const user = await signInStaff({ email, password: PASSWORD, ip: "192.0.2.52", now: at(t0, 1_000) });
+    const notice = () =>
+      db.user.findUniqueOrThrow({ where: { id: user!.id }, select: { failedSignIns: true, failedSignInAddresses: true } });
+    expect(await notice()).toEqual({ failedSignIns: 3, failedSignInAddresses: 2 });
+    await signInStaff({ email, password: PASSWORD, ip: "192.0.2.52", now: at(t0, 2_000) });
+    expect(await notice()).toEqual({ failedSignIns: 0, failedSignInAddresses: 0 }); // counted once
+  });
+
   // Finding 3 of the authentication review: sign-in with random emails ran bcrypt for every attempt.
   it("throttles one address across emails before any hash: 20 attempts, then refused without hashing", async () => {
     let compares = 0;

@@ -1,5 +1,6 @@
 import "server-only";
 import { ZSignInBody } from "@/lib/schemas/sign-in";
+import { recordSignInFailure, settleSignInFailures } from "./sign-in-failures";
 import { clearSignInAttempts, reserveSignInAttempt } from "./sign-in-throttle";
 import { passwordHasher, type PasswordHasher } from "./password-hasher";
 import { verifyStaffCredentials } from "./verify-staff-credentials";
@@ -30,6 +31,11 @@ export const signInStaff = async ({
   const credentials = parsed.data;
   if (!(await reserveSignInAttempt({ email: credentials.email, ip, now }))) return null;
   const user = await verifyStaffCredentials(credentials, hasher);
-  if (user) await clearSignInAttempts({ email: credentials.email, ip });
+  if (user) {
+    await clearSignInAttempts({ email: credentials.email, ip });
+    await settleSignInFailures(user.id);
+  } else {
+    await recordSignInFailure({ email: credentials.email, ip, now });
+  }
   return user;
 };
