@@ -30,7 +30,11 @@ describe("forwarding headers", () => {
   });
 
   it("from a trusted proxy, the nearest untrusted address of the chain is the client; host and scheme are kept", () => {
-    const headers = seen({ ...forged, "x-forwarded-for": "198.51.100.1, 203.0.113.9, 10.0.0.7" }, "10.0.0.2", "10.0.0.0/8");
+    const headers = seen(
+      { ...forged, "x-forwarded-for": "198.51.100.1, 203.0.113.9, 10.0.0.7" },
+      "10.0.0.2",
+      "10.0.0.0/8",
+    );
     expect(clientAddress(headers)).toBe("203.0.113.9"); // 10.0.0.7 is a proxy too; 198.51.100.1 the client's claim
     expect(headers["x-forwarded-host"]).toBe("evil.example");
     expect(headers["x-forwarded-proto"]).toBe("https");

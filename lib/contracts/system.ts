@@ -29,6 +29,9 @@ export const setupOwner = defineEndpoint({
     ...R400,
     409: { description: "Setup already complete" },
     ...R422,
-    429: { description: "Too many setup attempts from this address: retry after the Retry-After header", schema: ZErrorBody },
+    429: {
+      description: "Too many setup attempts from this address: retry after the Retry-After header",
+      schema: ZErrorBody,
+    },
   },
 });

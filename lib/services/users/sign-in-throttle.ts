@@ -62,8 +62,7 @@ const reserve = async (buckets: Bucket[], now: Date): Promise<Reservation> =>
     const address = rows.find((r) => r.bucket.role === "address")?.row;
     const addressHasFailed = address !== undefined && address.failures > 0 && !isQuiet(address, now);
     const refusing = rows.filter(
-      ({ bucket, row }) =>
-        row.locked_until && row.locked_until > now && (bucket.role !== "email" || addressHasFailed),
+      ({ bucket, row }) => row.locked_until && row.locked_until > now && (bucket.role !== "email" || addressHasFailed),
     );
     if (refusing.length > 0) {
       const until = Math.max(...refusing.map(({ row }) => row.locked_until!.getTime()));
@@ -96,7 +95,9 @@ export const reserveSignInAttempt = async ({
 export const clearSignInAttempts = async ({ email, ip }: { email: string; ip: string }) => {
   const buckets = signInBuckets(email, ip);
   await db.$transaction([
-    db.signInThrottle.deleteMany({ where: { key: { in: buckets.filter((b) => b.role !== "address").map((b) => b.key) } } }),
+    db.signInThrottle.deleteMany({
+      where: { key: { in: buckets.filter((b) => b.role !== "address").map((b) => b.key) } },
+    }),
     db.signInThrottle.updateMany({
       where: { key: buckets.find((b) => b.role === "address")!.key, failures: { gt: 0 } },
       data: { failures: { decrement: 1 } },

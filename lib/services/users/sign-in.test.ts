@@ -88,7 +88,10 @@ describe("sign-in throttling", () => {
       await signInStaff({ email, password: "wrong", ip, now: t0 });
     const user = await signInStaff({ email, password: PASSWORD, ip: "192.0.2.52", now: at(t0, 1_000) });
     const notice = () =>
-      db.user.findUniqueOrThrow({ where: { id: user!.id }, select: { failedSignIns: true, failedSignInAddresses: true } });
+      db.user.findUniqueOrThrow({
+        where: { id: user!.id },
+        select: { failedSignIns: true, failedSignInAddresses: true },
+      });
     expect(await notice()).toEqual({ failedSignIns: 3, failedSignInAddresses: 2 });
     await signInStaff({ email, password: PASSWORD, ip: "192.0.2.52", now: at(t0, 2_000) });
     expect(await notice()).toEqual({ failedSignIns: 0, failedSignInAddresses: 0 }); // counted once
