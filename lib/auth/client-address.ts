@@ -1,6 +1,6 @@
-import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
-import { Server } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
 import { isIP } from "node:net";
+import { hookServerRequests } from "@/lib/api/server-request-hook";
 import { trustedProxies } from "@/lib/env";
 import { parseAllowlist, type HostAllowlist } from "@/lib/net/address-policy";
 
@@ -66,22 +66,9 @@ export const applyForwardingPolicy = (
   headers["x-forwarded-for"] = client;
 };
 
-const INSTALLED = Symbol.for("social-publisher.forwarding-policy");
-
-// Installed once by instrumentation.ts, like lib/api/forbidden-methods.ts: runs before Next sees a request.
-export const installForwardingPolicy = () => {
-  const proto = Server.prototype as Server & { [INSTALLED]?: true };
-  if (proto[INSTALLED]) return;
-  proto[INSTALLED] = true;
-  const emit = proto.emit;
-  proto.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request") {
-      const req = args[0] as IncomingMessage;
-      applyForwardingPolicy(req.headers, req.socket?.remoteAddress);
-    }
-    return Reflect.apply(emit, this, [event, ...args]) as boolean;
-  } as typeof proto.emit;
-};
+// Installed once by instrumentation.ts: runs before Next sees a request.
+export const installForwardingPolicy = () =>
+  hookServerRequests("forwarding-policy", (req) => applyForwardingPolicy(req.headers, req.socket?.remoteAddress));
 
 // The client's address, for throttling: X-Forwarded-For as applyForwardingPolicy left it (its last entry,
 // should anything have appended to it since).

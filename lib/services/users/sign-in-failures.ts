@@ -1,6 +1,7 @@
 import "server-only";
 import { sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
+import type { SignInAttempt } from "./sign-in-throttle";
 
 // Failed sign-ins of existing staff users, so a user learns at the next sign-in that someone has been
 // guessing (the admin layout shows "N failed sign-in attempts from M addresses before this sign-in").
@@ -9,15 +10,7 @@ import { db } from "@/lib/db/client";
 export const SIGN_IN_FAILURE_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
 // One statement whether or not the email belongs to a user, so recording reveals nothing by its timing.
-export const recordSignInFailure = async ({
-  email,
-  ip,
-  now = new Date(),
-}: {
-  email: string;
-  ip: string;
-  now?: Date;
-}) => {
+export const recordSignInFailure = async ({ email, ip, now = new Date() }: SignInAttempt) => {
   await db.$executeRaw`
     INSERT INTO sign_in_failures (user_id, address_hash, created_at)
     SELECT id, ${sha256Hex(`sign-in-address:${ip}`)}, ${now} FROM users WHERE email = ${email}`;

@@ -79,16 +79,11 @@ const reserve = async (buckets: Bucket[], now: Date): Promise<Reservation> =>
     return { admitted: true };
   });
 
+export type SignInAttempt = { email: string; ip: string; now?: Date };
+
 // One sign-in attempt; false when it is refused (the password is then not checked at all).
-export const reserveSignInAttempt = async ({
-  email,
-  ip,
-  now = new Date(),
-}: {
-  email: string;
-  ip: string;
-  now?: Date;
-}): Promise<boolean> => (await reserve(signInBuckets(email, ip), now)).admitted;
+export const reserveSignInAttempt = async ({ email, ip, now = new Date() }: SignInAttempt): Promise<boolean> =>
+  (await reserve(signInBuckets(email, ip), now)).admitted;
 
 // A correct password: the attempts of this email start over, and its successful attempt no longer counts
 // against the address.
