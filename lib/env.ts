@@ -1,6 +1,20 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 // The only reader of process.env. Parsed lazily so `next build` never needs runtime secrets.
+const zTrustedProxies = z
+  .string()
+  .optional()
+  .refine(
+    (v) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .every((entry) => isIpOrCidr(entry)),
+    "TRUSTED_PROXIES must be IP addresses or CIDRs, comma-separated",
+  );
+
 const ZEnv = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -11,6 +25,9 @@ const ZEnv = z
       .refine((v) => decodeKey(v) !== null, "APP_ENCRYPTION_KEY must be 32 bytes, hex (64 chars) or base64"),
     NEXTAUTH_SECRET: z.string().min(16, "NEXTAUTH_SECRET must be at least 16 characters"),
     NEXTAUTH_URL: z.string().url().optional(),
+    // Reverse proxies whose X-Forwarded-For/-Host/-Proto are believed: IPs or CIDRs, comma-separated.
+    // Unset, the client address is the TCP peer's and forwarding headers are dropped (lib/auth/client-address.ts).
+    TRUSTED_PROXIES: zTrustedProxies,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     // Hosts webhooks may reach although they resolve to private/loopback addresses: hostnames, IPs or
     // CIDRs, comma-separated (self-hosted receivers on the LAN; tests).
@@ -83,6 +100,11 @@ export const responseCheckMode = (): "enforce" | "log" =>
   ZEnv.shape.API_RESPONSE_CHECK.catch(undefined).parse(process.env.API_RESPONSE_CHECK) ??
   (process.env.NODE_ENV === "production" ? "log" : "enforce");
 
+// Readable without the rest of the environment: read by the HTTP server for every request
+// (lib/auth/client-address.ts). An invalid value trusts no proxy (and `env()` reports it).
+export const trustedProxies = (): string | undefined =>
+  ZEnv.shape.TRUSTED_PROXIES.catch(undefined).parse(process.env.TRUSTED_PROXIES);
+
 // `next build` also loads server code; the job runner must not start then.
 export const isNextBuild = (): boolean => process.env.NEXT_PHASE === "phase-production-build";
 
@@ -120,6 +142,13 @@ export const networkSettings = (platform: string): Record<string, string> => {
 };
 
 export const encryptionKey = (): Buffer => decodeKey(env().APP_ENCRYPTION_KEY)!;
+
+function isIpOrCidr(entry: string): boolean {
+  const [addr = "", bits, ...rest] = entry.split("/");
+  const family = isIP(addr);
+  if (!family || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 function decodeKey(value: string): Buffer | null {
   if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, "hex");

@@ -1,5 +1,6 @@
 import { cookies } from "next/headers";
 import type { ReactNode } from "react";
+import { SignInNotice } from "@/components/auth/sign-in-notice";
 import { SandboxBanner } from "@/components/layout/environment-switcher";
 import { Sidebar } from "@/components/layout/sidebar";
 import { requireAdminSession } from "@/lib/auth/session";
@@ -17,6 +18,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       <div className="flex min-h-screen flex-col lg:flex-row">
         <Sidebar user={{ email: user.email, name: user.name }} />
         <div className="min-w-0 flex-1">
+          <SignInNotice attempts={user.failedSignIns} addresses={user.failedSignInAddresses} />
           <SandboxBanner />
           <main className="mx-auto max-w-5xl px-6 py-8 lg:px-10 lg:py-10">{children}</main>
         </div>

@@ -215,5 +215,9 @@ test("sign out, a wrong password is refused, the right one signs in", async () =
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/profile-groups$/);
     await expect(page.getByTestId("signed-in-user")).toHaveText(OWNER.email);
+    // the wrong password before this sign-in is reported (finding 4 of the authentication review)
+    await expect(page.getByTestId("sign-in-notice")).toHaveText(
+      "1 failed sign-in attempt from 1 address before this sign-in.",
+    );
   });
 });

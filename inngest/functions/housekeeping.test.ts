@@ -81,6 +81,7 @@ describe("housekeeping function", () => {
       idempotencyRecords: expect.any(Number),
       outboxEvents: expect.any(Number),
       signInThrottles: expect.any(Number),
+      signInFailures: expect.any(Number),
     });
   });
 });

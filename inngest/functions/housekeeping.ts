@@ -2,13 +2,14 @@ import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
 import { jobsHousekeepingRequested } from "@/inngest/events";
 import { purgeExpiredIdempotency, purgeFinishedJobRuns, purgeSentEvents } from "@/lib/services/jobs/housekeeping";
+import { purgeOldSignInFailures } from "@/lib/services/users/sign-in-failures";
 import { purgeStaleSignInThrottles } from "@/lib/services/users/sign-in-throttle";
 
 // Nightly clean-up (03:17 UTC), or on demand with a system/jobs.housekeeping.requested event.
 export const housekeeping = inngest.createFunction(
   {
     id: "housekeeping",
-    name: "Housekeeping: old job runs, idempotency records, sent outbox events and sign-in throttles",
+    name: "Housekeeping: old job runs, idempotency records, sent outbox events, sign-in throttles and failures",
     retries: 2,
     concurrency: 1,
     triggers: [cron("TZ=UTC 17 3 * * *"), jobsHousekeepingRequested],
@@ -18,6 +19,7 @@ export const housekeeping = inngest.createFunction(
     const idempotencyRecords = await step.run("purge-expired-idempotency-records", () => purgeExpiredIdempotency());
     const outboxEvents = await step.run("purge-sent-outbox-events", () => purgeSentEvents());
     const signInThrottles = await step.run("purge-stale-sign-in-throttles", () => purgeStaleSignInThrottles());
-    return { jobRuns, idempotencyRecords, outboxEvents, signInThrottles };
+    const signInFailures = await step.run("purge-old-sign-in-failures", () => purgeOldSignInFailures());
+    return { jobRuns, idempotencyRecords, outboxEvents, signInThrottles, signInFailures };
   },
 );

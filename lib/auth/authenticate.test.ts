@@ -2,9 +2,11 @@ import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as profileGroupsRoute from "@/app/api/profile_groups/route";
 import { db } from "@/lib/db/client";
-import { env } from "@/lib/env";
+import { appUrl, env } from "@/lib/env";
+import { parseAllowlist } from "@/lib/net/address-policy";
 import { newId } from "@/lib/ids";
 import { callRoute } from "@/lib/testing/call-route";
+import { applyForwardingPolicy } from "./client-address";
 import { seedAccount } from "@/lib/testing/seed";
 
 // Defect 6 of issue 11 (session side): a malformed session cookie is no session (401), and a
@@ -62,5 +64,21 @@ describe("session cookies", () => {
       expect(res.json).toEqual({ error: "Cross-site request refused" });
     }
     expect((await call("POST", cookie, { origin: "http://localhost" })).status).toBe(201);
+  });
+
+  // Finding 7 of the authentication review: the check compared hosts only (not the scheme) and believed
+  // any X-Forwarded-Host. Origins are now compared whole, and forwarding headers come only from
+  // TRUSTED_PROXIES (lib/auth/client-address.ts rewrites them in the HTTP server).
+  it("compares the scheme and port too, and a forged X-Forwarded-Host does not make a foreign origin ours", async () => {
+    const cookie = `next-auth.session-token=${session}`;
+    for (const origin of ["https://localhost", "http://localhost:8080"]) {
+      expect((await call("POST", cookie, { origin })).status, origin).toBe(403);
+    }
+    const forged = { host: "localhost", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+    applyForwardingPolicy(forged, "203.0.113.5", parseAllowlist(undefined));
+    expect((await call("POST", cookie, { ...forged, origin: "https://evil.example" })).status).toBe(403);
+    expect((await call("POST", cookie, { ...forged, origin: "http://localhost" })).status).toBe(201);
+    // the app's public URL is always its own origin
+    expect((await call("POST", cookie, { origin: new URL(appUrl()).origin })).status).toBe(201);
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { getToken } from "next-auth/jwt";
 import { ApiError, invalidApiKey } from "@/lib/api/errors";
+import { appUrl } from "@/lib/env";
 import { authenticateApiKey } from "@/lib/services/api-keys/authenticate-api-key";
 import { findStaffUser } from "@/lib/services/users/get-staff-user";
 import type { AuthMode } from "@/lib/contracts/define";
@@ -47,18 +48,33 @@ const sessionPrincipal = async (req: Request): Promise<Principal | null> => {
 };
 
 // Cookie-authenticated writes must come from our own pages (CSRF guard on top of SameSite=Lax): 403
-// otherwise. `Origin: null` (sandboxed frames, file: pages, some redirects) and any other origin that is
-// not a URL are cross-site.
-const assertSameOrigin = (req: Request) => {
+// otherwise. The Origin must be the app's public URL (APP_URL / NEXTAUTH_URL) or the origin the request was
+// made to, scheme, host and port alike. X-Forwarded-Host/-Proto reach this point only from TRUSTED_PROXIES
+// (the HTTP server drops them from anyone else: lib/auth/client-address.ts). `Origin: null` (sandboxed
+// frames, file: pages, some redirects) and any other origin that is not a URL are cross-site.
+export const assertSameOrigin = (req: Request) => {
   if (req.method === "GET" || req.method === "HEAD") return;
   const origin = req.headers.get("origin");
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
   const fetchSite = req.headers.get("sec-fetch-site");
-  const isSameOrigin = origin ? hostOf(origin) === host : fetchSite === "same-origin";
+  const isSameOrigin = origin
+    ? [publicOrigin(), requestOrigin(req)].includes(originOf(origin) ?? "invalid")
+    : fetchSite === "same-origin";
   if (!isSameOrigin) throw new ApiError("forbidden", "Cross-site request refused");
 };
 
-const hostOf = (origin: string): string | null => (URL.canParse(origin) ? new URL(origin).host : null);
+const originOf = (url: string): string | null => {
+  const origin = URL.canParse(url) ? new URL(url).origin : "null";
+  return origin === "null" ? null : origin;
+};
+
+const publicOrigin = (): string | null => originOf(appUrl());
+
+const requestOrigin = (req: Request): string | null => {
+  const url = new URL(req.url);
+  const scheme = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? url.protocol.slice(0, -1);
+  const host = req.headers.get("x-forwarded-host")?.split(",")[0]?.trim() ?? req.headers.get("host") ?? url.host;
+  return originOf(`${scheme}://${host}`);
+};
 
 // A value that is not valid percent-encoding is kept as sent (it then fails as a token, like any other
 // wrong cookie): a malformed cookie means "no session", never an error.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZErrorBody } from "@/lib/schemas/common";
 import { ZSetupOwnerBody } from "@/lib/schemas/setup";
 import { defineEndpoint } from "./define";
 import { R400, R422 } from "./responses";
@@ -20,7 +21,7 @@ export const setupOwner = defineEndpoint({
   tag: "Admin (staff session)",
   summary: "First run: create the owner account",
   description:
-    "Only while no staff user exists; afterwards 409. Needs `setup_token`, a one-time token printed by `npm start` and by `npm run cli -- setup token` (valid for an hour): a wrong, expired or used one is 422.",
+    "Only while no staff user exists; afterwards 409. Needs `setup_token`, a one-time token printed by `npm start` and by `npm run cli -- setup token` (valid for an hour): a wrong, expired or used one is 422. Token guesses are throttled per client address: after 10 attempts without success, 429 with `Retry-After`.",
   auth: "none",
   body: ZSetupOwnerBody,
   responses: {
@@ -28,5 +29,9 @@ export const setupOwner = defineEndpoint({
     ...R400,
     409: { description: "Setup already complete" },
     ...R422,
+    429: {
+      description: "Too many setup attempts from this address: retry after the Retry-After header",
+      schema: ZErrorBody,
+    },
   },
 });

@@ -5,6 +5,8 @@ import { sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { callRoute } from "@/lib/testing/call-route";
 import { seedAccount, seedKey } from "@/lib/testing/seed";
+import type { PasswordHasher } from "@/lib/services/users/password-hasher";
+import { createOwner } from "@/lib/services/users/create-owner";
 import { createSetupToken, issueSetupTokenIfOpen, SETUP_TOKEN_TTL_MS } from "./setup-tokens";
 
 // Defect 5 of issue 11: an install set up through the CLI only (accounts and keys, no staff user) was
@@ -13,11 +15,13 @@ import { createSetupToken, issueSetupTokenIfOpen, SETUP_TOKEN_TTL_MS } from "./s
 await useOwnDatabase("setup");
 
 const OWNER = { email: "owner@example.com", password: "correct-horse-battery", name: "Olive" };
-const setup = (body: Record<string, unknown>) => callRoute(setupRoute.POST, { path: "/api/setup", body });
+const setup = (body: Record<string, unknown>, ip = "192.0.2.1") =>
+  callRoute(setupRoute.POST, { path: "/api/setup", body, headers: { "x-forwarded-for": ip } });
 
 beforeEach(async () => {
   await db.user.deleteMany();
   await db.setupToken.deleteMany();
+  await db.signInThrottle.deleteMany();
 });
 
 describe("setup tokens (issue 11, defect 5)", () => {
@@ -74,5 +78,49 @@ describe("setup tokens (issue 11, defect 5)", () => {
     expect(open?.token).toMatch(/^setup_/);
     expect((await setup({ ...OWNER, setup_token: open!.token })).status).toBe(201);
     expect(await issueSetupTokenIfOpen()).toBeNull();
+  });
+});
+
+// Finding 3 of the authentication review: setup hashed the password (bcrypt, costly) before answering 409,
+// so anyone could spend the server's CPU. Finding 4: setup-token guesses were not throttled.
+describe("setup spends a hash only on a request that can succeed", () => {
+  const countingHasher = () => {
+    const calls = { hash: 0 };
+    const hasher: PasswordHasher = {
+      hash: async () => {
+        calls.hash++;
+        return "$2b$04$abcdefghijklmnopqrstuuYl0GYLsV2q8ZJ0zGvH1eq4hYq1yB5q.";
+      },
+      compare: async () => false,
+    };
+    return { calls, hasher };
+  };
+  const input = (setup_token: string) => ({ ...OWNER, setup_token });
+
+  it("answers 409 (setup complete) and 422 (wrong token) without hashing; hashes once for a real setup", async () => {
+    const { calls, hasher } = countingHasher();
+    await expect(createOwner({ input: input("setup_wrong"), ip: "192.0.2.2", hasher })).rejects.toMatchObject({
+      status: 422,
+    });
+    expect(calls.hash).toBe(0);
+    const { token } = await createSetupToken();
+    await createOwner({ input: input(token), ip: "192.0.2.2", hasher });
+    expect(calls.hash).toBe(1);
+    const other = await createSetupToken();
+    await expect(createOwner({ input: input(other.token), ip: "192.0.2.2", hasher })).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(calls.hash).toBe(1);
+  });
+
+  it("throttles token guesses per address: 10 wrong tokens, then 429 with Retry-After, even for the right one", async () => {
+    for (let i = 0; i < 10; i++) expect((await setup({ ...OWNER, setup_token: `setup_guess${i}` })).status).toBe(422);
+    const { token } = await createSetupToken();
+    const refused = await setup({ ...OWNER, setup_token: token });
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({ error: "Too many setup attempts; try again later" });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await db.user.count()).toBe(0);
+    expect((await setup({ ...OWNER, setup_token: token }, "198.51.100.7")).status).toBe(201); // another address
   });
 });

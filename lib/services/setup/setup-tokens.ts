@@ -33,14 +33,24 @@ export const issueSetupTokenIfOpen = async ({
 }: { now?: Date } = {}): Promise<IssuedSetupToken | null> =>
   (await db.user.count()) > 0 ? null : createSetupToken({ now });
 
-const INVALID =
+export const SETUP_TOKEN_INVALID =
   "setup_token: The setup token is wrong, expired or already used. Get a new one with `npm run cli -- setup token`";
+
+const usable = (token: string, now: Date) => ({
+  tokenHash: sha256Hex(token.trim()),
+  usedAt: null,
+  expiresAt: { gt: now },
+});
+
+// Read-only check before the costly part of setup (hashing the password); consumeSetupToken decides.
+export const isSetupTokenValid = async (token: string, now = new Date()) =>
+  (await db.setupToken.count({ where: usable(token, now) })) > 0;
 
 // Marks the token used inside the setup's transaction (a setup that fails afterwards rolls it back).
 export const consumeSetupToken = async (tx: Prisma.TransactionClient, token: string, now = new Date()) => {
   const { count } = await tx.setupToken.updateMany({
-    where: { tokenHash: sha256Hex(token.trim()), usedAt: null, expiresAt: { gt: now } },
+    where: usable(token, now),
     data: { usedAt: now },
   });
-  if (count === 0) throw unprocessable([INVALID]);
+  if (count === 0) throw unprocessable([SETUP_TOKEN_INVALID]);
 };
