@@ -7,7 +7,7 @@ import { appUrl } from "@/lib/env";
 import { movie } from "./fixtures/iso-bmff";
 import { MediaError } from "./media-error";
 import { mediaStorage } from "./storage";
-import { storeDownloaded, storeUpload } from "./store-upload";
+import { referenceOrRemove, storeDownloaded, storeUpload } from "./store-upload";
 
 const JPEG = readFileSync(path.join(import.meta.dirname, "fixtures", "33x17-rotated.jpg"));
 const MOV = movie({ brand: "qt  ", timescale: 600, duration: 600 * 45, width: 1080, height: 1920 });
@@ -83,5 +83,18 @@ describe("storeDownloaded", () => {
       code: "http_status",
       message: `media ${base}/gone.mp4: the server answered 404`,
     });
+  });
+});
+
+describe("referenceOrRemove", () => {
+  it("removes a downloaded file when the write that refers to it fails; keeps it when the write succeeds", async () => {
+    const lost = await storeDownloaded(`${base}/clip.mov`, { maxBytes: 1024 * 1024 });
+    await expect(referenceOrRemove(lost, () => Promise.reject(new Error("the row is gone")))).rejects.toThrow(
+      "the row is gone",
+    );
+    expect(await mediaStorage().get(lost.storageKey)).toBeNull();
+    const kept = await storeDownloaded(`${base}/clip.mov`, { maxBytes: 1024 * 1024 });
+    expect(await referenceOrRemove(kept, () => Promise.resolve("saved"))).toBe("saved");
+    expect(await mediaStorage().head!(kept.storageKey)).toMatchObject({ sizeBytes: MOV.length });
   });
 });

@@ -76,3 +76,18 @@ export const storeDownloaded = async (
   const { bytes, contentType } = await downloadMedia(url, options);
   return storeMediaBytes({ bytes, contentType, storage });
 };
+
+// The write that makes a stored file referenced (a row's storage key); when it fails (the row is gone, the
+// database is down), the file is removed again instead of waiting for the nightly sweep.
+export const referenceOrRemove = async <T>(
+  stored: { storageKey: string },
+  write: () => Promise<T>,
+  storage: MediaStorage = mediaStorage(),
+): Promise<T> => {
+  try {
+    return await write();
+  } catch (err) {
+    await storage.delete(stored.storageKey).catch(() => {});
+    throw err;
+  }
+};

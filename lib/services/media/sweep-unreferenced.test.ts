@@ -49,7 +49,13 @@ const seedPost = async (mediaKey: string, coverKey: string) => {
       status: "draft",
       draft: true,
       media: {
-        create: { id: newId("postMedia"), position: 0, storageKey: mediaKey, contentType: "image/png", status: "processed" },
+        create: {
+          id: newId("postMedia"),
+          position: 0,
+          storageKey: mediaKey,
+          contentType: "image/png",
+          status: "processed",
+        },
       },
     },
   });
