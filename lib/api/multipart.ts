@@ -70,9 +70,9 @@ const normalise = (value: unknown): unknown => {
 
 const JSON_TEXT_FIELDS = new Set(["platforms", "thread"]);
 
-export const formDataToObject = (form: FormData): Record<string, unknown> => {
+export const formDataToObject = (form: Iterable<[string, Value]>): Record<string, unknown> => {
   const tree = emptyNode() as Tree;
-  for (const [name, value] of form.entries()) {
+  for (const [name, value] of form) {
     const path = pathOf(name);
     if (!path) continue;
     if (path.length === 1 && JSON_TEXT_FIELDS.has(path[0]!) && typeof value === "string") {

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appUrl } from "@/lib/env";
 import { movie } from "./fixtures/iso-bmff";
 import { MediaError } from "./media-error";
+import { newSpoolPath, spooledFile } from "./spool";
 import { mediaStorage } from "./storage";
 import { referenceOrRemove, storeDownloaded, storeUpload } from "./store-upload";
 
@@ -96,5 +97,17 @@ describe("referenceOrRemove", () => {
     const kept = await storeDownloaded(`${base}/clip.mov`, { maxBytes: 1024 * 1024 });
     expect(await referenceOrRemove(kept, () => Promise.resolve("saved"))).toBe("saved");
     expect(await mediaStorage().head!(kept.storageKey)).toMatchObject({ sizeBytes: MOV.length });
+  });
+});
+
+describe("storeUpload of a spooled part", () => {
+  it("moves the spooled file into storage (no copy left behind) with the facts of its bytes", async () => {
+    const spool = await newSpoolPath();
+    writeFileSync(spool, JPEG);
+    const file = await spooledFile(spool, "holiday.jpg", "image/jpeg");
+    const stored = await storeUpload(file, { maxBytes: 1024 * 1024 });
+    expect(stored).toMatchObject({ contentType: "image/jpeg", sizeBytes: JPEG.length, width: 17, height: 33 });
+    expect(existsSync(spool)).toBe(false);
+    expect(Buffer.compare(Buffer.from((await mediaStorage().get(stored.storageKey))!.bytes), JPEG)).toBe(0);
   });
 });
