@@ -4,15 +4,10 @@
 // steady mixed load of e2e/support/soak-load.ts (default 30 minutes at 20 req/s) while sampling the
 // next-server's resident memory. Exits non-zero on any error (a 5xx, an unexpected status, a failed
 // connection) or a memory growth of 10 % or more. SOAK_PORT picks the port (default 3801).
-import { execFileSync, spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { formatSoakReport, nextServerRssKb, runSoak } from "@/e2e/support/soak-load";
-import { createTestDatabase } from "@/lib/testing/test-database";
+import { formatSoakReport, runSoak } from "@/e2e/support/soak-load";
+import { startSoakServer } from "@/e2e/support/soak-server";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const MAX_GROWTH = 10;
 
 const { values } = parseArgs({
@@ -29,63 +24,12 @@ if (!(minutes > 0) || !(rate > 0) || !(Number.isInteger(tenantCount) && tenantCo
   console.error("usage: npm run soak -- [--minutes N] [--rate requests-per-second] [--tenants N]");
   process.exit(2);
 }
-const port = Number(process.env.SOAK_PORT ?? 3801);
-const baseUrl = `http://127.0.0.1:${port}`;
-
-const database = await createTestDatabase("soak");
-const dataDir = mkdtempSync(path.join(tmpdir(), "soak-"));
-chmodSync(dataDir, 0o755);
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  DATABASE_URL: database.url,
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  NEXTAUTH_URL: baseUrl,
-  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-};
-const server = spawn(
-  process.execPath,
-  ["--import", "tsx", "--conditions=react-server", path.join(ROOT, "scripts/start.ts")],
-  { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] },
-);
-let serverExited = false;
-server.on("exit", () => (serverExited = true));
-
-const stop = async () => {
-  if (!serverExited) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  }
-  await database.drop().catch(() => {});
-  rmSync(dataDir, { recursive: true, force: true });
-};
-
-const waitForServer = async () => {
-  const deadline = Date.now() + 300_000; // a first start may build the app
-  while (Date.now() < deadline) {
-    if (serverExited) throw new Error("the server exited before answering");
-    const up = await fetch(`${baseUrl}/login`).then(
-      (r) => r.status < 500,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error(`no answer from ${baseUrl} within 5 minutes`);
-};
-
-const cli = (...args: string[]) =>
-  execFileSync(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/cli.ts", ...args], {
-    cwd: ROOT,
-    env,
-    encoding: "utf8",
-  }).trim();
+const server = await startSoakServer({ name: "soak", port: Number(process.env.SOAK_PORT ?? 3801) });
+const { baseUrl, cli } = server;
 
 let exitCode = 1;
 try {
-  await waitForServer();
+  await server.waitForServer();
   const tenants = Array.from({ length: tenantCount }, (_, i) => {
     const accountId = cli("accounts", "create", "--name", `Soak ${i}`);
     return {
@@ -104,7 +48,7 @@ try {
     seconds,
     rate,
     warmupSeconds,
-    rssKb: () => (server.pid ? nextServerRssKb(server.pid) : null),
+    rssKb: server.rssKb,
     log: (line) => console.log(line),
   });
   console.log(formatSoakReport(report));
@@ -118,6 +62,6 @@ try {
 } catch (err) {
   console.error(err);
 } finally {
-  await stop();
+  await server.stop();
 }
 process.exit(exitCode);

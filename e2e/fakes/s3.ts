@@ -9,7 +9,7 @@ import { listen } from "./support";
 // `x-amz-content-sha256` equal to the SHA-256 of the body (real S3 also takes UNSIGNED-PAYLOAD; the fake
 // insists on the hash so tests see that uploads are signed over their bytes).
 
-type S3Object = { bytes: Buffer; contentType: string };
+type S3Object = { bytes: Buffer; contentType: string; modifiedAt?: Date };
 export type S3Request = { method: string; path: string; accessKeyId: string | null; contentSha256: string | null };
 
 const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
@@ -74,6 +74,31 @@ export const startS3Fake = async ({
     return timingSafeEqual(expected, Buffer.from(signature!, "hex")) ? null : "signature does not match";
   };
 
+  // ListObjectsV2 (`GET /<bucket>?list-type=2&prefix=…`): keys in order, `max-keys` (default 1000) a page,
+  // the next page's start as NextContinuationToken.
+  const listObjects = (res: ServerResponse, bucket: string, url: URL) => {
+    const prefix = url.searchParams.get("prefix") ?? "";
+    const after = url.searchParams.get("continuation-token") ?? "";
+    const max = Number(url.searchParams.get("max-keys") ?? 1000);
+    const keys = [...objects.keys()]
+      .filter((id) => id.startsWith(`${bucket}/${prefix}`))
+      .map((id) => id.slice(bucket.length + 1))
+      .filter((key) => key > after)
+      .sort();
+    const page = keys.slice(0, max);
+    const truncated = keys.length > max;
+    const contents = page
+      .map((key) => {
+        const object = objects.get(`${bucket}/${key}`)!;
+        return `<Contents><Key>${key}</Key><LastModified>${(object.modifiedAt ?? new Date()).toISOString()}</LastModified><Size>${object.bytes.length}</Size></Contents>`;
+      })
+      .join("");
+    res.writeHead(200, { "content-type": "application/xml" });
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult><Name>${bucket}</Name><Prefix>${prefix}</Prefix><KeyCount>${page.length}</KeyCount><IsTruncated>${truncated}</IsTruncated>${truncated ? `<NextContinuationToken>${page.at(-1)}</NextContinuationToken>` : ""}${contents}</ListBucketResult>`,
+    );
+  };
+
   const server = await listen(async (req, res) => {
     const body = await readRaw(req);
     const contentSha256 = (req.headers["x-amz-content-sha256"] as string | undefined) ?? null;
@@ -98,6 +123,7 @@ export const startS3Fake = async ({
     const key = decodeURIComponent(rest.join("/"));
     if (!bucket || !buckets.includes(bucket))
       return xmlError(res, 404, "NoSuchBucket", "The specified bucket does not exist");
+    if (!key && req.method === "GET" && url.searchParams.get("list-type") === "2") return listObjects(res, bucket, url);
     if (!key) return xmlError(res, 400, "InvalidRequest", "bucket operations are not supported by this fake");
     const id = `${bucket}/${key}`;
 
@@ -108,6 +134,7 @@ export const startS3Fake = async ({
         objects.set(id, {
           bytes: body,
           contentType: (req.headers["content-type"] as string | undefined) ?? "binary/octet-stream",
+          modifiedAt: new Date(),
         });
         res.writeHead(200, { etag: `"${createHash("md5").update(body).digest("hex")}"` });
         return res.end();

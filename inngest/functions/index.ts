@@ -3,6 +3,7 @@ import { commentActionFn, foldCommentTalliesFn, publishCommentFn, reconcileComme
 import { deliverWebhookFn } from "./deliver-webhook";
 import { fanOutEventFn } from "./fan-out-event";
 import { housekeeping } from "./housekeeping";
+import { mediaHousekeepingFn } from "./media-housekeeping";
 import {
   fillAuthorSignalsFn,
   firstPostCommentsPollFn,
@@ -31,6 +32,7 @@ import { setupProfileFn } from "./setup-profile";
 // (local mode). Add new functions here.
 export const functions = [
   housekeeping,
+  mediaHousekeepingFn,
   fanOutEventFn,
   deliverWebhookFn,
   reconcileWebhooksFn,

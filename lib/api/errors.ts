@@ -6,6 +6,7 @@ export type ApiErrorCode =
   | "not_found" // 404 {error: "Not found"}
   | "method_not_allowed" // 405 {error}
   | "conflict" // 409 {error}
+  | "payload_too_large" // 413 {error}
   | "unprocessable" // 422 {error, errors}
   | "too_many_requests" // 429 {error} with Retry-After
   | "internal" // 500 {error}
@@ -18,6 +19,7 @@ export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  payload_too_large: 413,
   unprocessable: 422,
   too_many_requests: 429,
   internal: 500,

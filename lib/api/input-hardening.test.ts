@@ -205,6 +205,22 @@ describe("NUL bytes, broken Unicode and nesting", () => {
     });
     expect(errorsOf(arrays)[0]).toMatch(/^profiles(\.0)+: is nested too deeply/);
   });
+
+  it("refuses a multipart `platforms` part nested 20,000 deep with 422, like JSON", async () => {
+    const deep = `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`;
+    const res = await multipart(postsRoute.POST, [
+      ["profiles[]", "bluesky"],
+      ["post[body]", "deep"],
+      ["platforms", deep],
+    ]);
+    expect(res.status).toBe(422);
+    expect(errorsOf(res)[0]).toMatch(/^platforms(\.a)+: is nested too deeply/);
+    const brackets = await multipart(postsRoute.POST, [
+      ["profiles[]", "bluesky"],
+      ["thread", `${"[".repeat(20_000)}${"]".repeat(20_000)}`],
+    ]);
+    expect(brackets.status).toBe(422);
+  });
 });
 
 describe("dates", () => {

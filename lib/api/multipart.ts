@@ -52,8 +52,13 @@ const assign = (target: Record<string, unknown>, path: string[], value: Value) =
   node[last] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [prev]), value];
 };
 
-// {"0": a, "1": b} -> [a, b] (thread entries), recursively.
+// JSON text parts keep the shape JSON gave them (as in a JSON body), and are not walked here: how deep
+// they may nest is ZSafeInput's question, answered with a 422 after parsing (lib/api/parse.ts).
+const jsonParts = new WeakSet<object>();
+
+// {"0": a, "1": b} -> [a, b] (thread entries), recursively. Bracket paths are at most MAX_DEPTH deep.
 const normalise = (value: unknown): unknown => {
+  if (typeof value === "object" && value !== null && jsonParts.has(value)) return value;
   if (Array.isArray(value)) return value.map(normalise);
   if (!isObject(value)) return value;
   const keys = Object.keys(value);
@@ -65,14 +70,16 @@ const normalise = (value: unknown): unknown => {
 
 const JSON_TEXT_FIELDS = new Set(["platforms", "thread"]);
 
-export const formDataToObject = (form: FormData): Record<string, unknown> => {
+export const formDataToObject = (form: Iterable<[string, Value]>): Record<string, unknown> => {
   const tree = emptyNode() as Tree;
-  for (const [name, value] of form.entries()) {
+  for (const [name, value] of form) {
     const path = pathOf(name);
     if (!path) continue;
     if (path.length === 1 && JSON_TEXT_FIELDS.has(path[0]!) && typeof value === "string") {
       try {
-        (tree as Record<string, unknown>)[path[0]!] = JSON.parse(value) as unknown;
+        const parsed = JSON.parse(value) as unknown;
+        if (typeof parsed === "object" && parsed !== null) jsonParts.add(parsed);
+        (tree as Record<string, unknown>)[path[0]!] = parsed;
         continue;
       } catch {
         // not JSON: keep as text, the schema will say what is wrong

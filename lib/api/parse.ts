@@ -3,6 +3,7 @@ import { fieldName, isMissing, issueMessages } from "@/lib/schemas/issue-message
 import { isUnsafeKey, ZSafeInput } from "@/lib/schemas/safe-input";
 import { badRequest, notFound, unprocessable } from "./errors";
 import { formDataToObject } from "./multipart";
+import { readMultipart } from "./multipart-stream";
 
 // Query strings arrive as `a=1,2`, `a[]=1&a[]=2` or `a=1&a=2` depending on the client:
 // bracket suffixes are dropped and repeated keys become arrays; schemas normalise the rest. Keys are
@@ -45,16 +46,11 @@ export const parseQuery = <T extends z.ZodType>(schema: T | undefined, url: URL)
 
 // JSON bodies: empty or absent means {} (some clients POST actions without a body); anything that is
 // not JSON is a 400. Unknown fields are stripped by the schemas (zod objects are non-strict).
-// Multipart bodies (post creation with uploads) become the same object shape (lib/api/multipart.ts).
+// Multipart bodies (post creation with uploads) are streamed (lib/api/multipart-stream.ts: files go to disk
+// as they arrive) and become the same object shape (lib/api/multipart.ts).
 export const readJsonBody = async (req: Request, { multipart = false } = {}): Promise<unknown> => {
   if (multipart && /^multipart\/form-data/i.test(req.headers.get("content-type") ?? "")) {
-    let form: FormData;
-    try {
-      form = await req.formData();
-    } catch {
-      throw badRequest("Request body is not valid multipart/form-data");
-    }
-    return formDataToObject(form);
+    return formDataToObject(await readMultipart(req));
   }
   const text = await req.text();
   if (text.trim() === "") return {};

@@ -8,6 +8,7 @@ import { withUploadCleanup } from "@/lib/media/upload-scope";
 import { withIdempotency } from "@/lib/services/idempotency/with-idempotency";
 import { ApiError, errorBody, noPermission } from "./errors";
 import { fingerprintable } from "./multipart";
+import { discardSpooled } from "./multipart-stream";
 import { parseBody, parseParams, parseQuery, readJsonBody } from "./parse";
 import { replayCommitted } from "./replay";
 import { prismaToApiError } from "./prisma-errors";
@@ -87,6 +88,8 @@ export const apiRoute = <E extends EndpointDef>(
       return respond(await run(), requestId);
     } catch (err) {
       return respondError(err, requestId, req);
+    } finally {
+      if (endpoint.multipart) await discardSpooled(req); // file parts no store took (multipart-stream.ts)
     }
   };
   return Object.assign(route, { endpoint }) as RouteHandler;

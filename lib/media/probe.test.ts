@@ -1,8 +1,9 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { box, movie } from "./fixtures/iso-bmff";
-import { probeMedia } from "./probe";
+import { probeMedia, probeMediaFile } from "./probe";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(import.meta.dirname, "fixtures", name)));
 
@@ -54,5 +55,26 @@ describe("probeMedia", () => {
     expect(probeMedia(Uint8Array.from([...box("ftyp", new TextEncoder().encode("isom0000")), ...box("mdat")]))).toEqual(
       none,
     );
+  });
+});
+
+describe("probeMediaFile", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "probe-"));
+  const onDisk = (bytes: Uint8Array) => {
+    const file = path.join(dir, `f${Math.random().toString(36).slice(2)}`);
+    writeFileSync(file, bytes);
+    return probeMediaFile(file, bytes.subarray(0, 64 * 1024));
+  };
+
+  it("reads the same facts from a file on disk as from its bytes, across its 64 KB read windows", () => {
+    for (const name of ["33x17.png", "33x17.jpg", "33x17-rotated.jpg", "33x17-lossy.webp", "33x17.avif"]) {
+      expect(onDisk(fixture(name)), name).toEqual(probeMedia(fixture(name)));
+    }
+    // moov after 3 MB of media data: the walk seeks past the mdat to the end of the file
+    const late = movie({ moovAtEnd: true, width: 640, height: 360, mediaBytes: 3 * 1024 * 1024 });
+    expect(onDisk(late)).toEqual({ width: 640, height: 360, durationSec: 12.5 });
+    expect(onDisk(late)).toEqual(probeMedia(late));
+    expect(onDisk(movie().subarray(0, 60))).toEqual({ width: null, height: null, durationSec: 12.5 });
+    expect(onDisk(new TextEncoder().encode("<html>"))).toEqual({ width: null, height: null, durationSec: null });
   });
 });

@@ -1,3 +1,4 @@
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { sniffContentType } from "./content-type";
 
 // Dimensions and durations read from file headers, without dependencies: enough for the networks'
@@ -25,23 +26,58 @@ type Reader = {
 
 class OutOfBounds extends Error {}
 
+// A reader over `length` bytes, each read given a DataView and the offset of `at` in it.
+type Window = (at: number, size: number) => { view: DataView; offset: number };
+const makeReader = (length: number, window: Window): Reader => {
+  const at = (offset: number, size: number) => {
+    if (offset < 0 || offset + size > length) throw new OutOfBounds();
+    return window(offset, size);
+  };
+  const read =
+    <T>(size: number, get: (view: DataView, offset: number) => T) =>
+    (offset: number): T => {
+      const w = at(offset, size);
+      return get(w.view, w.offset);
+    };
+  return {
+    length,
+    u8: read(1, (v, o) => v.getUint8(o)),
+    u16be: read(2, (v, o) => v.getUint16(o)),
+    u16le: read(2, (v, o) => v.getUint16(o, true)),
+    u24le: read(3, (v, o) => v.getUint16(o, true) + v.getUint8(o + 2) * 0x10000),
+    u32be: read(4, (v, o) => v.getUint32(o)),
+    u32le: read(4, (v, o) => v.getUint32(o, true)),
+    i32be: read(4, (v, o) => v.getInt32(o)),
+    u64be: read(8, (v, o) => Number(v.getBigUint64(o))),
+    ascii: (offset, size) => {
+      const w = at(offset, size);
+      let text = "";
+      for (let i = 0; i < size; i++) text += String.fromCharCode(w.view.getUint8(w.offset + i));
+      return text;
+    },
+  };
+};
+
 const reader = (bytes: Uint8Array): Reader => {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const need = (at: number, size: number) => {
-    if (at < 0 || at + size > bytes.length) throw new OutOfBounds();
-  };
-  return {
-    length: bytes.length,
-    u8: (at) => (need(at, 1), view.getUint8(at)),
-    u16be: (at) => (need(at, 2), view.getUint16(at)),
-    u16le: (at) => (need(at, 2), view.getUint16(at, true)),
-    u24le: (at) => (need(at, 3), view.getUint16(at, true) + view.getUint8(at + 2) * 0x10000),
-    u32be: (at) => (need(at, 4), view.getUint32(at)),
-    u32le: (at) => (need(at, 4), view.getUint32(at, true)),
-    i32be: (at) => (need(at, 4), view.getInt32(at)),
-    u64be: (at) => (need(at, 8), Number(view.getBigUint64(at))),
-    ascii: (at, length) => (need(at, length), String.fromCharCode(...bytes.subarray(at, at + length))),
-  };
+  return makeReader(bytes.length, (offset) => ({ view, offset }));
+};
+
+// A file on disk read in 64 KB windows (an upload spooled to disk is probed without loading it).
+const WINDOW = 64 * 1024;
+const fileReader = (fd: number, length: number): Reader => {
+  const buffer = Buffer.alloc(WINDOW);
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  let start = -1;
+  let filled = 0;
+  return makeReader(length, (offset, size) => {
+    if (start < 0 || offset < start || offset + size > start + filled) {
+      start = offset;
+      filled = readSync(fd, buffer, 0, WINDOW, offset);
+      if (size > filled) throw new OutOfBounds();
+    }
+    return { view, offset: offset - start };
+  });
 };
 
 const size = (width: number, height: number): MediaProbe =>
@@ -205,14 +241,25 @@ const PROBES: Record<string, (r: Reader) => MediaProbe> = {
   "video/3gpp2": probeMovie,
 };
 
-export const probeMedia = (bytes: Uint8Array): MediaProbe => {
-  const type = sniffContentType(bytes);
+const probeWith = (type: string | null, read: () => Reader): MediaProbe => {
   const probe = type ? PROBES[type] : undefined;
   if (!probe) return NONE;
   try {
-    return probe(reader(bytes));
+    return probe(read());
   } catch (err) {
     if (err instanceof OutOfBounds || err instanceof RangeError) return NONE; // truncated or corrupt headers
     throw err;
+  }
+};
+
+export const probeMedia = (bytes: Uint8Array): MediaProbe => probeWith(sniffContentType(bytes), () => reader(bytes));
+
+// The same for a file on disk whose first bytes are `head` (what sniffing needs).
+export const probeMediaFile = (file: string, head: Uint8Array): MediaProbe => {
+  const fd = openSync(file, "r");
+  try {
+    return probeWith(sniffContentType(head), () => fileReader(fd, fstatSync(fd).size));
+  } finally {
+    closeSync(fd);
   }
 };

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
-import { assertMediaKey } from "./keys";
+import { assertMediaKey, isMediaKey } from "./keys";
 import type { MediaStorage } from "./storage-types";
 
 // Media files in an S3-compatible bucket (AWS S3, MinIO, R2, Garage, …): path-style requests
@@ -19,6 +19,10 @@ export type S3StorageConfig = {
 
 const EMPTY_SHA256 = createHash("sha256").digest("hex");
 
+const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+const unescapeXml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!);
+
 export const s3MediaStorage = ({
   endpoint,
   bucket,
@@ -34,10 +38,11 @@ export const s3MediaStorage = ({
   type SendOptions = { body?: Uint8Array; headers?: Record<string, string>; signal?: AbortSignal };
   const send = async (
     method: string,
-    key: string,
+    key: string | null, // null: the bucket itself
     { body, headers = {}, signal = AbortSignal.timeout(requestTimeoutMs) }: SendOptions = {},
+    query = "",
   ) =>
-    client.fetch(`${base}/${encodeURIComponent(bucket)}/${assertMediaKey(key)}`, {
+    client.fetch(`${base}/${encodeURIComponent(bucket)}/${key === null ? "" : assertMediaKey(key)}${query}`, {
       method,
       headers: {
         ...headers,
@@ -54,6 +59,24 @@ export const s3MediaStorage = ({
   };
 
   return {
+    // ListObjectsV2, a page of up to 1000 keys at a time.
+    async *list(prefix) {
+      let token: string | undefined;
+      do {
+        const query = new URLSearchParams({ "list-type": "2", prefix, ...(token && { "continuation-token": token }) });
+        const res = await send("GET", null, {}, `?${query}`);
+        if (!res.ok) await fail("LIST", prefix, res);
+        const xml = await res.text();
+        for (const [, item] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+          const key = unescapeXml(/<Key>([^<]*)<\/Key>/.exec(item!)?.[1] ?? "");
+          const modified = /<LastModified>([^<]*)<\/LastModified>/.exec(item!)?.[1];
+          if (isMediaKey(key) && modified) yield { key, modifiedAt: new Date(modified) };
+        }
+        token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+          ? unescapeXml(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? "") || undefined
+          : undefined;
+      } while (token);
+    },
     async put(key, bytes, contentType) {
       const res = await send("PUT", key, { body: bytes, headers: { "Content-Type": contentType } });
       if (!res.ok) await fail("PUT", key, res);

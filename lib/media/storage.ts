@@ -1,4 +1,5 @@
 import "server-only";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { appUrl, env, type TEnv } from "@/lib/env";
 import { localMediaStorage } from "./storage-local";
@@ -22,6 +23,12 @@ export const storageFromEnv = (e: TEnv): MediaStorage =>
     : localMediaStorage(mediaDir(e));
 
 export const mediaDir = (e: TEnv): string => path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR ?? ".data", "media"));
+
+// Where multipart file parts are written while a request streams in (lib/api/multipart-stream.ts): beside
+// the local media directory, so storing a part is a rename (no key names `.spool`); the system's temporary
+// directory with a bucket.
+export const spoolDir = (e: TEnv = env()): string =>
+  e.MEDIA_S3_BUCKET ? path.join(tmpdir(), "media-spool") : path.join(mediaDir(e), ".spool");
 
 let cached: MediaStorage | undefined;
 

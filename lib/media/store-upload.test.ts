@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appUrl } from "@/lib/env";
 import { movie } from "./fixtures/iso-bmff";
 import { MediaError } from "./media-error";
+import { newSpoolPath, spooledFile } from "./spool";
 import { mediaStorage } from "./storage";
-import { storeDownloaded, storeUpload } from "./store-upload";
+import { referenceOrRemove, storeDownloaded, storeUpload } from "./store-upload";
 
 const JPEG = readFileSync(path.join(import.meta.dirname, "fixtures", "33x17-rotated.jpg"));
 const MOV = movie({ brand: "qt  ", timescale: 600, duration: 600 * 45, width: 1080, height: 1920 });
@@ -83,5 +84,30 @@ describe("storeDownloaded", () => {
       code: "http_status",
       message: `media ${base}/gone.mp4: the server answered 404`,
     });
+  });
+});
+
+describe("referenceOrRemove", () => {
+  it("removes a downloaded file when the write that refers to it fails; keeps it when the write succeeds", async () => {
+    const lost = await storeDownloaded(`${base}/clip.mov`, { maxBytes: 1024 * 1024 });
+    await expect(referenceOrRemove(lost, () => Promise.reject(new Error("the row is gone")))).rejects.toThrow(
+      "the row is gone",
+    );
+    expect(await mediaStorage().get(lost.storageKey)).toBeNull();
+    const kept = await storeDownloaded(`${base}/clip.mov`, { maxBytes: 1024 * 1024 });
+    expect(await referenceOrRemove(kept, () => Promise.resolve("saved"))).toBe("saved");
+    expect(await mediaStorage().head!(kept.storageKey)).toMatchObject({ sizeBytes: MOV.length });
+  });
+});
+
+describe("storeUpload of a spooled part", () => {
+  it("moves the spooled file into storage (no copy left behind) with the facts of its bytes", async () => {
+    const spool = await newSpoolPath();
+    writeFileSync(spool, JPEG);
+    const file = await spooledFile(spool, "holiday.jpg", "image/jpeg");
+    const stored = await storeUpload(file, { maxBytes: 1024 * 1024 });
+    expect(stored).toMatchObject({ contentType: "image/jpeg", sizeBytes: JPEG.length, width: 17, height: 33 });
+    expect(existsSync(spool)).toBe(false);
+    expect(Buffer.compare(Buffer.from((await mediaStorage().get(stored.storageKey))!.bytes), JPEG)).toBe(0);
   });
 });

@@ -5,7 +5,8 @@ import { downloadMedia, type DownloadOptions } from "./download";
 import { formatBytes } from "./format";
 import { newMediaKey } from "./keys";
 import { MediaError } from "./media-error";
-import { probeMedia } from "./probe";
+import { probeMedia, probeMediaFile } from "./probe";
+import { takeSpooledPath } from "./spool";
 import { mediaStorage, publicMediaUrl } from "./storage";
 import { recordUpload } from "./upload-scope";
 import type { MediaStorage } from "./storage-types";
@@ -61,11 +62,40 @@ export const storeUpload = async (
 ): Promise<StoredMediaFile> => {
   const source = "name" in file && file.name ? file.name : "upload";
   if (file.size > maxBytes) throw new MediaError("too_large", source, `larger than ${formatBytes(maxBytes)}`);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const contentType = resolveContentType({ bytes, declared: file.type, source });
-  const stored = await storeMediaBytes({ bytes, contentType, storage });
+  const spooled = storage.putFile && takeSpooledPath(file);
+  const stored = spooled ? await storeSpooled(file, spooled, source, storage) : await storeBytes(file, source, storage);
   recordUpload({ key: stored.storageKey, storage });
   return stored;
+};
+
+const storeBytes = async (file: Blob, source: string, storage: MediaStorage) => {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const contentType = resolveContentType({ bytes, declared: file.type, source });
+  return storeMediaBytes({ bytes, contentType, storage });
+};
+
+// A part spooled to disk while the request streamed in (lib/media/spool.ts): typed from its first bytes,
+// probed in place, and moved into storage; never read whole into memory.
+const SNIFF_BYTES = 64 * 1024;
+const storeSpooled = async (file: Blob, spooled: string, source: string, storage: MediaStorage) => {
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  const contentType = resolveContentType({ bytes: head, declared: file.type, source });
+  const facts = probeMediaFile(spooled, head);
+  const storageKey = newMediaKey(extensionFor(contentType));
+  try {
+    await storage.putFile!(storageKey, spooled, contentType);
+  } catch (err) {
+    await storage.delete(storageKey).catch(() => {});
+    throw err;
+  }
+  return {
+    storageKey,
+    url: publicMediaUrl(storageKey),
+    contentType,
+    sizeBytes: file.size,
+    kind: kindOfContentType(contentType),
+    ...facts,
+  };
 };
 
 // A media URL given by the API user (downloadMedia's rules and errors).
@@ -75,4 +105,19 @@ export const storeDownloaded = async (
 ): Promise<StoredMediaFile> => {
   const { bytes, contentType } = await downloadMedia(url, options);
   return storeMediaBytes({ bytes, contentType, storage });
+};
+
+// The write that makes a stored file referenced (a row's storage key); when it fails (the row is gone, the
+// database is down), the file is removed again instead of waiting for the nightly sweep.
+export const referenceOrRemove = async <T>(
+  stored: { storageKey: string },
+  write: () => Promise<T>,
+  storage: MediaStorage = mediaStorage(),
+): Promise<T> => {
+  try {
+    return await write();
+  } catch (err) {
+    await storage.delete(stored.storageKey).catch(() => {});
+    throw err;
+  }
 };

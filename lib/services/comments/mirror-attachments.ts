@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { sendEvent } from "@/lib/jobs/send";
 import { MediaError } from "@/lib/media/download";
-import { storeDownloaded } from "@/lib/media/store-upload";
+import { referenceOrRemove, storeDownloaded } from "@/lib/media/store-upload";
 import type { Tx } from "@/lib/db/client";
 import { emitEvent } from "@/lib/services/events/emit-event";
 
@@ -36,10 +36,12 @@ export const mirrorCommentAttachments = async ({
     try {
       if (!attachment.sourceUrl) throw new MediaError("invalid_url", "", "the network gave no URL for this file");
       const stored = await storeDownloaded(attachment.sourceUrl, { maxBytes: MAX_ATTACHMENT_BYTES });
-      await db.commentAttachment.update({
-        where: { id: attachment.id },
-        data: { status: "processed", storageKey: stored.storageKey, contentType: stored.contentType },
-      });
+      await referenceOrRemove(stored, () =>
+        db.commentAttachment.update({
+          where: { id: attachment.id },
+          data: { status: "processed", storageKey: stored.storageKey, contentType: stored.contentType },
+        }),
+      );
       processed++;
     } catch (err) {
       if (!(err instanceof MediaError) || (err.isTransient && !lastAttempt)) throw err; // the job retries

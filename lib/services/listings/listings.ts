@@ -2,9 +2,7 @@ import "server-only";
 import { unprocessable } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { MediaError } from "@/lib/media/download";
-import { kindOfContentType, resolveContentType } from "@/lib/media/content-type";
-import { formatBytes } from "@/lib/media/format";
-import { storeMediaBytes } from "@/lib/media/store-upload";
+import { storeUpload } from "@/lib/media/store-upload";
 import type { JsonObject, ListingManagement } from "@/lib/networks/types";
 import { fieldsWrite, withManaged } from "./managed";
 
@@ -105,14 +103,14 @@ export const createMedia = (c: Call, body: Body) => {
 };
 
 const UPLOAD_MAX_BYTES = 75 * 1024 * 1024; // Google's cap for videos (photos: 5 MB, checked by Google)
+// Stored as an upload of the request: when Google (or anything after) refuses, the request's upload scope
+// removes the file again (lib/media/upload-scope.ts). Kept on success: Google fetches it from us.
 const storedUrl = async (file: File) => {
-  if (file.size > UPLOAD_MAX_BYTES) throw unprocessable([`file: larger than ${formatBytes(UPLOAD_MAX_BYTES)}`]);
-  const bytes = new Uint8Array(await file.arrayBuffer());
   try {
-    const contentType = resolveContentType({ bytes, declared: file.type, source: file.name || "upload" });
-    const kind = kindOfContentType(contentType);
-    if (kind !== "image" && kind !== "video") throw unprocessable([`file: ${contentType} is not a photo or a video`]);
-    return (await storeMediaBytes({ bytes, contentType })).url;
+    const stored = await storeUpload(file, { maxBytes: UPLOAD_MAX_BYTES });
+    if (stored.kind !== "image" && stored.kind !== "video")
+      throw unprocessable([`file: ${stored.contentType} is not a photo or a video`]);
+    return stored.url;
   } catch (err) {
     if (err instanceof MediaError) throw unprocessable([`file: ${err.reason}`]);
     throw err;

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { MediaError } from "@/lib/media/download";
-import { storeDownloaded } from "@/lib/media/store-upload";
+import { referenceOrRemove, storeDownloaded } from "@/lib/media/store-upload";
 import { formatLimitsOf } from "@/lib/networks/format-limits";
 import { advancePost, wholeChain } from "./lifecycle";
 import { maxMediaBytes } from "./media-intake";
@@ -22,19 +22,21 @@ export const processPostMedia = async ({ postId, lastAttempt = true }: { postId:
   for (const media of pending) {
     try {
       const stored = await storeDownloaded(media.sourceUrl!, { maxBytes });
-      await db.postMedia.update({
-        where: { id: media.id },
-        data: {
-          status: "processed",
-          storageKey: stored.storageKey,
-          contentType: stored.contentType,
-          sizeBytes: stored.sizeBytes,
-          width: stored.width,
-          height: stored.height,
-          durationSec: stored.durationSec,
-          errorMessage: null,
-        },
-      });
+      await referenceOrRemove(stored, () =>
+        db.postMedia.update({
+          where: { id: media.id },
+          data: {
+            status: "processed",
+            storageKey: stored.storageKey,
+            contentType: stored.contentType,
+            sizeBytes: stored.sizeBytes,
+            width: stored.width,
+            height: stored.height,
+            durationSec: stored.durationSec,
+            errorMessage: null,
+          },
+        }),
+      );
     } catch (err) {
       if (!(err instanceof MediaError) || (err.isTransient && !lastAttempt)) throw err; // the job retries
       failed++;
