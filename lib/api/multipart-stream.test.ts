@@ -24,7 +24,7 @@ const list = (dir: string) => {
 type Json = Record<string, any>;
 let token: string;
 beforeAll(async () => {
-  token = (await seedSandboxTenant(["bluesky"])).token;
+  token = (await seedSandboxTenant(["twitter"])).token;
 }, 60_000);
 afterAll(() => db.$disconnect());
 
@@ -54,7 +54,7 @@ describe("streamed multipart bodies", () => {
   it("store a file part from the spool, byte for byte, with its probed facts; nothing stays spooled", async () => {
     const file = png(3 * 1024 * 1024);
     const res = await post([
-      ["profiles[]", "bluesky"],
+      ["profiles[]", "twitter"],
       ["post[body]", "streamed"],
       ["post[draft]", "true"],
       ["media[]", file, "big.png"],
@@ -70,7 +70,7 @@ describe("streamed multipart bodies", () => {
   it("answer 413 for a file over MEDIA_MAX_BYTES, storing and spooling nothing", async () => {
     const before = list("m");
     const res = await post([
-      ["profiles[]", "bluesky"],
+      ["profiles[]", "twitter"],
       ["post[body]", "too big"],
       ["media[]", png(1024), "small.png"],
       ["media[]", png(4 * 1024 * 1024 + 1), "huge.png"],
@@ -85,7 +85,7 @@ describe("streamed multipart bodies", () => {
 
   it("answer 413 for a text part over 10 MB, and 400 for a body that is not multipart", async () => {
     const res = await post([
-      ["profiles[]", "bluesky"],
+      ["profiles[]", "twitter"],
       ["post[body]", "x".repeat(10 * 1024 * 1024 + 1)],
     ]);
     expect(res).toEqual({ status: 413, json: { error: "post[body]: a text part is limited to 10 MB" } });
