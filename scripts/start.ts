@@ -1,7 +1,7 @@
 // npm start: database (embedded unless DATABASE_URL is set), migrations, a production build when the
 // sources changed, then `next start`. Prints where the app is and how to sign in.
 import "dotenv/config";
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { loadOrCreateSecrets, resolveDataDir } from "@/lib/runtime/data-dir";
@@ -15,11 +15,23 @@ const HOST = process.env.HOST ?? "127.0.0.1";
 const main = async () => {
   const dataDir = resolveDataDir();
   const secrets = loadOrCreateSecrets(dataDir);
-  const database = await resolveDatabase({ dataDir, role: "serve" });
+  // A crashed or killed embedded PostgreSQL is restarted on its address (lib/runtime/keep-alive.ts), each
+  // time announced in one line.
+  const database = await resolveDatabase({ dataDir, role: "serve", onRestart: (line) => console.log(line) });
   const shutdown = async (code: number) => {
     await database.stop().catch(() => {});
     process.exit(code);
   };
+  // Past its restart limit the app stops with one line and a non-zero code, for a supervisor to restart.
+  let serverProcess: ChildProcess | undefined;
+  let lostDatabase = false;
+  void database.lost.then((line) => {
+    lostDatabase = true;
+    console.error(line);
+    if (!serverProcess || serverProcess.exitCode !== null || serverProcess.signalCode !== null) return void shutdown(1);
+    serverProcess.kill("SIGTERM"); // its exit shuts down
+    setTimeout(() => serverProcess?.kill("SIGKILL"), 15_000).unref();
+  });
 
   try {
     const applied = await migrateDatabase(database.url);
@@ -45,9 +57,10 @@ const main = async () => {
       SUPERVISOR_PID: String(process.pid),
     },
   });
+  serverProcess = child;
   // Clean shutdown: the server first (its runner parks its runs), then the database.
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-  child.on("exit", (code) => void shutdown(code ?? 0));
+  child.on("exit", (code) => void shutdown(lostDatabase ? 1 : (code ?? 0)));
 
   // Services read their settings through lib/env: give this process what the server got.
   Object.assign(process.env, secrets, { DATABASE_URL: database.url });
