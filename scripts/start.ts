@@ -1,7 +1,7 @@
 // npm start: database (embedded unless DATABASE_URL is set), migrations, a production build when the
 // sources changed, then `next start`. Prints where the app is and how to sign in.
 import "dotenv/config";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { loadOrCreateSecrets, resolveDataDir } from "@/lib/runtime/data-dir";
@@ -22,16 +22,6 @@ const main = async () => {
     await database.stop().catch(() => {});
     process.exit(code);
   };
-  // Past its restart limit the app stops with one line and a non-zero code, for a supervisor to restart.
-  let serverProcess: ChildProcess | undefined;
-  let lostDatabase = false;
-  void database.lost.then((line) => {
-    lostDatabase = true;
-    console.error(line);
-    if (!serverProcess || serverProcess.exitCode !== null || serverProcess.signalCode !== null) return void shutdown(1);
-    serverProcess.kill("SIGTERM"); // its exit shuts down
-    setTimeout(() => serverProcess?.kill("SIGKILL"), 15_000).unref();
-  });
 
   try {
     const applied = await migrateDatabase(database.url);
@@ -57,10 +47,18 @@ const main = async () => {
       SUPERVISOR_PID: String(process.pid),
     },
   });
-  serverProcess = child;
   // Clean shutdown: the server first (its runner parks its runs), then the database.
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+  let lostDatabase = false;
   child.on("exit", (code) => void shutdown(lostDatabase ? 1 : (code ?? 0)));
+  // Past its restart limit the app stops with one line and exit code 1, for a supervisor to restart it.
+  void database.lost.then((line) => {
+    lostDatabase = true;
+    console.error(line);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM"); // its exit shuts down
+    setTimeout(() => child.kill("SIGKILL"), 15_000).unref();
+  });
 
   // Services read their settings through lib/env: give this process what the server got.
   Object.assign(process.env, secrets, { DATABASE_URL: database.url });

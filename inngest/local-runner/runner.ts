@@ -187,7 +187,17 @@ class Runner implements LocalRunner {
     }
     log.error("job runner error; the run is retried shortly", fields);
     const wakeAt = new Date(this.clock.now().getTime() + 5_000);
-    await releaseRun(run.id, this.id, wakeAt).catch(() => undefined); // else the lease expires on its own
+    // While the database is away (restarting) the release is tried again, so the run resumes soon after it
+    // is back; past the lease, or when stopping, the lease expires on its own.
+    const until = Date.now() + this.leaseMs;
+    for (let pauseMs = 250; ; pauseMs = Math.min(pauseMs * 2, this.maxBackoffMs)) {
+      try {
+        return void (await releaseRun(run.id, this.id, wakeAt));
+      } catch (releaseError) {
+        if (!isDatabaseUnreachable(releaseError) || this.stopping || Date.now() + pauseMs > until) return;
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    }
   }
 
   async drain() {

@@ -137,6 +137,7 @@ describe("the embedded PostgreSQL killed under a running app", () => {
     const publishedAtKill = x.posts.tweets.length;
     await waitFor(async () => restarts.length === 1, { what: "the server to be restarted", timeoutMs: 90_000 });
     expect(restarts[0]).toMatch(/^The embedded PostgreSQL stopped unexpectedly \(killed by SIGKILL\): restarted it/);
+    const restartedAt = Date.now();
 
     const settled = await waitFor(
       async () => {
@@ -152,7 +153,7 @@ describe("the embedded PostgreSQL killed under a running app", () => {
     console.log(
       `embedded crash: killed at ${publishedAtKill} of ${POSTS} tweets; POST /2/tweets ${
         x.requests.filter((r) => r.method === "POST" && r.path === "/2/tweets").length
-      }; runner lost the database ${runner.said("job runner lost the database; retrying with backoff until it is back")} time(s)`,
+      }; settled ${Date.now() - restartedAt} ms after the restart; runner lost the database ${runner.said("job runner lost the database; retrying with backoff until it is back")} time(s)`,
     );
     expect(publishedAtKill).toBeLessThan(POSTS); // killed mid-publishing
     expect(settled.filter((p) => p.status !== "published")).toEqual([]);

@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, "../../..");
 export const spawnRunnerProcess = async (
   script: string,
   args: string[] = [],
-  env: NodeJS.ProcessEnv = {},
+  env: Record<string, string> = {},
 ): Promise<ChildProcess> => {
   const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", script, ...args], {
     cwd: root,
