@@ -9,7 +9,7 @@ import { kill9, spawnRunnerProcess } from "@/inngest/local-runner/testing/proces
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { deploy } from "@/lib/db/migrate";
 import { seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { seedGroup } from "@/lib/testing/seed";
+import { seedXProfiles } from "@/lib/testing/posts";
 import { resolveDatabase } from "./database";
 
 // The embedded PostgreSQL of `npm start` killed with SIGKILL (a crash, the OOM killer) while the app
@@ -32,7 +32,6 @@ process.env.DATABASE_URL = app.url;
 if ((await import("@/lib/env")).env().DATABASE_URL !== app.url) throw new Error("the environment was read too early");
 const { db } = await import("@/lib/db/client");
 const { createPost } = await import("@/lib/services/posts/create-post");
-const { encryptSecret } = await import("@/lib/crypto");
 const { newId } = await import("@/lib/ids");
 
 const appChild = path.resolve(import.meta.dirname, "../services/posts/testing/app-runner-child.ts");
@@ -104,25 +103,7 @@ describe("the embedded PostgreSQL killed under a running app", () => {
     const POSTS = 120;
     const PROFILES = 6;
     const tenant = await seedTenant();
-    const profiles: string[] = [];
-    for (let i = 0; i < PROFILES; i++) {
-      const group = i === 0 ? tenant.group : await seedGroup({ accountId: tenant.account.id, environment: "live" });
-      const userId = String(1_480_000_000_000_000_000n + BigInt(i));
-      const profile = await db.profile.create({
-        data: {
-          id: newId("profile"),
-          accountId: tenant.account.id,
-          environment: "live",
-          profileGroupId: group.id,
-          platform: "twitter",
-          name: `X account ${i}`,
-          externalId: userId,
-          accessToken: encryptSecret(x.issueToken(undefined, { userId })),
-          metadata: { subscription_type: "None" },
-        },
-      });
-      profiles.push(profile.id);
-    }
+    const profiles = await seedXProfiles({ tenant, x, count: PROFILES, firstUserId: 1_480_000_000_000_000_000n });
     const runner = await spawnApp(app.url);
     const bodies = Array.from({ length: POSTS }, (_, i) => `Crash post ${i} ${newId("post")}`);
     for (const [i, body] of bodies.entries())
