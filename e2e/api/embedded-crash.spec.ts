@@ -86,8 +86,8 @@ test("killed mid-publishing, the embedded PostgreSQL is restarted and every post
   const publishedCount = async () =>
     (await Promise.all(postIds.map(platformsOf))).flat().filter((p) => p?.status === "published").length;
   await expect.poll(publishedCount, { timeout: 120_000, intervals: [100] }).toBeGreaterThan(0);
+  const atKill = await publishedCount();
   const killed = killPostmaster();
-  const atKill = await publishedCount().catch(() => 0);
 
   await expect.poll(() => restartLines().length, { timeout: 90_000 }).toBe(1);
   expect(install.postmasterPid()).not.toBe(killed);
@@ -104,7 +104,7 @@ test("killed mid-publishing, the embedded PostgreSQL is restarted and every post
   console.log(
     `embedded crash (e2e): killed at ${atKill} of ${platformPosts.length} platform posts published; ${restartLines()[0]}`,
   );
-  expect(atKill).toBeLessThan(platformPosts.length); // the kill came mid-publishing
+  expect(atKill).toBeLessThan(platformPosts.length / 2); // the kill came mid-publishing
   expect(platformPosts.filter((p) => p.status !== "published")).toEqual([]);
   expect(platformPosts).toHaveLength((POSTS + SCHEDULED) * 2);
   // One sandbox post per platform post, never a second one.
