@@ -15,7 +15,9 @@ const HOST = process.env.HOST ?? "127.0.0.1";
 const main = async () => {
   const dataDir = resolveDataDir();
   const secrets = loadOrCreateSecrets(dataDir);
-  const database = await resolveDatabase({ dataDir, role: "serve" });
+  // A crashed or killed embedded PostgreSQL is restarted on its address (lib/runtime/keep-alive.ts), each
+  // time announced in one line.
+  const database = await resolveDatabase({ dataDir, role: "serve", onRestart: (line) => console.log(line) });
   const shutdown = async (code: number) => {
     await database.stop().catch(() => {});
     process.exit(code);
@@ -47,7 +49,16 @@ const main = async () => {
   });
   // Clean shutdown: the server first (its runner parks its runs), then the database.
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-  child.on("exit", (code) => void shutdown(code ?? 0));
+  let lostDatabase = false;
+  child.on("exit", (code) => void shutdown(lostDatabase ? 1 : (code ?? 0)));
+  // Past its restart limit the app stops with one line and exit code 1, for a supervisor to restart it.
+  void database.lost.then((line) => {
+    lostDatabase = true;
+    console.error(line);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM"); // its exit shuts down
+    setTimeout(() => child.kill("SIGKILL"), 15_000).unref();
+  });
 
   // Services read their settings through lib/env: give this process what the server got.
   Object.assign(process.env, secrets, { DATABASE_URL: database.url });

@@ -5,6 +5,7 @@ import { inngest } from "@/inngest/client";
 import { functions as appFunctions } from "@/inngest/functions";
 import type { JobRun } from "@/lib/db/client";
 import { randomBase58 } from "@/lib/ids";
+import { isDatabaseUnreachable } from "@/lib/db/unreachable";
 import { log } from "@/lib/log";
 import { systemClock, type Clock } from "./clock";
 import { compileFunctions, type FunctionSpec } from "./config";
@@ -22,8 +23,11 @@ export type LocalRunnerOptions = {
   /** Business time for sleeps, retries and crons; tests pass a ManualClock. Default: the system clock. */
   clock?: Clock;
   /** Poll period of the background loop (sends in this process also wake it at once). 0: no loop; the
-   * caller drives the runner with tick() / drain() (tests). Default 300 ms. */
+   * caller drives the runner with tick() / drain() (tests). Default 300 ms. After a failed tick the loop
+   * waits twice as long each time, up to maxBackoffMs. */
   pollIntervalMs?: number;
+  /** The longest wait between ticks that keep failing (the database is down). Default 5 s. */
+  maxBackoffMs?: number;
   /** How long a claimed run stays ours without a heartbeat (renewed every third of it). Default 60 s. */
   leaseMs?: number;
   /** Runs executed at the same time by this runner. Default 8. */
@@ -72,6 +76,7 @@ class Runner implements LocalRunner {
   readonly functionIds: readonly string[];
   private readonly byId: Map<string, FunctionSpec>;
   private readonly pollIntervalMs: number;
+  private readonly maxBackoffMs: number;
   private readonly leaseMs: number;
   private readonly maxConcurrentRuns: number;
   private readonly context: RunContext;
@@ -83,6 +88,8 @@ class Runner implements LocalRunner {
   private loopRunning = false;
   private wakePending = false;
   private stopping = false;
+  private failedTicks = 0; // in a row
+  private databaseLost = false;
 
   constructor(
     readonly specs: readonly FunctionSpec[],
@@ -93,6 +100,7 @@ class Runner implements LocalRunner {
     this.functionIds = specs.map((s) => s.id);
     this.byId = new Map(specs.map((s) => [s.id, s]));
     this.pollIntervalMs = options.pollIntervalMs ?? 300;
+    this.maxBackoffMs = Math.max(this.pollIntervalMs, options.maxBackoffMs ?? 5_000);
     this.leaseMs = options.leaseMs ?? 60_000;
     this.maxConcurrentRuns = options.maxConcurrentRuns ?? 8;
     this.context = {
@@ -179,7 +187,17 @@ class Runner implements LocalRunner {
     }
     log.error("job runner error; the run is retried shortly", fields);
     const wakeAt = new Date(this.clock.now().getTime() + 5_000);
-    await releaseRun(run.id, this.id, wakeAt).catch(() => undefined); // else the lease expires on its own
+    // While the database is away (restarting) the release is tried again, so the run resumes soon after it
+    // is back; past the lease, or when stopping, the lease expires on its own.
+    const until = Date.now() + this.leaseMs;
+    for (let pauseMs = 250; ; pauseMs = Math.min(pauseMs * 2, this.maxBackoffMs)) {
+      try {
+        return void (await releaseRun(run.id, this.id, wakeAt));
+      } catch (releaseError) {
+        if (!isDatabaseUnreachable(releaseError) || this.stopping || Date.now() + pauseMs > until) return;
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    }
   }
 
   async drain() {
@@ -202,20 +220,30 @@ class Runner implements LocalRunner {
     this.timer = setTimeout(() => void this.loop(), delayMs);
   }
 
+  // While the database cannot be reached (stopped, restarting), the loop backs off and says so once, and
+  // once more when it is back; other failures are logged each time.
   private async loop() {
     this.timer = undefined;
     this.loopRunning = true;
     try {
       await this.tick();
+      if (this.databaseLost)
+        log.info("job runner reached the database again", { runnerId: this.id, failedTicks: this.failedTicks });
+      this.failedTicks = 0;
+      this.databaseLost = false;
     } catch (err) {
-      log.error("job runner tick failed", {
-        runnerId: this.id,
-        error: err instanceof Error ? err.message : String(err),
-      });
+      this.failedTicks++;
+      const fields = { runnerId: this.id, error: err instanceof Error ? err.message : String(err) };
+      if (!isDatabaseUnreachable(err)) log.error("job runner tick failed", fields);
+      else if (!this.databaseLost) {
+        this.databaseLost = true;
+        log.error("job runner lost the database; retrying with backoff until it is back", fields);
+      }
     } finally {
       this.loopRunning = false;
       if (!this.stopping) {
-        this.schedule(this.wakePending ? 0 : this.pollIntervalMs);
+        const backoff = Math.min(this.maxBackoffMs, this.pollIntervalMs * 2 ** this.failedTicks);
+        this.schedule(this.failedTicks > 0 ? backoff : this.wakePending ? 0 : this.pollIntervalMs);
         this.wakePending = false;
       }
     }

@@ -5,6 +5,9 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveDatabase, type ResolvedDatabase } from "./database";
+import { isProcessAlive } from "@/lib/db/embedded/process";
+
+type ResolveOptions = Parameters<typeof resolveDatabase>[0];
 
 // The database of `npm start` (serve) and the CLI (client) without DATABASE_URL: one embedded server per
 // DATA_DIR. The CLI reuses the running app's server, or runs one briefly itself; two apps refuse; the
@@ -24,19 +27,28 @@ const open: ResolvedDatabase[] = [];
 afterEach(async () => {
   for (const db of open.splice(0).reverse()) await db.stop();
 });
-const resolve = async (dataDir: string, role: "serve" | "client") => {
-  const db = await resolveDatabase({ dataDir, role });
+const resolve = async (dataDir: string, role: "serve" | "client", options: Partial<ResolveOptions> = {}) => {
+  const db = await resolveDatabase({ dataDir, role, ...options });
   open.push(db);
   return db;
 };
 
-const ping = async (url: string) => {
+const query = async (url: string, sql: string) => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<{ ok: number }>("SELECT 1 AS ok")).rows[0]!.ok;
+    return (await client.query(sql)).rows;
   } finally {
     await client.end();
+  }
+};
+const ping = async (url: string) => ((await query(url, "SELECT 1 AS ok")) as { ok: number }[])[0]!.ok;
+
+const waitFor = async (probe: () => boolean, what: string, timeoutMs = 60_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
   }
 };
 
@@ -77,6 +89,54 @@ describe("resolveDatabase without DATABASE_URL", () => {
       pid: process.pid,
       role: "serve",
     });
+  });
+
+  it("restarts the server of npm start on its address when it is killed, and gives up past the limit", async () => {
+    const dataDir = path.join(root, "crashing");
+    const restarts: string[] = [];
+    const app = await resolve(dataDir, "serve", {
+      onRestart: (line) => restarts.push(line),
+      restartPolicy: { maxRestarts: 2, windowMs: 10 * 60_000, startTimeoutMs: 30_000 },
+    });
+    let lost: string | undefined;
+    void app.lost.then((line) => (lost = line));
+    await query(app.url, "CREATE TABLE survivor (v text); INSERT INTO survivor VALUES ('kept')");
+    const postmaster = () => Number(readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0]);
+
+    for (const round of [1, 2]) {
+      const pid = postmaster();
+      process.kill(pid, "SIGKILL"); // as a crash or the OOM killer would
+      await waitFor(() => restarts.length === round, `restart ${round}`);
+      expect(postmaster()).not.toBe(pid);
+      expect(await query(app.url, "SELECT v FROM survivor")).toEqual([{ v: "kept" }]); // same URL, data kept
+    }
+    expect(restarts[0]).toMatch(
+      /^The embedded PostgreSQL stopped unexpectedly \(killed by SIGKILL\): restarted it on port \d+ \(restart 1 of at most 2 within 10 min\)\.$/,
+    );
+    expect(lost).toBeUndefined();
+
+    const last = postmaster();
+    process.kill(last, "SIGKILL");
+    await waitFor(() => lost !== undefined, "giving up");
+    expect(lost).toBe(
+      "The embedded PostgreSQL stopped unexpectedly (killed by SIGKILL), 3 times within 10 min: giving up and stopping the app.",
+    );
+    expect(restarts).toHaveLength(2);
+    expect(isProcessAlive(last)).toBe(false);
+    await expect(ping(app.url)).rejects.toThrow();
+  });
+
+  it("does not restart a server that its owner stopped", async () => {
+    const dataDir = path.join(root, "stopped");
+    const restarts: string[] = [];
+    const app = await resolve(dataDir, "serve", { onRestart: (line) => restarts.push(line) });
+    let lost = false;
+    void app.lost.then(() => (lost = true));
+    await app.stop();
+    open.pop();
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect({ restarts, lost }).toEqual({ restarts: [], lost: false });
+    await expect(ping(app.url)).rejects.toThrow();
   });
 
   it("uses DATABASE_URL when it is set, starting nothing", async () => {

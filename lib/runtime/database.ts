@@ -3,8 +3,18 @@ import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { deploy } from "@/lib/db/migrate";
 import { embeddedDatabasePassword } from "./data-dir";
 import { claimOwnership, publishAddress, releaseOwnership, type OwnerRole } from "./embedded-owner";
+import { keepAlive, type RestartPolicy } from "./keep-alive";
 
-export type ResolvedDatabase = { url: string; isEmbedded: boolean; stop: () => Promise<void> };
+export type ResolvedDatabase = {
+  url: string;
+  isEmbedded: boolean;
+  stop: () => Promise<void>;
+  /** The embedded server of `serve` died and was not restarted (lib/runtime/keep-alive.ts): one line why.
+   * Never resolves otherwise. */
+  lost: Promise<string>;
+};
+
+const never = new Promise<string>(() => {});
 
 const WAIT_FOR_OWNER_MS = 60_000;
 
@@ -18,12 +28,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const resolveDatabase = async ({
   dataDir,
   role,
+  onRestart = () => {},
+  restartPolicy,
 }: {
   dataDir: string;
   role: OwnerRole;
+  /** `serve`: the embedded server died and was restarted (one line to print). */
+  onRestart?: (line: string) => void;
+  restartPolicy?: RestartPolicy;
 }): Promise<ResolvedDatabase> => {
   const external = process.env.DATABASE_URL;
-  if (external) return { url: external, isEmbedded: false, stop: async () => {} };
+  if (external) return { url: external, isEmbedded: false, stop: async () => {}, lost: never };
 
   const deadline = Date.now() + WAIT_FOR_OWNER_MS;
   for (;;) {
@@ -35,22 +50,27 @@ export const resolveDatabase = async ({
         `The embedded database in ${dataDir} is already in use by process ${owner.pid} (another npm start?).`,
       );
     }
-    if (role === "client" && owner.url) return { url: owner.url, isEmbedded: true, stop: async () => {} };
+    if (role === "client" && owner.url) return { url: owner.url, isEmbedded: true, stop: async () => {}, lost: never };
     if (Date.now() > deadline) throw new Error(`The embedded database in ${dataDir} is held by process ${owner.pid}.`);
     await sleep(100); // starting up (its address comes next), or a CLI command that will finish soon
   }
 
   try {
-    const server = await startEmbeddedPostgres({
-      dataDir: path.join(dataDir, "pg"),
-      password: embeddedDatabasePassword(dataDir),
-    });
+    const start = (port?: number) =>
+      startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), password: embeddedDatabasePassword(dataDir), port });
+    const server = await start();
     publishAddress(dataDir, role, server.url);
+    // The CLI's brief server is not restarted: its command fails, and the next one starts it again.
+    const kept =
+      role === "serve"
+        ? keepAlive({ first: server, start, onRestart, policy: restartPolicy })
+        : { lost: never, stop: () => server.stop() };
     return {
       url: server.url,
       isEmbedded: true,
+      lost: kept.lost,
       stop: async () => {
-        await server.stop();
+        await kept.stop();
         releaseOwnership(dataDir);
       },
     };

@@ -6,10 +6,14 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
-export const spawnRunnerProcess = async (script: string, args: string[] = []): Promise<ChildProcess> => {
+export const spawnRunnerProcess = async (
+  script: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<ChildProcess> => {
   const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", script, ...args], {
     cwd: root,
-    env: process.env,
+    env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";

@@ -1,1 +1,1 @@
-export { startEmbeddedPostgres, type EmbeddedPostgres, type EmbeddedPostgresOptions } from "./server";
+export { startEmbeddedPostgres, type EmbeddedPostgres, type EmbeddedPostgresOptions, type ServerExit } from "./server";

@@ -16,7 +16,11 @@ export type EmbeddedPostgres = {
   dataDir: string;
   /** Fast shutdown (open transactions roll back); resolves once the server has exited. Idempotent. */
   stop(): Promise<void>;
+  /** Resolves when the server process has exited, for whatever reason (stop(), a crash, a kill). */
+  exited: Promise<ServerExit>;
 };
+
+export type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
 
 export type EmbeddedPostgresOptions = {
   dataDir: string;
@@ -169,7 +173,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
   };
   child.stdout!.on("data", onOutput);
   child.stderr!.on("data", onOutput);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<ServerExit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
 
   const url = `postgresql://${USER}:${encodeURIComponent(options.password)}@${HOST}:${port}/postgres`;
   try {
@@ -185,6 +189,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
     url,
     port,
     dataDir,
+    exited,
     stop: () =>
       (stopping ??= (async () => {
         if (child.exitCode !== null || child.signalCode !== null) return;

@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startXFake, type XFake } from "@/e2e/fakes/x";
 import { waitFor } from "@/inngest/local-runner/testing/helpers";
 import { kill9, spawnRunnerProcess } from "@/inngest/local-runner/testing/processes";
-import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { seedGroup } from "@/lib/testing/seed";
 import { seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { seedXProfiles } from "@/lib/testing/posts";
 import { createPost } from "./create-post";
 
 await useOwnDatabase("multiproc");
@@ -53,25 +52,7 @@ const inParallel = async <T>(items: readonly T[], limit: number, fn: (item: T) =
 describe("two app processes on one database", () => {
   it("publish 1,000 posts to 50 profiles exactly once, although one process is killed midway", async () => {
     const tenant = await seedTenant();
-    const profiles: string[] = [];
-    for (let i = 0; i < PROFILES; i++) {
-      const group = i === 0 ? tenant.group : await seedGroup({ accountId: tenant.account.id, environment: "live" });
-      const userId = String(1_470_000_000_000_000_000n + BigInt(i));
-      const profile = await db.profile.create({
-        data: {
-          id: newId("profile"),
-          accountId: tenant.account.id,
-          environment: "live",
-          profileGroupId: group.id,
-          platform: "twitter",
-          name: `X account ${i}`,
-          externalId: userId,
-          accessToken: encryptSecret(x.issueToken(undefined, { userId })),
-          metadata: { subscription_type: "None" },
-        },
-      });
-      profiles.push(profile.id);
-    }
+    const profiles = await seedXProfiles({ tenant, x, count: PROFILES, firstUserId: 1_470_000_000_000_000_000n });
 
     const [first] = await Promise.all([spawnApp(), spawnApp()]);
     const bodies = Array.from({ length: POSTS }, (_, i) => `Multi-process post ${i} ${newId("post")}`);
