@@ -61,7 +61,7 @@ describe("lib/jobs/send.ts, the jobs seam", () => {
     expect(importingSend).toEqual([]);
   });
 
-  it("reaches a small set (13 files; 316 before): the outbox, the dispatcher registry, the events, db and env", () => {
+  it("reaches a small set (13 files; over 300 before): the outbox, the dispatcher registry, the events, db and env", () => {
     const own = [...reached].filter((f) => !f.startsWith("lib/generated/"));
     expect(own).toEqual(
       expect.arrayContaining(["lib/jobs/outbox.ts", "lib/jobs/dispatchers.ts", "lib/jobs/events.ts"]),
