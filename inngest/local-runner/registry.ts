@@ -1,6 +1,6 @@
 import "server-only";
-import { systemClock, type Clock } from "./clock";
 import { announceLocalRunner } from "@/lib/jobs/dispatchers";
+import { systemClock, type Clock } from "./clock";
 import { compileFunctions, matchesEvent, type FunctionSpec } from "./config";
 
 // Process-wide state of the local runner, kept on globalThis: Next.js may load this module more than once

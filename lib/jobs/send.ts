@@ -88,7 +88,7 @@ export async function sendEvent(payload: AppEvent | readonly AppEvent[], options
  * Writes events to the outbox of the runner in use, without validating them (sendEvent validates; the
  * local runner's inngest.send() ends here too). Local mode: each event carries the functions it starts on
  * the runners of this process, if any run here (lib/jobs/dispatchers.ts), and an event none of them
- * handles is not written; `seed` derives the ids of events sent without one. Returns the ids written to.
+ * handles is not written; `seed` derives the ids of events sent without one. Returns the events' ids.
  */
 export const writeEvents = async (
   events: readonly EventInput[],
@@ -103,8 +103,8 @@ export const writeEvents = async (
     );
     return { ids: payloads.map((p) => p.id) };
   }
-  const here = localRunnersHere();
-  const now = here.now();
+  const { targetsFor, now: clock } = localRunnersHere();
+  const now = clock();
   const normalized = events.map((event, i) =>
     normalizeEvent(
       !event.id && seed
@@ -113,9 +113,9 @@ export const writeEvents = async (
       now,
     ),
   );
-  const entries = here.targetsFor
+  const entries = targetsFor
     ? normalized
-        .map((event) => ({ event, targets: here.targetsFor!(event.name) }))
+        .map((event) => ({ event, targets: targetsFor(event.name) }))
         .filter((entry) => entry.targets.length > 0)
     : normalized.map((event) => ({ event, targets: [] }));
   await writeOutbox(entries, { destination: "local", db: tx });
