@@ -39,6 +39,13 @@ const testImports = {
   group: ["@/e2e/*", "**/e2e/*", "@/lib/testing/*", "@/bench/*", "**/testing/*", "**/test-*", "**/*-test-*"],
   message: "Production code must not import test code (e2e/, testing/, test-*.ts, bench/).",
 };
+// lib/ is below inngest/ (CONTRIBUTING.md, Layers): the functions and the local runner call lib, never the
+// other way round. Events are defined in lib/jobs/events and sent with lib/jobs/send.ts; the dispatchers of
+// inngest/ subscribe to lib/jobs/dispatchers.ts. (The npm package "inngest" is another module.)
+const inngestImports = {
+  regex: "^(@/inngest|(\\.\\./)+inngest)(/|$)",
+  message: "lib/ must not import inngest/: send events with lib/jobs/send.ts (see CONTRIBUTING.md, Layers).",
+};
 const processEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
   message: "Read configuration through lib/env.ts (the only reader of process.env).",
@@ -109,10 +116,23 @@ export default defineConfig(
     ignores: ["scripts/bench*.ts", "scripts/soak*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [testImports] }] },
   },
-  // Temporary, moved by registry branch: its two Prisma steps become service calls there; delete with it.
+  // lib/ production code: nothing from inngest/ either (the same patterns as above, plus that one).
   {
-    files: ["inngest/functions/publish-posts.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [testImports] }] },
+    files: ["lib/**/*.{ts,tsx}"],
+    ignores: [...TEST_FILES, ...PRISMA_FILES],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ ...prismaImports, allowTypeImports: true }, testImports, inngestImports] },
+      ],
+    },
+  },
+  {
+    files: PRISMA_FILES.filter((glob) => glob.startsWith("lib/")).map((glob) =>
+      glob.endsWith("**") ? `${glob}/*.{ts,tsx}` : glob,
+    ),
+    ignores: TEST_FILES,
+    rules: { "no-restricted-imports": ["error", { patterns: [testImports, inngestImports] }] },
   },
   // process.env: lib/env.ts and the few PROCESS_ENV_FILES; tests and tooling read it freely.
   {

@@ -1,5 +1,6 @@
 import "server-only";
 import { inngest } from "@/inngest/client";
+import { subscribeDispatcher } from "@/lib/jobs/dispatchers";
 import { listenToOutbox } from "@/lib/jobs/outbox-listener";
 import { leasePending, markFailed, markSent, type OutboxPayload } from "@/lib/jobs/outbox";
 import { log } from "@/lib/log";
@@ -40,6 +41,9 @@ export const relayOutbox = async ({
     if (ids) return sent;
   }
 };
+
+// A send without a transaction in this process hands its events over at once (lib/jobs/send.ts).
+subscribeDispatcher("server", (ids) => relayOutbox({ ids }));
 
 /** The relay loop of an app process: woken by commits (LISTEN), and polling as a safety net. */
 export const startOutboxRelay = ({

@@ -1,6 +1,6 @@
 import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
-import { commentActionRequested, commentPublishRequested } from "@/inngest/events";
+import { commentActionRequested, commentPublishRequested } from "@/lib/jobs/events";
 import { performCommentAction } from "@/lib/services/comments/comment-actions";
 import { attemptOurCommentPublish } from "@/lib/services/comments/publish-profile-reply";
 import { foldCommentTallies } from "@/lib/services/comments/comment-tallies";

@@ -1,5 +1,5 @@
 import { inngest } from "@/inngest/client";
-import { webhookDispatchCreated } from "@/inngest/events";
+import { webhookDispatchCreated } from "@/lib/jobs/events";
 import { DELIVERY_DELAYS_MS, MAX_ATTEMPTS } from "@/lib/services/webhooks/config";
 import { attemptDelivery } from "@/lib/services/webhooks/attempt-delivery";
 

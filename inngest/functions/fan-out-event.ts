@@ -1,5 +1,5 @@
 import { inngest } from "@/inngest/client";
-import { eventRecorded } from "@/inngest/events";
+import { eventRecorded } from "@/lib/jobs/events";
 import { fanOutEvent } from "@/lib/services/webhooks/fan-out-event";
 
 // One recorded event -> one delivery run per subscribed webhook.

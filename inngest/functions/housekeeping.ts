@@ -1,6 +1,6 @@
 import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
-import { jobsHousekeepingRequested } from "@/inngest/events";
+import { jobsHousekeepingRequested } from "@/lib/jobs/events";
 import { purgeExpiredIdempotency, purgeFinishedJobRuns, purgeSentEvents } from "@/lib/services/jobs/housekeeping";
 import { purgeOldSignInFailures } from "@/lib/services/users/sign-in-failures";
 import { purgeStaleSignInThrottles } from "@/lib/services/users/sign-in-throttle";

@@ -5,7 +5,7 @@ import {
   commentAuthorSignalsRequested,
   postCommentsFirstPollRequested,
   profileCommentsSyncRequested,
-} from "@/inngest/events";
+} from "@/lib/jobs/events";
 import { fillAuthorSignals } from "@/lib/services/comments/author-signals";
 import { mirrorCommentAttachments } from "@/lib/services/comments/mirror-attachments";
 import {

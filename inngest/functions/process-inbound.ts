@@ -1,5 +1,5 @@
 import { inngest } from "@/inngest/client";
-import { inboundReceived } from "@/inngest/events";
+import { inboundReceived } from "@/lib/jobs/events";
 import { processDelivery } from "@/lib/services/inbound/process";
 
 // One stored delivery from a network -> its comments and account changes applied. Idempotent: every

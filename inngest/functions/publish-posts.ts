@@ -1,6 +1,11 @@
 import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
-import { postDeleteRequested, postDispatchRequested, postMediaRequested, postPublishRequested } from "@/inngest/events";
+import {
+  postDeleteRequested,
+  postDispatchRequested,
+  postMediaRequested,
+  postPublishRequested,
+} from "@/lib/jobs/events";
 import { chainToDelete, chainToPublish } from "@/lib/services/posts/chain-links";
 import { deleteChainLink, finishDeletion } from "@/lib/services/posts/delete-on-platform";
 import { dispatchPost, findDuePosts } from "@/lib/services/posts/lifecycle";

@@ -1,5 +1,5 @@
 import { inngest } from "@/inngest/client";
-import { messageSendRequested } from "@/inngest/events";
+import { messageSendRequested } from "@/lib/jobs/events";
 import { collectFollowUps, followUpDelayMs } from "@/lib/services/messages/follow-up";
 import { attemptSend, type SendOutcome } from "@/lib/services/messages/send-attempt";
 import { MAX_ATTEMPTS } from "@/lib/services/posts/publish-attempt";

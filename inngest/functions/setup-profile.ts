@@ -1,5 +1,5 @@
 import { inngest } from "@/inngest/client";
-import { profileSetupRequested } from "@/inngest/events";
+import { profileSetupRequested } from "@/lib/jobs/events";
 import { setupProfile } from "@/lib/services/connections/setup-profile";
 
 // After a connection: the connector's setup (whatsapp: webhooks subscription, number registration,

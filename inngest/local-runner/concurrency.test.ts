@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { inngest } from "@/inngest/client";
-import { jobsProbe } from "@/inngest/events";
+import { jobsProbe } from "@/lib/jobs/events";
 import { sendEvent } from "@/lib/jobs/send";
 import { startLocalRunner, type LocalRunner } from "./index";
 import { delay, runsOf, testTag } from "./testing/helpers";

@@ -1,7 +1,7 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { db as defaultDb, type Prisma } from "@/lib/db/client";
 import { idFromSeed } from "@/lib/ids";
+import type { OutboxPayload } from "@/lib/jobs/outbox";
 import { concurrencyKeyFor, type FunctionSpec } from "./config";
 
 // The durable half of "send an event" in local mode: one job_runs row per (event, target function),
@@ -9,26 +9,10 @@ import { concurrencyKeyFor, type FunctionSpec } from "./config";
 // event id, so sending the same event id twice (a retried request, a re-executed step.sendEvent) starts
 // nothing new, like Inngest's event-id idempotency.
 
-export type JobEvent = { id: string; name: string; data: Record<string, unknown>; ts: number; v?: string };
-export type EventInput = { name: string; data?: unknown; id?: string; ts?: number; v?: string };
+// The event as the outbox stores it; normalizeEvent (ids, default time) lives with the outbox.
+export type JobEvent = OutboxPayload;
+export { normalizeEvent, type EventInput } from "@/lib/jobs/outbox";
 export type JobsDb = Pick<Prisma.TransactionClient, "jobRun">;
-
-export const normalizeEvent = (event: EventInput, now: Date): JobEvent => {
-  if (typeof event.name !== "string" || event.name === "") throw new Error("An event needs a name");
-  if (
-    event.data !== undefined &&
-    (event.data === null || typeof event.data !== "object" || Array.isArray(event.data))
-  ) {
-    throw new Error(`Event "${event.name}": data must be an object`);
-  }
-  return {
-    id: event.id || randomUUID(),
-    name: event.name,
-    data: (event.data ?? {}) as Record<string, unknown>,
-    ts: event.ts ?? now.getTime(),
-    ...(event.v ? { v: event.v } : {}),
-  };
-};
 
 export const runIdFor = (eventId: string, functionId: string) => idFromSeed("jobRun", `${eventId}|${functionId}`);
 

@@ -1,24 +1,36 @@
 import "server-only";
+import { announceLocalRunner } from "@/lib/jobs/dispatchers";
 import { systemClock, type Clock } from "./clock";
-import { compileFunctions, type FunctionSpec } from "./config";
+import { compileFunctions, matchesEvent, type FunctionSpec } from "./config";
 
 // Process-wide state of the local runner, kept on globalThis: Next.js may load this module more than once
 // in one server process (instrumentation and route handlers are bundled separately), and a send from a
-// route handler must still wake the runner that instrumentation started.
+// route handler must still wake the runner that instrumentation started. A registered runner is also
+// announced to the senders of the process (lib/jobs/dispatchers.ts), which write the targets it declares.
 
 export type RegisteredRunner = { id: string; specs: readonly FunctionSpec[]; clock: Clock; wake(): void };
 
 const KEY = Symbol.for("social-publisher.local-job-runner");
-const state = ((globalThis as Record<symbol, unknown>)[KEY] ??= { runners: new Set<RegisteredRunner>() }) as {
-  runners: Set<RegisteredRunner>;
+const state = ((globalThis as Record<symbol, unknown>)[KEY] ??= { runners: new Map() }) as {
+  runners: Map<RegisteredRunner, () => void>;
 };
 
-export const registerRunner = (runner: RegisteredRunner) => void state.runners.add(runner);
-export const unregisterRunner = (runner: RegisteredRunner) => void state.runners.delete(runner);
-export const activeRunners = (): RegisteredRunner[] => [...state.runners];
+export const registerRunner = (runner: RegisteredRunner) => {
+  if (state.runners.has(runner)) return;
+  const withdraw = announceLocalRunner({
+    targetsFor: (name) => runner.specs.filter((spec) => matchesEvent(spec, name)).map((spec) => spec.id),
+    now: () => runner.clock.now(),
+  });
+  state.runners.set(runner, withdraw);
+};
+export const unregisterRunner = (runner: RegisteredRunner) => {
+  state.runners.get(runner)?.();
+  state.runners.delete(runner);
+};
+export const activeRunners = (): RegisteredRunner[] => [...state.runners.keys()];
 
 export const wakeRunners = () => {
-  for (const runner of state.runners) runner.wake();
+  for (const runner of state.runners.keys()) runner.wake();
 };
 
 let appSpecs: Promise<FunctionSpec[]> | undefined;

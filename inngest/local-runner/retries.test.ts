@@ -1,7 +1,7 @@
 import { NonRetriableError, RetryAfterError } from "inngest";
 import { afterEach, describe, expect, it } from "vitest";
 import { inngest } from "@/inngest/client";
-import { jobsProbe } from "@/inngest/events";
+import { jobsProbe } from "@/lib/jobs/events";
 import { sendEvent } from "@/lib/jobs/send";
 import { ManualClock, startLocalRunner, type LocalRunner, type LocalRunnerOptions } from "./index";
 import { onlyRunOf, testTag } from "./testing/helpers";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { inngest } from "@/inngest/client";
-import { jobsProbe, jobsProbeReply } from "@/inngest/events";
+import { jobsProbe, jobsProbeReply } from "@/lib/jobs/events";
 import { sendEvent } from "@/lib/jobs/send";
 import { ManualClock, startLocalRunner, type LocalRunner, type LocalRunnerOptions } from "./index";
 import { onlyRunOf, runsOf, testTag } from "./testing/helpers";

@@ -1,7 +1,7 @@
 import { cron, Inngest } from "inngest";
 import { afterEach, describe, expect, it } from "vitest";
 import { inngest } from "@/inngest/client";
-import { jobsProbe, jobsProbeReply } from "@/inngest/events";
+import { jobsProbe, jobsProbeReply } from "@/lib/jobs/events";
 import { sendEvent } from "@/lib/jobs/send";
 import { LocalRunnerConfigError, ManualClock, startLocalRunner, type LocalRunner } from "./index";
 import { onlyRunOf, testTag } from "./testing/helpers";

@@ -2,7 +2,7 @@ import { Inngest } from "inngest";
 import { afterEach, describe, expect, it } from "vitest";
 import { readBody, listen } from "@/e2e/fakes/support";
 import { inngest } from "@/inngest/client";
-import { jobsProbe } from "@/inngest/events";
+import { jobsProbe } from "@/lib/jobs/events";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { runsOf, testTag, waitFor } from "@/inngest/local-runner/testing/helpers";
 import { relayOutbox } from "@/inngest/outbox-relay";

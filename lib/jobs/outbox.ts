@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { db as defaultDb, Prisma, type OutboxDestination, type OutboxEvent } from "@/lib/db/client";
 
 // The transactional outbox. sendEvent() writes its events here, in the caller's transaction when it has
@@ -13,8 +14,27 @@ import { db as defaultDb, Prisma, type OutboxDestination, type OutboxEvent } fro
 export const OUTBOX_CHANNEL = "event_outbox";
 
 export type OutboxPayload = { id: string; name: string; data: Record<string, unknown>; ts: number; v?: string };
+/** An event as a sender gives it: normalizeEvent fills in the id and time. */
+export type EventInput = { name: string; data?: unknown; id?: string; ts?: number; v?: string };
 export type OutboxDb = Pick<Prisma.TransactionClient, "outboxEvent" | "$executeRaw">;
 export type OutboxRow = { id: string; event: OutboxPayload; targets: string[] };
+
+export const normalizeEvent = (event: EventInput, now: Date): OutboxPayload => {
+  if (typeof event.name !== "string" || event.name === "") throw new Error("An event needs a name");
+  if (
+    event.data !== undefined &&
+    (event.data === null || typeof event.data !== "object" || Array.isArray(event.data))
+  ) {
+    throw new Error(`Event "${event.name}": data must be an object`);
+  }
+  return {
+    id: event.id || randomUUID(),
+    name: event.name,
+    data: (event.data ?? {}) as Record<string, unknown>,
+    ts: event.ts ?? now.getTime(),
+    ...(event.v ? { v: event.v } : {}),
+  };
+};
 
 /** Writes events (an id already written is skipped) and notifies listeners when the transaction commits. */
 export const writeOutbox = async (
@@ -44,29 +64,38 @@ const rowOf = (row: Pick<OutboxEvent, "id" | "event" | "targets">): OutboxRow =>
 /**
  * Local runner: takes pending events whose functions this process knows (`known`; other processes of the
  * same database may run other function sets, e.g. test workers) and hands them over inside one transaction
- * with the marking. Rows another dispatcher holds are skipped. Returns how many were handed over.
+ * with the marking. An event written without targets (no runner ran where it was sent) gets those that
+ * `resolve` names for it, and is left to another process when they are not all known here. Rows another
+ * dispatcher holds are skipped. Returns how many were handed over.
  */
 export const dispatchWithinTransaction = async ({
   known,
+  resolve,
   ids,
   limit = 200,
   handOver,
 }: {
   known: readonly string[];
+  resolve: (eventName: string) => string[];
   ids?: readonly string[];
   limit?: number;
   handOver: (rows: OutboxRow[], tx: Prisma.TransactionClient) => Promise<unknown>;
 }): Promise<number> =>
   defaultDb.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<Pick<OutboxEvent, "id" | "event" | "targets">[]>`
+    const locked = await tx.$queryRaw<Pick<OutboxEvent, "id" | "event" | "targets">[]>`
       SELECT id, event, targets FROM event_outbox
       WHERE destination = 'local' AND sent_at IS NULL AND targets <@ ${[...known]}::text[]
         ${ids ? Prisma.sql`AND id = ANY(${[...ids]}::text[])` : Prisma.empty}
       ORDER BY created_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED`;
+    const knownIds = new Set(known);
+    const rows = locked
+      .map(rowOf)
+      .map((row) => (row.targets.length > 0 ? row : { ...row, targets: resolve(row.event.name) }))
+      .filter((row) => row.targets.every((id) => knownIds.has(id)));
     if (rows.length === 0) return 0;
-    await handOver(rows.map(rowOf), tx);
+    await handOver(rows, tx);
     await tx.$executeRaw`UPDATE event_outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = ANY(${rows.map((r) => r.id)}::text[])`;
     return rows.length;
   });

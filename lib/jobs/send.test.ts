@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { inngest } from "@/inngest/client";
-import { jobsProbe } from "@/inngest/events";
+import { jobsProbe } from "@/lib/jobs/events";
 import { ManualClock, runIdFor, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { onlyRunOf, runsOf, testTag } from "@/inngest/local-runner/testing/helpers";
 import { db } from "@/lib/db/client";

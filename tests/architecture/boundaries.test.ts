@@ -27,6 +27,10 @@ describe("Prisma only in services (and db, jobs, the local runner)", () => {
     expect(await violations("inngest/functions/widget.ts", usesPrisma)).toEqual(["no-restricted-imports"]);
   });
 
+  it("refuses the Prisma client in every Inngest function, publish-posts.ts too (no exemption left)", async () => {
+    expect(await violations("inngest/functions/publish-posts.ts", usesPrisma)).toEqual(["no-restricted-imports"]);
+  });
+
   it("refuses the generated Prisma module in a route", async () => {
     expect(await violations("app/api/widgets/route.ts", usesGenerated)).toEqual(["no-restricted-imports"]);
   });
@@ -43,6 +47,41 @@ describe("Prisma only in services (and db, jobs, the local runner)", () => {
   it("refuses even a type-only Prisma import in a component", async () => {
     const code = 'import type { Post } from "@/lib/db/client";\nexport const id = (p: Post) => p.id;\n';
     expect(await violations("components/posts/widget.tsx", code)).toEqual(["no-restricted-imports"]);
+  });
+});
+
+describe("lib/ never imports inngest/", () => {
+  const usesFunctions = 'import { functions } from "@/inngest/functions";\nexport const all = functions;\n';
+
+  it("refuses @/inngest in a service", async () => {
+    expect(await violations("lib/services/widgets/send.ts", usesFunctions)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("refuses @/inngest in lib/jobs, a Prisma user", async () => {
+    const code =
+      'import { dispatchLocalOutbox } from "@/inngest/local-runner/outbox";\nexport const d = dispatchLocalOutbox;\n';
+    expect(await violations("lib/jobs/widget.ts", code)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("refuses a relative path into inngest/ from lib", async () => {
+    const code = 'import { inngest } from "../../inngest/client";\nexport const client = inngest;\n';
+    expect(await violations("lib/networks/widget/jobs.ts", code)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("still refuses Prisma outside services in lib (the patterns are combined, not replaced)", async () => {
+    expect(await violations("lib/api/widget.ts", usesPrisma)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("allows the npm package inngest, and lib/jobs/events, in lib", async () => {
+    const code =
+      'import { eventType } from "inngest";\nimport { jobsProbe } from "@/lib/jobs/events";\nexport const e = [eventType, jobsProbe];\n';
+    expect(await violations("lib/jobs/widget.ts", code)).toEqual([]);
+  });
+
+  it("allows @/inngest in inngest/, app/ and lib's tests", async () => {
+    expect(await violations("inngest/local-runner/widget.ts", usesFunctions)).toEqual([]);
+    expect(await violations("app/api/widget/route.ts", usesFunctions)).toEqual([]);
+    expect(await violations("lib/services/widgets/send.test.ts", usesFunctions)).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { inngest } from "@/inngest/client";
-import { jobsProbe, jobsProbeReply } from "@/inngest/events";
+import { jobsProbe, jobsProbeReply } from "@/lib/jobs/events";
 import { db } from "@/lib/db/client";
 
 // Functions of the durability test (durability.test.ts), run by child processes (durability-child.ts)

@@ -77,7 +77,7 @@ export const renderBulkComment = ({ comment, supportedActions }: InboxComment): 
 // comment.created (lib/schemas/webhooks.ts): the comment fields plus where it is and who wrote it.
 export const commentEventData = (c: CommentRow, replyCount: number, urlOf: (key: string) => string) => ({
   ...serializeCommentFields(c, urlOf),
-  post_id: c.rootPostId,
+  post_id: c.rootPostId!, // comment.created is about post comments (profile-level ones: profile_comment.created)
   platform_post_id: c.platformPostId,
   profile_id: c.profileId,
   platform: c.platform,

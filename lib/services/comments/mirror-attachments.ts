@@ -60,7 +60,7 @@ export const mirrorCommentAttachments = async ({
           type: "media.failed",
           data: {
             id: row.id,
-            post_id: comment.rootPostId,
+            post_id: comment.rootPostId!, // a post comment (apply-comment asks for the mirror)
             comment_id: comment.id,
             content_type: row.contentType,
             status: "failed",

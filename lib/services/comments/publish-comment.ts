@@ -76,7 +76,7 @@ const emitCreated = async (tx: Prisma.TransactionClient, id: string) => {
     environment: row.environment,
     profileGroupId: row.profileGroupId,
     type: "comment.created",
-    data: commentEventData(row, replyCount, publicMediaUrl) as Prisma.InputJsonObject,
+    data: commentEventData(row, replyCount, publicMediaUrl),
   });
 };
 

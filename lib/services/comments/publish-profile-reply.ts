@@ -3,7 +3,7 @@ import { markReplied } from "./replied";
 import { settleWriteFailure } from "@/lib/services/delivery/write-failure";
 import { COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
 import { profileCommentEventData } from "@/lib/api/serializers/profile-comment";
-import { db, type Prisma } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { Prisma as P } from "@/lib/generated/prisma/client";
 import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector, CreatedComment, ProfileReplyDraft } from "@/lib/networks/types";
@@ -87,7 +87,7 @@ const recordPublished = (id: string, result: CreatedComment): Promise<CommentOut
         environment: row.environment,
         profileGroupId: row.profileGroupId,
         type: "profile_comment.created",
-        data: profileCommentEventData(row) as Prisma.InputJsonObject,
+        data: profileCommentEventData(row),
       });
     }
     return { state: "published" as const, externalId: result.externalId };

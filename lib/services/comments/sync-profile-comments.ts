@@ -82,7 +82,7 @@ const applyProfileComment = (
         environment: row.environment,
         profileGroupId: row.profileGroupId,
         type: "profile_comment.created",
-        data: profileCommentEventData(row) as Prisma.InputJsonObject,
+        data: profileCommentEventData(row),
       });
     }
     return "created";

@@ -192,7 +192,7 @@ export const applyComment = async (
       environment: row.environment,
       profileGroupId: row.profileGroupId,
       type: "comment.created",
-      data: commentEventData(row, replyCount, publicMediaUrl) as Prisma.InputJsonObject,
+      data: commentEventData(row, replyCount, publicMediaUrl),
     });
     return "created";
   });

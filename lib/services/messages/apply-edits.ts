@@ -40,7 +40,7 @@ const applyChange = async (
         environment: row.environment,
         profileGroupId: row.profileGroupId,
         type,
-        data: messageEventData(updated) as Prisma.InputJsonObject,
+        data: messageEventData(updated),
       });
     return true;
   });

@@ -151,7 +151,7 @@ export const applyMessageStatus = async (item: InboundMessageStatus, scope: Scop
           environment: row.environment,
           profileGroupId: row.profileGroupId,
           type,
-          data: messageEventData(row) as Prisma.InputJsonObject,
+          data: messageEventData(row),
         });
       }
       return count > 0;

@@ -80,7 +80,7 @@ export const applyWatermark = async (item: InboundMessageWatermark, scope: Scope
             environment: row.environment,
             profileGroupId: row.profileGroupId,
             type,
-            data: messageEventData(row) as Prisma.InputJsonObject,
+            data: messageEventData(row),
           });
         }
         return count;
@@ -124,7 +124,7 @@ export const applyReaction = (item: InboundReaction, scope: Scope): Promise<Appl
       reaction: item.reaction ?? mine?.reaction ?? null,
       at: item.at.toISOString(),
     };
-    const data = { ...messageEventData(updated), reaction } as Prisma.InputJsonObject;
+    const data = { ...messageEventData(updated), reaction };
     if (item.announce === false) return true; // stored; the spec emits no reaction.received here
     await emitEvent({
       tx,
@@ -169,7 +169,7 @@ export const applyReferral = async (item: InboundReferral, scope: Scope): Promis
       const data = {
         chat: serializeChat(updated, windowHoursOf(profile)),
         referral: item.referral,
-      } as Prisma.InputJsonObject;
+      };
       await emitEvent({
         tx,
         accountId: chat.accountId,

@@ -71,7 +71,7 @@ export const editMessage = async ({
       environment: row.environment,
       profileGroupId: row.profileGroupId,
       type: "message.edited",
-      data: messageEventData(row) as Prisma.InputJsonObject,
+      data: messageEventData(row),
     });
     return row;
   });

@@ -35,7 +35,7 @@ const emitMessageEvent = async (tx: Tx, id: string, type: TEventType) => {
     environment: row.environment,
     profileGroupId: row.profileGroupId,
     type,
-    data: messageEventData(row) as Prisma.InputJsonObject,
+    data: messageEventData(row),
   });
 };
 

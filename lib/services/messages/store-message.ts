@@ -56,7 +56,7 @@ export const storeInboundMessage = async (tx: Tx, chat: Chat, m: InboundMessage)
     environment: row.environment,
     profileGroupId: row.profileGroupId,
     type: m.direction === "inbound" ? "message.received" : "message.sent",
-    data: messageEventData(row) as Prisma.InputJsonObject,
+    data: messageEventData(row),
   });
   return "created";
 };
