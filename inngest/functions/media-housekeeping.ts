@@ -1,6 +1,6 @@
 import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
-import { jobsHousekeepingRequested } from "@/inngest/events";
+import { jobsHousekeepingRequested } from "@/lib/jobs/events";
 import { sweepUnreferencedMedia } from "@/lib/services/media/sweep-unreferenced";
 
 // Nightly (03:47 UTC), or on demand with system/jobs.housekeeping.requested: stored media files no row

@@ -1,10 +1,9 @@
 import "server-only";
 import { markReplied } from "./replied";
-import { settleWriteFailure } from "@/lib/services/delivery/write-failure";
+import { deliver, PUBLISHED, type DeliveryAdapter } from "@/lib/services/delivery/engine";
 import { COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
 import { profileCommentEventData } from "@/lib/api/serializers/profile-comment";
-import { db } from "@/lib/db/client";
-import { Prisma as P } from "@/lib/generated/prisma/client";
+import { db, type Tx } from "@/lib/db/client";
 import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector, CreatedComment, ProfileReplyDraft } from "@/lib/networks/types";
 import { contextFor } from "@/lib/services/connections/context";
@@ -12,20 +11,13 @@ import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profi
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { freshAuth } from "@/lib/services/posts/publish-input";
 import { withAdvisoryLock } from "@/lib/services/transactions/advisory-lock";
-import {
-  attemptCommentPublish,
-  claim,
-  recordFailure,
-  retryOrFail,
-  unconfirmed,
-  type CommentOutcome,
-} from "./publish-comment";
+import { attemptCommentPublish, commentRows, mayHaveBeenSent, type CommentOutcome } from "./publish-comment";
 
 // One attempt to publish our reply to a profile-level comment (a google_business review, a facebook
-// recommendation), with the discipline and states of comment writes (publish-comment.ts): claimed with
-// sending_since before the network is called; an attempt in doubt reads the network back
-// (commentSync.findProfileReply) and never sends blindly. Published: profile_comment.created, in the
-// transaction that records it (the spec announces our published replies too).
+// recommendation), with the rows and states of comment writes (publish-comment.ts) and the protocol of
+// every write to a network (lib/services/delivery/engine.ts): the read-back is commentSync.findProfileReply.
+// Published: profile_comment.created, in the transaction that records it (the spec announces our published
+// replies too).
 // Replies to one comment go one at a time (attemptProfileReply); where the network keeps one reply per
 // comment, a reply asked for before another that is already published is not sent (it gives way).
 
@@ -46,52 +38,46 @@ const loadReply = (id: string) =>
     },
   });
 
-const recordPublished = (id: string, result: CreatedComment): Promise<CommentOutcome> =>
-  db.$transaction(async (tx) => {
-    const ours = await tx.comment.findUniqueOrThrow({
-      where: { id },
-      select: { profileId: true, placementId: true, parentExternalId: true },
-    });
-    // The reply a sync stored under the same id (found on the network before our answer, or the reply
-    // ours replaces: a google review has one) gives way to ours.
-    await tx.comment.deleteMany({
-      where: {
-        profileId: ours.profileId,
-        placementId: ours.placementId,
-        externalId: result.externalId,
-        id: { not: id },
-      },
-    });
-    const { count } = await tx.comment.updateMany({
-      where: { id, status: { notIn: ["published"] } },
-      data: {
-        status: "published",
-        externalId: result.externalId,
-        permalink: result.permalink ?? null,
-        postedAt: result.postedAt ?? new Date(),
-        sendingSince: null,
-        error: null,
-        errorDetails: P.DbNull,
-      },
-    });
-    if (count) {
-      await markReplied(tx, {
-        profileId: ours.profileId,
-        placementId: ours.placementId,
-        parentExternalId: ours.parentExternalId,
-      });
-      const row = await tx.comment.findUniqueOrThrow({ where: { id }, include: COMMENT_INCLUDE });
-      await emitEvent({
-        tx,
-        accountId: row.accountId,
-        environment: row.environment,
-        profileGroupId: row.profileGroupId,
-        type: "profile_comment.created",
-        data: profileCommentEventData(row),
-      });
-    }
-    return { state: "published" as const, externalId: result.externalId };
+const recordPublished = async (tx: Tx, id: string, result: CreatedComment) => {
+  const ours = await tx.comment.findUniqueOrThrow({
+    where: { id },
+    select: { profileId: true, placementId: true, parentExternalId: true },
   });
+  // The reply a sync stored under the same id (found on the network before our answer, or the reply
+  // ours replaces: a google review has one) gives way to ours.
+  await tx.comment.deleteMany({
+    where: {
+      profileId: ours.profileId,
+      placementId: ours.placementId,
+      externalId: result.externalId,
+      id: { not: id },
+    },
+  });
+  const { count } = await tx.comment.updateMany({
+    where: { id, status: { notIn: ["published"] } },
+    data: {
+      ...PUBLISHED,
+      externalId: result.externalId,
+      permalink: result.permalink ?? null,
+      postedAt: result.postedAt ?? new Date(),
+    },
+  });
+  if (!count) return;
+  await markReplied(tx, {
+    profileId: ours.profileId,
+    placementId: ours.placementId,
+    parentExternalId: ours.parentExternalId,
+  });
+  const row = await tx.comment.findUniqueOrThrow({ where: { id }, include: COMMENT_INCLUDE });
+  await emitEvent({
+    tx,
+    accountId: row.accountId,
+    environment: row.environment,
+    profileGroupId: row.profileGroupId,
+    type: "profile_comment.created",
+    data: profileCommentEventData(row),
+  });
+};
 
 const draftOf = async (
   connector: AnyConnector,
@@ -114,29 +100,6 @@ const draftOf = async (
   };
 };
 
-const resolveUnknown = async (
-  connector: AnyConnector,
-  id: string,
-  draft: ProfileReplyDraft,
-  attempt: number,
-  cause: string,
-): Promise<CommentOutcome> => {
-  const find = connector.commentSync?.findProfileReply;
-  if (!find)
-    return unconfirmed(
-      id,
-      cause,
-      "The network cannot be asked whether the reply arrived; check it there before replying again",
-    );
-  try {
-    const found = await find(contextFor(connector), draft);
-    if (found) return recordPublished(id, found);
-    return retryOrFail(id, attempt, { message: `${cause}; the reply is not on the network, retrying` }, 0);
-  } catch (err) {
-    return unconfirmed(id, cause, `Reading back failed: ${err instanceof Error ? err.message : String(err)}`);
-  }
-};
-
 // A reply of ours to the same comment, asked for after this one and already published.
 const newerReplyPublished = async (c: Row) =>
   (await db.comment.count({
@@ -151,48 +114,36 @@ const newerReplyPublished = async (c: Row) =>
     },
   })) > 0;
 
-const attemptLocked = async (id: string, attempt: number): Promise<CommentOutcome> => {
-  const claimed = await claim(id);
-  const c = claimed === "gone" ? null : await loadReply(id);
-  if (!c) return { state: "gone" };
-  if (claimed === "done")
-    return c.status === "published"
-      ? { state: "published", externalId: c.externalId ?? "" }
-      : { state: c.status === "failed" ? "failed" : "delivery_unconfirmed" };
-  const connector = connectorFor(c.profile);
-  if (claimed === "claimed" && connector.commentSync?.profileReplyReplaces && (await newerReplyPublished(c))) {
-    // Replaced before it was sent: it gives way, as a published reply gives way to a newer one.
-    await db.comment.delete({ where: { id } });
-    return { state: "gone" };
-  }
-  const reply = connector.commentSync?.replyToProfileComment;
-  const built = await draftOf(connector, c);
-  if ("problem" in built || !reply) {
-    const message = "problem" in built ? built.problem : `Replies cannot be written on ${connector.displayName}`;
-    if (claimed === "in_doubt")
-      return unconfirmed(id, message, "The reply may have been sent before the problem appeared");
-    await recordFailure(id, "failed", { message });
-    return { state: "failed" };
-  }
-  const { draft } = built;
-  if (claimed === "in_doubt")
-    return resolveUnknown(connector, id, draft, attempt, "an earlier attempt was interrupted while sending");
-  try {
-    return await recordPublished(id, await reply(contextFor(connector), draft));
-  } catch (err) {
-    return settleWriteFailure(err, {
+const profileReplies: DeliveryAdapter<CreatedComment> = {
+  ...commentRows,
+  noun: "reply",
+  cannotReadBack: "The network cannot be asked whether the reply arrived; check it there before replying again",
+  prepare: async (id, claimed) => {
+    const c = await loadReply(id);
+    if (!c) return null;
+    const connector = connectorFor(c.profile);
+    if (claimed === "claimed" && connector.commentSync?.profileReplyReplaces && (await newerReplyPublished(c))) {
+      // Replaced before it was sent: it gives way, as a published reply gives way to a newer one.
+      await db.comment.delete({ where: { id } });
+      return null;
+    }
+    const reply = connector.commentSync?.replyToProfileComment;
+    const find = connector.commentSync?.findProfileReply;
+    const built = await draftOf(connector, c);
+    if ("problem" in built || !reply) {
+      const problem = "problem" in built ? built.problem : `Replies cannot be written on ${connector.displayName}`;
+      return { problem, inDoubt: mayHaveBeenSent("reply", problem) };
+    }
+    const { draft } = built;
+    return {
       connector,
       profileId: c.profileId,
-      writer: "publisher",
       logFields: { commentId: id, platform: c.platform },
-      unknown: (reason) => resolveUnknown(connector, id, draft, attempt, reason),
-      retryOrFail: (failure, retryAfterMs) => retryOrFail(id, attempt, failure, retryAfterMs),
-      fail: async (failure) => {
-        await recordFailure(id, "failed", failure);
-        return { state: "failed" as const };
-      },
-    });
-  }
+      send: () => reply(contextFor(connector), draft),
+      readBack: find && (() => find(contextFor(connector), draft)),
+      recordPublished: (tx, result) => recordPublished(tx, id, result),
+    };
+  },
 };
 
 // Replies to one profile-level comment are attempted one at a time (a review's replies replace one
@@ -216,7 +167,7 @@ export const attemptProfileReply = async ({
   if (!c) return { state: "gone" };
   return withAdvisoryLock(
     `profile-reply:${c.profileId}:${c.placementId ?? ""}:${c.parentExternalId ?? ""}`,
-    () => attemptLocked(id, attempt),
+    () => deliver(profileReplies, id, attempt),
     {
       waitMs: REPLY_LOCK_WAIT_MS,
       holdMs: REPLY_LOCK_HOLD_MS,
