@@ -1,7 +1,7 @@
 import "server-only";
 import { deliver, PUBLISHED, type DeliveryAdapter, type DeliveryOutcome } from "@/lib/services/delivery/engine";
 import { messageEventData } from "@/lib/api/serializers/message";
-import { db, Prisma, type Tx } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector, MessageRequest, MessageSendInput } from "@/lib/networks/types";
 import type { TEventType } from "@/lib/schemas/webhooks";
