@@ -183,7 +183,11 @@ export const updateRequest = (
     post: {
       body: values.body,
       draft: values.schedule === "draft",
-      ...(!queued && { scheduled_at: values.schedule === "at" ? scheduledIso(values.scheduled_at) : null }),
+      // A draft keeps its time (the composer offers none for drafts).
+      ...(!queued &&
+        values.schedule !== "draft" && {
+          scheduled_at: values.schedule === "at" ? scheduledIso(values.scheduled_at) : null,
+        }),
     },
     ...(mediaChanged && { media: media ?? [] }),
     queue_id: queued ? values.queue_id : null,

@@ -150,6 +150,7 @@ export const PostActions = ({ post, profileNames }: Props) => {
       />
 
       <RescheduleDialog
+        key={`reschedule-${post.updated_at}`}
         open={open === "reschedule"}
         post={post}
         onClose={() => setOpen(null)}
@@ -159,6 +160,7 @@ export const PostActions = ({ post, profileNames }: Props) => {
       />
 
       <QueueDialog
+        key={`queue-${post.updated_at}`}
         open={open === "queue"}
         post={post}
         queues={queues.data ?? []}
