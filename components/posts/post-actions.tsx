@@ -32,6 +32,9 @@ export const PostActions = ({ post, profileNames }: Props) => {
   const router = useRouter();
   const toast = useToast();
   const [open, setOpen] = useState<Open>(null);
+  // Each opening starts the form dialogs afresh from the post (a new key), while a close keeps them
+  // mounted so that Radix returns focus to the button that opened them.
+  const [openings, setOpenings] = useState(0);
   const publish = usePublishPost();
   const update = useUpdatePost();
   const actions = availableActions(post);
@@ -41,6 +44,7 @@ export const PostActions = ({ post, profileNames }: Props) => {
   const show = (which: Open) => {
     publish.reset();
     update.reset();
+    setOpenings((n) => n + 1);
     setOpen(which);
   };
   const done = (message: string) => {
@@ -150,7 +154,7 @@ export const PostActions = ({ post, profileNames }: Props) => {
       />
 
       <RescheduleDialog
-        key={`reschedule-${post.updated_at}`}
+        key={`reschedule-${openings}`}
         open={open === "reschedule"}
         post={post}
         onClose={() => setOpen(null)}
@@ -160,7 +164,7 @@ export const PostActions = ({ post, profileNames }: Props) => {
       />
 
       <QueueDialog
-        key={`queue-${post.updated_at}`}
+        key={`queue-${openings}`}
         open={open === "queue"}
         post={post}
         queues={queues.data ?? []}

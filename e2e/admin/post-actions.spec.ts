@@ -68,7 +68,7 @@ test("a scheduled post: edit body and time, reschedule, duplicate, publish now, 
     await expect(page.getByTestId("schedule-at")).toBeChecked();
     const later = hoursAhead(3);
     await page.getByTestId("composer-body").fill("Edited words");
-    await page.getByLabel("Date and time").fill(later.local);
+    await page.locator("#composer-scheduled-at").fill(later.local);
     const [response] = await Promise.all([
       page.waitForResponse((r) => isCall("PATCH", `/api/posts/${post.id}`)(r.request())),
       page.getByTestId("composer-submit").click(),
