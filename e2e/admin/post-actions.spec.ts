@@ -48,7 +48,23 @@ test("a scheduled post: edit body and time, reschedule, duplicate, publish now, 
   });
   expect(created.status()).toBe(200);
   const post = (await created.json()) as PostBody;
-  const stored = async (id = post.id) => (await (await api.get(`/api/posts/${id}`)).json()) as PostBody;
+  const stored = async (id = post.id) =>
+    (await (await api.get(`/api/posts/${id}`)).json()) as PostBody & {
+      queue_id: string | null;
+      queue_priority: string;
+    };
+  // A queue of the group with one weekly slot about 12 hours ahead (UTC).
+  const slot = new Date(Date.now() + 12 * 3600_000);
+  const queued = await api.post("/api/post_queues", {
+    profile_group_id: group.id,
+    post_queue: {
+      name: `Actions queue ${suffix()}`,
+      timezone: "UTC",
+      queue_timeslots_attributes: [{ day: slot.getUTCDay(), time: slot.toISOString().slice(11, 16) }],
+    },
+  });
+  expect(queued.status()).toBe(201);
+  const queue = (await queued.json()) as { id: string };
 
   await test.step("the post page offers the actions of a scheduled post", async () => {
     await page.goto(`/posts/${post.id}`);
@@ -120,8 +136,23 @@ test("a scheduled post: edit body and time, reschedule, duplicate, publish now, 
     await expect(page).toHaveURL(new RegExp(`/posts/${copy.id}$`));
   });
 
-  await test.step("Publish now: confirmed, naming the network; it goes out at once", async () => {
+  await test.step("Add to a queue with a priority (PATCH queue_id, queue_priority)", async () => {
     await page.goto(`/posts/${post.id}`);
+    await page.getByTestId("move-queue").click();
+    const dialog = page.getByTestId("queue-dialog");
+    await dialog.getByLabel("Queue", { exact: true }).selectOption(queue.id);
+    await dialog.getByLabel("Priority", { exact: true }).selectOption("high");
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => isCall("PATCH", `/api/posts/${post.id}`)(r.request())),
+      dialog.getByTestId("queue-dialog-save").click(),
+    ]);
+    expect(response.status()).toBe(200);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("post-status")).toHaveText("queued");
+    expect(await stored()).toMatchObject({ queue_id: queue.id, queue_priority: "high", status: "scheduled" });
+  });
+
+  await test.step("Publish now: confirmed, naming the network; it goes out at once (leaving the queue)", async () => {
     await page.getByTestId("publish-now").click();
     const dialog = page.getByTestId("publish-dialog");
     await expect(dialog.getByTestId("publish-networks")).toContainText("Bluesky");
