@@ -1,5 +1,5 @@
 import type { TPlatform } from "@/lib/schemas/common";
-import { QUEUE_PRIORITIES } from "@/lib/schemas/posts";
+import { QUEUE_PRIORITIES, type TPost } from "@/lib/schemas/posts";
 import { rawParams } from "./network-fields";
 import { postRulesOf, type TMediaEntry } from "./rules";
 import type { TCreatePostRequest } from "@/lib/query/posts";
@@ -120,4 +120,77 @@ const toForm = (body: ReturnType<typeof requestBody>, files: File[]): FormData =
 export const createRequest = (values: TComposerValues, chosen: TChosenProfile[], files: File[]): TCreatePostRequest => {
   const body = requestBody(values, chosen);
   return files.length > 0 ? { form: toForm(body, files) } : { json: body };
+};
+
+// An existing post as composer values: to edit it, or to start a copy (duplicate).
+const asParamValue = (value: unknown): TParamValue | undefined => {
+  if (typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") return String(value);
+  if (Array.isArray(value)) return value.map(String);
+  return undefined;
+};
+
+// An instant as datetime-local in the browser's zone ("2026-05-01T09:30").
+export const localInput = (iso: string): string => {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+export const valuesFromPost = (post: TPost): TComposerValues => {
+  const platforms: TComposerValues["platforms"] = {};
+  for (const pp of post.platforms) {
+    const entries = Object.entries(pp.params ?? {}).flatMap(([k, v]) => {
+      const value = asParamValue(v);
+      return value === undefined ? [] : [[k, value] as const];
+    });
+    platforms[pp.platform] = Object.fromEntries(entries);
+  }
+  const schedule: TScheduleMode = post.draft
+    ? "draft"
+    : post.queue_id
+      ? "queue"
+      : post.scheduled_at && new Date(post.scheduled_at).getTime() > Date.now()
+        ? "at"
+        : "now";
+  return {
+    profile_group_id: post.profile_group_id,
+    profiles: post.platforms.map((p) => p.profile_id),
+    body: post.body,
+    media_urls: post.media.flatMap((m) => ((m.source_url ?? m.url) ? [{ url: (m.source_url ?? m.url)! }] : [])),
+    platforms,
+    schedule,
+    scheduled_at: post.scheduled_at ? localInput(post.scheduled_at) : "",
+    queue_id: post.queue_id ?? "",
+    queue_priority: post.queue_priority ?? "medium",
+  };
+};
+
+// PATCH /api/posts/:id from the composer (lib/contracts/posts.ts updatePost): profiles replace; platforms
+// merge per key; media are sent only when changed (omitted = unchanged); the schedule is set outright
+// ("now" clears the time and the queue, so the post goes out at once).
+export const updateRequest = (
+  values: TComposerValues,
+  chosen: TChosenProfile[],
+  files: File[],
+  mediaChanged: boolean,
+): Record<string, unknown> | FormData => {
+  const { profile_group_id: _group, media, ...create } = requestBody(values, chosen);
+  const queued = values.schedule === "queue";
+  if (files.length > 0) return toForm({ ...requestBody(values, chosen) }, files);
+  return {
+    ...create,
+    post: {
+      body: values.body,
+      draft: values.schedule === "draft",
+      // A draft keeps its time (the composer offers none for drafts).
+      ...(!queued &&
+        values.schedule !== "draft" && {
+          scheduled_at: values.schedule === "at" ? scheduledIso(values.scheduled_at) : null,
+        }),
+    },
+    ...(mediaChanged && { media: media ?? [] }),
+    queue_id: queued ? values.queue_id : null,
+    ...(queued && { queue_priority: values.queue_priority }),
+  };
 };

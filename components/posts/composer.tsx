@@ -3,14 +3,16 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { PageHeader, SectionHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { InlineStatus } from "@/components/ui/inline-status";
 import { networkMeta } from "@/lib/networks/meta";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import type { TPlatform } from "@/lib/schemas/common";
+import type { TPost } from "@/lib/schemas/posts";
 import { useEnvironment } from "@/lib/query/environment";
 import { ApiClientError, errorMessage } from "@/lib/query/fetcher";
 import { profileGroupKeys } from "@/lib/query/profile-groups";
@@ -22,28 +24,43 @@ import {
   scheduleProblem,
   type TComposerValues,
   type TParamValue,
+  updateRequest,
+  valuesFromPost,
 } from "./composer-values";
 import { hasUrlProblems, MediaField } from "./media-field";
 import { mentionProfileOf, useMentionPaste } from "./mention-paste";
 import { NetworkOptions } from "./network-options";
 import { ProfilePicker } from "./profile-picker";
-import { useCreatePost } from "@/lib/query/posts";
+import { useCreatePost, useUpdatePost } from "@/lib/query/posts";
+import { networkNames } from "./network-names";
 import { ScheduleField } from "./schedule-field";
 import { useComposerData } from "./use-composer-data";
 
 const SUBMIT_LABELS = { now: "Publish now", at: "Schedule post", queue: "Add to queue", draft: "Save draft" } as const;
+const SAVE_LABELS = { now: "Save and publish now", at: "Save", queue: "Save", draft: "Save draft" } as const;
+
+type Props = {
+  mentionPlatforms?: TPlatform[];
+  post?: TPost; // edit this post (PATCH /api/posts/:id)
+  from?: TPost; // a new post starting as a copy of this one (duplicate)
+};
 
 // New post: profiles of one group, text with per-network counters, media, per-network options checked
-// live with the networks' own rules, and when to publish. Submits to POST /api/posts. `mentionPlatforms`:
-// the networks whose profiles turn a pasted page URL into a mention (from the connectors, on the server).
-export const PostComposer = ({ mentionPlatforms = [] }: { mentionPlatforms?: TPlatform[] }) => {
+// live with the networks' own rules, and when to publish. Submits to POST /api/posts, or with `post` to
+// PATCH /api/posts/:id (asking first when the edit publishes at once). `mentionPlatforms`: the networks
+// whose profiles turn a pasted page URL into a mention (from the connectors, on the server).
+export const PostComposer = ({ mentionPlatforms = [], post, from }: Props) => {
   const router = useRouter();
   const { environment } = useEnvironment();
-  const form = useForm<TComposerValues>({ defaultValues: EMPTY_VALUES });
+  const initial = useMemo(() => ((post ?? from) ? valuesFromPost((post ?? from)!) : EMPTY_VALUES), [post, from]);
+  const form = useForm<TComposerValues>({ defaultValues: initial });
   const values = form.watch();
   const [files, setFiles] = useState<File[]>([]);
   const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
+  const [isConfirmOpen, setIsConfirmOpen] = useState(false);
   const create = useCreatePost();
+  const update = useUpdatePost();
+  const saving = post ? update : create;
   const queryClient = useQueryClient();
   const { profiles, chosen, checks, bodyIssues, networksWithIssues } = useComposerData(values, files);
   const mentions = useMentionPaste({
@@ -55,12 +72,12 @@ export const PostComposer = ({ mentionPlatforms = [] }: { mentionPlatforms?: TPl
   // Groups and profiles belong to one environment: switching starts over. Cached lists may predate
   // groups or profiles connected meanwhile (another tab, the API): load them again.
   useEffect(() => {
-    form.reset(EMPTY_VALUES);
+    form.reset(initial);
     setFiles([]);
     setHasTriedSubmit(false);
     void queryClient.invalidateQueries({ queryKey: profileGroupKeys.list(environment) });
     void queryClient.invalidateQueries({ queryKey: profileKeys.lists() });
-  }, [environment, form, queryClient]);
+  }, [environment, form, queryClient, initial]);
 
   // A placement is required (posting without one is not a choice) and there is only one: choose it.
   useEffect(() => {
@@ -101,32 +118,51 @@ export const PostComposer = ({ mentionPlatforms = [] }: { mentionPlatforms?: TPl
     ...bodyIssues,
   ];
 
-  const submit = form.handleSubmit(async (vals) => {
-    setHasTriedSubmit(true);
-    if (problems.length > 0) return;
+  const save = async (vals: TComposerValues) => {
     const chosenRefs = chosen.map((p) => ({ id: p.id, platform: p.platform }));
     try {
-      const post = await create.mutateAsync(createRequest(vals, chosenRefs, files));
-      router.push(`/posts/${encodeURIComponent(post.id)}`);
+      const saved = post
+        ? await update.mutateAsync({
+            id: post.id,
+            body: updateRequest(vals, chosenRefs, files, form.getFieldState("media_urls").isDirty),
+          })
+        : await create.mutateAsync(createRequest(vals, chosenRefs, files));
+      setIsConfirmOpen(false);
+      router.push(`/posts/${encodeURIComponent(saved.id)}`);
+      router.refresh();
     } catch (err) {
       // Shown below from create.error. A 422 may name profiles removed or disconnected meanwhile: reload them.
       if (err instanceof ApiClientError && err.status === 422)
         void queryClient.invalidateQueries({ queryKey: profileKeys.list(environment, vals.profile_group_id) });
     }
+  };
+
+  const submit = form.handleSubmit(async (vals) => {
+    setHasTriedSubmit(true);
+    if (problems.length > 0) return;
+    // An edit that publishes at once reaches live networks: ask first.
+    if (post && vals.schedule === "now") setIsConfirmOpen(true);
+    else await save(vals);
   });
 
   const serverErrors =
-    create.error instanceof ApiClientError && create.error.status === 422 ? create.error.messages : null;
+    saving.error instanceof ApiClientError && saving.error.status === 422 ? saving.error.messages : null;
+  const backHref = post ? `/posts/${encodeURIComponent(post.id)}` : "/posts";
 
   return (
     <>
-      <Link href="/posts" className="mb-4 inline-block text-sm font-medium text-indigo-700 hover:underline">
-        ← Posts
+      <Link href={backHref} className="mb-4 inline-block text-sm font-medium text-indigo-700 hover:underline">
+        {post ? "← Post" : "← Posts"}
       </Link>
       <PageHeader
-        title="New post"
+        title={post ? "Edit post" : "New post"}
         description={
           <>
+            {from && (
+              <span data-testid="composer-from">
+                A copy of <span className="font-mono text-xs">{from.id}</span>.{" "}
+              </span>
+            )}
             In the <span className="font-medium text-slate-700">{environment}</span> environment.
             {environment === "sandbox" && " Sandbox profiles publish to the simulated network."}
           </>
@@ -200,11 +236,11 @@ export const PostComposer = ({ mentionPlatforms = [] }: { mentionPlatforms?: TPl
               </ul>
             </InlineStatus>
           )}
-          {create.error && (
+          {saving.error && (
             <InlineStatus>
               {serverErrors ? (
                 <>
-                  <p className="font-medium">The post was not created:</p>
+                  <p className="font-medium">The post was not {post ? "saved" : "created"}:</p>
                   <ul className="mt-1 list-disc pl-4" data-testid="composer-errors">
                     {serverErrors.map((m) => (
                       <li key={m}>{m}</li>
@@ -212,23 +248,47 @@ export const PostComposer = ({ mentionPlatforms = [] }: { mentionPlatforms?: TPl
                   </ul>
                 </>
               ) : (
-                <span data-testid="composer-errors">Could not create the post: {errorMessage(create.error)}</span>
+                <span data-testid="composer-errors">
+                  Could not {post ? "save" : "create"} the post: {errorMessage(saving.error)}
+                </span>
               )}
             </InlineStatus>
           )}
           <div className="flex justify-end gap-2">
             <Link
-              href="/posts"
+              href={backHref}
               className="inline-flex h-9 items-center rounded-md px-3.5 text-sm font-medium text-slate-600 hover:bg-slate-100"
             >
               Cancel
             </Link>
-            <Button type="submit" isLoading={create.isPending} data-testid="composer-submit">
-              {SUBMIT_LABELS[values.schedule]}
+            <Button type="submit" isLoading={saving.isPending} data-testid="composer-submit">
+              {(post ? SAVE_LABELS : SUBMIT_LABELS)[values.schedule]}
             </Button>
           </div>
         </div>
       </form>
+      <ConfirmDialog
+        open={isConfirmOpen}
+        onOpenChange={setIsConfirmOpen}
+        title="Publish now?"
+        testId="composer-confirm-publish"
+        description={
+          <p>
+            The post goes out at once to{" "}
+            <span className="font-semibold text-slate-900">
+              {networkNames(
+                chosen.map((p) => ({ platform: p.platform, profile_id: p.id })),
+                Object.fromEntries(chosen.map((p) => [p.id, p.name])),
+              )}
+            </span>
+            .
+          </p>
+        }
+        confirmLabel="Publish now"
+        onConfirm={() => void save(form.getValues())}
+        isPending={update.isPending}
+        error={isConfirmOpen && update.error ? errorMessage(update.error) : null}
+      />
     </>
   );
 };

@@ -1,25 +1,22 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { PageHeader, SectionHeader } from "@/components/layout/page-header";
-import { Button, buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InlineStatus } from "@/components/ui/inline-status";
 import { LoadingRows } from "@/components/ui/spinner";
-import { useToast } from "@/components/ui/toast";
 import { useEnvironment } from "@/lib/query/environment";
 import { ApiClientError, errorMessage } from "@/lib/query/fetcher";
 import { useProfiles } from "@/lib/query/profiles";
 import type { TEnvironment } from "@/lib/schemas/common";
 import type { TPost } from "@/lib/schemas/posts";
-import { DeletePostDialog } from "./delete-post-dialog";
+import { PostActions } from "./post-actions";
 import { PostMedia } from "./post-media";
 import { PlatformResults } from "./platform-results";
-import { pollInterval, usePost, usePublishPost } from "@/lib/query/posts";
+import { pollInterval, usePost } from "@/lib/query/posts";
 import { ScheduleSummary } from "./schedule-summary";
-import { PostStatusBadge } from "./status-badge";
+import { PostSummaryBadge } from "./status-badge";
 
 const BackLink = () => (
   <Link href="/posts" className="mb-4 inline-block text-sm font-medium text-indigo-700 hover:underline">
@@ -72,18 +69,9 @@ export const PostView = ({ id, initial, initialEnvironment }: Props) => {
 };
 
 const PostDetails = ({ post, isRefreshing }: { post: TPost; isRefreshing: boolean }) => {
-  const router = useRouter();
-  const toast = useToast();
-  const publish = usePublishPost();
   const profiles = useProfiles(post.profile_group_id);
-  const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const profileNames = Object.fromEntries((profiles.data ?? []).map((p) => [p.id, p.name]));
   const isLive = pollInterval(post) !== false;
-
-  const onPublish = () =>
-    publish.mutate(post.id, {
-      onSuccess: () => toast.success("Publishing started"),
-    });
 
   return (
     <>
@@ -95,7 +83,7 @@ const PostDetails = ({ post, isRefreshing }: { post: TPost; isRefreshing: boolea
             <span className="font-mono text-xs" data-testid="post-id">
               {post.id}
             </span>
-            <PostStatusBadge status={post.status} testId="post-status" />
+            <PostSummaryBadge post={post} testId="post-status" />
             {isLive && (
               <span className="flex items-center gap-1 text-xs text-slate-500" data-testid="post-live">
                 <span
@@ -109,25 +97,8 @@ const PostDetails = ({ post, isRefreshing }: { post: TPost; isRefreshing: boolea
             )}
           </span>
         }
-        actions={
-          <>
-            {post.draft && (
-              <Button onClick={onPublish} isLoading={publish.isPending} data-testid="publish-post">
-                Publish
-              </Button>
-            )}
-            <Button
-              variant="secondary"
-              className="text-red-600"
-              onClick={() => setIsDeleteOpen(true)}
-              data-testid="delete-post"
-            >
-              Delete
-            </Button>
-          </>
-        }
+        actions={<PostActions post={post} profileNames={profileNames} />}
       />
-      {publish.error && <InlineStatus className="mb-4">Could not publish: {errorMessage(publish.error)}</InlineStatus>}
 
       <section aria-labelledby="post-body-heading" className="mb-8">
         <SectionHeader id="post-body-heading" title="Content" />
@@ -163,15 +134,6 @@ const PostDetails = ({ post, isRefreshing }: { post: TPost; isRefreshing: boolea
         />
         <PlatformResults platforms={post.platforms} profileNames={profileNames} />
       </section>
-
-      <DeletePostDialog
-        post={isDeleteOpen ? post : null}
-        onClose={() => setIsDeleteOpen(false)}
-        onDeleted={() => {
-          router.push("/posts");
-          router.refresh();
-        }}
-      />
     </>
   );
 };

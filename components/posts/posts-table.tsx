@@ -4,7 +4,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import type { TPost } from "@/lib/schemas/posts";
 import { LocalTime } from "./local-time";
-import { PlatformStatusBadge, PostStatusBadge } from "./status-badge";
+import { PlatformStatusBadge, PostSummaryBadge } from "./status-badge";
 
 export type TProfileNames = Record<string, string>;
 
@@ -23,6 +23,9 @@ export const PostsTable = ({ posts, profileNames }: { posts: TPost[]; profileNam
         <Th>Status</Th>
         <Th>Scheduled</Th>
         <Th>Created</Th>
+        <Th>
+          <span className="sr-only">Actions</span>
+        </Th>
       </tr>
     </THead>
     <TBody>
@@ -59,13 +62,24 @@ export const PostsTable = ({ posts, profileNames }: { posts: TPost[]; profileNam
             </ul>
           </Td>
           <Td>
-            <PostStatusBadge status={post.status} testId="post-status" />
+            <PostSummaryBadge post={post} testId="post-status" />
           </Td>
           <Td className="text-slate-500">
             {post.scheduled_at ? <LocalTime iso={post.scheduled_at} /> : post.queue_id ? "In queue" : "—"}
           </Td>
           <Td className="text-slate-500">
             <LocalTime iso={post.created_at} />
+          </Td>
+          <Td>
+            {/* Edit, reschedule, publish, retry and delete live on the post's page (post-actions.tsx). */}
+            <Link
+              href={`/posts/${encodeURIComponent(post.id)}`}
+              className="text-sm font-medium text-indigo-700 hover:underline"
+              data-testid="post-actions-link"
+              aria-label={`Actions for post ${post.id}`}
+            >
+              Actions
+            </Link>
           </Td>
         </Tr>
       ))}

@@ -1,17 +1,8 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { TPost } from "@/lib/schemas/posts";
+import { summarisePost, type TPostTone } from "./post-summary";
 
-type PostStatus = TPost["status"];
 type PlatformStatus = TPost["platforms"][number]["status"];
-
-const POST_TONES: Record<PostStatus, BadgeTone> = {
-  draft: "slate",
-  pending: "blue",
-  scheduled: "indigo",
-  processing: "blue",
-  processed: "green",
-  media_processing_failed: "red",
-};
 
 const PLATFORM_TONES: Record<PlatformStatus, BadgeTone> = {
   pending: "slate",
@@ -26,11 +17,26 @@ const PLATFORM_TONES: Record<PlatformStatus, BadgeTone> = {
 
 const label = (status: string) => status.replaceAll("_", " ");
 
-export const PostStatusBadge = ({ status, testId }: { status: PostStatus; testId?: string }) => (
-  <Badge tone={POST_TONES[status]} data-testid={testId} data-status={status}>
-    {label(status)}
-  </Badge>
-);
+const SUMMARY_TONES: Record<TPostTone, BadgeTone> = {
+  draft: "slate",
+  waiting: "indigo",
+  publishing: "blue",
+  published: "green",
+  partial: "amber",
+  failed: "red",
+  deleted: "slate",
+};
+
+// The truthful status (post-summary.ts): "5 of 7 published, 2 failed", red when every network failed.
+// data-status keeps the API's post status; data-tone the summary's.
+export const PostSummaryBadge = ({ post, testId }: { post: Parameters<typeof summarisePost>[0]; testId?: string }) => {
+  const summary = summarisePost(post);
+  return (
+    <Badge tone={SUMMARY_TONES[summary.tone]} data-testid={testId} data-status={post.status} data-tone={summary.tone}>
+      {summary.label}
+    </Badge>
+  );
+};
 
 export const PlatformStatusBadge = ({
   status,

@@ -149,7 +149,7 @@ test("composer: live network rules, publish to two sandbox profiles, statuses up
       `post-row-${post!.id}`,
     );
     await expect(row.getByTestId("platform-status")).toHaveText(["published", "published"]);
-    await expect(row.getByTestId("post-status")).toHaveText("processed");
+    await expect(row.getByTestId("post-status")).toHaveText("2 of 2 published");
     await page.getByTestId("posts-status-filter").selectOption("draft");
     await expect(page).toHaveURL(/\/posts\?status=draft$/);
     await expect(row).toHaveCount(0);
@@ -200,17 +200,20 @@ test("draft: saved with an uploaded image, then published from its page", async 
     await expect(page).toHaveURL(new RegExp(`/posts/${post!.id}$`));
   });
 
-  await test.step("Publish: the status moves on to published", async () => {
+  await test.step("Publish, confirmed: the status moves on to published", async () => {
+    await page.getByTestId("publish-post").click();
+    const dialog = page.getByTestId("publish-dialog");
+    await expect(dialog.getByTestId("publish-networks")).toContainText("Bluesky");
     const [response] = await Promise.all([
       page.waitForResponse((r) => isCall("POST", `/api/posts/${post!.id}/publish`)(r.request())),
-      page.getByTestId("publish-post").click(),
+      dialog.getByRole("button", { name: "Publish", exact: true }).click(),
     ]);
     expect(response.status()).toBe(200);
     await expect(page.getByTestId("publish-post")).toHaveCount(0);
     await expect(platformRow(page, group.bluesky).getByTestId("platform-status")).toHaveText("published", {
       timeout: PUBLISH_TIMEOUT,
     });
-    await expect(page.getByTestId("post-status")).toHaveText("processed");
+    await expect(page.getByTestId("post-status")).toHaveText("1 of 1 published");
   });
 });
 

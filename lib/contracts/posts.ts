@@ -76,8 +76,9 @@ export const publishPost = defineEndpoint({
   method: "POST",
   path: "/api/posts/{id}/publish",
   tag,
-  summary: "Publish a draft",
-  description: "At once, at its `scheduled_at`, or in its queue slot. Only drafts (422 otherwise).",
+  summary: "Publish a draft, or retry a post's failed networks",
+  description:
+    "A draft goes out at once, at its `scheduled_at`, or in its queue slot. A processed post whose platform posts `failed` publishes those again, and only those: each such profile's failed links go back to `pending` and are sent once more; published links are never sent again, and `delivery_unconfirmed` ones are not retried (the network may hold the post). 422 for other posts, or when no network has failed (`Only drafts, or posts with failed networks, can be published`).",
   auth: "apiKey",
   params: ZPostParams,
   body: z.object({}).passthrough(),

@@ -101,12 +101,31 @@ export const usePublishPost = () => {
   });
 };
 
+// PATCH /api/posts/:id (JSON, or multipart with files), and POST /publish (a draft, or a post's failed
+// networks again): the answer is the post, which replaces the cached one.
+export type TUpdatePostRequest = { id: string; body: Record<string, unknown> | FormData };
+
+export const useUpdatePost = () => {
+  const { environment } = useEnvironment();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: TUpdatePostRequest) =>
+      request<TPost>(postPath(id), { method: "PATCH", body, environment }),
+    onSuccess: (post) => queryClient.setQueryData(postKeys.detail(environment, post.id), post),
+  });
+};
+
+// `everywhere`: DELETE ?delete_on_platform=true (the networks' copies first, then the record).
 export const useDeletePost = () => {
   const { environment } = useEnvironment();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => request<{ deleted: boolean }>(postPath(id), { method: "DELETE", environment }),
+    mutationFn: ({ id, everywhere = false }: { id: string; everywhere?: boolean }) =>
+      request<{ deleted: boolean }>(`${postPath(id)}${everywhere ? "?delete_on_platform=true" : ""}`, {
+        method: "DELETE",
+        environment,
+      }),
     // The page leaves for the list; its detail entry stays until then (removing it would refetch a 404).
-    onSuccess: (_res, id) => queryClient.cancelQueries({ queryKey: postKeys.detail(environment, id) }),
+    onSuccess: (_res, { id }) => queryClient.cancelQueries({ queryKey: postKeys.detail(environment, id) }),
   });
 };

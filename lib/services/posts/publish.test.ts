@@ -10,6 +10,7 @@ import {
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import * as deleteOnPlatformRoute from "@/app/api/posts/[id]/delete_on_platform/route";
 import * as postRoute from "@/app/api/posts/[id]/route";
+import * as publishRoute from "@/app/api/posts/[id]/publish/route";
 import * as postsRoute from "@/app/api/posts/route";
 import { db } from "@/lib/db/client";
 import { callRoute } from "@/lib/testing/call-route";
@@ -161,6 +162,45 @@ describe("publishing", () => {
     const links = (await platformPosts(broken.id)).sort((a, b) => a.post.position - b.post.position);
     expect(links.map((p) => p.status)).toEqual(["published", "failed", "failed"]);
     expect(links[2]!.attempts).toBe(0);
+  });
+
+  it("publish on a processed post retries only its failed links, once; published and unconfirmed links are not sent again", async () => {
+    await start();
+    const post = await create({
+      post: { body: "1/3" },
+      profiles: ["bluesky", "twitter"],
+      thread: [{ body: "2/3 #sandbox-fail" }, { body: "3/3" }],
+    });
+    const lost = await create({ post: { body: "Lost #sandbox-unconfirmed" }, profiles: ["twitter"] });
+    await runner.drain();
+    const statuses = async (id: string) =>
+      (await platformPosts(id))
+        .sort((a, b) => a.profileId.localeCompare(b.profileId) || a.post.position - b.post.position)
+        .map((p) => `${p.platform}:${p.status}:${p.attempts}`);
+    expect(await statuses(post.id)).toEqual(
+      expect.arrayContaining(["bluesky:published:1", "bluesky:failed:1", "bluesky:failed:0"]),
+    );
+    // The cause goes away (the network would accept the link now).
+    await db.post.updateMany({ where: { parentId: post.id, position: 1 }, data: { body: "2/3" } });
+    const retry = (id: string) =>
+      callRoute(publishRoute.POST, { path: `/api/posts/${id}/publish`, token: t.token, params: { id } });
+    const answer = await retry(post.id);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    await runner.drain();
+    const after = await statuses(post.id);
+    expect(after.filter((s) => s.startsWith("bluesky")).sort()).toEqual([
+      "bluesky:published:1",
+      "bluesky:published:1",
+      "bluesky:published:1",
+    ]);
+    expect(new Set((await platformPosts(post.id)).map((p) => p.externalId)).size).toBe(6); // nothing sent twice
+    // Nothing failed any more, and an unconfirmed delivery is not resent: 422, nothing changes.
+    expect((await retry(post.id)).json.errors).toEqual([
+      "Only drafts, or posts with failed networks, can be published",
+    ]);
+    expect((await retry(lost.id)).status).toBe(422);
+    await runner.drain();
+    expect((await platformPosts(lost.id))[0]).toMatchObject({ status: "delivery_unconfirmed", attempts: 1 });
   });
 
   it("publishes a scheduled post once its time has come (the every-minute dispatcher), not before", async () => {

@@ -13,6 +13,7 @@ import { deletePostEverywhere } from "./delete-on-platform";
 import { advancePost, wholeChain } from "./lifecycle";
 import type { MediaInput } from "./check-rules";
 import { findPost } from "./read-posts";
+import { requeueFailed } from "./retry-failed";
 import { resolveTargets } from "./targets";
 
 // PATCH /api/posts/:id (lib/contracts/posts.ts): post.* merge; profiles, media and thread replace (omitted =
@@ -151,7 +152,8 @@ const applyEdit = async ({ principal, id, input, now = new Date() }: UpdateOptio
   });
 };
 
-// POST /api/posts/:id/publish: a draft goes out (at once, at its scheduled_at, or in its queue slot).
+// POST /api/posts/:id/publish: a draft goes out (at once, at its scheduled_at, or in its queue slot); a
+// processed post's failed networks are published again (retry-failed.ts).
 export const publishDraft = async ({
   principal,
   id,
@@ -162,6 +164,7 @@ export const publishDraft = async ({
   now?: Date;
 }) => {
   const post = await findPost({ principal, id });
+  if (!post.draft && post.status === "processed") return retryFailedNetworks({ principal, id });
   if (!post.draft) throw unprocessable(["Only drafts can be published"]);
   await retryingTransaction(async (tx) => {
     await lockQueues(tx, [post.queueId]);
@@ -198,4 +201,15 @@ export const deletePost = async ({
     if (post.queueId) await rearrangeQueue(tx, post.queueId, { now });
   });
   return { deleted: true };
+};
+
+const retryFailedNetworks = async ({ principal, id }: { principal: Principal; id: string }) => {
+  const requeued = await retryingTransaction(async (tx) => {
+    if (!(await lockPost(tx, id))) throw notFound();
+    const profiles = await requeueFailed(tx, id);
+    if (profiles.length > 0) await recordCommit(tx, { resource: "post", id });
+    return profiles;
+  });
+  if (requeued.length === 0) throw unprocessable(["Only drafts, or posts with failed networks, can be published"]);
+  return findPost({ principal, id });
 };
