@@ -90,7 +90,7 @@ export type TUpdatePostBody = z.infer<typeof ZUpdatePostBody>;
 // GET /api/posts (lib/contracts/posts.ts): both status vocabularies, platforms in three encodings,
 // scheduled_after with its SDK alias scheduled_at; scheduled_from / scheduled_to bound a time range (the
 // admin calendar's visible days).
-const LIST_STATUSES = [...POST_STATUSES, "published", "failed"] as const;
+export const LIST_STATUSES = [...POST_STATUSES, "published", "failed"] as const;
 const listOrComma = <T extends z.ZodType<string, string>>(item: T) =>
   z
     .union([z.string(), z.array(z.string())])
