@@ -34,7 +34,10 @@ export const readCalendarParams = (params: URLSearchParams): TCalendarParams => 
 };
 
 /** The query string with `changes` applied (null removes a parameter). */
-export const calendarSearch = (params: URLSearchParams, changes: Partial<Record<keyof TCalendarParams, string | null>>) => {
+export const calendarSearch = (
+  params: URLSearchParams,
+  changes: Partial<Record<keyof TCalendarParams, string | null>>,
+) => {
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(changes)) {
     if (value) next.set(key, value);

@@ -229,7 +229,7 @@ const FormDialog = ({
   </Dialog>
 );
 
-const RescheduleDialog = ({
+export const RescheduleDialog = ({
   open,
   post,
   onClose,
