@@ -77,8 +77,10 @@ const FilterSelect = ({
   options: { value: string; label: string }[];
   onChange: (value: string) => void;
 }) => (
-  <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-slate-600" htmlFor={id}>
-    {label}
+  <div className="flex min-w-0 flex-col gap-1">
+    <label className="text-xs font-medium text-slate-600" htmlFor={id}>
+      {label}
+    </label>
     <Select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="h-8 py-0 text-xs">
       {options.map((o) => (
         <option key={o.value} value={o.value}>
@@ -86,7 +88,7 @@ const FilterSelect = ({
         </option>
       ))}
     </Select>
-  </label>
+  </div>
 );
 
 export const CalendarToolbar = (props: Props) => {

@@ -93,13 +93,16 @@ const Calendar = ({ browser, initialCycle }: { browser: string; initialCycle: TH
   const range = calendarRange(params.view, day, zone);
   const from = range.from.toISOString();
   const to = range.to.toISOString();
-  const posts = useCalendarPosts({
-    from,
-    to,
-    brand: params.brand ?? undefined,
-    network: params.network ?? undefined,
-    status: params.status ?? undefined,
-  });
+  const posts = useCalendarPosts(
+    {
+      from,
+      to,
+      brand: params.brand ?? undefined,
+      network: params.network ?? undefined,
+      status: params.status ?? undefined,
+    },
+    !queues.isPending,
+  );
   const shownQueues = allQueues.filter(
     (q) =>
       q.enabled && (!params.brand || q.profile_group_id === params.brand) && (!params.queue || q.id === params.queue),

@@ -66,7 +66,11 @@ export const PostCard = ({ post, brand, zone, cycle, movable, compact, onResched
         </button>
       </div>
       {!compact && (
-        <Link href={`/posts/${post.id}`} className="mt-0.5 block break-words text-slate-700 hover:underline">
+        <Link
+          href={`/posts/${post.id}`}
+          draggable={false}
+          className="mt-0.5 block break-words text-slate-700 hover:underline"
+        >
           {excerpt(post.body, 60)}
         </Link>
       )}

@@ -38,9 +38,11 @@ export const calendarPostsPath = (query: TCalendarPostsQuery, page: number): str
   return `/api/posts?${params}`;
 };
 
-export const useCalendarPosts = (query: TCalendarPostsQuery) => {
+// `enabled` false until the range is known (it depends on the zone, which may depend on the queues).
+export const useCalendarPosts = (query: TCalendarPostsQuery, enabled = true) => {
   const { environment } = useEnvironment();
   return useQuery({
+    enabled,
     queryKey: calendarKeys.range(environment, query),
     queryFn: async ({ signal }) => {
       const posts: TPost[] = [];
