@@ -15,7 +15,8 @@ import { errorMessage } from "@/lib/query/fetcher";
 import { writeHourCycle } from "@/lib/query/hour-cycle-cookie";
 import { postQueueKeys, usePostQueues } from "@/lib/query/post-queues";
 import { useUpdatePost } from "@/lib/query/posts";
-import { useProfileGroups } from "@/lib/query/profile-groups";
+import { profileGroupKeys, useProfileGroups } from "@/lib/query/profile-groups";
+import { useEnvironment } from "@/lib/query/environment";
 import type { TPost } from "@/lib/schemas/posts";
 import { Agenda } from "./agenda";
 import { brandZone, calendarSearch, gridZone, placeByTime, readCalendarParams } from "./calendar-params";
@@ -87,6 +88,13 @@ const Calendar = ({ browser, initialCycle }: { browser: string; initialCycle: TH
   const queues = usePostQueues();
   const allQueues = useMemo(() => queues.data ?? [], [queues.data]);
   const update = useUpdatePost();
+  const { environment } = useEnvironment();
+  // Groups and queues may have been added meanwhile (another tab, the API): load them again, as the
+  // composer does.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: profileGroupKeys.list(environment) });
+    void queryClient.invalidateQueries({ queryKey: postQueueKeys.lists() });
+  }, [environment, queryClient]);
 
   const zone = gridZone(params, allQueues, browser);
   const day = params.date ?? dayIn(now, zone);
@@ -225,6 +233,7 @@ const Calendar = ({ browser, initialCycle }: { browser: string; initialCycle: TH
           slots={placedSlots.byDay}
           renderPost={renderPost(false)}
           renderSlot={renderSlot}
+          composeHref={composeHref}
         />
       ) : params.view === "month" ? (
         <MonthGrid

@@ -76,7 +76,7 @@ export const PostCard = ({ post, brand, zone, cycle, movable, compact, onResched
       )}
       <div className="mt-0.5 flex flex-wrap items-center gap-1">
         <PostSummaryBadge post={post} testId="calendar-post-status" />
-        {!compact && <span className="truncate text-[11px] text-slate-500">{brand}</span>}
+        <span className="min-w-0 truncate text-[11px] text-slate-500">{brand}</span>
       </div>
       {menuOpen && (
         <div
