@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { brandZone, calendarSearch, gridZone, placeByTime, readCalendarParams } from "./calendar-params";
+import {
+  brandZone,
+  calendarSearch,
+  dropTime,
+  gridZone,
+  moveBody,
+  placeByTime,
+  readCalendarParams,
+} from "./calendar-params";
 
 const queues = [
   { profile_group_id: "grp_b", timezone: "Asia/Tokyo", created_at: "2026-02-01T00:00:00Z" },
@@ -52,5 +60,19 @@ describe("calendar URL state", () => {
     const { byHour, byDay } = placeByTime(items, (i) => i.at, "America/New_York");
     expect(byHour.get("2026-03-08 23")?.map((i) => i.id)).toEqual(["a", "b"]);
     expect([...byDay.keys()]).toEqual(["2026-03-08"]);
+  });
+});
+
+describe("moving a post", () => {
+  it("dropTime: the hour dropped on, in the zone, with the post's minutes, across the DST change", () => {
+    // 09:15 EST on Friday 6 March, dropped on Monday 9 March 14:00 (EDT).
+    expect(dropTime("2026-03-06T14:15:00.000Z", "2026-03-09", 14, "America/New_York")).toBe("2026-03-09T18:15:00.000Z");
+    expect(dropTime("2026-03-06T14:15:00.000Z", "2026-03-06", 9, "UTC")).toBe("2026-03-06T09:15:00.000Z");
+  });
+
+  it("moveBody: a queued post leaves its queue for the fixed time; another keeps its queue_id untouched", () => {
+    const at = "2026-03-09T18:15:00.000Z";
+    expect(moveBody({ queue_id: "que_1" }, at)).toEqual({ post: { scheduled_at: at }, queue_id: null });
+    expect(moveBody({ queue_id: null }, at)).toEqual({ post: { scheduled_at: at } });
   });
 });

@@ -1,6 +1,6 @@
 import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
 import { LIST_STATUSES } from "@/lib/schemas/posts";
-import { dayIn, hourIn, isCalendarDay, type TCalendarView } from "./dates";
+import { dayIn, hourIn, instantAt, isCalendarDay, wallMs, type TCalendarView } from "./dates";
 
 // The calendar's state in the URL (/calendar?view=week&date=2026-03-11&brand=…&network=…&status=…&queue=…
 // &zone=…), read leniently: an unknown value is no filter. `zone` is a brand id whose time zone the grid
@@ -74,3 +74,17 @@ export const placeByTime = <T>(items: readonly T[], at: (item: T) => string | nu
   }
   return { byHour, byDay };
 };
+
+/** Where a post dropped on `day` at `hour` goes: that hour in `zone`, keeping the post's minutes. */
+export const dropTime = (scheduledAt: string, day: string, hour: number, zone: string): string =>
+  instantAt(day, zone, hour, new Date(wallMs(new Date(scheduledAt), zone)).getUTCMinutes()).toISOString();
+
+/**
+ * The PATCH /api/posts/:id body that moves a post to `at`. A queued post cannot keep its queue with a time
+ * of its own (lib/services/posts/update-post.ts): it leaves the queue (`queue_id: null`), as Reschedule on
+ * the post's page does.
+ */
+export const moveBody = (post: { queue_id: string | null }, at: string) => ({
+  post: { scheduled_at: at },
+  ...(post.queue_id && { queue_id: null }),
+});

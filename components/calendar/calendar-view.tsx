@@ -19,19 +19,17 @@ import { profileGroupKeys, useProfileGroups } from "@/lib/query/profile-groups";
 import { useEnvironment } from "@/lib/query/environment";
 import type { TPost } from "@/lib/schemas/posts";
 import { Agenda } from "./agenda";
-import { brandZone, calendarSearch, gridZone, placeByTime, readCalendarParams } from "./calendar-params";
-import { CalendarToolbar } from "./calendar-toolbar";
 import {
-  calendarRange,
-  dayIn,
-  formatTime,
-  instantAt,
-  openSlots,
-  rangeLabel,
-  shiftDay,
-  wallMs,
-  type THourCycle,
-} from "./dates";
+  brandZone,
+  calendarSearch,
+  dropTime,
+  gridZone,
+  moveBody,
+  placeByTime,
+  readCalendarParams,
+} from "./calendar-params";
+import { CalendarToolbar } from "./calendar-toolbar";
+import { calendarRange, dayIn, formatTime, openSlots, rangeLabel, shiftDay, type THourCycle } from "./dates";
 import { MonthGrid } from "./month-grid";
 import { PostCard } from "./post-card";
 import { TimeGrid, type TSlotMark } from "./time-grid";
@@ -147,7 +145,7 @@ const Calendar = ({ browser, initialCycle }: { browser: string; initialCycle: TH
   };
   const move = (post: TPost, at: string, done?: () => void) =>
     update.mutate(
-      { id: post.id, body: { post: { scheduled_at: at }, ...(post.queue_id && { queue_id: null }) } },
+      { id: post.id, body: moveBody(post, at) },
       {
         onSuccess: () => {
           toast.success(
@@ -165,8 +163,7 @@ const Calendar = ({ browser, initialCycle }: { browser: string; initialCycle: TH
   const onDrop = (id: string, toDay: string, hour: number) => {
     const post = shownPosts.find((p) => p.id === id);
     if (!post?.scheduled_at) return;
-    const minute = new Date(wallMs(new Date(post.scheduled_at), zone)).getUTCMinutes();
-    const at = instantAt(toDay, zone, hour, minute).toISOString();
+    const at = dropTime(post.scheduled_at, toDay, hour, zone);
     if (at !== new Date(post.scheduled_at).toISOString()) move(post, at);
   };
 
