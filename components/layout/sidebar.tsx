@@ -10,6 +10,7 @@ import { EnvironmentSwitcher } from "./environment-switcher";
 const NAV = [
   { href: "/profile-groups", label: "Profile groups" },
   { href: "/posts", label: "Posts" },
+  { href: "/calendar", label: "Calendar" },
   { href: "/comments", label: "Inbox" },
   { href: "/chats", label: "Chats" },
   { href: "/queues", label: "Queues" },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TPost } from "@/lib/schemas/posts";
-import { updateRequest, valuesFromPost } from "./composer-values";
+import { EMPTY_VALUES, prefilledValues, scheduledIso, updateRequest, valuesFromPost } from "./composer-values";
 
 // The composer on an existing post (components/posts/composer-values.ts): prefilled values, and the
 // PATCH /api/posts/:id body they become.
@@ -81,5 +81,23 @@ describe("valuesFromPost and updateRequest", () => {
       post: object;
     };
     expect(draft.post).toEqual({ body: "Hello", draft: true });
+  });
+});
+
+describe("prefilledValues (/posts/new from the calendar)", () => {
+  it("a time and a group: scheduled at that time in the browser's zone", () => {
+    const iso = "2026-03-08T13:00:00.000Z";
+    const values = prefilledValues({ scheduledAt: iso, groupId: "grp_1" });
+    expect(values).toMatchObject({ profile_group_id: "grp_1", schedule: "at", queue_id: "" });
+    expect(scheduledIso(values.scheduled_at)).toBe(iso);
+  });
+
+  it("a queue: added to that queue; nothing: the empty composer", () => {
+    expect(prefilledValues({ groupId: "grp_1", queueId: "que_1" })).toMatchObject({
+      schedule: "queue",
+      queue_id: "que_1",
+      scheduled_at: "",
+    });
+    expect(prefilledValues({})).toEqual(EMPTY_VALUES);
   });
 });

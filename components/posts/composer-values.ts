@@ -194,3 +194,15 @@ export const updateRequest = (
     ...(queued && { queue_priority: values.queue_priority }),
   };
 };
+
+// /posts/new?scheduled_at=<ISO>&group=<id>&queue=<id> (the calendar's empty hours and open slots): a new
+// post in that group, scheduled at that time (shown in the browser's zone) or added to that queue.
+export type TComposerPrefill = { scheduledAt?: string; groupId?: string; queueId?: string };
+
+export const prefilledValues = ({ scheduledAt, groupId, queueId }: TComposerPrefill): TComposerValues => ({
+  ...EMPTY_VALUES,
+  profile_group_id: groupId ?? "",
+  ...(queueId
+    ? { schedule: "queue", queue_id: queueId }
+    : scheduledAt && { schedule: "at", scheduled_at: localInput(scheduledAt) }),
+});

@@ -21,7 +21,9 @@ import { BodyField } from "./body-field";
 import {
   createRequest,
   EMPTY_VALUES,
+  prefilledValues,
   scheduleProblem,
+  type TComposerPrefill,
   type TComposerValues,
   type TParamValue,
   updateRequest,
@@ -43,16 +45,20 @@ type Props = {
   mentionPlatforms?: TPlatform[];
   post?: TPost; // edit this post (PATCH /api/posts/:id)
   from?: TPost; // a new post starting as a copy of this one (duplicate)
+  prefill?: TComposerPrefill; // a new post at a time, in a group or queue (the calendar)
 };
 
 // New post: profiles of one group, text with per-network counters, media, per-network options checked
 // live with the networks' own rules, and when to publish. Submits to POST /api/posts, or with `post` to
 // PATCH /api/posts/:id (asking first when the edit publishes at once). `mentionPlatforms`: the networks
 // whose profiles turn a pasted page URL into a mention (from the connectors, on the server).
-export const PostComposer = ({ mentionPlatforms = [], post, from }: Props) => {
+export const PostComposer = ({ mentionPlatforms = [], post, from, prefill }: Props) => {
   const router = useRouter();
   const { environment } = useEnvironment();
-  const initial = useMemo(() => ((post ?? from) ? valuesFromPost((post ?? from)!) : EMPTY_VALUES), [post, from]);
+  const initial = useMemo(
+    () => ((post ?? from) ? valuesFromPost((post ?? from)!) : prefill ? prefilledValues(prefill) : EMPTY_VALUES),
+    [post, from, prefill],
+  );
   const form = useForm<TComposerValues>({ defaultValues: initial });
   const values = form.watch();
   const [files, setFiles] = useState<File[]>([]);

@@ -233,7 +233,7 @@ const FormDialog = ({
   </Dialog>
 );
 
-const RescheduleDialog = ({
+export const RescheduleDialog = ({
   open,
   post,
   onClose,

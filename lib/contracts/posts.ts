@@ -23,7 +23,7 @@ export const listPosts = defineEndpoint({
   tag,
   summary: "List posts",
   description:
-    "Newest first; `page` is zero-based (default 0), `per_page` default 10 (max 100). Filters: `status` (post statuses, or `published`/`failed` for platform outcomes), `platforms` (comma list, `platforms[]` or repeated), `scheduled_after` (alias `scheduled_at`), `profile_group_id`. Thread children appear inside their root post only.",
+    "Newest first; `page` is zero-based (default 0), `per_page` default 10 (max 100). Filters: `status` (post statuses, or `published`/`failed` for platform outcomes), `platforms` (comma list, `platforms[]` or repeated), `scheduled_after` (alias `scheduled_at`), `scheduled_from` (at or after) and `scheduled_to` (before) for a time range (posts without a time are left out), `profile_group_id`. Thread children appear inside their root post only.",
   auth: "apiKey",
   query: ZListPostsQuery,
   responses: { 200: { description: "A page of posts", schema: paginatedListOf(ZPost) }, ...R400, ...R401 },

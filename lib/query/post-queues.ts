@@ -65,16 +65,21 @@ export const useNextSlot = (id: string) => {
   });
 };
 
-// The calendar's week: waiting posts placed in [from, to), plus those without a slot.
+// The calendar's week: waiting posts placed in [from, to), plus those without a slot. Also read by the
+// content calendar (lib/query/calendar.ts) for each queue it shows.
+export const queuedPostsQuery = (environment: TEnvironment, id: string, from: string, to: string) => ({
+  queryKey: postQueueKeys.postsWindow(environment, id, from, to),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    request<{ data: TQueuedPost[] }>(
+      `/api/admin/post_queues/${encodeURIComponent(id)}/posts?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      { environment, signal },
+    ),
+});
+
 export const useQueuedPosts = (id: string, { from, to }: { from: string; to: string }) => {
   const { environment } = useEnvironment();
   return useQuery({
-    queryKey: postQueueKeys.postsWindow(environment, id, from, to),
-    queryFn: ({ signal }) =>
-      request<{ data: TQueuedPost[] }>(
-        `/api/admin/post_queues/${encodeURIComponent(id)}/posts?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
-        { environment, signal },
-      ),
+    ...queuedPostsQuery(environment, id, from, to),
     select: (res) => res.data,
     placeholderData: keepPreviousData,
   });

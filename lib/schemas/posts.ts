@@ -88,8 +88,9 @@ export const ZUpdatePostBody = z
 export type TUpdatePostBody = z.infer<typeof ZUpdatePostBody>;
 
 // GET /api/posts (lib/contracts/posts.ts): both status vocabularies, platforms in three encodings,
-// scheduled_after with its SDK alias scheduled_at.
-const LIST_STATUSES = [...POST_STATUSES, "published", "failed"] as const;
+// scheduled_after with its SDK alias scheduled_at; scheduled_from / scheduled_to bound a time range (the
+// admin calendar's visible days).
+export const LIST_STATUSES = [...POST_STATUSES, "published", "failed"] as const;
 const listOrComma = <T extends z.ZodType<string, string>>(item: T) =>
   z
     .union([z.string(), z.array(z.string())])
@@ -105,6 +106,8 @@ export const ZListPostsQuery = zPageQuery({ base: 0, defaultPerPage: 10, maxPerP
   platforms: listOrComma(ZPlatform).optional(),
   scheduled_after: zTimestamp().optional(),
   scheduled_at: zTimestamp().optional(),
+  scheduled_from: zTimestamp("scheduled_from must be an ISO 8601 timestamp").optional(),
+  scheduled_to: zTimestamp("scheduled_to must be an ISO 8601 timestamp").optional(),
   profile_group_id: z.string().optional(),
 });
 

@@ -60,6 +60,19 @@ describe("GET /api/posts", () => {
     const since = new Date(Date.now() + 60_000).toISOString();
     expect(await ids(`?${key}=${since}`)).toEqual([b.id]);
   });
+
+  it("scheduled_from (inclusive) and scheduled_to (exclusive) keep the posts scheduled in that range", async () => {
+    const { b, ids, list } = await threePosts();
+    const at = Date.parse(b.scheduled_at as string);
+    const iso = (ms: number) => new Date(ms).toISOString();
+    expect(await ids(`?scheduled_from=${iso(at)}&scheduled_to=${iso(at + 1)}`)).toEqual([b.id]);
+    expect(await ids(`?scheduled_from=${iso(at + 1)}`)).toEqual([]);
+    expect(await ids(`?scheduled_to=${iso(at)}`)).toEqual([]);
+    expect(await ids(`?scheduled_from=${iso(at - 60_000)}&scheduled_after=${iso(at)}`)).toEqual([]);
+    const bad = await list("?scheduled_to=tomorrow");
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toContain("scheduled_to");
+  });
 });
 
 describe("GET /api/posts/:id", () => {

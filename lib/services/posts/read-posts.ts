@@ -29,12 +29,23 @@ const statusFilter = (status: ListQuery["status"]): Prisma.PostWhereInput => {
   return { status };
 };
 
-export const listPosts = async ({ principal, query }: { principal: Principal; query: ListQuery }) => {
+// scheduled_after (strictly after), scheduled_from (at or after) and scheduled_to (before) combine; any of
+// them leaves out posts without a time.
+const scheduledFilter = (query: ListQuery): Prisma.PostWhereInput => {
   const after = query.scheduled_after ?? query.scheduled_at;
+  const range: Prisma.DateTimeNullableFilter = {
+    ...(after && { gt: new Date(after) }),
+    ...(query.scheduled_from && { gte: new Date(query.scheduled_from) }),
+    ...(query.scheduled_to && { lt: new Date(query.scheduled_to) }),
+  };
+  return Object.keys(range).length > 0 ? { scheduledAt: range } : {};
+};
+
+export const listPosts = async ({ principal, query }: { principal: Principal; query: ListQuery }) => {
   const where: Prisma.PostWhereInput = {
     ...postScope(principal),
     ...(query.profile_group_id && !principal.profileGroupId && { profileGroupId: query.profile_group_id }),
-    ...(after && { scheduledAt: { gt: new Date(after) } }),
+    ...scheduledFilter(query),
     AND: [
       statusFilter(query.status),
       query.platforms?.length ? { platformPosts: { some: { platform: { in: query.platforms } } } } : {},
