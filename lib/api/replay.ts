@@ -11,13 +11,13 @@ import { getWebhookOrThrow } from "@/lib/services/webhooks/webhooks";
 import { getChat } from "@/lib/services/messages/chats";
 import { getMessageOrThrow } from "@/lib/services/messages/read-messages";
 import { checkReply } from "./response-check";
-import { renderComment } from "./serializers/comment";
-import { renderChat, serializeMessage } from "./serializers/message";
-import { renderPost } from "./serializers/post";
-import { serializePostQueue } from "./serializers/post-queue";
-import { renderProfileComment } from "./serializers/profile-comment";
-import { serializeProfileGroup } from "./serializers/profile-group";
-import { serializeWebhook } from "./serializers/webhook";
+import { renderComment } from "@/lib/serializers/comment";
+import { renderChat, serializeMessage } from "@/lib/serializers/message";
+import { renderPost } from "@/lib/serializers/post";
+import { serializePostQueue } from "@/lib/serializers/post-queue";
+import { renderProfileComment } from "@/lib/serializers/profile-comment";
+import { serializeProfileGroup } from "@/lib/serializers/profile-group";
+import { serializeWebhook } from "@/lib/serializers/webhook";
 
 // The answer to an Idempotency-Key whose first request committed its write and then failed (or died):
 // the committed resource rendered as the endpoint renders it (with the serializer its route uses), never

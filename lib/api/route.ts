@@ -6,7 +6,7 @@ import type { EndpointDef } from "@/lib/contracts/define";
 import { log } from "@/lib/log";
 import { withUploadCleanup } from "@/lib/media/upload-scope";
 import { withIdempotency } from "@/lib/services/idempotency/with-idempotency";
-import { ApiError, errorBody, noPermission } from "./errors";
+import { ApiError, errorBody, noPermission } from "@/lib/errors";
 import { fingerprintable } from "./multipart";
 import { discardSpooled } from "./multipart-stream";
 import { parseBody, parseParams, parseQuery, readJsonBody } from "./parse";

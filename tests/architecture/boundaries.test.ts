@@ -41,7 +41,7 @@ describe("Prisma only in services (and db, jobs, the local runner)", () => {
 
   it("allows a type-only import of Prisma's row types in lib code outside services", async () => {
     const code = 'import type { Post } from "@/lib/db/client";\nexport const id = (p: Post) => p.id;\n';
-    expect(await violations("lib/api/serializers/widget.ts", code)).toEqual([]);
+    expect(await violations("lib/serializers/widget.ts", code)).toEqual([]);
   });
 
   it("refuses even a type-only Prisma import in a component", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTelegramFake, telegramError, type TelegramFake } from "@/e2e/fakes/telegram";
 import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { serializeConnectionStart } from "@/lib/api/serializers/connection";
+import { serializeConnectionStart } from "@/lib/serializers/connection";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 import { disconnectProfile, refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import {

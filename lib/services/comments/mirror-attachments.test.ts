@@ -2,7 +2,7 @@ import { useOwnDatabase } from "@/lib/testing/own-database";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serializeComment } from "@/lib/api/serializers/comment";
+import { serializeComment } from "@/lib/serializers/comment";
 import { db } from "@/lib/db/client";
 import { publicMediaUrl } from "@/lib/media/storage";
 import { applyComment } from "@/lib/services/inbound/apply-comment";

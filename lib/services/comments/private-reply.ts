@@ -1,5 +1,5 @@
 import "server-only";
-import { notFound, unprocessable } from "@/lib/api/errors";
+import { notFound, unprocessable } from "@/lib/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";

@@ -1,6 +1,6 @@
 import "server-only";
-import { ApiError, notFound, unprocessable } from "@/lib/api/errors";
-import { COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
+import { ApiError, notFound, unprocessable } from "@/lib/errors";
+import { COMMENT_INCLUDE } from "@/lib/serializers/comment";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";

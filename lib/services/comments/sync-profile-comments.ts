@@ -1,6 +1,6 @@
 import "server-only";
-import { COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
-import { profileCommentEventData } from "@/lib/api/serializers/profile-comment";
+import { COMMENT_INCLUDE } from "@/lib/serializers/comment";
+import { profileCommentEventData } from "@/lib/serializers/profile-comment";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { sendEvent } from "@/lib/jobs/send";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type Profile } from "@/lib/db/client";
-import { unprocessable } from "@/lib/api/errors";
+import { unprocessable } from "@/lib/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { networkMeta } from "@/lib/networks/meta";
 import { livePlatforms, connectorFor } from "@/lib/networks/registry";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { ApiError, unprocessable } from "@/lib/api/errors";
+import { ApiError, unprocessable } from "@/lib/errors";
 import { idempotencyScope, type Principal } from "@/lib/auth/principal";
 import { decryptSecret, encryptSecret, sha256Hex } from "@/lib/crypto";
 import { Prisma } from "@/lib/generated/prisma/client";

@@ -1,5 +1,5 @@
 import "server-only";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { ABOUT_MAX, PAGE_UPDATABLE, type TUpdatePageBody } from "@/lib/schemas/pages";
 import { withManaged } from "./managed";

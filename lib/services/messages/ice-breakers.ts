@@ -1,5 +1,5 @@
 import "server-only";
-import { unprocessable } from "@/lib/api/errors";
+import { unprocessable } from "@/lib/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import type { TIceBreakersBody } from "@/lib/schemas/messages";

@@ -1,6 +1,6 @@
 import "server-only";
-import { notFound } from "@/lib/api/errors";
-import { pageWindow } from "@/lib/api/pagination";
+import { notFound } from "@/lib/errors";
+import { pageWindow } from "@/lib/pagination";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import type { MessageDirection, MessageStatus } from "@/lib/generated/prisma/enums";

@@ -1,5 +1,5 @@
 import "server-only";
-import { notFound, unprocessable } from "@/lib/api/errors";
+import { notFound, unprocessable } from "@/lib/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import type { Chat, Profile } from "@/lib/generated/prisma/client";

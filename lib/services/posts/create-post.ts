@@ -1,5 +1,5 @@
 import "server-only";
-import { unprocessable } from "@/lib/api/errors";
+import { unprocessable } from "@/lib/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { db, type Prisma, type Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";

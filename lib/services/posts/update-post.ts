@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError, notFound, unprocessable } from "@/lib/api/errors";
+import { ApiError, notFound, unprocessable } from "@/lib/errors";
 import type { Principal } from "@/lib/auth/principal";
 import type { Prisma, Tx } from "@/lib/db/client";
 import { publicMediaUrl } from "@/lib/media/storage";

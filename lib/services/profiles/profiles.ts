@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { recordCommit } from "@/lib/services/idempotency/commit";
 import { emitProfileDisconnected } from "@/lib/services/connections/profile-event";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/db/client";
-import { notFound, unprocessable } from "@/lib/api/errors";
+import { notFound, unprocessable } from "@/lib/errors";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import type { QueuePriority } from "@/lib/generated/prisma/enums";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";

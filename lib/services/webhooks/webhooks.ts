@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/api/errors";
-import { pageWindow, type PageQuery } from "@/lib/api/pagination";
+import { notFound } from "@/lib/errors";
+import { pageWindow, type PageQuery } from "@/lib/pagination";
 import { groupScope, type Principal } from "@/lib/auth/principal";
 import { decryptSecret, encryptSecret } from "@/lib/crypto";
 import { newId, randomBase58 } from "@/lib/ids";
