@@ -1,5 +1,5 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import type { EndpointDef } from "@/lib/contracts/define";
 import type { CommittedOutcome, ReplayableResource } from "@/lib/services/idempotency/commit";
 import type { StoredResponse } from "@/lib/services/idempotency/with-idempotency";

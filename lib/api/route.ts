@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { authenticate } from "@/lib/auth/authenticate";
-import { isAccountWide, type Principal } from "@/lib/auth/principal";
+import { isAccountWide, type Principal } from "@/lib/principal";
 import type { EndpointDef } from "@/lib/contracts/define";
 import { log } from "@/lib/log";
 import { withUploadCleanup } from "@/lib/media/upload-scope";

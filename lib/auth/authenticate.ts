@@ -5,7 +5,7 @@ import { appUrl } from "@/lib/env";
 import { authenticateApiKey } from "@/lib/services/api-keys/authenticate-api-key";
 import { findStaffUser } from "@/lib/services/users/get-staff-user";
 import type { AuthMode } from "@/lib/contracts/define";
-import type { Principal } from "./principal";
+import type { Principal } from "@/lib/principal";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { ApiError, notFound, unprocessable } from "@/lib/errors";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import { newId } from "@/lib/ids";
 import type { TCreateApiKeyBody } from "@/lib/schemas/api-keys";
 import { serializeApiKey } from "@/lib/serializers/api-key";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializeComment } from "@/lib/serializers/comment";
 import { db } from "@/lib/db/client";
 import { publicMediaUrl } from "@/lib/media/storage";
-import { applyComment } from "@/lib/services/inbound/apply-comment";
+import { applyComment } from "./apply-comment";
 import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
 import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { PNG_BYTES } from "@/lib/testing/publish-media";

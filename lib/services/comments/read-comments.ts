@@ -2,7 +2,7 @@ import "server-only";
 import { notFound } from "@/lib/errors";
 import { pageWindow } from "@/lib/pagination";
 import { COMMENT_INCLUDE, type CommentRow, type CommentThread, type InboxComment } from "@/lib/serializers/comment";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { groupScope, type Principal } from "@/lib/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { PLATFORMS, utcInstant, type TPlatform } from "@/lib/schemas/common";
 import type { TCommentInboxStatus } from "@/lib/schemas/comments";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { unprocessable } from "@/lib/errors";
 import { issueMessages } from "@/lib/schemas/issue-messages";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import { encryptSecret } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { NetworkUnavailableError, connectorFor } from "@/lib/networks/registry";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import { notFound } from "@/lib/errors";
 import { withProfileManaged } from "./managed";
 

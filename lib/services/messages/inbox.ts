@@ -1,7 +1,7 @@
 import "server-only";
 import { pageWindow } from "@/lib/pagination";
 import type { InboxChatView } from "@/lib/serializers/message";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { groupScope, type Principal } from "@/lib/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import type { Profile } from "@/lib/generated/prisma/client";
 import { connectorFor } from "@/lib/networks/registry";

@@ -1,6 +1,6 @@
 import "server-only";
 import { notFound } from "@/lib/errors";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { groupScope, type Principal } from "@/lib/principal";
 import { POST_VIEW_INCLUDE } from "@/lib/serializers/post";
 import { db, type Prisma } from "@/lib/db/client";
 import type { z } from "zod";

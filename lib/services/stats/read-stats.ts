@@ -1,5 +1,5 @@
 import "server-only";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { groupScope, type Principal } from "@/lib/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { networkMeta } from "@/lib/networks/meta";
 import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
