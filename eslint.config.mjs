@@ -46,6 +46,14 @@ const inngestImports = {
   regex: "^(@/inngest|(\\.\\./)+inngest)(/|$)",
   message: "lib/ must not import inngest/: send events with lib/jobs/send.ts (see CONTRIBUTING.md, Layers).",
 };
+// lib/api is the HTTP edge (CONTRIBUTING.md, Layers): it calls services; services, networks and jobs never
+// import it back (what both need lives beside it: lib/errors.ts, lib/serializers, lib/pagination.ts).
+// tests/architecture/import-cycles.test.ts proves the folders have no circle.
+const edgeImports = {
+  regex: "^(@/lib/api|(\\.\\./)+(lib/)?api)(/|$)",
+  message:
+    "Services, networks and jobs must not import the HTTP edge (lib/api): use lib/errors, lib/serializers, lib/pagination (see CONTRIBUTING.md, Layers).",
+};
 const processEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
   message: "Read configuration through lib/env.ts (the only reader of process.env).",
@@ -133,6 +141,23 @@ export default defineConfig(
     ),
     ignores: TEST_FILES,
     rules: { "no-restricted-imports": ["error", { patterns: [testImports, inngestImports] }] },
+  },
+  // Below the edge (services, networks, jobs): not lib/api either. These blocks repeat the patterns of the two
+  // above, since a later block's no-restricted-imports replaces an earlier one's instead of adding to it.
+  {
+    files: ["lib/networks/**/*.{ts,tsx}", "lib/jobs/**/*.{ts,tsx}"],
+    ignores: [...TEST_FILES, ...PRISMA_FILES],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ ...prismaImports, allowTypeImports: true }, testImports, inngestImports, edgeImports] },
+      ],
+    },
+  },
+  {
+    files: ["lib/services/**/*.{ts,tsx}", "lib/jobs/outbox.ts"],
+    ignores: TEST_FILES,
+    rules: { "no-restricted-imports": ["error", { patterns: [testImports, inngestImports, edgeImports] }] },
   },
   // process.env: lib/env.ts and the few PROCESS_ENV_FILES; tests and tooling read it freely.
   {

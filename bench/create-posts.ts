@@ -13,7 +13,7 @@ import { startLocalRunner } from "@/inngest/local-runner";
 import { startTelegramFake } from "@/e2e/fakes/telegram";
 import { db } from "@/lib/db/client";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
-import { resyncPlacements } from "@/lib/services/connections/resync-placements";
+import { resyncPlacements } from "@/lib/services/profiles/profiles";
 import { callRoute } from "@/lib/testing/call-route";
 import { seedTenant } from "@/lib/testing/network-tests";
 import { seedSandboxTenant } from "@/lib/testing/posts";

@@ -3,7 +3,7 @@ import { RefreshOnEnvironmentChange } from "@/components/posts/environment-refre
 import { LocalTime } from "@/components/posts/local-time";
 import { PlatformName } from "@/components/profiles/platform-mark";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import { getPostStatsView } from "@/lib/services/stats/read-stats";
 import { changeOf, formatNumber, numericSeries } from "./series";
 import { Sparkline } from "./sparkline";

@@ -1,6 +1,6 @@
 import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
-import { findProfilesDueForMessages, pollProfileMessages } from "@/lib/services/messages/poll-messages";
+import { findProfilesDueForMessages, pollProfileMessages } from "@/lib/services/inbound/poll-messages";
 
 // Every 5 minutes: inbound messages of the networks that push none (bluesky's conversation log), one
 // step per profile so a failing profile does not stop the rest.

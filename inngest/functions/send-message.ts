@@ -1,6 +1,6 @@
 import { inngest } from "@/inngest/client";
 import { messageSendRequested } from "@/lib/jobs/events";
-import { collectFollowUps, followUpDelayMs } from "@/lib/services/messages/follow-up";
+import { collectFollowUps, followUpDelayMs } from "@/lib/services/inbound/follow-up";
 import { attemptSend, type SendOutcome } from "@/lib/services/messages/send-attempt";
 import { MAX_ATTEMPTS } from "@/lib/services/posts/publish-attempt";
 

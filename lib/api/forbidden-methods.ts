@@ -1,5 +1,5 @@
 import { newId } from "@/lib/ids";
-import { hookServerRequests } from "./server-request-hook";
+import { hookServerRequests } from "@/lib/runtime/server-request-hook";
 
 // TRACE and TRACK are methods the Fetch standard forbids: Next cannot build a Request for them, so they
 // fail inside Next with a plain-text 500 before proxy.ts or any route runs. This answers them first, on

@@ -7,7 +7,7 @@ import busboy from "next/dist/compiled/busboy";
 import { env } from "@/lib/env";
 import { formatBytes } from "@/lib/media/format";
 import { newSpoolPath, removeSpooled, spooledFile } from "@/lib/media/spool";
-import { ApiError, badRequest } from "./errors";
+import { ApiError, badRequest } from "@/lib/errors";
 
 // multipart/form-data read as it arrives (busboy, the parser Next ships), never whole in memory: text
 // parts become strings, file parts are written to the spool directory as they stream in and come out as

@@ -1,5 +1,5 @@
 import { isUnsafeKey } from "@/lib/schemas/safe-input";
-import { unprocessable } from "./errors";
+import { unprocessable } from "@/lib/errors";
 
 // Multipart bodies in Rails bracket style (the `multipart` endpoints of lib/contracts): `post[body]`, `profiles[]` (repeated),
 // `media[]` (URL text parts and file parts mixed), `platforms[<network>][<key>]`, arrays as

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { zPageQuery } from "@/lib/schemas/lists";
-import { pageWindow, paginated } from "./pagination";
+import { pageWindow, paginated } from "@/lib/pagination";
 import { queryToObject } from "./parse";
 
 describe("queryToObject", () => {

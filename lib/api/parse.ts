@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { fieldName, isMissing, issueMessages } from "@/lib/schemas/issue-messages";
 import { isUnsafeKey, ZSafeInput } from "@/lib/schemas/safe-input";
-import { badRequest, notFound, unprocessable } from "./errors";
+import { badRequest, notFound, unprocessable } from "@/lib/errors";
 import { formDataToObject } from "./multipart";
 import { readMultipart } from "./multipart-stream";
 

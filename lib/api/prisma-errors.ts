@@ -1,7 +1,8 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { sqlStateOf } from "@/lib/db/sql-state";
 import { log } from "@/lib/log";
-import { ApiError, notFound, unprocessable } from "./errors";
+import { ApiError, notFound, unprocessable } from "@/lib/errors";
 
 // Prisma errors become API errors here and nowhere else (apiRoute's renderer calls this).
 //
@@ -21,15 +22,6 @@ const DATA_MESSAGES: [RegExp, string][] = [
   [/^22003$/, "A number is out of range"],
   [/^22001$/, "A value is too long"],
 ];
-
-// The SQLSTATE of the PostgreSQL error behind a Prisma error (driver adapters keep it in meta).
-export const sqlStateOf = (err: Prisma.PrismaClientKnownRequestError): string | null => {
-  const cause = (
-    err.meta as { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } } | undefined
-  )?.driverAdapterError?.cause;
-  const code = cause?.originalCode ?? cause?.code;
-  return typeof code === "string" ? code : null;
-};
 
 // null: not an error we know to be the client's (a 500).
 export const prismaToApiError = (err: unknown, requestId: string): ApiError | null => {

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import type { EndpointDef } from "@/lib/contracts/define";
 import type { CommittedOutcome, ReplayableResource } from "@/lib/services/idempotency/commit";
 import type { StoredResponse } from "@/lib/services/idempotency/with-idempotency";
@@ -11,13 +11,13 @@ import { getWebhookOrThrow } from "@/lib/services/webhooks/webhooks";
 import { getChat } from "@/lib/services/messages/chats";
 import { getMessageOrThrow } from "@/lib/services/messages/read-messages";
 import { checkReply } from "./response-check";
-import { renderComment } from "./serializers/comment";
-import { renderChat, serializeMessage } from "./serializers/message";
-import { renderPost } from "./serializers/post";
-import { serializePostQueue } from "./serializers/post-queue";
-import { renderProfileComment } from "./serializers/profile-comment";
-import { serializeProfileGroup } from "./serializers/profile-group";
-import { serializeWebhook } from "./serializers/webhook";
+import { renderComment } from "@/lib/serializers/comment";
+import { renderChat, serializeMessage } from "@/lib/serializers/message";
+import { renderPost } from "@/lib/serializers/post";
+import { serializePostQueue } from "@/lib/serializers/post-queue";
+import { renderProfileComment } from "@/lib/serializers/profile-comment";
+import { serializeProfileGroup } from "@/lib/serializers/profile-group";
+import { serializeWebhook } from "@/lib/serializers/webhook";
 
 // The answer to an Idempotency-Key whose first request committed its write and then failed (or died):
 // the committed resource rendered as the endpoint renders it (with the serializer its route uses), never

@@ -2,7 +2,7 @@ import "server-only";
 import type { EndpointDef } from "@/lib/contracts/define";
 import { responseCheckMode } from "@/lib/env";
 import { log } from "@/lib/log";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 
 type Result = { status: number; body: unknown; headers?: Record<string, string> };
 

@@ -1,12 +1,12 @@
 import "server-only";
 import type { z } from "zod";
 import { authenticate } from "@/lib/auth/authenticate";
-import { isAccountWide, type Principal } from "@/lib/auth/principal";
+import { isAccountWide, type Principal } from "@/lib/principal";
 import type { EndpointDef } from "@/lib/contracts/define";
 import { log } from "@/lib/log";
 import { withUploadCleanup } from "@/lib/media/upload-scope";
 import { withIdempotency } from "@/lib/services/idempotency/with-idempotency";
-import { ApiError, errorBody, noPermission } from "./errors";
+import { ApiError, errorBody, noPermission } from "@/lib/errors";
 import { fingerprintable } from "./multipart";
 import { discardSpooled } from "./multipart-stream";
 import { parseBody, parseParams, parseQuery, readJsonBody } from "./parse";

@@ -1,11 +1,11 @@
 import "server-only";
 import { getToken } from "next-auth/jwt";
-import { ApiError, invalidApiKey } from "@/lib/api/errors";
+import { ApiError, invalidApiKey } from "@/lib/errors";
 import { appUrl } from "@/lib/env";
 import { authenticateApiKey } from "@/lib/services/api-keys/authenticate-api-key";
 import { findStaffUser } from "@/lib/services/users/get-staff-user";
 import type { AuthMode } from "@/lib/contracts/define";
-import type { Principal } from "./principal";
+import type { Principal } from "@/lib/principal";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 

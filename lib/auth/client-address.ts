@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { isIP } from "node:net";
-import { hookServerRequests } from "@/lib/api/server-request-hook";
+import { hookServerRequests } from "@/lib/runtime/server-request-hook";
 import { trustedProxies } from "@/lib/env";
 import { parseAllowlist, type HostAllowlist } from "@/lib/net/address-policy";
 

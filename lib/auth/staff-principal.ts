@@ -1,6 +1,6 @@
 import "server-only";
 import { cookies } from "next/headers";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import { requireAdminSession } from "@/lib/auth/session";
 import { ENVIRONMENT_COOKIE, parseEnvironment } from "@/lib/query/environment-cookie";
 

@@ -1,4 +1,4 @@
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import { db } from "@/lib/db/client";
 import { completeOAuthCallback } from "@/lib/services/connections/complete-connection";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";

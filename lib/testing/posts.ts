@@ -1,4 +1,4 @@
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import { db } from "@/lib/db/client";
 import { networkMeta } from "@/lib/networks/meta";
 import type { TPlatform } from "@/lib/schemas/common";

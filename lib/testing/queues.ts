@@ -1,6 +1,6 @@
 import * as queueRoute from "@/app/api/post_queues/[id]/route";
 import * as queuesRoute from "@/app/api/post_queues/route";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { createPostQueue } from "@/lib/services/queues/post-queues";

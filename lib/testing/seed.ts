@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import type { ApiKeyKind, Environment } from "@/lib/generated/prisma/enums";
 import { newId, randomBase58 } from "@/lib/ids";
 import { mintToken } from "@/lib/services/api-keys/tokens";

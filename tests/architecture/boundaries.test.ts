@@ -41,7 +41,7 @@ describe("Prisma only in services (and db, jobs, the local runner)", () => {
 
   it("allows a type-only import of Prisma's row types in lib code outside services", async () => {
     const code = 'import type { Post } from "@/lib/db/client";\nexport const id = (p: Post) => p.id;\n';
-    expect(await violations("lib/api/serializers/widget.ts", code)).toEqual([]);
+    expect(await violations("lib/serializers/widget.ts", code)).toEqual([]);
   });
 
   it("refuses even a type-only Prisma import in a component", async () => {
@@ -82,6 +82,46 @@ describe("lib/ never imports inngest/", () => {
     expect(await violations("inngest/local-runner/widget.ts", usesFunctions)).toEqual([]);
     expect(await violations("app/api/widget/route.ts", usesFunctions)).toEqual([]);
     expect(await violations("lib/services/widgets/send.test.ts", usesFunctions)).toEqual([]);
+  });
+});
+
+describe("services, networks and jobs never import the HTTP edge (lib/api)", () => {
+  const usesEdge = 'import { apiRoute } from "@/lib/api/route";\nexport const r = apiRoute;\n';
+  const usesEdgeType = 'import type { RouteHandler } from "@/lib/api/route";\nexport type H = RouteHandler;\n';
+
+  it("refuses @/lib/api/* in a service, a type-only import too", async () => {
+    expect(await violations("lib/services/widgets/send.ts", usesEdge)).toEqual(["no-restricted-imports"]);
+    expect(await violations("lib/services/widgets/send.ts", usesEdgeType)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("refuses it in a network, in lib/jobs and in the outbox (a Prisma user), and by a relative path", async () => {
+    expect(await violations("lib/networks/widget/connector.ts", usesEdge)).toEqual(["no-restricted-imports"]);
+    expect(await violations("lib/jobs/widget.ts", usesEdge)).toEqual(["no-restricted-imports"]);
+    expect(await violations("lib/jobs/outbox.ts", usesEdge)).toEqual(["no-restricted-imports"]);
+    const relative = 'import { ok } from "../../api/route";\nexport const r = ok;\n';
+    expect(await violations("lib/services/widgets/send.ts", relative)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("keeps the other patterns in force there (inngest/, test code, Prisma outside services)", async () => {
+    const usesFunctions = 'import { functions } from "@/inngest/functions";\nexport const all = functions;\n';
+    const usesSeed = 'import { seedAccount } from "@/lib/testing/seed";\nexport const seed = seedAccount;\n';
+    expect(await violations("lib/services/widgets/send.ts", usesFunctions)).toEqual(["no-restricted-imports"]);
+    expect(await violations("lib/services/widgets/send.ts", usesSeed)).toEqual(["no-restricted-imports"]);
+    expect(await violations("lib/networks/widget/connector.ts", usesFunctions)).toEqual(["no-restricted-imports"]);
+    expect(await violations("lib/networks/widget/connector.ts", usesPrisma)).toEqual(["no-restricted-imports"]);
+    expect(await violations("lib/jobs/widget.ts", usesFake)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("allows lib/errors, lib/serializers and lib/pagination in a service", async () => {
+    const code =
+      'import { notFound } from "@/lib/errors";\nimport { pageWindow } from "@/lib/pagination";\nimport { serializeMessage } from "@/lib/serializers/message";\nexport const x = [notFound, pageWindow, serializeMessage];\n';
+    expect(await violations("lib/services/widgets/list.ts", code)).toEqual([]);
+  });
+
+  it("allows lib/api in a route, in lib/api itself and in a service's test", async () => {
+    expect(await violations("app/api/widgets/route.ts", usesEdge)).toEqual([]);
+    expect(await violations("lib/api/widget.ts", usesEdge)).toEqual([]);
+    expect(await violations("lib/services/widgets/send.test.ts", usesEdge)).toEqual([]);
   });
 });
 

@@ -1,33 +1,9 @@
 // The jobs seam, proved on the import graph: sending an event (lib/jobs/send.ts) reaches neither inngest/
 // (the functions, the local runner, the relay) nor anything that imports send.ts back. The runner and the
 // relay depend on lib/jobs, never the other way round (lib/jobs/dispatchers.ts is where they meet).
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import ts from "typescript6"; // the JavaScript API (typescript 7 has none; see eslint/typescript-for-parser.cjs)
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../..");
-
-/** A project module named by `specifier` from `from`, or null for a package or a Node builtin. */
-const resolveImport = (specifier: string, from: string): string | null => {
-  const base = specifier.startsWith("@/")
-    ? path.join(root, specifier.slice(2))
-    : specifier.startsWith(".")
-      ? path.resolve(path.dirname(from), specifier)
-      : null;
-  if (!base) return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
-    if (/\.tsx?$/.test(candidate) && existsSync(candidate)) return candidate;
-  }
-  throw new Error(`${path.relative(root, from)}: cannot resolve "${specifier}"`);
-};
-
-/** The project modules `file` imports: static, type-only, re-exports and import() alike. */
-const importsOf = (file: string): string[] =>
-  ts
-    .preProcessFile(readFileSync(file, "utf8"), true, true)
-    .importedFiles.map((ref) => resolveImport(ref.fileName, file))
-    .filter((f): f is string => f !== null);
+import { importsOf, root } from "./import-graph";
 
 /** Every project module reachable from `entry`, as paths relative to the repository root. */
 const reachableFrom = (entry: string): Set<string> => {

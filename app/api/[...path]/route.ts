@@ -1,4 +1,4 @@
-import { errorBody, notFound } from "@/lib/api/errors";
+import { errorBody, notFound } from "@/lib/errors";
 import { requestIdFor } from "@/lib/api/request-id";
 
 // Any other /api path: a JSON 404 in the spec's shape instead of the HTML page.

@@ -1,5 +1,5 @@
 import { apiRoute, created, ok } from "@/lib/api/route";
-import { serializeApiKey } from "@/lib/api/serializers/api-key";
+import { serializeApiKey } from "@/lib/serializers/api-key";
 import * as contract from "@/lib/contracts/api-keys";
 import { createScopedKey, listScopedKeys } from "@/lib/services/api-keys/scoped-keys";
 

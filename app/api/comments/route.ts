@@ -1,6 +1,6 @@
-import { paginated } from "@/lib/api/pagination";
+import { paginated } from "@/lib/pagination";
 import { apiRoute, ok } from "@/lib/api/route";
-import { renderBulkComment } from "@/lib/api/serializers/comment";
+import { renderBulkComment } from "@/lib/serializers/comment";
 import * as contract from "@/lib/contracts/comments";
 import { listComments } from "@/lib/services/comments/read-comments";
 

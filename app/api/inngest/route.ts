@@ -2,7 +2,7 @@ import type { NextRequest } from "next/server";
 import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest/functions";
-import { errorBody, notFound } from "@/lib/api/errors";
+import { errorBody, notFound } from "@/lib/errors";
 import { requestIdFor } from "@/lib/api/request-id";
 import { jobsMode } from "@/lib/env";
 

@@ -1,6 +1,6 @@
-import { paginated } from "@/lib/api/pagination";
+import { paginated } from "@/lib/pagination";
 import { apiRoute, ok } from "@/lib/api/route";
-import { renderPost } from "@/lib/api/serializers/post";
+import { renderPost } from "@/lib/serializers/post";
 import * as contract from "@/lib/contracts/posts";
 import { createPost } from "@/lib/services/posts/create-post";
 import { listPosts } from "@/lib/services/posts/read-posts";

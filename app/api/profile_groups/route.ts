@@ -1,5 +1,5 @@
 import { apiRoute, created, ok } from "@/lib/api/route";
-import { serializeProfileGroup } from "@/lib/api/serializers/profile-group";
+import { serializeProfileGroup } from "@/lib/serializers/profile-group";
 import * as contract from "@/lib/contracts/profile-groups";
 import { createProfileGroup, listProfileGroups } from "@/lib/services/profile-groups/profile-groups";
 

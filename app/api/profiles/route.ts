@@ -1,5 +1,5 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { serializeProfile } from "@/lib/api/serializers/profile";
+import { serializeProfile } from "@/lib/serializers/profile";
 import * as contract from "@/lib/contracts/profiles";
 import { listProfiles, postCountsOf } from "@/lib/services/profiles/profiles";
 

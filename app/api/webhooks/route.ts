@@ -1,5 +1,5 @@
 import { apiRoute, created, ok } from "@/lib/api/route";
-import { serializeWebhook } from "@/lib/api/serializers/webhook";
+import { serializeWebhook } from "@/lib/serializers/webhook";
 import * as contract from "@/lib/contracts/webhooks";
 import { createWebhook, listWebhooks } from "@/lib/services/webhooks/webhooks";
 

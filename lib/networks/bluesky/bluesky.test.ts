@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { decryptSecret, encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { serializeConnectionStart } from "@/lib/api/serializers/connection";
+import { serializeConnectionStart } from "@/lib/serializers/connection";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { errorMapper } from "@/lib/testing/network-errors";

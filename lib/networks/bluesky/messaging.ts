@@ -8,7 +8,7 @@ import { xrpcProcedure, xrpcQuery } from "./xrpc";
 // `atproto-proxy: <chat_service_did>#bsky_chat`, and the PDS forwards it to the chat service with a
 // service-auth token (the session must be a full one or a privileged app password). A chat is the
 // 1-1 conversation getConvoForMembers finds or creates; nothing is pushed: the account's conversation log
-// (getLog) is polled with a stored cursor (lib/services/messages/poll-messages.ts).
+// (getLog) is polled with a stored cursor (lib/services/inbound/poll-messages.ts).
 
 type Ctx = ConnectorContext<{ service_url: string; chat_service_did: string }>;
 type Member = { did: string; handle?: string; displayName?: string; avatar?: string };

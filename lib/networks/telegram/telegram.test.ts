@@ -2,15 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTelegramFake, telegramError, type TelegramFake } from "@/e2e/fakes/telegram";
 import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { serializeConnectionStart } from "@/lib/api/serializers/connection";
+import { serializeConnectionStart } from "@/lib/serializers/connection";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 import { disconnectProfile, refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
-import {
-  findProfilesToPollPlacements,
-  pollPlacementsOf,
-  resyncPlacements,
-} from "@/lib/services/connections/resync-placements";
-import { listPlacements } from "@/lib/services/profiles/profiles";
+import { findProfilesToPollPlacements, pollPlacementsOf } from "@/lib/services/connections/resync-placements";
+import { listPlacements, resyncPlacements } from "@/lib/services/profiles/profiles";
 import { errorMapper } from "@/lib/testing/network-errors";
 import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
 import { NetworkError } from "../errors";

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/api/errors";
-import type { Principal } from "@/lib/auth/principal";
+import { notFound } from "@/lib/errors";
+import type { Principal } from "@/lib/principal";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { mintToken } from "./tokens";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import { hashToken } from "./tokens";
 
 const KIND_TO_PRINCIPAL = { account: "account_key", scoped: "scoped_key", oauth: "oauth_token" } as const;

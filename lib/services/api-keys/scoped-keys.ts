@@ -1,10 +1,10 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { ApiError, notFound, unprocessable } from "@/lib/api/errors";
-import type { Principal } from "@/lib/auth/principal";
+import { ApiError, notFound, unprocessable } from "@/lib/errors";
+import type { Principal } from "@/lib/principal";
 import { newId } from "@/lib/ids";
 import type { TCreateApiKeyBody } from "@/lib/schemas/api-keys";
-import { serializeApiKey } from "@/lib/api/serializers/api-key";
+import { serializeApiKey } from "@/lib/serializers/api-key";
 import { recordCommit } from "@/lib/services/idempotency/commit";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { mintToken } from "./tokens";

@@ -5,7 +5,7 @@ import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { INSTAGRAM_SCOPES } from "@/lib/networks/instagram";
-import { applyComment } from "@/lib/services/inbound/apply-comment";
+import { applyComment } from "./apply-comment";
 import { seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
 import { seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { fillAuthorSignals } from "./author-signals";

@@ -8,7 +8,7 @@ import type { AnyConnector } from "@/lib/networks/types";
 import type { TEnvironment } from "@/lib/schemas/common";
 import { contextFor } from "@/lib/services/connections/context";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
-import { applyComment, type Applied } from "@/lib/services/inbound/apply-comment";
+import { applyComment, type Applied } from "./apply-comment";
 import { placementOfPlatformPost } from "@/lib/services/posts/publish-input";
 import { backoffOf, isBackingOff } from "./comment-sync-state";
 import { supportsCommentAction } from "./support";

@@ -1,6 +1,6 @@
 import "server-only";
-import { notFound, unprocessable } from "@/lib/api/errors";
-import type { Principal } from "@/lib/auth/principal";
+import { notFound, unprocessable } from "@/lib/errors";
+import type { Principal } from "@/lib/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { sendEvent } from "@/lib/jobs/send";

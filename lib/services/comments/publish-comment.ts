@@ -2,7 +2,7 @@ import "server-only";
 import { markReplied } from "./replied";
 import { deliver, PUBLISHED, type DeliveryAdapter, type DeliveryOutcome } from "@/lib/services/delivery/engine";
 import type { WriteFailure } from "@/lib/services/delivery/write-failure";
-import { COMMENT_INCLUDE, commentEventData } from "@/lib/api/serializers/comment";
+import { COMMENT_INCLUDE, commentEventData } from "@/lib/serializers/comment";
 import type { Prisma, Tx } from "@/lib/db/client";
 import { publicMediaUrl } from "@/lib/media/storage";
 import type { AnyConnector, CommentDraft, CreatedComment } from "@/lib/networks/types";

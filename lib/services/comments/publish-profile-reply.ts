@@ -1,8 +1,8 @@
 import "server-only";
 import { markReplied } from "./replied";
 import { deliver, PUBLISHED, type DeliveryAdapter } from "@/lib/services/delivery/engine";
-import { COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
-import { profileCommentEventData } from "@/lib/api/serializers/profile-comment";
+import { COMMENT_INCLUDE } from "@/lib/serializers/comment";
+import { profileCommentEventData } from "@/lib/serializers/profile-comment";
 import { db, type Tx } from "@/lib/db/client";
 import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector, CreatedComment, ProfileReplyDraft } from "@/lib/networks/types";

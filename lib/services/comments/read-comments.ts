@@ -1,8 +1,8 @@
 import "server-only";
-import { notFound } from "@/lib/api/errors";
-import { pageWindow } from "@/lib/api/pagination";
-import { COMMENT_INCLUDE, type CommentRow, type CommentThread, type InboxComment } from "@/lib/api/serializers/comment";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { notFound } from "@/lib/errors";
+import { pageWindow } from "@/lib/pagination";
+import { COMMENT_INCLUDE, type CommentRow, type CommentThread, type InboxComment } from "@/lib/serializers/comment";
+import { groupScope, type Principal } from "@/lib/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { PLATFORMS, utcInstant, type TPlatform } from "@/lib/schemas/common";
 import type { TCommentInboxStatus } from "@/lib/schemas/comments";
@@ -13,7 +13,7 @@ import { assertCommentAction } from "./support";
 // GET /api/posts/:id/comments, GET /api/posts/:id/comments/:comment_id and GET /api/comments
 // (lib/contracts/comments.ts). A post is a thread's root: its comments include those on the
 // chain's other links. Another tenant's, environment's or group's post, profile or comment answers
-// exactly like a missing one. Each answers rows; the routes render them (lib/api/serializers/comment.ts).
+// exactly like a missing one. Each answers rows; the routes render them (lib/serializers/comment.ts).
 
 type Range = { from?: string; to?: string };
 type Page = { page: number; per_page: number };

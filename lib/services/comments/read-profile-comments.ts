@@ -1,8 +1,8 @@
 import "server-only";
-import { notFound } from "@/lib/api/errors";
-import { pageWindow } from "@/lib/api/pagination";
-import { COMMENT_INCLUDE, type CommentRow, type CommentThread } from "@/lib/api/serializers/comment";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { notFound } from "@/lib/errors";
+import { pageWindow } from "@/lib/pagination";
+import { COMMENT_INCLUDE, type CommentRow, type CommentThread } from "@/lib/serializers/comment";
+import { groupScope, type Principal } from "@/lib/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { CAPABILITIES } from "@/lib/networks/platforms";
 import { unsupportedMethod } from "./support";
@@ -12,7 +12,7 @@ import { requestProfileCommentSync } from "./sync-profile-comments";
 // replies oldest first. Another tenant's, environment's or group's profile is 404 like a missing one;
 // a network without profile-level comments is 405. A profile's read asks for a fresh sync when
 // the last one is older than ON_DEMAND_AFTER_MS (sync-profile-comments.ts). Answers rows (the route
-// renders them with lib/api/serializers/profile-comment.ts).
+// renders them with lib/serializers/profile-comment.ts).
 
 export const listProfileComments = async ({
   principal,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { replayCommitted } from "@/lib/api/replay";
-import { renderComment } from "@/lib/api/serializers/comment";
-import { renderProfileComment } from "@/lib/api/serializers/profile-comment";
+import { renderComment } from "@/lib/serializers/comment";
+import { renderProfileComment } from "@/lib/serializers/profile-comment";
 import type { EndpointDef } from "@/lib/contracts/define";
 import * as commentsContract from "@/lib/contracts/comments";
 import * as profileCommentsContract from "@/lib/contracts/profile-comments";

@@ -11,7 +11,7 @@ import { dispatchPostFn, processPostMediaFn, publishChainFn } from "@/inngest/fu
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { db } from "@/lib/db/client";
 import type { InboundComment } from "@/lib/networks/types";
-import { applyComment } from "@/lib/services/inbound/apply-comment";
+import { applyComment } from "./apply-comment";
 import { callRoute } from "@/lib/testing/call-route";
 import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
 import { seedTenant } from "@/lib/testing/network-tests";

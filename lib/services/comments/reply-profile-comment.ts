@@ -1,7 +1,7 @@
 import "server-only";
-import { ApiError, notFound, unprocessable } from "@/lib/api/errors";
-import { COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { ApiError, notFound, unprocessable } from "@/lib/errors";
+import { COMMENT_INCLUDE } from "@/lib/serializers/comment";
+import { groupScope, type Principal } from "@/lib/principal";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { sendEvent } from "@/lib/jobs/send";

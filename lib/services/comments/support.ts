@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector } from "@/lib/networks/types";
 import type { TEnvironment, TPlatform } from "@/lib/schemas/common";

@@ -1,6 +1,6 @@
 import "server-only";
-import { COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
-import { profileCommentEventData } from "@/lib/api/serializers/profile-comment";
+import { COMMENT_INCLUDE } from "@/lib/serializers/comment";
+import { profileCommentEventData } from "@/lib/serializers/profile-comment";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { sendEvent } from "@/lib/jobs/send";
@@ -12,7 +12,7 @@ import type { InboundComment } from "@/lib/networks/types";
 import { contextFor } from "@/lib/services/connections/context";
 import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { emitEvent } from "@/lib/services/events/emit-event";
-import { fieldsOf } from "@/lib/services/inbound/apply-comment";
+import { fieldsOf } from "./apply-comment";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { backoffOf, isBackingOff } from "./comment-sync-state";
 import { markReplied } from "./replied";

@@ -1,7 +1,7 @@
 import "server-only";
-import { ApiError, notFound, unprocessable, badRequest } from "@/lib/api/errors";
-import { COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { ApiError, notFound, unprocessable, badRequest } from "@/lib/errors";
+import { COMMENT_INCLUDE } from "@/lib/serializers/comment";
+import { groupScope, type Principal } from "@/lib/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { sendEvent } from "@/lib/jobs/send";

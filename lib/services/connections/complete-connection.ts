@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { decryptSecret } from "@/lib/crypto";
 import { callbackUrl } from "./callback-url";
 import type { Environment, Platform } from "@/lib/generated/prisma/enums";

@@ -6,7 +6,7 @@ import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
 import { principalFor, seedGroup } from "@/lib/testing/seed";
 import { listPlacements, listProfiles } from "@/lib/services/profiles/profiles";
 import { ConnectionLinkError, completeOAuthCallback } from "./complete-connection";
-import { serializeConnectionStart } from "@/lib/api/serializers/connection";
+import { serializeConnectionStart } from "@/lib/serializers/connection";
 import { initializeConnection } from "./initialize-connection";
 import { disconnectProfile, findProfilesDueForRefresh, refreshProfileConnection } from "./refresh-connections";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { unprocessable } from "@/lib/api/errors";
+import { unprocessable } from "@/lib/errors";
 import { appUrl, networkSettings } from "@/lib/env";
 import { timedFetch } from "@/lib/networks/http";
 import type { AnyConnector, ConnectorContext } from "@/lib/networks/types";

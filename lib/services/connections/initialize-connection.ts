@@ -2,14 +2,14 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { unprocessable } from "@/lib/api/errors";
+import { unprocessable } from "@/lib/errors";
 import { issueMessages } from "@/lib/schemas/issue-messages";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import { encryptSecret } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { NetworkUnavailableError, connectorFor } from "@/lib/networks/registry";
 import { zBooleanString } from "@/lib/schemas/boolean-string";
-import type { ConnectionStart } from "@/lib/api/serializers/connection";
+import type { ConnectionStart } from "@/lib/serializers/connection";
 import { ZPlatform } from "@/lib/schemas/common";
 import type { TInitializeConnectionBody } from "@/lib/schemas/profiles";
 import { getProfileGroupOrThrow } from "@/lib/services/profile-groups/profile-groups";
@@ -31,7 +31,7 @@ const parseOrThrow = <T>(schema: z.ZodType<T>, input: unknown): T => {
   return parsed.data;
 };
 
-// POST /api/profile_groups/:id/initialize_connection (rendered by lib/api/serializers/connection.ts). OAuth networks get a signed, single-use state and
+// POST /api/profile_groups/:id/initialize_connection (rendered by lib/serializers/connection.ts). OAuth networks get a signed, single-use state and
 // the network's authorize URL; form-connected networks (bluesky, telegram) connect at once.
 export const initializeConnection = async ({
   principal,

@@ -1,11 +1,9 @@
 import "server-only";
 import { db, type Profile } from "@/lib/db/client";
-import { unprocessable } from "@/lib/api/errors";
-import type { Principal } from "@/lib/auth/principal";
+import { unprocessable } from "@/lib/errors";
 import { networkMeta } from "@/lib/networks/meta";
 import { livePlatforms, connectorFor } from "@/lib/networks/registry";
 import { log } from "@/lib/log";
-import { getProfileOrThrow } from "@/lib/services/profiles/profiles";
 import { profileAuthOf } from "./profile-auth";
 import { emitPlacementsSynced } from "./profile-event";
 import { replacePlacements } from "./save-connection";
@@ -37,9 +35,6 @@ export const resyncPlacementsOf = async (profile: Profile) => {
   }
   return db.placement.findMany({ where: { profileId: profile.id }, orderBy: [{ position: "asc" }, { id: "asc" }] });
 };
-
-export const resyncPlacements = async ({ principal, profileId }: { principal: Principal; profileId: string }) =>
-  resyncPlacementsOf(await getProfileOrThrow({ principal, id: profileId }));
 
 // Live profiles of networks whose placements can only be discovered by asking again (connector
 // `placementsPollMs`), for the poll-placements cron.

@@ -33,7 +33,7 @@ export type DeliveryOutcome =
 
 type FailureStatus = "failed" | "failed_waiting_for_retry" | "delivery_unconfirmed";
 
-// The stored error_details of a failed write (serialised by lib/api/serializers/post.ts).
+// The stored error_details of a failed write (serialised by lib/serializers/post.ts).
 export const detailsJson = (f: Pick<WriteFailure, "details" | "note">): Prisma.InputJsonObject => ({
   platformErrorCode: f.details?.platformErrorCode ?? null,
   platformErrorSubcode: f.details?.platformErrorSubcode ?? null,

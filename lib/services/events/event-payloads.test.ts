@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { buildOpenApi } from "@/lib/api/openapi";
-import { commentEventData, COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
-import { messageEventData, serializeChat } from "@/lib/api/serializers/message";
-import { profileCommentEventData } from "@/lib/api/serializers/profile-comment";
+import { commentEventData, COMMENT_INCLUDE } from "@/lib/serializers/comment";
+import { messageEventData, serializeChat } from "@/lib/serializers/message";
+import { profileCommentEventData } from "@/lib/serializers/profile-comment";
 import { ENDPOINTS } from "@/lib/contracts";
 import { buildApiReference } from "@/lib/docs/api-reference";
 import { db } from "@/lib/db/client";

@@ -1,6 +1,6 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { decryptSecret, encryptSecret } from "@/lib/crypto";
 import type { Prisma } from "@/lib/db/client";
 

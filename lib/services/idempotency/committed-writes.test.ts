@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as postsRoute from "@/app/api/posts/route";
 import { replayCommitted } from "@/lib/api/replay";
-import { renderPost } from "@/lib/api/serializers/post";
+import { renderPost } from "@/lib/serializers/post";
 import * as keysContract from "@/lib/contracts/api-keys";
 import * as postsContract from "@/lib/contracts/posts";
 import { sha256Hex } from "@/lib/crypto";

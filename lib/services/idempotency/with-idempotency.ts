@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { ApiError, unprocessable } from "@/lib/api/errors";
-import { idempotencyScope, type Principal } from "@/lib/auth/principal";
+import { ApiError, unprocessable } from "@/lib/errors";
+import { idempotencyScope, type Principal } from "@/lib/principal";
 import { decryptSecret, encryptSecret, sha256Hex } from "@/lib/crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";

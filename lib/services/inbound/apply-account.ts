@@ -5,7 +5,7 @@ import type { InboundItem } from "@/lib/networks/types";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { resyncPlacementsOf } from "@/lib/services/connections/resync-placements";
 import { disconnectWhenTokenRefused, profileContext } from "@/lib/services/connections/setup-profile";
-import type { Scope } from "./apply-comment";
+import type { Scope } from "@/lib/services/comments/apply-comment";
 
 // The network says something about a connected account changed (a number's quality rating, display
 // name or messaging limit; a template's review): each live profile of that account re-reads it from the

@@ -17,7 +17,7 @@ import {
   type AppliedSignal,
 } from "@/lib/services/messages/apply-signals";
 import { applyAccountChanged } from "./apply-account";
-import { applyComment, type Applied, type Scope } from "./apply-comment";
+import { applyComment, type Applied, type Scope } from "@/lib/services/comments/apply-comment";
 
 // Processing of one stored delivery (inngest/functions/process-inbound.ts): the network's connector
 // reads the payload into items, and each item is applied by the network's own ids, so running this
@@ -53,7 +53,7 @@ const applyDeauthorized = async (
   return item.at && (await db.profile.count({ where })) ? "stale" : "ignored";
 };
 
-// One item, by the network's ids (also what pollers hand over: lib/services/messages/poll-messages.ts),
+// One item, by the network's ids (also what pollers hand over: lib/services/inbound/poll-messages.ts),
 // its text made storable first (an escaped \u0000 in a network's JSON is a NUL once parsed).
 export const applyItem = (item: InboundItem, scope: Scope & { environment?: Environment }): Promise<Outcome> =>
   applyStorable(storableValue(item), scope);

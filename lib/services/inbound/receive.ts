@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { sendEvent } from "@/lib/jobs/send";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import { connectorFor } from "@/lib/networks/registry";
 import { getProfileOrThrow, listPlacements } from "@/lib/services/profiles/profiles";
 

@@ -1,6 +1,6 @@
 import "server-only";
-import { unprocessable } from "@/lib/api/errors";
-import type { Principal } from "@/lib/auth/principal";
+import { unprocessable } from "@/lib/errors";
+import type { Principal } from "@/lib/principal";
 import { MediaError } from "@/lib/media/download";
 import { storeUpload } from "@/lib/media/store-upload";
 import type { JsonObject, ListingManagement } from "@/lib/networks/types";

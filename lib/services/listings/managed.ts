@@ -1,7 +1,7 @@
 import "server-only";
-import { ApiError, badRequest, notFound, unprocessable } from "@/lib/api/errors";
-import { serializeErrorDetails } from "@/lib/api/serializers/post";
-import type { Principal } from "@/lib/auth/principal";
+import { ApiError, badRequest, notFound, unprocessable } from "@/lib/errors";
+import { serializeErrorDetails } from "@/lib/serializers/post";
+import type { Principal } from "@/lib/principal";
 import { db } from "@/lib/db/client";
 import { NetworkError } from "@/lib/networks/errors";
 import { ManagementError } from "@/lib/networks/management";

@@ -1,6 +1,6 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
-import { notFound } from "@/lib/api/errors";
+import type { Principal } from "@/lib/principal";
+import { notFound } from "@/lib/errors";
 import { withProfileManaged } from "./managed";
 
 // GET /api/profiles/:id/resolve_mention?url=…: a page URL or slug to {urn, name, …} through the

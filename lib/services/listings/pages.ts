@@ -1,6 +1,6 @@
 import "server-only";
-import { badRequest } from "@/lib/api/errors";
-import type { Principal } from "@/lib/auth/principal";
+import { badRequest } from "@/lib/errors";
+import type { Principal } from "@/lib/principal";
 import { ABOUT_MAX, PAGE_UPDATABLE, type TUpdatePageBody } from "@/lib/schemas/pages";
 import { withManaged } from "./managed";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { messageEventData } from "@/lib/api/serializers/message";
+import { messageEventData } from "@/lib/serializers/message";
 import type { Prisma } from "@/lib/db/client";
 import type { InboundMessageDelete, InboundMessageEdit } from "@/lib/networks/types";
 import type { TEventType } from "@/lib/schemas/webhooks";

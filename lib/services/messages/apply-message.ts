@@ -1,5 +1,5 @@
 import "server-only";
-import { messageEventData } from "@/lib/api/serializers/message";
+import { messageEventData } from "@/lib/serializers/message";
 import { db, type Prisma } from "@/lib/db/client";
 import type { Chat, Profile } from "@/lib/generated/prisma/client";
 import type { Environment, Platform } from "@/lib/generated/prisma/enums";

@@ -1,5 +1,5 @@
 import "server-only";
-import { messageEventData, serializeChat } from "@/lib/api/serializers/message";
+import { messageEventData, serializeChat } from "@/lib/serializers/message";
 import { db, type Prisma, type Tx } from "@/lib/db/client";
 import type { Message } from "@/lib/generated/prisma/client";
 import type {

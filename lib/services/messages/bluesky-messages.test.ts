@@ -11,7 +11,7 @@ import { callRoute } from "@/lib/testing/call-route";
 import { seedNetworkProfile } from "@/lib/testing/comments";
 import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
 import { seedKey } from "@/lib/testing/seed";
-import { findProfilesDueForMessages, pollProfileMessages } from "./poll-messages";
+import { findProfilesDueForMessages, pollProfileMessages } from "@/lib/services/inbound/poll-messages";
 import { attemptSend } from "./send-attempt";
 
 // Bluesky chat against a REAL local AT Protocol network (@atproto/dev-env: PLC + PDS) and a strict chat

@@ -1,6 +1,6 @@
 import "server-only";
-import type { ChatView } from "@/lib/api/serializers/message";
-import type { Principal } from "@/lib/auth/principal";
+import type { ChatView } from "@/lib/serializers/message";
+import type { Principal } from "@/lib/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { placementAuthOf, profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { managementError } from "@/lib/services/listings/managed";

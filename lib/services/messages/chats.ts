@@ -1,8 +1,8 @@
 import "server-only";
-import { notFound, unprocessable } from "@/lib/api/errors";
-import { pageWindow } from "@/lib/api/pagination";
-import type { ChatView } from "@/lib/api/serializers/message";
-import type { Principal } from "@/lib/auth/principal";
+import { notFound, unprocessable } from "@/lib/errors";
+import { pageWindow } from "@/lib/pagination";
+import type { ChatView } from "@/lib/serializers/message";
+import type { Principal } from "@/lib/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import { utcInstant } from "@/lib/schemas/common";

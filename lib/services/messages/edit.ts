@@ -1,7 +1,7 @@
 import "server-only";
-import { unprocessable } from "@/lib/api/errors";
-import { messageEventData } from "@/lib/api/serializers/message";
-import type { Principal } from "@/lib/auth/principal";
+import { unprocessable } from "@/lib/errors";
+import { messageEventData } from "@/lib/serializers/message";
+import type { Principal } from "@/lib/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import type { MessageRequest } from "@/lib/networks/types";

@@ -1,6 +1,6 @@
 import "server-only";
-import { unprocessable } from "@/lib/api/errors";
-import type { Principal } from "@/lib/auth/principal";
+import { unprocessable } from "@/lib/errors";
+import type { Principal } from "@/lib/principal";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import type { TIceBreakersBody } from "@/lib/schemas/messages";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { paginated } from "@/lib/api/pagination";
-import { renderInboxChat } from "@/lib/api/serializers/message";
+import { paginated } from "@/lib/pagination";
+import { renderInboxChat } from "@/lib/serializers/message";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { seedChat, seedChatMessage } from "@/lib/testing/chats";

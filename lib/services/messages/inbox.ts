@@ -1,7 +1,7 @@
 import "server-only";
-import { pageWindow } from "@/lib/api/pagination";
-import type { InboxChatView } from "@/lib/api/serializers/message";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { pageWindow } from "@/lib/pagination";
+import type { InboxChatView } from "@/lib/serializers/message";
+import { groupScope, type Principal } from "@/lib/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import type { Profile } from "@/lib/generated/prisma/client";
 import { connectorFor } from "@/lib/networks/registry";
@@ -13,7 +13,7 @@ import type { TInboxChat, TInboxChatsQuery } from "@/lib/schemas/messages";
 // all), most recent activity first, each with its unread count (inbound messages received after
 // `metadata.read_at`, which mark_read stamps) and the network's messaging capability as data
 // (`composer`), so the admin's composer offers only what the chat allows without naming networks. Answers
-// rows with those as data; the route renders them (lib/api/serializers/message.ts renderInboxChat).
+// rows with those as data; the route renders them (lib/serializers/message.ts renderInboxChat).
 
 type Composer = TInboxChat["composer"];
 

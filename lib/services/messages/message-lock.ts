@@ -1,6 +1,6 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
-import { sqlStateOf } from "@/lib/api/prisma-errors";
+import { ApiError } from "@/lib/errors";
+import { sqlStateOf } from "@/lib/db/sql-state";
 import { db, Prisma, type Tx } from "@/lib/db/client";
 import type { Message } from "@/lib/generated/prisma/client";
 

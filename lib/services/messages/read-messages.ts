@@ -1,7 +1,7 @@
 import "server-only";
-import { notFound } from "@/lib/api/errors";
-import { pageWindow } from "@/lib/api/pagination";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { notFound } from "@/lib/errors";
+import { pageWindow } from "@/lib/pagination";
+import { groupScope, type Principal } from "@/lib/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import type { MessageDirection, MessageStatus } from "@/lib/generated/prisma/enums";
 import { chatOrThrow } from "./support";

@@ -1,6 +1,6 @@
 import "server-only";
 import { deliver, PUBLISHED, type DeliveryAdapter, type DeliveryOutcome } from "@/lib/services/delivery/engine";
-import { messageEventData } from "@/lib/api/serializers/message";
+import { messageEventData } from "@/lib/serializers/message";
 import { db, type Tx } from "@/lib/db/client";
 import { connectorFor } from "@/lib/networks/registry";
 import type { AnyConnector, MessageRequest, MessageSendInput } from "@/lib/networks/types";

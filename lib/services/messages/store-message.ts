@@ -1,5 +1,5 @@
 import "server-only";
-import { messageEventData } from "@/lib/api/serializers/message";
+import { messageEventData } from "@/lib/serializers/message";
 import type { Prisma, Tx } from "@/lib/db/client";
 import type { Chat } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";

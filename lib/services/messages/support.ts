@@ -1,6 +1,6 @@
 import "server-only";
-import { notFound, unprocessable } from "@/lib/api/errors";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { notFound, unprocessable } from "@/lib/errors";
+import { groupScope, type Principal } from "@/lib/principal";
 import { db } from "@/lib/db/client";
 import type { Chat, Profile } from "@/lib/generated/prisma/client";
 import { CAPABILITIES, DISPLAY_NAMES } from "@/lib/networks/platforms";

@@ -1,7 +1,7 @@
 import "server-only";
-import { unprocessable } from "@/lib/api/errors";
-import { withinWindow, type ChatView } from "@/lib/api/serializers/message";
-import type { Principal } from "@/lib/auth/principal";
+import { unprocessable } from "@/lib/errors";
+import { withinWindow, type ChatView } from "@/lib/serializers/message";
+import type { Principal } from "@/lib/principal";
 import { db } from "@/lib/db/client";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import { managementError } from "@/lib/services/listings/managed";

@@ -1,5 +1,5 @@
 import "server-only";
-import { unprocessable } from "@/lib/api/errors";
+import { unprocessable } from "@/lib/errors";
 import { mediaSizeIssues } from "@/lib/media/validate";
 import { issueMessages } from "@/lib/schemas/issue-messages";
 import { mediaKindOf, type DraftMedia, type FormatLimits } from "@/lib/networks/post-rules";

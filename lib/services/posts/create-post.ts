@@ -1,6 +1,6 @@
 import "server-only";
-import { unprocessable } from "@/lib/api/errors";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { unprocessable } from "@/lib/errors";
+import { groupScope, type Principal } from "@/lib/principal";
 import { db, type Prisma, type Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { keepUploads } from "@/lib/media/upload-scope";

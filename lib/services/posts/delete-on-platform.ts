@@ -1,6 +1,6 @@
 import "server-only";
-import { unprocessable } from "@/lib/api/errors";
-import type { Principal } from "@/lib/auth/principal";
+import { unprocessable } from "@/lib/errors";
+import type { Principal } from "@/lib/principal";
 import { db } from "@/lib/db/client";
 import { sendEvent } from "@/lib/jobs/send";
 import { NetworkError } from "@/lib/networks/errors";

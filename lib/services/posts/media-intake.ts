@@ -1,5 +1,5 @@
 import "server-only";
-import { unprocessable } from "@/lib/api/errors";
+import { unprocessable } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { MediaError } from "@/lib/media/download";
 import { storeUpload } from "@/lib/media/store-upload";

@@ -1,10 +1,10 @@
 import "server-only";
 import type { Prisma, Tx } from "@/lib/db/client";
-import { serializeErrorDetails } from "@/lib/api/serializers/post";
+import { serializeErrorDetails } from "@/lib/serializers/post";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import type { TEventType } from "@/lib/schemas/webhooks";
 
-// Payloads of post.processed and platform_post.* (lib/schemas/webhooks.ts; the payload is the post resource of lib/api/serializers/post.ts).
+// Payloads of post.processed and platform_post.* (lib/schemas/webhooks.ts; the payload is the post resource of lib/serializers/post.ts).
 
 export const emitPostProcessed = async (tx: Tx, postId: string) => {
   const post = await tx.post.findUniqueOrThrow({

@@ -1,7 +1,7 @@
 import "server-only";
-import { notFound } from "@/lib/api/errors";
-import { groupScope, type Principal } from "@/lib/auth/principal";
-import { POST_VIEW_INCLUDE } from "@/lib/api/serializers/post";
+import { notFound } from "@/lib/errors";
+import { groupScope, type Principal } from "@/lib/principal";
+import { POST_VIEW_INCLUDE } from "@/lib/serializers/post";
 import { db, type Prisma } from "@/lib/db/client";
 import type { z } from "zod";
 import type { ZListPostsQuery } from "@/lib/schemas/posts";
@@ -9,7 +9,7 @@ import type { ZListPostsQuery } from "@/lib/schemas/posts";
 // GET /api/posts/:id and GET /api/posts (lib/contracts/posts.ts): root posts only (thread children are
 // part of their root), newest first, zero-based pages. Another group's or environment's post is missing.
 // Both answer post rows with media, platform posts and thread (PostView); routes render them
-// (lib/api/serializers/post.ts renderPost).
+// (lib/serializers/post.ts renderPost).
 
 export const postScope = (principal: Principal) => ({ ...groupScope(principal), parentId: null });
 

@@ -1,6 +1,6 @@
 import "server-only";
-import { unprocessable } from "@/lib/api/errors";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { unprocessable } from "@/lib/errors";
+import { groupScope, type Principal } from "@/lib/principal";
 import { db } from "@/lib/db/client";
 import { networkMeta } from "@/lib/networks/meta";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";

@@ -1,6 +1,6 @@
 import "server-only";
-import { ApiError, notFound, unprocessable } from "@/lib/api/errors";
-import type { Principal } from "@/lib/auth/principal";
+import { ApiError, notFound, unprocessable } from "@/lib/errors";
+import type { Principal } from "@/lib/principal";
 import type { Prisma, Tx } from "@/lib/db/client";
 import { publicMediaUrl } from "@/lib/media/storage";
 import { keepUploads } from "@/lib/media/upload-scope";

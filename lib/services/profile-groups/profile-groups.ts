@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/api/errors";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { notFound } from "@/lib/errors";
+import { groupScope, type Principal } from "@/lib/principal";
 import { newId } from "@/lib/ids";
 import { recordCommit } from "@/lib/services/idempotency/commit";
 import { lockQueues } from "@/lib/services/queues/rearrange";

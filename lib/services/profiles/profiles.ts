@@ -1,9 +1,10 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/api/errors";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { notFound } from "@/lib/errors";
+import { groupScope, type Principal } from "@/lib/principal";
 import { recordCommit } from "@/lib/services/idempotency/commit";
 import { emitProfileDisconnected } from "@/lib/services/connections/profile-event";
+import { resyncPlacementsOf } from "@/lib/services/connections/resync-placements";
 
 // Profiles the caller can post to: its account and environment, and its group for scoped keys.
 // `profile_group_id` narrows the list (an unknown or foreign group simply lists nothing).
@@ -34,6 +35,10 @@ export const listPlacements = async ({ principal, id }: { principal: Principal; 
   const profile = await getProfileOrThrow({ principal, id });
   return db.placement.findMany({ where: { profileId: profile.id }, orderBy: [{ position: "asc" }, { id: "asc" }] });
 };
+
+// Pulls the profile's placements from the network again (lib/services/connections/resync-placements.ts).
+export const resyncPlacements = async ({ principal, profileId }: { principal: Principal; profileId: string }) =>
+  resyncPlacementsOf(await getProfileOrThrow({ principal, id: profileId }));
 
 // Removes the connection (profile, tokens, placements) and records profile.disconnected.
 export const deleteProfile = async ({ principal, id }: { principal: Principal; id: string }) => {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import * as nextSlotRoute from "@/app/api/post_queues/[id]/next_slot/route";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import { db } from "@/lib/db/client";
 import { callRoute } from "@/lib/testing/call-route";
 import { getQueueRequest, newQueue, queueTenant, slot } from "@/lib/testing/queues";

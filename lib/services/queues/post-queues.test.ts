@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { serializePostQueue } from "@/lib/api/serializers/post-queue";
+import { serializePostQueue } from "@/lib/serializers/post-queue";
 import { db } from "@/lib/db/client";
 import {
   createQueueRequest,

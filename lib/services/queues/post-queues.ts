@@ -1,7 +1,7 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/db/client";
-import { notFound, unprocessable } from "@/lib/api/errors";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { notFound, unprocessable } from "@/lib/errors";
+import { groupScope, type Principal } from "@/lib/principal";
 import { newId } from "@/lib/ids";
 import { nextSlots } from "@/lib/queues/slots";
 import {

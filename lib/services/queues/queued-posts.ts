@@ -1,7 +1,7 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/db/client";
-import { notFound, unprocessable } from "@/lib/api/errors";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { notFound, unprocessable } from "@/lib/errors";
+import { groupScope, type Principal } from "@/lib/principal";
 import type { QueuePriority } from "@/lib/generated/prisma/enums";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
 import { lockQueue, rearrangeQueue, waitingPostsWhere, type RearrangeOptions } from "./rearrange";

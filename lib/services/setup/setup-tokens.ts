@@ -1,5 +1,5 @@
 import "server-only";
-import { unprocessable } from "@/lib/api/errors";
+import { unprocessable } from "@/lib/errors";
 import { sha256Hex } from "@/lib/crypto";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId, randomBase58 } from "@/lib/ids";

@@ -2,7 +2,7 @@ import "server-only";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { NetworkError } from "@/lib/networks/errors";
 import { networkMeta } from "@/lib/networks/meta";
 import { connectorFor, livePlatforms } from "@/lib/networks/registry";

@@ -1,9 +1,9 @@
 import "server-only";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { groupScope, type Principal } from "@/lib/principal";
 import { db, type Prisma } from "@/lib/db/client";
 import { networkMeta } from "@/lib/networks/meta";
 import { PLATFORMS, type TPlatform } from "@/lib/schemas/common";
-import { serializeStatsRecord, type PostStats, type StatSnapshot, type StatsDay } from "@/lib/api/serializers/stats";
+import { serializeStatsRecord, type PostStats, type StatSnapshot, type StatsDay } from "@/lib/serializers/stats";
 import { getProfileOrThrow } from "@/lib/services/profiles/profiles";
 import { statsPerPlacement } from "./collect-stats";
 
@@ -12,7 +12,7 @@ import { statsPerPlacement } from "./collect-stats";
 // placement's series; without it (the spec makes it optional) every placement's series comes back
 // interleaved in time, each record and day carrying its own `placement_id` (null off placement networks).
 // GET /api/profiles/:id adds the latest snapshots (latestStatsOf). They answer snapshot rows; routes render
-// them (lib/api/serializers/stats.ts).
+// them (lib/serializers/stats.ts).
 
 type Range = { from?: string; to?: string };
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

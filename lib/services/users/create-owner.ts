@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError, unprocessable } from "@/lib/api/errors";
+import { ApiError, unprocessable } from "@/lib/errors";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import type { TSetupOwnerBody } from "@/lib/schemas/setup";

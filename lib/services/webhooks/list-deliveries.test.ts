@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import * as deliveriesRoute from "@/app/api/webhooks/[id]/deliveries/route";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/principal";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { recordEvent } from "@/lib/services/events/record-event";

@@ -1,5 +1,5 @@
 import "server-only";
-import { unprocessable } from "@/lib/api/errors";
+import { unprocessable } from "@/lib/errors";
 import { findForbiddenAddress, plainHostname, type HostAllowlist, type Resolver } from "@/lib/net/address-policy";
 
 // Webhook URLs: HTTPS only, and never a loopback, private, link-local or otherwise internal address (SSRF;

@@ -1,8 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/api/errors";
-import { pageWindow, type PageQuery } from "@/lib/api/pagination";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { notFound } from "@/lib/errors";
+import { pageWindow, type PageQuery } from "@/lib/pagination";
+import { groupScope, type Principal } from "@/lib/principal";
 import { decryptSecret, encryptSecret } from "@/lib/crypto";
 import { newId, randomBase58 } from "@/lib/ids";
 import type { TCreateWebhookBody, TUpdateWebhookBody } from "@/lib/schemas/webhooks";

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PostView } from "@/components/posts/post-view";
 import { PostStats } from "@/components/stats/post-stats";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { ZPostParams, type TPost } from "@/lib/schemas/posts";
-import { renderPost } from "@/lib/api/serializers/post";
+import { renderPost } from "@/lib/serializers/post";
 import { findPost } from "@/lib/services/posts/read-posts";
 import { staffPrincipal } from "@/lib/auth/staff-principal";
 

@@ -1,5 +1,5 @@
 import { apiRoute, created, ok } from "@/lib/api/route";
-import { serializeAccountKey } from "@/lib/api/serializers/api-key";
+import { serializeAccountKey } from "@/lib/serializers/api-key";
 import * as contract from "@/lib/contracts/api-keys";
 import { createAccountKey, listAccountKeys } from "@/lib/services/api-keys/account-keys";
 

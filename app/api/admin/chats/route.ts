@@ -1,6 +1,6 @@
-import { paginated } from "@/lib/api/pagination";
+import { paginated } from "@/lib/pagination";
 import { apiRoute, ok } from "@/lib/api/route";
-import { renderInboxChat } from "@/lib/api/serializers/message";
+import { renderInboxChat } from "@/lib/serializers/message";
 import * as contract from "@/lib/contracts/messages";
 import { listInboxChats } from "@/lib/services/messages/inbox";
 

@@ -1,5 +1,5 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { serializeMessage } from "@/lib/api/serializers/message";
+import { serializeMessage } from "@/lib/serializers/message";
 import * as contract from "@/lib/contracts/messages";
 import { editMessage } from "@/lib/services/messages/edit";
 import { getMessageOrThrow } from "@/lib/services/messages/read-messages";

@@ -1,5 +1,5 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { serializePostQueue } from "@/lib/api/serializers/post-queue";
+import { serializePostQueue } from "@/lib/serializers/post-queue";
 import * as contract from "@/lib/contracts/post-queues";
 import { deletePostQueue, getPostQueueOrThrow, updatePostQueue } from "@/lib/services/queues/post-queues";
 

@@ -1,5 +1,5 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { renderPost } from "@/lib/api/serializers/post";
+import { renderPost } from "@/lib/serializers/post";
 import * as contract from "@/lib/contracts/posts";
 import { findPost } from "@/lib/services/posts/read-posts";
 import { deletePost, updatePost } from "@/lib/services/posts/update-post";

@@ -1,5 +1,5 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { serializePostsStats } from "@/lib/api/serializers/stats";
+import { serializePostsStats } from "@/lib/serializers/stats";
 import * as contract from "@/lib/contracts/stats";
 import { getPostsStats } from "@/lib/services/stats/read-stats";
 

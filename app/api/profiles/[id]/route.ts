@@ -1,6 +1,6 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { serializeProfileDetail } from "@/lib/api/serializers/profile";
-import { serializeLatestStats } from "@/lib/api/serializers/stats";
+import { serializeProfileDetail } from "@/lib/serializers/profile";
+import { serializeLatestStats } from "@/lib/serializers/stats";
 import * as contract from "@/lib/contracts/profiles";
 import { deleteProfile, postCountsOf } from "@/lib/services/profiles/profiles";
 import { getProfileWithLatestStats } from "@/lib/services/stats/read-stats";

@@ -1,5 +1,5 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { serializeWebhook } from "@/lib/api/serializers/webhook";
+import { serializeWebhook } from "@/lib/serializers/webhook";
 import * as contract from "@/lib/contracts/webhooks";
 import { deleteWebhook, getWebhookOrThrow, updateWebhook } from "@/lib/services/webhooks/webhooks";
 

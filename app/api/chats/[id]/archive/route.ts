@@ -1,5 +1,5 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { renderChat } from "@/lib/api/serializers/message";
+import { renderChat } from "@/lib/serializers/message";
 import * as contract from "@/lib/contracts/messages";
 import { setChatArchived } from "@/lib/services/messages/chat-actions";
 

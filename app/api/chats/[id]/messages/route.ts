@@ -1,6 +1,6 @@
-import { paginated } from "@/lib/api/pagination";
+import { paginated } from "@/lib/pagination";
 import { accepted, apiRoute, ok } from "@/lib/api/route";
-import { serializeMessage } from "@/lib/api/serializers/message";
+import { serializeMessage } from "@/lib/serializers/message";
 import * as contract from "@/lib/contracts/messages";
 import { listMessages } from "@/lib/services/messages/read-messages";
 import { sendMessage } from "@/lib/services/messages/send";

@@ -1,5 +1,5 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { serializeMessage } from "@/lib/api/serializers/message";
+import { serializeMessage } from "@/lib/serializers/message";
 import * as contract from "@/lib/contracts/messages";
 import { reactToMessage } from "@/lib/services/messages/react";
 

@@ -1,6 +1,6 @@
-import { paginated } from "@/lib/api/pagination";
+import { paginated } from "@/lib/pagination";
 import { apiRoute, created, ok } from "@/lib/api/route";
-import { renderComment } from "@/lib/api/serializers/comment";
+import { renderComment } from "@/lib/serializers/comment";
 import * as contract from "@/lib/contracts/comments";
 import { listPostComments } from "@/lib/services/comments/read-comments";
 import { createPostComment, profileIdOf } from "@/lib/services/comments/write-comments";

@@ -1,5 +1,5 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { serializeConnectionStart } from "@/lib/api/serializers/connection";
+import { serializeConnectionStart } from "@/lib/serializers/connection";
 import * as contract from "@/lib/contracts/profiles";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 

@@ -1,6 +1,6 @@
-import { paginated } from "@/lib/api/pagination";
+import { paginated } from "@/lib/pagination";
 import { apiRoute, ok } from "@/lib/api/route";
-import { renderChat } from "@/lib/api/serializers/message";
+import { renderChat } from "@/lib/serializers/message";
 import * as contract from "@/lib/contracts/messages";
 import { createChat, listChats } from "@/lib/services/messages/chats";
 

@@ -1,6 +1,6 @@
-import { paginated } from "@/lib/api/pagination";
+import { paginated } from "@/lib/pagination";
 import { apiRoute, created, ok } from "@/lib/api/route";
-import { renderProfileComment } from "@/lib/api/serializers/profile-comment";
+import { renderProfileComment } from "@/lib/serializers/profile-comment";
 import * as contract from "@/lib/contracts/profile-comments";
 import { listProfileComments } from "@/lib/services/comments/read-profile-comments";
 import { replyToProfileComment } from "@/lib/services/comments/reply-profile-comment";

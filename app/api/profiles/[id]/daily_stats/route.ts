@@ -1,5 +1,5 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { serializeDailyStats } from "@/lib/api/serializers/stats";
+import { serializeDailyStats } from "@/lib/serializers/stats";
 import * as contract from "@/lib/contracts/stats";
 import { getDailyStats } from "@/lib/services/stats/read-stats";
 

@@ -1,5 +1,5 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { serializePlacement } from "@/lib/api/serializers/profile";
+import { serializePlacement } from "@/lib/serializers/profile";
 import * as contract from "@/lib/contracts/profiles";
 import { listPlacements } from "@/lib/services/profiles/profiles";
 

@@ -1,5 +1,5 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { asNetworkResource } from "@/lib/api/serializers/network-resource";
+import { asNetworkResource } from "@/lib/serializers/network-resource";
 import * as contract from "@/lib/contracts/mentions";
 import { ZResolvedMention } from "@/lib/schemas/mentions";
 import { resolveMention } from "@/lib/services/listings/mentions";

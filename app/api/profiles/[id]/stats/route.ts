@@ -1,5 +1,5 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { serializeProfileStats } from "@/lib/api/serializers/stats";
+import { serializeProfileStats } from "@/lib/serializers/stats";
 import * as contract from "@/lib/contracts/stats";
 import { getProfileStats } from "@/lib/services/stats/read-stats";
 

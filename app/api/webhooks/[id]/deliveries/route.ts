@@ -1,6 +1,6 @@
-import { paginated } from "@/lib/api/pagination";
+import { paginated } from "@/lib/pagination";
 import { apiRoute, ok } from "@/lib/api/route";
-import { serializeWebhookDelivery } from "@/lib/api/serializers/webhook";
+import { serializeWebhookDelivery } from "@/lib/serializers/webhook";
 import * as contract from "@/lib/contracts/webhooks";
 import { listDeliveries } from "@/lib/services/webhooks/webhooks";
 

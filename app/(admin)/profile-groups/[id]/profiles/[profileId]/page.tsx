@@ -9,7 +9,7 @@ import { ProfileStats } from "@/components/stats/profile-stats";
 import { Badge, EnvironmentBadge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { DISPLAY_NAMES } from "@/lib/networks/platforms";
 import { ZProfileGroupParams } from "@/lib/schemas/profile-groups";
 import { ZProfileParams } from "@/lib/schemas/profiles";

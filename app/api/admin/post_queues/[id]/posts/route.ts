@@ -1,5 +1,5 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { serializeQueuedPost } from "@/lib/api/serializers/post-queue";
+import { serializeQueuedPost } from "@/lib/serializers/post-queue";
 import * as contract from "@/lib/contracts/post-queues";
 import { listQueuedPosts } from "@/lib/services/queues/queued-posts";
 

@@ -1,5 +1,5 @@
 import { apiRoute, ok } from "@/lib/api/route";
-import { renderComment } from "@/lib/api/serializers/comment";
+import { renderComment } from "@/lib/serializers/comment";
 import * as contract from "@/lib/contracts/comments";
 import { getPostComment } from "@/lib/services/comments/read-comments";
 import { profileIdOf, requestCommentAction } from "@/lib/services/comments/write-comments";

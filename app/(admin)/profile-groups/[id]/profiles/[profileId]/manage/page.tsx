@@ -6,7 +6,7 @@ import { ListingEditor } from "@/components/listings/listing-editor";
 import { PageEditor } from "@/components/listings/page-editor";
 import { RefreshOnEnvironmentChange } from "@/components/posts/environment-refresh";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { staffPrincipal } from "@/lib/auth/staff-principal";
 import { ZProfileGroupParams } from "@/lib/schemas/profile-groups";
 import { ZProfileParams } from "@/lib/schemas/profiles";

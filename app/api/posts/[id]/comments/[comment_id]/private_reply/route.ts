@@ -1,5 +1,5 @@
 import { accepted, apiRoute } from "@/lib/api/route";
-import { serializeMessage } from "@/lib/api/serializers/message";
+import { serializeMessage } from "@/lib/serializers/message";
 import * as contract from "@/lib/contracts/comments";
 import { sendPrivateReply } from "@/lib/services/comments/private-reply";
 

@@ -5,9 +5,9 @@ import { log } from "@/lib/log";
 import { connectorFor } from "@/lib/networks/registry";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
 import { connectorStore } from "@/lib/services/connections/connector-store";
-import { applyItem } from "@/lib/services/inbound/process";
+import { applyItem } from "./process";
 import { freshAuth } from "@/lib/services/posts/publish-input";
-import { messagingContext } from "./support";
+import { messagingContext } from "@/lib/services/messages/support";
 
 // Inbound messages of networks that push nothing (the connector's `messaging.poll`: bluesky's
 // conversation log). Each active live profile is read every `everyMs` from its stored cursor; the items

@@ -3,9 +3,9 @@ import { db } from "@/lib/db/client";
 import { connectorFor } from "@/lib/networks/registry";
 import type { InboundMessageItem } from "@/lib/networks/types";
 import { profileAuthOf } from "@/lib/services/connections/profile-auth";
-import { applyItem } from "@/lib/services/inbound/process";
-import { applyInboundMessage, applyMessageStatus } from "./apply-message";
-import { messagingContext } from "./support";
+import { applyItem } from "./process";
+import { applyInboundMessage, applyMessageStatus } from "@/lib/services/messages/apply-message";
+import { messagingContext } from "@/lib/services/messages/support";
 
 // What a network pushes a moment after one of our messages was sent (the `followUp` of its messaging:
 // the sandbox's simulated participant answering). The send-message function waits `delayMs` after a

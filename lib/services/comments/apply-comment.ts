@@ -1,5 +1,5 @@
 import "server-only";
-import { commentEventData, COMMENT_INCLUDE } from "@/lib/api/serializers/comment";
+import { commentEventData, COMMENT_INCLUDE } from "@/lib/serializers/comment";
 import { db, type Prisma } from "@/lib/db/client";
 import type { Environment, Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
