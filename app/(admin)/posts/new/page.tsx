@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { PostComposer } from "@/components/posts/composer";
 import type { TComposerPrefill } from "@/components/posts/composer-values";
-import { ApiError } from "@/lib/api/errors";
-import { renderPost } from "@/lib/api/serializers/post";
+import { ApiError } from "@/lib/errors";
+import { renderPost } from "@/lib/serializers/post";
 import { staffPrincipal } from "@/lib/auth/staff-principal";
 import { mentionPlatforms } from "@/lib/networks/registry";
 import { zTimestamp } from "@/lib/schemas/common";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PostComposer } from "@/components/posts/composer";
-import { ApiError } from "@/lib/api/errors";
-import { renderPost } from "@/lib/api/serializers/post";
+import { ApiError } from "@/lib/errors";
+import { renderPost } from "@/lib/serializers/post";
 import { staffPrincipal } from "@/lib/auth/staff-principal";
 import { mentionPlatforms } from "@/lib/networks/registry";
 import { ZPostParams } from "@/lib/schemas/posts";
