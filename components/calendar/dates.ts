@@ -1,3 +1,4 @@
+import type { THourCycle } from "@/lib/query/hour-cycle-cookie";
 import { localToInstant, nextSlots, zoneOffset, type Timeslot } from "@/lib/queues/slots";
 
 // The content calendar's date arithmetic, in one IANA time zone, with Intl and the queue slot code
@@ -9,7 +10,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 export type TCalendarView = "month" | "week" | "day";
-export type THourCycle = "h12" | "h23";
+export type { THourCycle };
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const isoDay = (wallMs: number) => new Date(wallMs).toISOString().slice(0, 10);

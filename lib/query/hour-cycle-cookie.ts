@@ -1,4 +1,5 @@
-import type { THourCycle } from "@/components/calendar/dates";
+// 12-hour ("h12", 1:00 PM) or 24-hour ("h23", 13:00) clock, as Intl.DateTimeFormat names them.
+export type THourCycle = "h12" | "h23";
 
 // The staff user's 12/24-hour choice (the calendar): a cookie of this browser, like the environment
 // (environment-cookie.ts). The server page reads it for the first render; the calendar's toggle writes it.
