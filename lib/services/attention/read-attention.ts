@@ -82,19 +82,17 @@ const readPosts = async (principal: Principal, since: Date, limit: number) => {
   ]);
   return {
     total,
-    rows: rows.map(
-      (p): AttentionPost => ({
-        id: p.id,
-        postId: p.rootPostId,
-        body: p.post.body,
-        platform: p.platform,
-        profileName: p.profile.name,
-        brand: brandOf(p.post.profileGroup),
-        status: p.status === "failed" ? "failed" : "delivery_unconfirmed",
-        error: p.error,
-        at: p.updatedAt,
-      }),
-    ),
+    rows: rows.map((p): AttentionPost => ({
+      id: p.id,
+      postId: p.rootPostId,
+      body: p.post.body,
+      platform: p.platform,
+      profileName: p.profile.name,
+      brand: brandOf(p.post.profileGroup),
+      status: p.status === "failed" ? "failed" : "delivery_unconfirmed",
+      error: p.error,
+      at: p.updatedAt,
+    })),
   };
 };
 
@@ -124,7 +122,12 @@ const readQueues = async (principal: Principal): Promise<AttentionQueue[]> => {
     where: {
       AND: [
         groupScope(principal),
-        { OR: [{ enabled: true, timeslots: { none: {} } }, { enabled: false, posts: { some: waiting } }] },
+        {
+          OR: [
+            { enabled: true, timeslots: { none: {} } },
+            { enabled: false, posts: { some: waiting } },
+          ],
+        },
       ],
     },
     orderBy: [{ name: "asc" }, { id: "asc" }],
