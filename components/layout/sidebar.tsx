@@ -9,6 +9,7 @@ import { EnvironmentSwitcher } from "./environment-switcher";
 
 const NAV = [
   { href: "/profile-groups", label: "Profile groups" },
+  { href: "/attention", label: "Needs attention" },
   { href: "/posts", label: "Posts" },
   { href: "/calendar", label: "Calendar" },
   { href: "/comments", label: "Inbox" },
