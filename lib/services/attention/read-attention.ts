@@ -1,5 +1,5 @@
 import "server-only";
-import { groupScope, type Principal } from "@/lib/auth/principal";
+import { groupScope, type Principal } from "@/lib/principal";
 import { db } from "@/lib/db/client";
 import type { Platform } from "@/lib/generated/prisma/enums";
 
