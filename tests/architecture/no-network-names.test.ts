@@ -99,3 +99,29 @@ describe("generic code and network names", () => {
     for (const file of Object.keys(ALLOWED)) expect(findingsIn([file]).length, file).toBeGreaterThan(0);
   });
 });
+
+// A network's folder states its own facts (its meta.ts) and never reads the tables of all networks
+// (lib/networks/platforms.ts, meta.ts, registry.ts): those are built from the folders, not the reverse.
+const ALL_NETWORK_TABLES = /from\s+"(?:(?:\.\.\/)+|@\/lib\/networks\/)(platforms|meta|registry)"/g;
+
+const allNetworkImports = (file: string, source: string) =>
+  [...source.matchAll(ALL_NETWORK_TABLES)].map((m) => `${file} imports ${m[1]}`);
+
+describe("network folders and the all-network tables", () => {
+  it("no file of a network's folder imports the table of all networks", () => {
+    const files = PLATFORMS.flatMap((platform) => sourceFiles(`lib/networks/${platform}`));
+    expect(files.length).toBeGreaterThan(50);
+    const found = files.flatMap((file) => allNetworkImports(file, readFileSync(path.join(ROOT, file), "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  it("an import of the display table from a connector counts", () => {
+    expect(allNetworkImports("x.ts", 'import { DISPLAY_NAMES } from "../platforms";')).toEqual([
+      "x.ts imports platforms",
+    ]);
+    expect(allNetworkImports("x.ts", 'import { networkMeta } from "@/lib/networks/meta";')).toEqual([
+      "x.ts imports meta",
+    ]);
+    expect(allNetworkImports("x.ts", 'import { capabilities } from "../meta-types";')).toEqual([]);
+  });
+});
