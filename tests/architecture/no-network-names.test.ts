@@ -8,7 +8,9 @@ import { PLATFORMS } from "@/lib/schemas/common";
 // (meta.ts, registry.ts): generic code asks them and never names a network.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const GENERIC = ["app", "components", "inngest", "lib"];
+// lib/networks/sandbox is the generic simulated network: it asks each network's sandbox-profile.ts
+// (through lib/networks/sandboxes.ts) and names none.
+const GENERIC = ["app", "components", "inngest", "lib", "lib/networks/sandbox"];
 // lib/testing is test infrastructure (seeds, fixtures), never imported by production code (lint rule).
 const NOT_GENERIC = ["lib/networks", "lib/generated", "lib/testing"];
 
@@ -16,6 +18,8 @@ const NOT_GENERIC = ["lib/networks", "lib/generated", "lib/testing"];
 const ALLOWED: Record<string, string> = {
   "lib/schemas/common.ts": "PLATFORMS: the one list of network names, which the registries are keyed by",
   "lib/services/listings/listing-test-setup.ts": "test setup of the listing tests: connects a test profile",
+  "components/listings/photos.tsx":
+    "imports the listing photo categories from the one network with listings (not yet behind a registry)",
 };
 
 const names: ReadonlySet<string> = new Set(PLATFORMS);
@@ -55,8 +59,8 @@ const keyName = (node: AstNode): string | null => {
   return node.type === "Property" && !node.computed && key?.type === "Identifier" ? (key.name as string) : null;
 };
 
-// String literals that are exactly a network's name (comparisons, literal types, keys, JSX props), and
-// unquoted object keys naming networks (a per-network table).
+// String literals that are exactly a network's name (comparisons, literal types, keys, JSX props),
+// unquoted object keys naming networks (a per-network table), and imports from a network's folder.
 const namesIn = (file: string, source: string): Finding[] => {
   const program = parseAst(source, { lang: file.endsWith(".tsx") ? "tsx" : "ts" }, file);
   const found: Finding[] = [];
@@ -65,6 +69,9 @@ const namesIn = (file: string, source: string): Finding[] => {
   walk(program, (node) => {
     const text = stringOf(node);
     if (text !== null && names.has(text)) report(node, JSON.stringify(text));
+    const from = /^(Import|ExportNamed|ExportAll)Declaration$/.test(node.type) ? (node.source as AstNode | null) : null;
+    const path = from ? stringOf(from) : null;
+    if (path !== null && path.split("/").some((segment) => names.has(segment))) report(node, `import ${path}`);
     if (node.type === "ObjectExpression") {
       const keyed = (node.properties as AstNode[]).filter((p) => names.has(keyName(p) ?? ""));
       // One key alone is an ordinary word (a `threads` query key); two network names make a table.
@@ -78,7 +85,7 @@ const findingsIn = (files: string[]) =>
   files.flatMap((file) => namesIn(file, readFileSync(path.join(ROOT, file), "utf8")));
 
 describe("generic code and network names", () => {
-  it("no file of app, components, inngest or lib outside lib/networks names a network in a string literal or a per-network table", () => {
+  it("no file of app, components, inngest, lib outside lib/networks, or lib/networks/sandbox names a network in a string literal or a per-network table", () => {
     const files = GENERIC.flatMap(sourceFiles).filter((file) => !(file in ALLOWED));
     expect(files.length).toBeGreaterThan(100);
     expect(findingsIn(files).map((f) => `${f.file}:${f.line} ${f.text}`)).toEqual([]);
@@ -86,6 +93,23 @@ describe("generic code and network names", () => {
 
   it("a comparison against a network's name counts as naming it", () => {
     expect(namesIn("x.ts", 'if (profile.platform !== "linkedin") run();').map((f) => f.text)).toEqual(['"linkedin"']);
+  });
+
+  it("a file of the sandbox that names a network is found", () => {
+    expect(GENERIC.flatMap(sourceFiles)).toContain("lib/networks/sandbox/stats.ts");
+    const reintroduced = 'const KEYS = { facebook: 1, instagram: 2 };\nif (platform === "telegram") run();';
+    expect(namesIn("lib/networks/sandbox/stats.ts", reintroduced).map((f) => f.text)).toEqual([
+      "facebook:",
+      "instagram:",
+      '"telegram"',
+    ]);
+  });
+
+  it("an import from a network's folder counts as naming it", () => {
+    expect(namesIn("x.ts", 'import { MESSAGE_TEMPLATES } from "../whatsapp/setup";').map((f) => f.text)).toEqual([
+      "import ../whatsapp/setup",
+    ]);
+    expect(namesIn("x.ts", 'import { threads } from "./threads-list";').map((f) => f.text)).toEqual([]);
   });
 
   it("a table keyed by networks counts as naming them", () => {

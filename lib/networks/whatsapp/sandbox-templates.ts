@@ -1,9 +1,9 @@
 import type { MessageRequest, PlacementInfo, ProfileAuth } from "../types";
-import { MESSAGE_TEMPLATES, type MirroredTemplate } from "../whatsapp/setup";
-import { sandboxError, type SandboxCtx } from "./publish";
+import { MESSAGE_TEMPLATES, type MirroredTemplate } from "./setup";
+import { sandboxError, type SandboxCtx } from "../sandbox/publish";
 
-// Message templates on the sandbox network (networks whose real connector mirrors templates after
-// connecting: whatsapp). A sandbox profile's setup mirrors this simulated set into its connector store,
+// Message templates on the sandbox network (the real connector mirrors templates after connecting:
+// setup.ts). A sandbox profile's setup mirrors this simulated set into its connector store,
 // as the real setup mirrors the account's; sending a template checks it like the network does: an
 // unknown name or language fails the message (132001), a template not approved fails it too (132015
 // for paused, 132000-style refusal otherwise), so both outcomes can be rehearsed with message.failed.
