@@ -11,8 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 // lib/networks/sandbox is the generic simulated network: it asks each network's sandbox-profile.ts
 // (through lib/networks/sandboxes.ts) and names none.
 const GENERIC = ["app", "components", "inngest", "lib", "lib/networks/sandbox"];
-// lib/testing is test infrastructure (seeds, fixtures), never imported by production code (lint rule).
-const NOT_GENERIC = ["lib/networks", "lib/generated", "lib/testing"];
+const NOT_GENERIC = ["lib/networks", "lib/generated"];
 
 // Files outside lib/networks that may name networks, and why.
 const ALLOWED: Record<string, string> = {

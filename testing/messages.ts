@@ -1,4 +1,4 @@
-import type { GraphFake } from "@/e2e/fakes/graph";
+import type { GraphFake } from "@/testing/fakes/graph";
 import type { Environment, MessageDirection, MessageStatus, Platform } from "@/lib/generated/prisma/enums";
 import { seedChat as seedChatRow, seedChatMessage } from "./chats";
 import { uniqueDigits } from "./comments";

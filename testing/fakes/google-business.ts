@@ -3,7 +3,7 @@ import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
 import { check } from "./google-schemas";
 import { MEDIA_CATEGORIES, STANDARD_PARAMS } from "@/lib/networks/google_business/resources";
 
-// The Business Profile half of the Google fake's publishing and stats (e2e/fakes/google.ts), hand-written
+// The Business Profile half of the Google fake's publishing and stats (testing/fakes/google.ts), hand-written
 // from Google's v4 reference (no discovery document exists for v4): accounts.locations.localPosts
 // create / list / get / delete, accounts.locations.media create / list / delete, and the Performance API's
 // locations:fetchMultiDailyMetricsTimeSeries. Local posts are created PROCESSING and turn LIVE (or

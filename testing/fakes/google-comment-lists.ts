@@ -2,7 +2,7 @@ import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
 import { invalidEnum, unknownQueryParameter } from "./google-business";
 import { STANDARD_PARAMS } from "@/lib/networks/google_business/resources";
 
-// Reviews on the Google fake (e2e/fakes/google.ts): Business Profile v4 accounts.locations.reviews.list
+// Reviews on the Google fake (testing/fakes/google.ts): Business Profile v4 accounts.locations.reviews.list
 // (pageSize 1-50, pageToken, orderBy "rating", "rating desc", "updateTime desc"). Unknown query parameters
 // and enum values are refused as Google refuses them. Tests seed reviews; the fake keeps them per location.
 // One review: GET {review} (reviews.get) and PUT {review}/reply {comment} (reviews.updateReply: creates or

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
 import type { InngestFunction } from "inngest";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
-import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
+import { startGraphFake, type GraphFake } from "@/testing/fakes/graph";
+import { startTelegramFake, type TelegramFake } from "@/testing/fakes/telegram";
 import { db } from "@/lib/db/client";
 import { deliverTelegram, seedTelegramProfile, type MetaApp } from "./messaging-seeds";
 import { seedTenant, setEnv } from "./network-tests";

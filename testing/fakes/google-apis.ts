@@ -1,5 +1,5 @@
 import { applyReadMask } from "@/lib/networks/google_business/location-masks";
-// The Google APIs half of the Google fake (e2e/fakes/google.ts): YouTube channels.list, Business Profile
+// The Google APIs half of the Google fake (testing/fakes/google.ts): YouTube channels.list, Business Profile
 // accounts.list and accounts.locations.list, OpenID Connect userinfo. Wire formats follow Google's
 // reference: the API error object, page tokens, the required readMask, and the 100 / 20 page-size caps.
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { startTikTokFake, type TikTokFake } from "@/e2e/fakes/tiktok";
+import { startTikTokFake, type TikTokFake } from "@/testing/fakes/tiktok";
 import type { InngestFunction } from "inngest";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { encryptSecret } from "@/lib/crypto";

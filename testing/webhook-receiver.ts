@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { testCertificate } from "./tls";
 
-// A real HTTPS webhook receiver on loopback for tests (certificate: lib/testing/tls.ts). Records every
+// A real HTTPS webhook receiver on loopback for tests (certificate: testing/tls.ts). Records every
 // request byte for byte and answers as scripted.
 
 export type ReceivedRequest = { headers: Record<string, string | string[] | undefined>; rawBody: string; at: number };

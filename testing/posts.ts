@@ -40,7 +40,7 @@ export const seedSandboxTenant = async (platforms: TPlatform[]) => {
   return { ...tenant, token, profiles };
 };
 
-// Live X profiles of a tenant on the X fake (e2e/fakes/x.ts), one per profile group (the first in the
+// Live X profiles of a tenant on the X fake (testing/fakes/x.ts), one per profile group (the first in the
 // tenant's own group), with consecutive user ids from `firstUserId`; their ids in order.
 export const seedXProfiles = async ({
   tenant,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, onTestFinished } from "vitest";
 import { collectStatsFn } from "@/inngest/functions/collect-stats";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
-import { startGoogleFake, type GoogleFake } from "@/e2e/fakes/google";
+import { startGoogleFake, type GoogleFake } from "@/testing/fakes/google";
 import { db, type Prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import type { TPlatform } from "@/lib/schemas/common";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
 
-// The YouTube half of the Google fake's publishing and stats (e2e/fakes/google.ts): the resumable
+// The YouTube half of the Google fake's publishing and stats (testing/fakes/google.ts): the resumable
 // upload protocol (POST …/upload/youtube/v3/videos?uploadType=resumable -> Location session URI; PUT
 // chunks with Content-Range -> 308 Resume Incomplete with Range, or the video resource once every byte
 // is in; PUT `bytes */TOTAL` asks for the status), thumbnails.set, videos.list (status,

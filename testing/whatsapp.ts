@@ -1,4 +1,4 @@
-import { startGraphFake, type FakePhoneNumber, type GraphFake } from "@/e2e/fakes/graph";
+import { startGraphFake, type FakePhoneNumber, type GraphFake } from "@/testing/fakes/graph";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";

@@ -1,4 +1,4 @@
-import type { GraphFake } from "@/e2e/fakes/graph";
+import type { GraphFake } from "@/testing/fakes/graph";
 import { FACEBOOK_SCOPES } from "@/lib/networks/facebook";
 import { useMetaGraphFake } from "./messaging";
 import { seedFacebookPage as seedTenantFacebookPage } from "./messaging-seeds";

@@ -1,8 +1,8 @@
 import * as profileRoute from "@/app/inbound/[platform]/[profileId]/route";
 import * as metaRoute from "@/app/inbound/[platform]/route";
-import type { GraphFake } from "@/e2e/fakes/graph";
-import { metaJson, signMeta } from "@/e2e/fakes/meta-webhooks";
-import type { TelegramFake } from "@/e2e/fakes/telegram";
+import type { GraphFake } from "@/testing/fakes/graph";
+import { metaJson, signMeta } from "@/testing/fakes/meta-webhooks";
+import type { TelegramFake } from "@/testing/fakes/telegram";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";

@@ -23,7 +23,7 @@ import {
 import { fakePlaceActions } from "./google-place-actions";
 import { badRequest, check, unknownParam } from "./google-schemas";
 
-// The listing half of the Business Profile fake (e2e/fakes/google.ts), following Google's resources:
+// The listing half of the Business Profile fake (testing/fakes/google.ts), following Google's resources:
 // Business Information v1 locations.get / patch (readMask, updateMask: a masked field the body leaves
 // out is cleared), categories.list, locations.getAttributes / updateAttributes (attributeMask) and
 // attributes.list; My Business v4 foodMenus (get, patch); Place Actions v1 (google-place-actions.ts). Bodies are checked against the

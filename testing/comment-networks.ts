@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
-import { startGoogleFake, type GoogleFake } from "@/e2e/fakes/google";
+import { startGraphFake, type GraphFake } from "@/testing/fakes/graph";
+import { startGoogleFake, type GoogleFake } from "@/testing/fakes/google";
 import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
 import { commentActionFn, publishCommentFn } from "@/inngest/functions/comments";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";

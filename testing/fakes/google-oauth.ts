@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { googleApiError, type FakeGoogleUser, type Reply } from "./google-apis";
 
-// The OAuth half of the Google fake (e2e/fakes/google.ts): the consent screen
+// The OAuth half of the Google fake (testing/fakes/google.ts): the consent screen
 // (GET accounts.google.com/o/oauth2/v2/auth), the token endpoint (POST oauth2.googleapis.com/token:
 // client secret, single-use codes, PKCE S256/plain, refresh grant, invalid_grant) and the bearer check
 // the APIs share. Error bodies are Google's: an HTML page where Google shows one instead of

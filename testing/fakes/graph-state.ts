@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FakeReply } from "./support";
 
-// State of the Graph core fake (e2e/fakes/graph.ts): apps, the accounts people consent with, single-use
+// State of the Graph core fake (testing/fakes/graph.ts): apps, the accounts people consent with, single-use
 // authorization codes and the tokens issued from them, plus the Graph conventions every route shares
 // (the error object, field selection, cursor paging).
 

@@ -1,5 +1,5 @@
 import * as privateReplyRoute from "@/app/api/posts/[id]/comments/[comment_id]/private_reply/route";
-import type { GraphFake } from "@/e2e/fakes/graph";
+import type { GraphFake } from "@/testing/fakes/graph";
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { db } from "@/lib/db/client";
