@@ -1,7 +1,9 @@
 // The building blocks of the sandbox's simulated data, shared by the generic sandbox (lib/networks/sandbox)
 // and each network's sandbox description (lib/networks/<platform>/sandbox-profile.ts): the simulated
 // account, stable digits derived from its id, and plausible numbers that are deterministic for a seed and
-// a day and grow slowly with time. No imports: every sandbox module may use it without a cycle.
+// a day and grow slowly with time, and the sandbox's errors. It imports nothing of the sandbox, so every
+// sandbox module, generic or a network's, may use it without an import cycle.
+import { NetworkError, details } from "../errors";
 
 export type SandboxAccount = { id: string; name: string };
 
@@ -52,3 +54,11 @@ export const activity = (s: StatsSubject, key: string, perFollowerPerDay: number
   Math.round(s.followers * perFollowerPerDay * windowDays * (between(`${s.seed}:${key}:${s.day}`, 60, 140) / 100));
 export const dailyFollows = (s: StatsSubject, key: string) =>
   Math.max(0, s.growth + between(`${s.seed}:${key}:${s.day}`, 0, 6) - 2);
+
+// An error of the simulated network, with the platform error code a real network's answer carries.
+export const sandboxError = (
+  kind: NetworkError["kind"],
+  code: string,
+  message: string,
+  retryAfterMs: number | null = null,
+) => new NetworkError(kind, message, details(code, null, message), retryAfterMs);

@@ -1,6 +1,7 @@
 import type { MessageRequest, PlacementInfo, ProfileAuth } from "../types";
 import { MESSAGE_TEMPLATES, type MirroredTemplate } from "./setup";
-import { sandboxError, type SandboxCtx } from "../sandbox/publish";
+import type { SandboxCtx } from "../sandbox/publish";
+import { sandboxError } from "../sandbox/simulated";
 
 // Message templates on the sandbox network (the real connector mirrors templates after connecting:
 // setup.ts). A sandbox profile's setup mirrors this simulated set into its connector store,
