@@ -36,7 +36,7 @@ const prismaImports = {
   message: "Prisma is used in lib/services only: call a service (see CONTRIBUTING.md, Layers).",
 };
 const testImports = {
-  group: ["@/e2e/*", "**/e2e/*", "@/lib/testing/*", "@/bench/*", "**/testing/*", "**/test-*", "**/*-test-*"],
+  group: ["@/e2e/*", "**/e2e/*", "@/testing/*", "@/bench/*", "**/testing/*", "**/test-*", "**/*-test-*"],
   message: "Production code must not import test code (e2e/, testing/, test-*.ts, bench/).",
 };
 // lib/ is below inngest/ (CONTRIBUTING.md, Layers): the functions and the local runner call lib, never the

@@ -14,7 +14,7 @@ export default defineConfig({
   test: {
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "e2e/**", "lib/generated/**"],
-    globalSetup: ["lib/testing/global-setup.ts"],
+    globalSetup: ["testing/global-setup.ts"],
     pool: "forks",
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -22,20 +22,20 @@ const PER_POST = Number(process.env.BENCH_COMMENTS_PER_POST ?? 1000);
 const REQUESTS = Number(process.env.BENCH_COMMENT_REQUESTS ?? 200);
 const PUSHES = Number(process.env.BENCH_COMMENT_PUSHES ?? 2000);
 
-const { createTestDatabase } = await import("@/lib/testing/test-database");
+const { createTestDatabase } = await import("@/testing/test-database");
 const database = await createTestDatabase("bench_comments");
 process.env.DATABASE_URL = database.url;
 
 const { db } = await import("@/lib/db/client");
 const { newId } = await import("@/lib/ids");
-const { callRoute } = await import("@/lib/testing/call-route");
-const { seedAccount, seedGroup, seedKey } = await import("@/lib/testing/seed");
-const { seedNetworkProfile } = await import("@/lib/testing/comments");
+const { callRoute } = await import("@/testing/call-route");
+const { seedAccount, seedGroup, seedKey } = await import("@/testing/seed");
+const { seedNetworkProfile } = await import("@/testing/comments");
 const postCommentsRoute = await import("@/app/api/posts/[id]/comments/route");
 const commentsRoute = await import("@/app/api/comments/route");
 const inboundRoute = await import("@/app/inbound/[platform]/route");
 const { processDelivery } = await import("@/lib/services/inbound/process");
-const { pageFeedComment, metaJson, signMeta } = await import("@/e2e/fakes/meta-webhooks");
+const { pageFeedComment, metaJson, signMeta } = await import("@/testing/fakes/meta-webhooks");
 
 type Row = { what: string; figure: string; detail: string };
 const rows: Row[] = [];

@@ -10,14 +10,14 @@ import {
   publishChainFn,
 } from "@/inngest/functions/publish-posts";
 import { startLocalRunner } from "@/inngest/local-runner";
-import { startTelegramFake } from "@/e2e/fakes/telegram";
+import { startTelegramFake } from "@/testing/fakes/telegram";
 import { db } from "@/lib/db/client";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 import { resyncPlacements } from "@/lib/services/profiles/profiles";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedTenant } from "@/lib/testing/network-tests";
-import { seedSandboxTenant } from "@/lib/testing/posts";
-import { seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { seedTenant } from "@/testing/network-tests";
+import { seedSandboxTenant } from "@/testing/posts";
+import { seedKey } from "@/testing/seed";
 
 type Load = (what: string, total: number, concurrency: number, fn: (i: number) => Promise<void>) => Promise<void>;
 type Row = { what: string; figure: string; detail: string };

@@ -21,12 +21,12 @@ const PARTICIPANTS = 20;
 const CONCURRENCY = 8;
 const FB_APP = { id: "1000000000091", secret: "bench-fb-secret" };
 
-const { createTestDatabase } = await import("@/lib/testing/test-database");
+const { createTestDatabase } = await import("@/testing/test-database");
 const database = await createTestDatabase("bench_messaging");
 process.env.DATABASE_URL = database.url;
 
-const { startGraphFake } = await import("@/e2e/fakes/graph");
-const { startTelegramFake } = await import("@/e2e/fakes/telegram");
+const { startGraphFake } = await import("@/testing/fakes/graph");
+const { startTelegramFake } = await import("@/testing/fakes/telegram");
 const graph = await startGraphFake();
 const telegram = await startTelegramFake();
 graph.addApp("facebook", FB_APP.id, FB_APP.secret);
@@ -43,11 +43,11 @@ const { ManualClock, startLocalRunner } = await import("@/inngest/local-runner")
 const { processInboundFn } = await import("@/inngest/functions/process-inbound");
 const { sendMessageFn } = await import("@/inngest/functions/send-message");
 const { db } = await import("@/lib/db/client");
-const { callRoute } = await import("@/lib/testing/call-route");
-const { uniqueDigits } = await import("@/lib/testing/comments");
-const { seedTenant } = await import("@/lib/testing/network-tests");
-const { seedKey } = await import("@/lib/testing/seed");
-const { pushMeta, seedFacebookPage, seedTelegramProfile } = await import("@/lib/testing/messaging-seeds");
+const { callRoute } = await import("@/testing/call-route");
+const { uniqueDigits } = await import("@/testing/comments");
+const { seedTenant } = await import("@/testing/network-tests");
+const { seedKey } = await import("@/testing/seed");
+const { pushMeta, seedFacebookPage, seedTelegramProfile } = await import("@/testing/messaging-seeds");
 const { profileInboundSecret } = await import("@/lib/services/inbound/secrets");
 
 type Row = { what: string; figure: string; detail: string };

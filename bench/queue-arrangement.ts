@@ -2,7 +2,7 @@
 
 import { arrangeQueue, type QueuedPost, type QueuePriority } from "@/lib/queues/arrange";
 import type { Timeslot } from "@/lib/queues/slots";
-import { seededRandom } from "@/lib/testing/queue-arbitraries";
+import { seededRandom } from "@/testing/queue-arbitraries";
 
 export function benchArrangement(count = 10_000, timezone = "America/New_York"): { posts: number; ms: number } {
   const priorities: QueuePriority[] = ["high", "medium", "low"];

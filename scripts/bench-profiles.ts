@@ -13,8 +13,8 @@ Object.assign(process.env, {
   LOG_LEVEL: "silent",
 });
 
-const { callRoute } = await import("@/lib/testing/call-route");
-const { seedAccount, seedGroup, seedKey } = await import("@/lib/testing/seed");
+const { callRoute } = await import("@/testing/call-route");
+const { seedAccount, seedGroup, seedKey } = await import("@/testing/seed");
 const profilesRoute = await import("@/app/api/profiles/route");
 const catchAll = await import("@/app/api/[...path]/route");
 const { db } = await import("@/lib/db/client");

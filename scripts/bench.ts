@@ -28,12 +28,12 @@ Object.assign(process.env, {
   LOG_LEVEL: "silent",
 });
 
-const { createTestDatabase } = await import("@/lib/testing/test-database");
+const { createTestDatabase } = await import("@/testing/test-database");
 const database = await createTestDatabase("bench");
 process.env.DATABASE_URL = database.url;
 
-const { callRoute } = await import("@/lib/testing/call-route");
-const { seedAccount, seedKey } = await import("@/lib/testing/seed");
+const { callRoute } = await import("@/testing/call-route");
+const { seedAccount, seedKey } = await import("@/testing/seed");
 const profileGroups = await import("@/app/api/profile_groups/route");
 const apiKeys = await import("@/app/api/api_keys/route");
 const { db } = await import("@/lib/db/client");

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { deauthorizeDelivery } from "../fakes/meta-webhooks";
+import { deauthorizeDelivery } from "@/testing/fakes/meta-webhooks";
 import { generate, type BadRequest, type OpenApi, type Target } from "../support/bad-input";
 import { E2E_THREADS_APP } from "../support/inbound-app";
 import { flood, type Outcome } from "../support/http-flood";

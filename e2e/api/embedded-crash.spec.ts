@@ -1,5 +1,5 @@
 import { expect, request as requests, test, type APIRequestContext } from "@playwright/test";
-import { startReceiver } from "@/lib/testing/webhook-receiver";
+import { startReceiver } from "@/testing/webhook-receiver";
 import { startOwnInstall, type OwnInstall } from "../support/own-install";
 import { auth } from "../support/tenant";
 

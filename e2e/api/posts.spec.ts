@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { startReceiver } from "@/lib/testing/webhook-receiver";
+import { startReceiver } from "@/testing/webhook-receiver";
 import { auth, createTenant, type Tenant } from "../support/tenant";
 
 // The posts API through the running server (next start, with its in-process job runner): sandbox

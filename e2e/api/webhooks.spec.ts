@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { verifySignature } from "@/lib/services/webhooks/signature";
-import { startReceiver } from "@/lib/testing/webhook-receiver";
+import { startReceiver } from "@/testing/webhook-receiver";
 import { auth, createTenant, emitTestEvent, type Tenant } from "../support/tenant";
 
 let a: Tenant;

@@ -6,7 +6,7 @@
 //     inserts reviews (profile-level comments, as the review sync stores them) with an optional reply
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { seedComment, uniqueDigits } from "@/lib/testing/comments";
+import { seedComment, uniqueDigits } from "@/testing/comments";
 
 type SeedComment = { body: string; author: string; minutes_ago: number };
 type SeedReview = { body: string; author: string; star_rating: string; minutes_ago: number; reply?: string };

@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { testCertificateFiles } from "@/lib/testing/tls";
+import { testCertificateFiles } from "@/testing/tls";
 
 // A default install of a spec's own, for specs that break it on purpose (e2e/api/embedded-crash.spec.ts):
 // `npm start` without DATABASE_URL on a fresh DATA_DIR and a free port, as e2e/support/start-default.ts

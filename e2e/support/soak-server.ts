@@ -2,7 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createTestDatabase } from "@/lib/testing/test-database";
+import { createTestDatabase } from "@/testing/test-database";
 import { nextServerRssKb } from "./soak-load";
 
 // The app as `npm start` runs it (scripts/start.ts: migrations, a build when the sources changed, `next

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { testCertificateFiles } from "@/lib/testing/tls";
+import { testCertificateFiles } from "@/testing/tls";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.E2E_DEFAULT_PORT ?? 3200);

@@ -5,8 +5,8 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createTestDatabase } from "@/lib/testing/test-database";
-import { testCertificateFiles } from "@/lib/testing/tls";
+import { createTestDatabase } from "@/testing/test-database";
+import { testCertificateFiles } from "@/testing/tls";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.E2E_PORT ?? 3100);

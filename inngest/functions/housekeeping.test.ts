@@ -2,7 +2,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { seedAccount } from "@/lib/testing/seed";
+import { seedAccount } from "@/testing/seed";
 import { housekeeping } from "./housekeeping";
 
 // @inngest/test runs the function without any runner or server; its steps hit the test database.

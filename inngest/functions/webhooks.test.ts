@@ -7,8 +7,8 @@ import { kill9, spawnRunnerProcess } from "@/inngest/local-runner/testing/proces
 import { db } from "@/lib/db/client";
 import { emitEvent } from "@/lib/services/events/emit-event";
 import { createWebhook } from "@/lib/services/webhooks/webhooks";
-import { principalFor, seedAccount } from "@/lib/testing/seed";
-import { startReceiver, type Responder } from "@/lib/testing/webhook-receiver";
+import { principalFor, seedAccount } from "@/testing/seed";
+import { startReceiver, type Responder } from "@/testing/webhook-receiver";
 import { deliverWebhookFn } from "./deliver-webhook";
 import { fanOutEventFn } from "./fan-out-event";
 
@@ -118,7 +118,7 @@ describe("webhook delivery across a runner crash", () => {
     closers.push(receiver.close);
     const principal = principalFor({ accountId: (await seedAccount()).id });
     const webhook = await createWebhook({ principal, input: { url: receiver.url, events: ["*"] } });
-    const childScript = path.join(import.meta.dirname, "../../lib/testing/webhook-runner-child.ts");
+    const childScript = path.join(import.meta.dirname, "../../testing/webhook-runner-child.ts");
     const first = await spawnRunnerProcess(childScript);
     children.push(first);
 

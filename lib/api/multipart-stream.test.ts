@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as postsRoute from "@/app/api/posts/route";
 import { db } from "@/lib/db/client";
-import { PNG_BYTES } from "@/lib/testing/publish-media";
-import { seedSandboxTenant } from "@/lib/testing/posts";
+import { PNG_BYTES } from "@/testing/publish-media";
+import { seedSandboxTenant } from "@/testing/posts";
 
 // Multipart bodies are streamed: file parts go to the spool directory as they arrive and are moved into
 // storage (not held in memory); limits answer 413 in the spec's {error} shape; nothing stays spooled.

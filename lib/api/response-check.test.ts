@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/contracts/define";
-import { callRoute } from "@/lib/testing/call-route";
+import { callRoute } from "@/testing/call-route";
 import { apiRoute, ok } from "./route";
 
 // The response half of a contract: a route's success body is typed by, and checked against, the

@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { defineEndpoint } from "@/lib/contracts/define";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedAccount, seedGroup, seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { seedAccount, seedGroup, seedKey } from "@/testing/seed";
 import { apiRoute, ok } from "./route";
 
 afterAll(() => db.$disconnect());

@@ -5,9 +5,9 @@ import { db } from "@/lib/db/client";
 import { appUrl, env } from "@/lib/env";
 import { parseAllowlist } from "@/lib/net/address-policy";
 import { newId } from "@/lib/ids";
-import { callRoute } from "@/lib/testing/call-route";
+import { callRoute } from "@/testing/call-route";
 import { applyForwardingPolicy } from "./client-address";
-import { seedAccount } from "@/lib/testing/seed";
+import { seedAccount } from "@/testing/seed";
 
 // Defect 6 of issue 11 (session side): a malformed session cookie is no session (401), and a
 // cookie-authenticated write from a foreign or opaque origin (`Origin: null`) is 403, never a 500.

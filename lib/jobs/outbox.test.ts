@@ -1,6 +1,6 @@
 import { Inngest } from "inngest";
 import { afterEach, describe, expect, it } from "vitest";
-import { readBody, listen } from "@/e2e/fakes/support";
+import { readBody, listen } from "@/testing/fakes/support";
 import { inngest } from "@/inngest/client";
 import { jobsProbe } from "@/lib/jobs/events";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseAllowlist } from "@/lib/net/address-policy";
-import { testCertificate } from "@/lib/testing/tls";
+import { testCertificate } from "@/testing/tls";
 import { downloadMedia, MediaError } from "./download";
 import { movie } from "./fixtures/iso-bmff";
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startS3Fake } from "@/e2e/fakes/s3";
+import { startS3Fake } from "@/testing/fakes/s3";
 import { appUrl, env } from "@/lib/env";
 import { isMediaKey, mediaStorage, newMediaKey, publicMediaUrl, storageFromEnv, type MediaStorage } from "./storage";
 import { localMediaStorage } from "./storage-local";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { downloadMedia, MediaError } from "@/lib/media/download";
 import { postJson } from "@/lib/services/webhooks/post-json";
 import { assertDeliverableUrl } from "@/lib/services/webhooks/url-policy";
-import { testCertificate } from "@/lib/testing/tls";
+import { testCertificate } from "@/testing/tls";
 import { guardedLookup, isInternalAddress, parseAllowlist, type Resolver } from "./address-policy";
 
 // The SSRF table: every spelling of an internal address a user can put into a webhook URL or a media URL,

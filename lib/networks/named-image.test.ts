@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listen } from "@/e2e/fakes/support";
+import { listen } from "@/testing/fakes/support";
 import { parseAllowlist, type Resolver } from "@/lib/net/address-policy";
 import { NetworkError } from "./errors";
 import { downloadNamedImage } from "./named-image";

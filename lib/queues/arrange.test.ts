@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { arrangeQueue, compareQueuedPosts, type ArrangedPost, type QueuedPost } from "./arrange";
 import { benchArrangement } from "@/bench/queue-arrangement";
 import { nextSlots, type Timeslot } from "./slots";
-import { instantArb, isScheduleSlot, seededRandom, timeslotArb, ZONES } from "@/lib/testing/queue-arbitraries";
+import { instantArb, isScheduleSlot, seededRandom, timeslotArb, ZONES } from "@/testing/queue-arbitraries";
 
 const at = (s: string) => new Date(s);
 const post = (id: string, priority: QueuedPost["priority"], createdAt: string): QueuedPost => ({

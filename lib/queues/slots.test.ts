@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isValidTimeZone, nextSlot, nextSlots, wallClock, type Timeslot } from "./slots";
-import { instantArb, isScheduleSlot, timeslotArb, ZONES } from "@/lib/testing/queue-arbitraries";
+import { instantArb, isScheduleSlot, timeslotArb, ZONES } from "@/testing/queue-arbitraries";
 
 const iso = (ds: Date[]) => ds.map((d) => d.toISOString());
 const at = (s: string) => new Date(s);

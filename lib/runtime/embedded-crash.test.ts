@@ -3,13 +3,13 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startXFake, type XFake } from "@/e2e/fakes/x";
+import { startXFake, type XFake } from "@/testing/fakes/x";
 import { waitFor } from "@/inngest/local-runner/testing/helpers";
 import { kill9, spawnRunnerProcess } from "@/inngest/local-runner/testing/processes";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { deploy } from "@/lib/db/migrate";
-import { seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { seedXProfiles } from "@/lib/testing/posts";
+import { seedTenant, setEnv } from "@/testing/network-tests";
+import { seedXProfiles } from "@/testing/posts";
 import { resolveDatabase } from "./database";
 
 // The embedded PostgreSQL of `npm start` killed with SIGKILL (a crash, the OOM killer) while the app

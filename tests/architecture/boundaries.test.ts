@@ -1,5 +1,6 @@
 // The layer boundaries of eslint.config.mjs, proved on small sources linted as if they lived at a given path
 // (ESLint's Node API with the project's own configuration).
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
@@ -15,7 +16,7 @@ const violations = async (file: string, code: string): Promise<(string | null)[]
 
 const usesPrisma = 'import { db } from "@/lib/db/client";\nexport const count = () => db.post.count();\n';
 const usesGenerated = 'import { Prisma } from "@/lib/generated/prisma/client";\nexport const p = Prisma;\n';
-const usesFake = 'import { startGraphFake } from "@/e2e/fakes/graph";\nexport const start = startGraphFake;\n';
+const usesFake = 'import { startGraphFake } from "@/testing/fakes/graph";\nexport const start = startGraphFake;\n';
 const readsEnv = "export const url = process.env.DATABASE_URL;\n";
 
 describe("Prisma only in services (and db, jobs, the local runner)", () => {
@@ -104,7 +105,7 @@ describe("services, networks and jobs never import the HTTP edge (lib/api)", () 
 
   it("keeps the other patterns in force there (inngest/, test code, Prisma outside services)", async () => {
     const usesFunctions = 'import { functions } from "@/inngest/functions";\nexport const all = functions;\n';
-    const usesSeed = 'import { seedAccount } from "@/lib/testing/seed";\nexport const seed = seedAccount;\n';
+    const usesSeed = 'import { seedAccount } from "@/testing/seed";\nexport const seed = seedAccount;\n';
     expect(await violations("lib/services/widgets/send.ts", usesFunctions)).toEqual(["no-restricted-imports"]);
     expect(await violations("lib/services/widgets/send.ts", usesSeed)).toEqual(["no-restricted-imports"]);
     expect(await violations("lib/networks/widget/connector.ts", usesFunctions)).toEqual(["no-restricted-imports"]);
@@ -126,25 +127,58 @@ describe("services, networks and jobs never import the HTTP edge (lib/api)", () 
 });
 
 describe("no test code in production code", () => {
-  it("refuses an import from e2e/ in lib", async () => {
+  it("refuses an import from testing/fakes in lib", async () => {
     expect(await violations("lib/networks/widget/connector.ts", usesFake)).toEqual(["no-restricted-imports"]);
   });
 
-  it("refuses an import from lib/testing in a service", async () => {
-    const code = 'import { seedAccount } from "@/lib/testing/seed";\nexport const seed = seedAccount;\n';
+  it("refuses a relative import from testing/ in lib", async () => {
+    const code =
+      'import { startGraphFake } from "../../../testing/fakes/graph";\nexport const start = startGraphFake;\n';
+    expect(await violations("lib/networks/widget/connector.ts", code)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("refuses an import from testing/ in a service", async () => {
+    const code = 'import { seedAccount } from "@/testing/seed";\nexport const seed = seedAccount;\n';
     expect(await violations("lib/services/widgets/seed.ts", code)).toEqual(["no-restricted-imports"]);
   });
 
-  it("refuses an import from e2e/ in a script that ships (npm start)", async () => {
+  it("refuses an import from e2e/ in a component", async () => {
+    const code = 'import { startServer } from "@/e2e/support/start-server";\nexport const start = startServer;\n';
+    expect(await violations("components/widgets/widget.tsx", code)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("refuses an import from testing/ in a script that ships (npm start)", async () => {
     expect(await violations("scripts/start.ts", usesFake)).toEqual(["no-restricted-imports"]);
   });
 
-  it("allows an import from e2e/ in the soak campaign script", async () => {
+  it("allows an import from testing/ in the soak campaign script", async () => {
     expect(await violations("scripts/soak.ts", usesFake)).toEqual([]);
   });
 
-  it("allows an import from e2e/ in a test file", async () => {
+  it("allows an import from testing/ in a test file, a Playwright spec and testing/ itself", async () => {
     expect(await violations("lib/networks/widget/connector.test.ts", usesFake)).toEqual([]);
+    expect(await violations("e2e/api/widgets.spec.ts", usesFake)).toEqual([]);
+    expect(await violations("testing/widgets.ts", usesFake)).toEqual([]);
+  });
+});
+
+// Test code has one home per kind: shared test infrastructure (helpers, seeds, network fakes) in testing/,
+// the Playwright suite (specs and their server support) in e2e/, cross-cutting tests in tests/.
+describe("where test code lives", () => {
+  const filesUnder = (dir: string): string[] =>
+    readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? filesUnder(path.posix.join(dir, entry.name)) : [path.posix.join(dir, entry.name)],
+    );
+
+  it("e2e/ holds only Playwright specs and their support", () => {
+    const other = filesUnder("e2e").filter((f) => !f.endsWith(".spec.ts") && !f.startsWith("e2e/support/"));
+    expect(other).toEqual([]);
+  });
+
+  it("the network fakes and the shared helpers are in testing/, not in e2e/ or lib/", () => {
+    expect(filesUnder("testing/fakes").length).toBeGreaterThan(10);
+    expect(existsSync(path.join(root, "e2e/fakes"))).toBe(false);
+    expect(existsSync(path.join(root, "lib/testing"))).toBe(false);
   });
 });
 

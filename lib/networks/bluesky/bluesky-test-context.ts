@@ -1,7 +1,7 @@
-import { failureQueue, type FakeReply } from "@/e2e/fakes/support";
+import { failureQueue, type FakeReply } from "@/testing/fakes/support";
 import { NetworkError } from "../errors";
 import type { ProfileAuth } from "../types";
-import { noSleep } from "@/lib/testing/publish-media";
+import { noSleep } from "@/testing/publish-media";
 import { ZBlueskySettings } from ".";
 import type { Account } from "./test-network";
 

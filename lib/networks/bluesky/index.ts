@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
+import { blueskyMeta } from "./meta";
 import type { ConnectorContext, Identity, NetworkConnector, ProfileAuth, TokenSet } from "../types";
 import { mapBlueskyError } from "./errors";
 import { blueskyCommentSync } from "./comment-sync";
@@ -140,13 +140,13 @@ const reopenFailed = (err: unknown): unknown =>
 
 export const blueskyConnector: NetworkConnector<BlueskySettings> = {
   platform: "bluesky",
-  displayName: DISPLAY_NAMES.bluesky,
+  displayName: blueskyMeta.displayName,
   settings: ZBlueskySettings,
   // Replies are polled and listed read-only (lib/services/comments/support.ts): no comment writes.
   comments: {},
   auth: {
     kind: "credentials",
-    fields: CREDENTIAL_FIELDS.bluesky!,
+    fields: blueskyMeta.credentialFields!,
     connect: async (ctx, credentials) => {
       const identifier = (credentials.identifier ?? "").replace(/^@/, "");
       const session = await createSession(ctx, identifier, credentials.app_password ?? "");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MP4_BYTES, PNG_BYTES, publishInput, publishMedia } from "@/lib/testing/publish-media";
+import { MP4_BYTES, PNG_BYTES, publishInput, publishMedia } from "@/testing/publish-media";
 import { blueskyConnector } from ".";
 import { authOf, testContext } from "./bluesky-test-context";
 import { findLinks, findMentions, findTags } from "./facets";

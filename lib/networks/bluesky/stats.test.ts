@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publishInput } from "@/lib/testing/publish-media";
+import { publishInput } from "@/testing/publish-media";
 import { blueskyConnector } from ".";
 import { authOf, testContext } from "./bluesky-test-context";
 import { appViewDatabaseUrl, useBlueskyNetwork, type Account } from "./test-network";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { TestNetwork, TestNetworkNoAppView } from "@atproto/dev-env";
 import { afterAll, beforeAll } from "vitest";
-import { setEnv } from "@/lib/testing/network-tests";
+import { setEnv } from "@/testing/network-tests";
 
 // For the bluesky tests: a real AT Protocol network from @atproto/dev-env, started in this process, and
 // the user's side of it in plain XRPC (accounts, app passwords, likes, follows...).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GraphFake } from "@/e2e/fakes/graph";
-import { publishInput, publishMedia } from "@/lib/testing/publish-media";
+import type { GraphFake } from "@/testing/fakes/graph";
+import { publishInput, publishMedia } from "@/testing/publish-media";
 import type { PublishInput } from "../types";
 import { FACEBOOK_SCOPES, facebookConnector } from ".";
 import { facebookPostRules } from "./post-rules";

@@ -7,9 +7,9 @@ import { callbackUrl } from "@/lib/services/connections/callback-url";
 import { contextFor } from "@/lib/services/connections/context";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
-import { connectViaOAuth } from "@/lib/testing/connections";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { bucUsageHeader, startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
+import { connectViaOAuth } from "@/testing/connections";
+import { eventsOf, seedTenant, setEnv } from "@/testing/network-tests";
+import { bucUsageHeader, startGraphFake, type GraphFake } from "@/testing/fakes/graph";
 import { FACEBOOK_SCOPES, facebookConnector } from ".";
 
 const CLIENT_ID = "1000000000001";

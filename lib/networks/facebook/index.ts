@@ -1,6 +1,6 @@
 import { facebookMessaging } from "./messaging";
 import { z } from "zod";
-import { DISPLAY_NAMES } from "../platforms";
+import { facebookMeta } from "./meta";
 import type { NetworkConnector } from "../types";
 import { inspectToken } from "../graph/debug-token";
 import { ZTokenAnswer, expiryFrom, graphPaged, graphRequest, graphUrl, requireToken } from "../graph/request";
@@ -56,7 +56,7 @@ const ZPage = z.object({
 
 export const facebookConnector: NetworkConnector<Settings> = {
   platform: "facebook",
-  displayName: DISPLAY_NAMES.facebook,
+  displayName: facebookMeta.displayName,
   settings: ZFacebookSettings,
   management: { pages: facebookPages },
   inbound: facebookInbound, // page feed comments, Messenger events and the deauthorize callback (inbound.ts)

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DISPLAY_NAMES } from "../platforms";
+import { facebookMeta } from "./meta";
 import { mapGraphError } from "../graph/errors";
 import { GRAPH_API_VERSION, zAppSettings, zBaseUrl } from "../graph/version";
 
@@ -16,7 +16,7 @@ export type FacebookSettings = z.infer<typeof ZFacebookSettings>;
 
 // What the request helpers need of the connector: its name and error mapping.
 export const facebookApi = {
-  displayName: DISPLAY_NAMES.facebook,
+  displayName: facebookMeta.displayName,
   mapError: (failure: { status: number; body: unknown; headers: Headers }) =>
-    mapGraphError(DISPLAY_NAMES.facebook, failure),
+    mapGraphError(facebookMeta.displayName, failure),
 };

@@ -1,5 +1,5 @@
-import { startGraphFake } from "@/e2e/fakes/graph";
-import { noSleep } from "@/lib/testing/publish-media";
+import { startGraphFake } from "@/testing/fakes/graph";
+import { noSleep } from "@/testing/publish-media";
 import { timedFetch } from "../http";
 import { FACEBOOK_SCOPES } from ".";
 import { ZFacebookSettings } from "./settings";

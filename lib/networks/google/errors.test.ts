@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { googleApiError } from "@/e2e/fakes/google";
-import { failure } from "@/lib/testing/network-errors";
+import { googleApiError } from "@/testing/fakes/google";
+import { failure } from "@/testing/network-errors";
 import { googleBusinessConnector } from "../google_business";
 import { youtubeConnector } from "../youtube";
 import {

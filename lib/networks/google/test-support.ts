@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import type { FakeGoogleUser, GoogleFake } from "@/e2e/fakes/google";
-import { listen } from "@/e2e/fakes/support";
+import type { FakeGoogleUser, GoogleFake } from "@/testing/fakes/google";
+import { listen } from "@/testing/fakes/support";
 import { timedFetch } from "../http";
 import type { NetworkConnector, ProfileAuth } from "../types";
-import { noSleep } from "@/lib/testing/publish-media";
+import { noSleep } from "@/testing/publish-media";
 
 // For the youtube and google_business publishing and stats tests: a connector context pointed at the
 // Google fake, a signed-in profile's auth (a real consent + code exchange against the fake, no

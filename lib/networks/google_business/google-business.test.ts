@@ -5,7 +5,7 @@ import {
   startGoogleFake,
   type FakeGoogleUser,
   type GoogleFake,
-} from "@/e2e/fakes/google";
+} from "@/testing/fakes/google";
 import { db } from "@/lib/db/client";
 import { decryptSecret } from "@/lib/crypto";
 import { callbackUrl } from "@/lib/services/connections/callback-url";
@@ -13,8 +13,8 @@ import { networkSettings } from "@/lib/env";
 import { timedFetch } from "@/lib/networks/http";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { listPlacements } from "@/lib/services/profiles/profiles";
-import { connectViaOAuth } from "@/lib/testing/connections";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { connectViaOAuth } from "@/testing/connections";
+import { eventsOf, seedTenant, setEnv } from "@/testing/network-tests";
 import { ZGoogleBusinessSettings, googleBusinessConnector } from ".";
 import { LOCATION_READ_MASK } from "./locations";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { mapGoogleError } from "../google/errors";
 import { at, googleGet, googleOAuthFlow, googleOAuthSettings, googleScope, refreshGoogleToken } from "../google/oauth";
-import { DISPLAY_NAMES } from "../platforms";
+import { googleBusinessMeta } from "./meta";
 import type { NetworkConnector } from "../types";
 import { extraMethods } from "./listing-extras";
 import { locationMethods } from "./listing-location";
@@ -44,7 +44,7 @@ const ZUserinfo = z.object({
 
 export const googleBusinessConnector: NetworkConnector<GoogleBusinessSettings> = {
   platform: "google_business",
-  displayName: DISPLAY_NAMES.google_business,
+  displayName: googleBusinessMeta.displayName,
   settings: ZGoogleBusinessSettings,
   auth: googleOAuthFlow({ scopes: GOOGLE_BUSINESS_SCOPES, required: [googleScope("business.manage")] }),
 

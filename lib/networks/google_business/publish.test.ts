@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fakeLocation, googleApiError, startGoogleFake, type GoogleFake } from "@/e2e/fakes/google";
-import { publishInput, publishMedia } from "@/lib/testing/publish-media";
+import { fakeLocation, googleApiError, startGoogleFake, type GoogleFake } from "@/testing/fakes/google";
+import { publishInput, publishMedia } from "@/testing/publish-media";
 import { contextFor, signIn } from "../google/test-support";
 import type { ProfileAuth, PublishInput } from "../types";
 import { googleBusinessConnector } from ".";

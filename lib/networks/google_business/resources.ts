@@ -9,7 +9,7 @@ export { MEDIA_CATEGORIES };
 // INVALID_ARGUMENT "Invalid JSON payload received. Unknown name …" for a field the resource does not
 // have, "Invalid value at …" for a wrong type or an enum value it does not know. The contract is checked
 // in two places: the sandbox's simulated Google (lib/networks/google_business/sandbox) and the test fake
-// (e2e/fakes), so a request the real API would refuse fails there as it would in production.
+// (testing/fakes), so a request the real API would refuse fails there as it would in production.
 
 export type GoogleReply = { status: number; body: unknown; headers?: Record<string, string> };
 type Reply = GoogleReply;

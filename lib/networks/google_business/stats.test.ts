@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fakeLocation, googleApiError, startGoogleFake, type GoogleFake } from "@/e2e/fakes/google";
+import { fakeLocation, googleApiError, startGoogleFake, type GoogleFake } from "@/testing/fakes/google";
 import { contextFor, signIn } from "../google/test-support";
 import { googleBusinessConnector } from ".";
 import { DAILY_METRICS } from "./stats";

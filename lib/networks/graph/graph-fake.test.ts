@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timedFetch } from "../http";
 import { facebookConnector } from "../facebook";
 import { threadsConnector } from "../threads";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
+import { startGraphFake, type GraphFake } from "@/testing/fakes/graph";
 import { graphRequest, graphUrl } from "./request";
 import { z } from "zod";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
+import { startGraphFake, type GraphFake } from "@/testing/fakes/graph";
 import { NetworkError } from "@/lib/networks/errors";
 import { connectorFor } from "@/lib/networks/registry";
 import type { ProfileAuth } from "@/lib/networks/types";
 import { contextFor } from "@/lib/services/connections/context";
-import { setEnv } from "@/lib/testing/network-tests";
+import { setEnv } from "@/testing/network-tests";
 import { INSTAGRAM_SCOPES } from ".";
 
 // Instagram comment writes reach only the sending account's media: the Graph fake refuses a comment on

@@ -1,7 +1,7 @@
 import { instagramMessaging } from "./messaging";
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { DISPLAY_NAMES } from "../platforms";
+import { instagramMeta } from "./meta";
 import type { NetworkConnector } from "../types";
 import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
@@ -55,7 +55,7 @@ const GRANTS = { exchange: "ig_exchange_token", refresh: "ig_refresh_token" };
 
 export const instagramConnector: NetworkConnector<Settings> = {
   platform: "instagram",
-  displayName: DISPLAY_NAMES.instagram,
+  displayName: instagramMeta.displayName,
   settings: ZInstagramSettings,
   inbound: instagramInbound, // comments and messaging webhooks and the deauthorize callback (inbound.ts)
   comments: instagramComments, // comment, reply, read-back, delete, hide (comments.ts)

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DISPLAY_NAMES } from "../platforms";
+import { instagramMeta } from "./meta";
 import type { ConnectorContext, ProfileAuth } from "../types";
 import type { ContainerApi } from "../graph/containers";
 import { mapGraphError } from "../graph/errors";
@@ -17,9 +17,9 @@ export type InstagramSettings = z.infer<typeof ZInstagramSettings>;
 export type Ctx = ConnectorContext<InstagramSettings>;
 
 export const instagramApi = {
-  displayName: DISPLAY_NAMES.instagram,
+  displayName: instagramMeta.displayName,
   mapError: (failure: { status: number; body: unknown; headers: Headers }) =>
-    mapGraphError(DISPLAY_NAMES.instagram, failure),
+    mapGraphError(instagramMeta.displayName, failure),
 };
 
 // The professional account's id (the profile's external id), or `me`.

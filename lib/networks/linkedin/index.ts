@@ -1,6 +1,6 @@
 import { NetworkError } from "../errors";
 import { formBody, readJson } from "../http";
-import { DISPLAY_NAMES } from "../platforms";
+import { linkedinMeta } from "./meta";
 import type { NetworkConnector, TokenSet } from "../types";
 import { linkedinMentions } from "./mentions";
 import { mapLinkedInError } from "./errors";
@@ -45,7 +45,7 @@ const requestToken = async (ctx: LinkedInCtx, fields: Record<string, string>): P
 
 export const linkedinConnector: NetworkConnector<LinkedInSettings> = {
   platform: "linkedin",
-  displayName: DISPLAY_NAMES.linkedin,
+  displayName: linkedinMeta.displayName,
   settings: ZLinkedInSettings,
   auth: {
     kind: "oauth",

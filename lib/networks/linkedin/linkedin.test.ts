@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startLinkedInFake, type LinkedInFake } from "@/e2e/fakes/linkedin";
+import { startLinkedInFake, type LinkedInFake } from "@/testing/fakes/linkedin";
 import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { callbackUrl } from "@/lib/services/connections/callback-url";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
-import { connectViaOAuth } from "@/lib/testing/connections";
-import { errorMapper } from "@/lib/testing/network-errors";
-import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
+import { connectViaOAuth } from "@/testing/connections";
+import { errorMapper } from "@/testing/network-errors";
+import { eventsOf, seedTenant, setEnv, type Tenant } from "@/testing/network-tests";
 import { linkedinConnector } from ".";
 
 let fake: LinkedInFake;

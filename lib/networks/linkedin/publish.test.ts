@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startLinkedInFake, type LinkedInFake } from "@/e2e/fakes/linkedin";
-import { MP4_BYTES, PNG_BYTES, noSleep, publishInput, publishMedia } from "@/lib/testing/publish-media";
+import { startLinkedInFake, type LinkedInFake } from "@/testing/fakes/linkedin";
+import { MP4_BYTES, PNG_BYTES, noSleep, publishInput, publishMedia } from "@/testing/publish-media";
 import { NetworkError } from "../errors";
 import { timedFetch } from "../http";
 import type { ProfileAuth, PublishInput, PublishMedia } from "../types";

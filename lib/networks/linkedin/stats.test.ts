@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLinkedInFake, type LinkedInFake } from "@/e2e/fakes/linkedin";
-import type { LinkedInShareStats } from "@/e2e/fakes/linkedin-stats";
-import { noSleep } from "@/lib/testing/publish-media";
+import { startLinkedInFake, type LinkedInFake } from "@/testing/fakes/linkedin";
+import type { LinkedInShareStats } from "@/testing/fakes/linkedin-stats";
+import { noSleep } from "@/testing/publish-media";
 import type { ProfileAuth } from "../types";
 import { ZLinkedInSettings, linkedinConnector } from ".";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
 import { formBody, readJson } from "../http";
-import { DISPLAY_NAMES } from "../platforms";
+import { pinterestMeta } from "./meta";
 import type { ConnectorContext, NetworkConnector, PlacementInfo, ProfileAuth, TokenSet } from "../types";
 import { mapPinterestError } from "./errors";
 import { deletePublished, findPublished, publish } from "./publish";
@@ -82,7 +82,7 @@ type Board = { id: string; name: string; description?: string | null; privacy?: 
 
 export const pinterestConnector: NetworkConnector<PinterestSettings> = {
   platform: "pinterest",
-  displayName: DISPLAY_NAMES.pinterest,
+  displayName: pinterestMeta.displayName,
   settings: ZPinterestSettings,
   auth: {
     kind: "oauth",

@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pinterestError, startPinterestFake, type PinterestFake, type PinterestFakeBoard } from "@/e2e/fakes/pinterest";
+import {
+  pinterestError,
+  startPinterestFake,
+  type PinterestFake,
+  type PinterestFakeBoard,
+} from "@/testing/fakes/pinterest";
 import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { callbackUrl } from "@/lib/services/connections/callback-url";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
-import { connectViaOAuth } from "@/lib/testing/connections";
-import { errorMapper } from "@/lib/testing/network-errors";
-import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
+import { connectViaOAuth } from "@/testing/connections";
+import { errorMapper } from "@/testing/network-errors";
+import { eventsOf, seedTenant, setEnv, type Tenant } from "@/testing/network-tests";
 import { pinterestConnector } from ".";
 
 let fake: PinterestFake;

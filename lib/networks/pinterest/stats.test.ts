@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPinterestFake, type PinterestFake } from "@/e2e/fakes/pinterest";
-import { noSleep, publishInput, publishMedia } from "@/lib/testing/publish-media";
+import { startPinterestFake, type PinterestFake } from "@/testing/fakes/pinterest";
+import { noSleep, publishInput, publishMedia } from "@/testing/publish-media";
 import type { ProfileAuth } from "../types";
 import { ZPinterestSettings, pinterestConnector } from ".";
 

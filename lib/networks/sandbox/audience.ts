@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { TPlatform } from "@/lib/schemas/common";
 import { CAPABILITIES } from "../platforms";
+import { sandboxProfile } from "../sandboxes";
 import type {
   AnyConnector,
   CommentSync,
@@ -31,12 +32,8 @@ import { isQuietSandboxPost, type SandboxCtx } from "./publish";
 export const FIRST_POLL_AFTER_MS = 3_000;
 const AUDIENCE_POLL_MS = 10 * 60_000;
 
-// Networks whose comments carry attachments (the Comment resource's `attachments`, lib/schemas/comments.ts).
-const WITH_ATTACHMENTS: ReadonlySet<TPlatform> = new Set(["facebook", "threads", "bluesky"]);
-// Networks whose replies nest (a thread several levels deep).
-const NESTED: ReadonlySet<TPlatform> = new Set(["bluesky"]);
-// Networks that report author signals on comments (the Comment resource's `metadata` in lib/schemas/comments.ts).
-const AUTHOR_SIGNALS: ReadonlySet<TPlatform> = new Set(["instagram"]);
+// What the network's comments carry (its sandbox-profile.ts: attachments, nesting, author signals).
+const audienceTraits = (platform: TPlatform) => sandboxProfile(platform).audience ?? {};
 
 const short = (id: string) => createHash("sha256").update(id).digest("hex").slice(0, 12);
 
@@ -64,7 +61,7 @@ const comment = (
   authorUsername: who.username,
   authorName: who.name,
   authorAvatarUrl: null,
-  metadata: AUTHOR_SIGNALS.has(platform)
+  metadata: audienceTraits(platform).authorSignals
     ? {
         is_verified_user: who === PEOPLE[0],
         is_user_follow_business: true,
@@ -92,12 +89,12 @@ export const audienceOf = (platform: TPlatform, postExternalId: string, publicUr
     comment(platform, id(2), id(1), sam, "Agreed, great post. (simulated reply)", at(1)),
     comment(platform, id(3), postExternalId, kim, "When is the next one? (simulated audience)", at(2)),
   ];
-  if (NESTED.has(platform))
+  if (audienceTraits(platform).nested)
     out.push(
       comment(platform, id(4), id(2), lee, "Replying in the thread. (simulated reply, level 3)", at(3)),
       comment(platform, id(5), id(4), ada, "And one level deeper. (simulated reply, level 4)", at(4)),
     );
-  if (WITH_ATTACHMENTS.has(platform))
+  if (audienceTraits(platform).attachments)
     out.push(
       comment(platform, id(6), postExternalId, lee, "Here is a picture. (simulated attachments)", at(5), [
         { type: "image", url: publicUrl ? `${publicUrl}/icon-512.png` : null, externalId: `${id(6)}_a` },
@@ -156,7 +153,7 @@ export const profileAudienceOf = (platform: TPlatform, placementId: string): Inb
   const key = short(`${platform}|${placementId}`);
   const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 12));
   const [ada, sam, kim] = PEOPLE as [Person, Person, Person];
-  if (platform === "google_business") {
+  if (audienceTraits(platform).profileComments === "reviews") {
     const review = (n: number, who: Person, stars: number, body: string, replies: InboundComment[] = []) =>
       profileComment(
         `sandbox/locations/${key}/reviews/${n}`,

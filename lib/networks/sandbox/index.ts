@@ -3,13 +3,13 @@ import type { TPlatform } from "@/lib/schemas/common";
 import { NetworkError } from "../errors";
 import { networkMeta } from "../meta";
 import { CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
+import { sandboxProfile } from "../sandboxes";
 import type { AnyConnector, Identity, ProfileAuth, TokenSet } from "../types";
 import { sandboxPlacements, type SandboxAccount } from "./accounts";
 import { sandboxManagement } from "./management";
 import { sandboxCommentSync } from "./audience";
 import { sandboxComments } from "./comments";
 import { sandboxMessaging } from "./messaging";
-import { sandboxTemplateSetup } from "./templates";
 import { createFirstCommentSandbox, deletePublishedSandbox, findPublishedSandbox, publishSandbox } from "./publish";
 import { postStatsSandbox, profileStatsSandbox } from "./stats";
 
@@ -86,8 +86,8 @@ export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undef
             const account = newAccount(platform, credentials.identifier ?? `${DISPLAY_NAMES[platform]} bot`);
             return { tokens: tokensFor(account), identity: identityOf(platform, account) };
           },
-          ...(platform === "telegram" && {
-            nextStep: "Add the bot as an administrator of a channel; it then appears as a placement.",
+          ...(sandboxProfile(platform).connectNextStep !== undefined && {
+            nextStep: sandboxProfile(platform).connectNextStep,
           }),
         }
       : {
@@ -150,8 +150,9 @@ export const sandboxConnector = (platform: TPlatform, real: AnyConnector | undef
   const messaging = sandboxMessaging(platform, real, (auth) => void accountFrom(auth));
   if (messaging) connector.messaging = messaging;
   // After connecting: where the real network mirrors message templates, the sandbox mirrors its own.
-  if (real?.setup) {
-    const templates = sandboxTemplateSetup((auth) => sandboxPlacements(platform, accountFrom(auth)));
+  const messageTemplates = sandboxProfile(platform).messageTemplates;
+  if (real?.setup && messageTemplates) {
+    const templates = messageTemplates.setup((auth) => sandboxPlacements(platform, accountFrom(auth)));
     connector.setup = templates.setup;
     connector.syncState = templates.syncState;
   }

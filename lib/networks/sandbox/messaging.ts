@@ -10,9 +10,9 @@ import type {
   MessageSendInput,
   ProfileAuth,
 } from "../types";
+import { sandboxProfile } from "../sandboxes";
 import { sandboxChatActions } from "./messaging-actions";
 import { networkDelay, newSandboxId, sandboxError, triggersIn, type SandboxCtx } from "./publish";
-import { checkSandboxTemplate } from "./templates";
 
 // Direct messages on the sandbox network. The send rules are the platform's own (the real connector's),
 // so a 422 rehearsed here is the one the network would give. A new chat starts with a message from the simulated
@@ -246,6 +246,9 @@ const collectSignalsSandbox = (ctx: SandboxCtx, chat: ChatRef, platform: TPlatfo
     const taken = state.due.filter(mine);
     if (taken.length === 0) return { result: [] as InboundItem[] };
     const account = chat.auth.externalId ?? "";
+    // Where reactions are named and reaction.received is emitted (the "Webhook events" of the API
+    // reference, lib/schemas/events.ts): the network's sandbox-profile.ts.
+    const named = Boolean(sandboxProfile(platform).messaging?.namedReactions);
     const items = taken.map((d): InboundItem =>
       d.signal === "react"
         ? {
@@ -254,10 +257,10 @@ const collectSignalsSandbox = (ctx: SandboxCtx, chat: ChatRef, platform: TPlatfo
             participantExternalId: d.participant,
             messageExternalId: d.reactTo ?? "",
             action: "react",
-            reaction: REACTION_NAMES.has(platform) ? "love" : null,
+            reaction: named ? "love" : null,
             emoji: "❤️",
             at: new Date(d.message.at),
-            announce: REACTION_NAMES.has(platform),
+            announce: named,
           }
         : {
             kind: "window_closed",
@@ -269,8 +272,6 @@ const collectSignalsSandbox = (ctx: SandboxCtx, chat: ChatRef, platform: TPlatfo
     );
     return { value: { ...state, due: state.due.filter((d) => !mine(d)) }, result: items };
   });
-// Where reactions are named and reaction.received is emitted (the "Webhook events" of the API reference, lib/schemas/events.ts).
-const REACTION_NAMES = new Set<TPlatform>(["instagram", "facebook"]);
 
 // The simulated participant's answers to this chat, each handed over once.
 const collectSandbox = (ctx: SandboxCtx, chat: ChatRef) =>
@@ -300,7 +301,7 @@ const collectStatuses = (ctx: SandboxCtx, chat: ChatRef) =>
         status: d.status,
         at: new Date(d.at),
         error: null,
-        announce: false, // as the real network: message.delivered/read are emitted on instagram and facebook only
+        announce: false, // as the real network: message.delivered/read are emitted where reactions are named only
       })),
     };
   });
@@ -325,7 +326,7 @@ export const sandboxMessaging = (
     ...sandboxChatActions(real?.messaging, checkAuth),
     send: async (ctx, input) => {
       checkAuth(input.auth);
-      await checkSandboxTemplate(ctx, input.request);
+      await sandboxProfile(platform).messageTemplates?.check(ctx, input.request);
       return sendSandbox(ctx, input, rules.reportsStatuses ?? false);
     },
     findSent: async (ctx, input) => {

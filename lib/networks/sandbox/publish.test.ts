@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MB } from "@/lib/networks/post-rules";
 import { ZPlatform } from "@/lib/schemas/common";
-import { publishInput, publishMedia } from "@/lib/testing/publish-media";
+import { publishInput, publishMedia } from "@/testing/publish-media";
 import { CAPABILITIES } from "../platforms";
 import { connectorFor } from "../registry";
 import { sandboxRecordOf, triggersIn } from "./publish";

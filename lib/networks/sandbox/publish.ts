@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { TPlatform } from "@/lib/schemas/common";
-import { NetworkError, details } from "../errors";
 import { mediaSizeIssues } from "@/lib/media/validate";
 import { formatLimitsOf } from "../format-limits";
 import { CAPABILITIES, DISPLAY_NAMES } from "../platforms";
 import type { ConnectorContext, PublishInput, PublishResult } from "../types";
 import { sandboxPlacements, type SandboxAccount } from "./accounts";
+import { sandboxError } from "./simulated";
 
 // Publishing on the sandbox network: nothing leaves the app. A publish waits like a network would
 // (200-1500 ms through ctx.sleep, so tests pass a sleep that does not wait), then records the post in
@@ -72,12 +72,7 @@ export const networkDelay = (ctx: SandboxCtx) => {
   return ctx.sleep ? ctx.sleep(ms) : new Promise<void>((resolve) => setTimeout(resolve, ms));
 };
 
-export const sandboxError = (
-  kind: NetworkError["kind"],
-  code: string,
-  message: string,
-  retryAfterMs: number | null = null,
-) => new NetworkError(kind, message, details(code, null, message), retryAfterMs);
+export { sandboxError };
 
 // The post ids carry their creation time (base 36 milliseconds) ahead of the random part, so stats can
 // age a post without remembering it.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TPlatform } from "@/lib/schemas/common";
-import { publishInput } from "@/lib/testing/publish-media";
+import { publishInput } from "@/testing/publish-media";
 import { CAPABILITIES } from "../platforms";
 import { connectorFor, livePlatforms } from "../registry";
 import { firstPlacement, sandboxAuth, sandboxCtx } from "./sandbox-test-auth";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { CREDENTIAL_FIELDS, DISPLAY_NAMES } from "../platforms";
+import { telegramMeta } from "./meta";
 import type { ConnectorContext, Identity, NetworkConnector, PlacementInfo } from "../types";
 import { botToken, callBotApi } from "./api";
 import { TelegramApiError, mapTelegramError } from "./errors";
@@ -138,12 +138,12 @@ const confirmPlacement = async (
 
 export const telegramConnector: NetworkConnector<TelegramSettings> = {
   platform: "telegram",
-  displayName: DISPLAY_NAMES.telegram,
+  displayName: telegramMeta.displayName,
   settings: ZTelegramSettings,
   placementsPollMs: 5 * 60 * 1000, // the Bot API cannot list chats: new channels are found by asking again
   auth: {
     kind: "credentials",
-    fields: CREDENTIAL_FIELDS.telegram!,
+    fields: telegramMeta.credentialFields!,
     connect: async (ctx, credentials) => ({
       tokens: null,
       identity: identityOf(await callBotApi<User>(ctx, credentials.bot_token ?? "", "getMe")),

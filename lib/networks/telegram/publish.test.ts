@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTelegramFake, telegramError, type TelegramFake, type TgChat } from "@/e2e/fakes/telegram";
-import { MP4_BYTES, PNG_BYTES, noSleep, publishInput, publishMedia } from "@/lib/testing/publish-media";
+import { startTelegramFake, telegramError, type TelegramFake, type TgChat } from "@/testing/fakes/telegram";
+import { MP4_BYTES, PNG_BYTES, noSleep, publishInput, publishMedia } from "@/testing/publish-media";
 import { timedFetch } from "../http";
 import type { ProfileAuth, PublishInput, PublishMedia } from "../types";
 import { telegramPostRules } from "./post-rules";

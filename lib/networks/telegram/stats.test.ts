@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTelegramFake, telegramError, type TelegramFake, type TgChat } from "@/e2e/fakes/telegram";
-import { noSleep } from "@/lib/testing/publish-media";
+import { startTelegramFake, telegramError, type TelegramFake, type TgChat } from "@/testing/fakes/telegram";
+import { noSleep } from "@/testing/publish-media";
 import type { ProfileAuth } from "../types";
 import { ZTelegramSettings, telegramConnector } from ".";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTelegramFake, telegramError, type TelegramFake } from "@/e2e/fakes/telegram";
+import { startTelegramFake, telegramError, type TelegramFake } from "@/testing/fakes/telegram";
 import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { serializeConnectionStart } from "@/lib/serializers/connection";
@@ -7,8 +7,8 @@ import { initializeConnection } from "@/lib/services/connections/initialize-conn
 import { disconnectProfile, refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { findProfilesToPollPlacements, pollPlacementsOf } from "@/lib/services/connections/resync-placements";
 import { listPlacements, resyncPlacements } from "@/lib/services/profiles/profiles";
-import { errorMapper } from "@/lib/testing/network-errors";
-import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
+import { errorMapper } from "@/testing/network-errors";
+import { eventsOf, seedTenant, setEnv, type Tenant } from "@/testing/network-tests";
 import { NetworkError } from "../errors";
 import { TelegramApiError, mapTelegramError } from "./errors";
 import { TELEGRAM_NEXT_STEP, ZTelegramSettings, telegramConnector } from ".";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DISPLAY_NAMES } from "../platforms";
+import { threadsMeta } from "./meta";
 import type { NetworkConnector } from "../types";
 import { LONG_LIVED_REFRESH_LEAD_MS, exchangeForLongLived, refreshLongLived } from "../graph/long-lived";
 import { graphRequest, graphUrl, requireToken } from "../graph/request";
@@ -42,7 +42,7 @@ const GRANTS = { exchange: "th_exchange_token", refresh: "th_refresh_token" };
 
 export const threadsConnector: NetworkConnector<Settings> = {
   platform: "threads",
-  displayName: DISPLAY_NAMES.threads,
+  displayName: threadsMeta.displayName,
   settings: ZThreadsSettings,
   inbound: threadsInbound, // replies webhooks and the uninstall callback (inbound.ts)
   comments: threadsComments, // replies as comments, read-back, hide (comments.ts)

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DISPLAY_NAMES } from "../platforms";
+import { threadsMeta } from "./meta";
 import type { ConnectorContext, ProfileAuth } from "../types";
 import type { ContainerApi } from "../graph/containers";
 import { mapGraphError } from "../graph/errors";
@@ -16,9 +16,9 @@ export type ThreadsSettings = z.infer<typeof ZThreadsSettings>;
 export type Ctx = ConnectorContext<ThreadsSettings>;
 
 export const threadsApi = {
-  displayName: DISPLAY_NAMES.threads,
+  displayName: threadsMeta.displayName,
   mapError: (failure: { status: number; body: unknown; headers: Headers }) =>
-    mapGraphError(DISPLAY_NAMES.threads, failure),
+    mapGraphError(threadsMeta.displayName, failure),
 };
 
 // The Threads user id (the profile's external id), or `me`.

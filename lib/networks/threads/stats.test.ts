@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
-import { noSleep, publishInput } from "@/lib/testing/publish-media";
+import { startGraphFake, type GraphFake } from "@/testing/fakes/graph";
+import { noSleep, publishInput } from "@/testing/publish-media";
 import { timedFetch } from "../http";
 import type { PublishInput } from "../types";
 import { THREADS_SCOPES, threadsConnector } from ".";

@@ -3,9 +3,9 @@ import { db } from "@/lib/db/client";
 import { decryptSecret } from "@/lib/crypto";
 import { callbackUrl } from "@/lib/services/connections/callback-url";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
-import { connectViaOAuth } from "@/lib/testing/connections";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
+import { connectViaOAuth } from "@/testing/connections";
+import { eventsOf, seedTenant, setEnv } from "@/testing/network-tests";
+import { startGraphFake, type GraphFake } from "@/testing/fakes/graph";
 import { THREADS_SCOPES } from ".";
 
 const CLIENT_ID = "3000000000003";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTikTokFake, type TikTokFake } from "@/e2e/fakes/tiktok";
+import { startTikTokFake, type TikTokFake } from "@/testing/fakes/tiktok";
 import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { callbackUrl } from "@/lib/services/connections/callback-url";
 import { isPermanentRefreshFailure, refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
-import { connectViaOAuth } from "@/lib/testing/connections";
-import { seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { connectViaOAuth } from "@/testing/connections";
+import { seedTenant, setEnv } from "@/testing/network-tests";
 import type { OAuthFlow, ProfileAuth } from "../types";
 import { ZTikTokSettings, tiktokConnector, type TikTokSettings } from ".";
 

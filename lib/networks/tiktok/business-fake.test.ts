@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTikTokFake, type TikTokFake } from "@/e2e/fakes/tiktok";
+import { startTikTokFake, type TikTokFake } from "@/testing/fakes/tiktok";
 
-// The TikTok fake's API for Business (e2e/fakes/tiktok-comments.ts, tiktok-business-videos.ts) is as strict
+// The TikTok fake's API for Business (testing/fakes/tiktok-comments.ts, tiktok-business-videos.ts) is as strict
 // as TikTok: what it refuses, it refuses with the envelope `{code, message, request_id, data}` and TikTok's
 // numeric codes (40105 token, 40001 permission, 40002 parameter), in an HTTP 200. Its tokens come from
 // the Authorization for Business (tiktok-business-auth.ts), and Login Kit's are refused there.

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTikTokFake, type TikTokFake } from "@/e2e/fakes/tiktok";
+import { startTikTokFake, type TikTokFake } from "@/testing/fakes/tiktok";
 import { readFileSync } from "node:fs";
 import {
   FORBIDDEN_COVERS,
   expectGenericRefusal,
   onlyLocalhostMedia,
   redirectToLoopback,
-} from "@/lib/testing/guarded-covers";
-import { PNG_BYTES, noSleep, publishInput, publishMedia } from "@/lib/testing/publish-media";
+} from "@/testing/guarded-covers";
+import { PNG_BYTES, noSleep, publishInput, publishMedia } from "@/testing/publish-media";
 import { startFileServer } from "../google/test-support";
 import { timedFetch } from "../http";
 import type { ProfileAuth, PublishInput } from "../types";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
 import { formBody, readJson } from "../http";
-import { DISPLAY_NAMES } from "../platforms";
+import { tiktokMeta } from "./meta";
 import type { ConnectorContext, NetworkConnector, TokenSet } from "../types";
 import {
   TIKTOK_BUSINESS_SCOPES,
@@ -112,7 +112,7 @@ type UserInfo = {
 
 export const tiktokConnector: NetworkConnector<TikTokSettings> = {
   platform: "tiktok",
-  displayName: DISPLAY_NAMES.tiktok,
+  displayName: tiktokMeta.displayName,
   settings: ZTikTokSettings,
   // Comments exist for profiles connected on or after 2026-09-30 only, through TikTok's API for Business
   // with the profile's own token (comments.ts): polled, and written (comment, reply, delete, hide, like,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTikTokFake, tiktokApiError, type TikTokFake } from "@/e2e/fakes/tiktok";
-import { MP4_BYTES, noSleep, publishInput, publishMedia } from "@/lib/testing/publish-media";
+import { startTikTokFake, tiktokApiError, type TikTokFake } from "@/testing/fakes/tiktok";
+import { MP4_BYTES, noSleep, publishInput, publishMedia } from "@/testing/publish-media";
 import type { NetworkError } from "../errors";
 import { timedFetch } from "../http";
 import type { ProfileAuth, PublishInput } from "../types";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTikTokFake, type TikTokFake } from "@/e2e/fakes/tiktok";
-import { noSleep, publishInput, publishMedia } from "@/lib/testing/publish-media";
+import { startTikTokFake, type TikTokFake } from "@/testing/fakes/tiktok";
+import { noSleep, publishInput, publishMedia } from "@/testing/publish-media";
 import type { ProfileAuth } from "../types";
 import { ZTikTokSettings, tiktokConnector } from ".";
 import { tiktokPostRules } from "./post-rules";

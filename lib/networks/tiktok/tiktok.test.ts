@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTikTokFake, tiktokApiError, tiktokOAuthError, type TikTokFake } from "@/e2e/fakes/tiktok";
+import { startTikTokFake, tiktokApiError, tiktokOAuthError, type TikTokFake } from "@/testing/fakes/tiktok";
 import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { callbackUrl } from "@/lib/services/connections/callback-url";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
-import { connectViaOAuth } from "@/lib/testing/connections";
-import { errorMapper } from "@/lib/testing/network-errors";
-import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
+import { connectViaOAuth } from "@/testing/connections";
+import { errorMapper } from "@/testing/network-errors";
+import { eventsOf, seedTenant, setEnv, type Tenant } from "@/testing/network-tests";
 import { NetworkError } from "../errors";
 import type { OAuthFlow } from "../types";
 import { ZTikTokSettings, tiktokConnector, type TikTokSettings } from ".";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
 import { formBody, readJson } from "../http";
-import { DISPLAY_NAMES } from "../platforms";
+import { twitterMeta } from "./meta";
 import type { ConnectorContext, NetworkConnector, TokenSet } from "../types";
 import { mapTwitterError } from "./errors";
 import { developerKeys, developerKeysSchema } from "./keys";
@@ -75,7 +75,7 @@ type Me = {
 
 export const twitterConnector: NetworkConnector<TwitterSettings> = {
   platform: "twitter",
-  displayName: DISPLAY_NAMES.twitter,
+  displayName: twitterMeta.displayName,
   settings: ZTwitterSettings,
   auth: {
     kind: "oauth",

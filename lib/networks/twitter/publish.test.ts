@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startXFake, xProblem, xRateLimited, type XFake } from "@/e2e/fakes/x";
-import { MP4_BYTES, PNG_BYTES, noSleep, publishInput, publishMedia } from "@/lib/testing/publish-media";
+import { startXFake, xProblem, xRateLimited, type XFake } from "@/testing/fakes/x";
+import { MP4_BYTES, PNG_BYTES, noSleep, publishInput, publishMedia } from "@/testing/publish-media";
 import { timedFetch } from "../http";
 import type { ProfileAuth, PublishInput, PublishMedia } from "../types";
 import { CHUNK_BYTES } from "./media";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startXFake, xRateLimited, type XFake } from "@/e2e/fakes/x";
-import { noSleep, publishInput } from "@/lib/testing/publish-media";
+import { startXFake, xRateLimited, type XFake } from "@/testing/fakes/x";
+import { noSleep, publishInput } from "@/testing/publish-media";
 import type { ProfileAuth } from "../types";
 import { ZTwitterSettings, twitterConnector } from ".";
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startXFake, xProblem, xRateLimited, type XFake } from "@/e2e/fakes/x";
+import { startXFake, xProblem, xRateLimited, type XFake } from "@/testing/fakes/x";
 import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { callbackUrl } from "@/lib/services/connections/callback-url";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
-import { connectViaOAuth } from "@/lib/testing/connections";
-import { errorMapper } from "@/lib/testing/network-errors";
-import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
+import { connectViaOAuth } from "@/testing/connections";
+import { errorMapper } from "@/testing/network-errors";
+import { eventsOf, seedTenant, setEnv, type Tenant } from "@/testing/network-tests";
 import type { OAuthFlow } from "../types";
 import { ZTwitterSettings, twitterConnector, type TwitterSettings } from ".";
 

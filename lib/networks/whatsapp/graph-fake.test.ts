@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
-import { addWhatsAppOwner, fakePhoneNumber } from "@/lib/testing/whatsapp";
+import { startGraphFake, type GraphFake } from "@/testing/fakes/graph";
+import { addWhatsAppOwner, fakePhoneNumber } from "@/testing/whatsapp";
 
 // The Graph fake's WhatsApp routes refuse what Meta refuses: unknown fields, unknown enum values,
 // malformed objects (so a misspelled request can never pass a test and fail in production).

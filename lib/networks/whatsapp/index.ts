@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NetworkError } from "../errors";
-import { DISPLAY_NAMES } from "../platforms";
+import { whatsappMeta } from "./meta";
 import type { ConnectorContext, NetworkConnector, ProfileAuth } from "../types";
 import { inspectToken } from "../graph/debug-token";
 import { mapGraphError } from "../graph/errors";
@@ -139,7 +139,7 @@ const wabaIdentity = async (ctx: Ctx, auth: ProfileAuth, token: string, wabaId: 
 
 export const whatsappConnector: NetworkConnector<Settings> = {
   platform: "whatsapp",
-  displayName: DISPLAY_NAMES.whatsapp,
+  displayName: whatsappMeta.displayName,
   settings: ZSettings,
   auth: {
     kind: "oauth",
@@ -224,7 +224,7 @@ export const whatsappConnector: NetworkConnector<Settings> = {
       },
     }));
   },
-  mapError: (failure) => mapGraphError(DISPLAY_NAMES.whatsapp, failure),
+  mapError: (failure) => mapGraphError(whatsappMeta.displayName, failure),
   inbound: whatsappInbound<Settings>(), // {APP_URL}/inbound/whatsapp: messages and statuses (inbound.ts)
 };
 

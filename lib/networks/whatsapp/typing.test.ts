@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
+import { startGraphFake, type GraphFake } from "@/testing/fakes/graph";
 import { timedFetch } from "@/lib/networks/http";
-import { uniqueDigits } from "@/lib/testing/comments";
-import { addWhatsAppOwner, fakePhoneNumber } from "@/lib/testing/whatsapp";
+import { uniqueDigits } from "@/testing/comments";
+import { addWhatsAppOwner, fakePhoneNumber } from "@/testing/whatsapp";
 import { whatsappConnector } from ".";
 import { whatsappTyping } from "./typing";
 

@@ -1,19 +1,19 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { describe, expect, it } from "vitest";
 import * as metaRoute from "@/app/inbound/[platform]/route";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { setupProfileFn } from "@/inngest/functions/setup-profile";
-import { type FakeWaba } from "@/e2e/fakes/graph";
-import { whatsappDelivery } from "@/e2e/fakes/whatsapp-webhooks";
+import { type FakeWaba } from "@/testing/fakes/graph";
+import { whatsappDelivery } from "@/testing/fakes/whatsapp-webhooks";
 import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { connectorStore } from "@/lib/services/connections/connector-store";
 import { setupProfile } from "@/lib/services/connections/setup-profile";
-import { connectViaOAuth } from "@/lib/testing/connections";
-import { uniqueDigits } from "@/lib/testing/comments";
-import { useDrain } from "@/lib/testing/messaging";
-import { fakePhoneNumber, useWhatsAppGraphFake } from "@/lib/testing/whatsapp";
-import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
+import { connectViaOAuth } from "@/testing/connections";
+import { uniqueDigits } from "@/testing/comments";
+import { useDrain } from "@/testing/messaging";
+import { fakePhoneNumber, useWhatsAppGraphFake } from "@/testing/whatsapp";
+import { eventsOf, seedTenant } from "@/testing/network-tests";
 import { MESSAGE_TEMPLATES } from "./setup";
 
 // Its runner runs the app's own functions with this file's network settings.

@@ -5,10 +5,10 @@ import { callbackUrl } from "@/lib/services/connections/callback-url";
 import { initializeConnection } from "@/lib/services/connections/initialize-connection";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
 import { listPlacements } from "@/lib/services/profiles/profiles";
-import { connectViaOAuth } from "@/lib/testing/connections";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { fakePhoneNumber } from "@/lib/testing/whatsapp";
-import { startGraphFake, type FakePhoneNumber, type FakeWaba, type GraphFake } from "@/e2e/fakes/graph";
+import { connectViaOAuth } from "@/testing/connections";
+import { eventsOf, seedTenant, setEnv } from "@/testing/network-tests";
+import { fakePhoneNumber } from "@/testing/whatsapp";
+import { startGraphFake, type FakePhoneNumber, type FakeWaba, type GraphFake } from "@/testing/fakes/graph";
 import { COEXISTENCE_FEATURE, WHATSAPP_SCOPES } from ".";
 
 const CLIENT_ID = "4000000000004";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { NetworkError } from "../errors";
 import { mapGoogleError } from "../google/errors";
 import { at, googleGet, googleOAuthFlow, googleOAuthSettings, googleScope, refreshGoogleToken } from "../google/oauth";
-import { DISPLAY_NAMES } from "../platforms";
+import { youtubeMeta } from "./meta";
 import type { NetworkConnector } from "../types";
 import { youtubeCommentSync } from "./comment-sync";
 import { youtubeComments } from "./comments";
@@ -51,7 +51,7 @@ const ZChannels = z.object({
 
 export const youtubeConnector: NetworkConnector<YouTubeSettings> = {
   platform: "youtube",
-  displayName: DISPLAY_NAMES.youtube,
+  displayName: youtubeMeta.displayName,
   settings: ZYouTubeSettings,
   comments: youtubeComments, // comment, reply (one level), read-back, delete (comments.ts)
   auth: googleOAuthFlow({ scopes: YOUTUBE_SCOPES, required: REQUIRED_SCOPES }),

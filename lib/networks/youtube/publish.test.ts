@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { googleApiError, startGoogleFake, type FakeGoogleUser, type GoogleFake } from "@/e2e/fakes/google";
+import { googleApiError, startGoogleFake, type FakeGoogleUser, type GoogleFake } from "@/testing/fakes/google";
 import {
   FORBIDDEN_COVERS,
   expectGenericRefusal,
   onlyLocalhostMedia,
   redirectToLoopback,
-} from "@/lib/testing/guarded-covers";
-import { MP4_BYTES, PNG_BYTES, publishInput, publishMedia } from "@/lib/testing/publish-media";
+} from "@/testing/guarded-covers";
+import { MP4_BYTES, PNG_BYTES, publishInput, publishMedia } from "@/testing/publish-media";
 import { contextFor, signIn, startFileServer } from "../google/test-support";
 import type { ProfileAuth } from "../types";
 import { youtubeConnector } from ".";

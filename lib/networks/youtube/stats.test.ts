@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { googleApiError, startGoogleFake, type FakeGoogleUser, type GoogleFake } from "@/e2e/fakes/google";
-import { publishInput, publishMedia } from "@/lib/testing/publish-media";
+import { googleApiError, startGoogleFake, type FakeGoogleUser, type GoogleFake } from "@/testing/fakes/google";
+import { publishInput, publishMedia } from "@/testing/publish-media";
 import { contextFor, signIn } from "../google/test-support";
 import { youtubeConnector } from ".";
 

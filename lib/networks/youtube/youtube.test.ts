@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { googleApiError, startGoogleFake, type FakeGoogleUser, type GoogleFake } from "@/e2e/fakes/google";
+import { googleApiError, startGoogleFake, type FakeGoogleUser, type GoogleFake } from "@/testing/fakes/google";
 import { db } from "@/lib/db/client";
 import { decryptSecret } from "@/lib/crypto";
 import { callbackUrl } from "@/lib/services/connections/callback-url";
 import { networkSettings } from "@/lib/env";
 import { timedFetch } from "@/lib/networks/http";
 import { refreshProfileConnection } from "@/lib/services/connections/refresh-connections";
-import { connectViaOAuth } from "@/lib/testing/connections";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { connectViaOAuth } from "@/testing/connections";
+import { eventsOf, seedTenant, setEnv } from "@/testing/network-tests";
 import { YOUTUBE_SCOPES, ZYouTubeSettings, youtubeConnector } from ".";
 
 let google: GoogleFake;

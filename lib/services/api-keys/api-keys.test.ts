@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/crypto";
-import { principalFor, seedAccount, seedGroup, seedKey } from "@/lib/testing/seed";
+import { principalFor, seedAccount, seedGroup, seedKey } from "@/testing/seed";
 import { deleteProfileGroup } from "@/lib/services/profile-groups/profile-groups";
 import { authenticateApiKey } from "./authenticate-api-key";
 import { createScopedKey, listScopedKeys, revokeScopedKey } from "./scoped-keys";

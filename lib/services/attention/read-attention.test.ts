@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db, type Prisma } from "@/lib/db/client";
 import type { Environment, PlatformPostStatus } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { principalFor, seedAccount, seedGroup } from "@/testing/seed";
 import { readAttention } from "./read-attention";
 
 afterAll(() => db.$disconnect());

@@ -1,13 +1,13 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
+import { startGraphFake, type GraphFake } from "@/testing/fakes/graph";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { INSTAGRAM_SCOPES } from "@/lib/networks/instagram";
 import { applyComment } from "./apply-comment";
-import { seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { seedTenant, setEnv } from "@/testing/network-tests";
 import { fillAuthorSignals } from "./author-signals";
 
 await useOwnDatabase("comments_author_signals");

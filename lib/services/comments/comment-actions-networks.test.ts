@@ -1,4 +1,4 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as commentRoute from "@/app/api/posts/[id]/comments/[comment_id]/route";
 import * as hideRoute from "@/app/api/posts/[id]/comments/[comment_id]/hide/route";
@@ -18,8 +18,8 @@ import {
   tenant,
   useCommentNetworks,
   type Target,
-} from "@/lib/testing/comment-networks";
-import { seedComment } from "@/lib/testing/comments";
+} from "@/testing/comment-networks";
+import { seedComment } from "@/testing/comments";
 
 await useOwnDatabase("comments_actions");
 

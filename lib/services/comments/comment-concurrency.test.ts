@@ -1,4 +1,4 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
 import * as commentRoute from "@/app/api/posts/[id]/comments/[comment_id]/route";
@@ -7,19 +7,19 @@ import * as likeRoute from "@/app/api/posts/[id]/comments/[comment_id]/like/rout
 import * as privateReplyRoute from "@/app/api/posts/[id]/comments/[comment_id]/private_reply/route";
 import * as unhideRoute from "@/app/api/posts/[id]/comments/[comment_id]/unhide/route";
 import * as unlikeRoute from "@/app/api/posts/[id]/comments/[comment_id]/unlike/route";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
+import { startGraphFake, type GraphFake } from "@/testing/fakes/graph";
 import { commentActionFn, publishCommentFn } from "@/inngest/functions/comments";
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import type { RouteHandler } from "@/lib/api/route";
 import { db } from "@/lib/db/client";
 import { FACEBOOK_SCOPES } from "@/lib/networks/facebook";
-import { callRoute } from "@/lib/testing/call-route";
-import { alternating, unexpectedStatuses, whileRunning } from "@/lib/testing/concurrency";
-import { seedComment, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
-import { seedFacebookPage } from "@/lib/testing/messaging-seeds";
+import { callRoute } from "@/testing/call-route";
+import { alternating, unexpectedStatuses, whileRunning } from "@/testing/concurrency";
+import { seedComment, seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { seedTenant, setEnv } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
+import { seedFacebookPage } from "@/testing/messaging-seeds";
 
 await useOwnDatabase("commentconcur");
 

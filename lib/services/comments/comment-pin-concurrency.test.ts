@@ -1,15 +1,15 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { describe, expect, it } from "vitest";
 import * as pinRoute from "@/app/api/posts/[id]/comments/[comment_id]/pin/route";
 import * as unpinRoute from "@/app/api/posts/[id]/comments/[comment_id]/unpin/route";
 import { commentActionFn } from "@/inngest/functions/comments";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedComment } from "@/lib/testing/comments";
-import { alternating, unexpectedStatuses, whileRunning } from "@/lib/testing/concurrency";
-import { seedTenant } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
-import { seedTikTokVideo, useTikTokComments } from "@/lib/testing/tiktok-comments";
+import { callRoute } from "@/testing/call-route";
+import { seedComment } from "@/testing/comments";
+import { alternating, unexpectedStatuses, whileRunning } from "@/testing/concurrency";
+import { seedTenant } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
+import { seedTikTokVideo, useTikTokComments } from "@/testing/tiktok-comments";
 
 await useOwnDatabase("pinconcur");
 

@@ -5,9 +5,9 @@ import type { CommentStatus } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import type { TPlatform } from "@/lib/schemas/common";
 import { COMMENT_INBOX_STATUSES } from "@/lib/schemas/comments";
-import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { seedTenant, type Tenant } from "@/lib/testing/network-tests";
-import { seedGroup } from "@/lib/testing/seed";
+import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { seedTenant, type Tenant } from "@/testing/network-tests";
+import { seedGroup } from "@/testing/seed";
 import { foldCommentTallies, tallyTotal, type TallyScope } from "./comment-tallies";
 import { statusFilter } from "./inbox";
 

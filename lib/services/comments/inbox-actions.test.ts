@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import * as commentsRoute from "@/app/api/comments/route";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedChat, seedChatMessage } from "@/lib/testing/chats";
-import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { seedTenant } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { seedChat, seedChatMessage } from "@/testing/chats";
+import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { seedTenant } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
 
 // `private_reply` in GET /api/comments' `supported_actions` (what the admin inbox offers): on networks
 // whose messaging takes private replies, on someone else's comment within the network's days, and only

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as commentsRoute from "@/app/api/comments/route";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { seedTenant } from "@/lib/testing/network-tests";
-import { seedGroup, seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { seedTenant } from "@/testing/network-tests";
+import { seedGroup, seedKey } from "@/testing/seed";
 
 // GET /api/comments for the admin inbox: `status` (needs_reply, replied, hidden), `q` (text search in
 // the body and the author's username) and each entry's `supported_actions`, derived from the

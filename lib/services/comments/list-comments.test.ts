@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as commentsRoute from "@/app/api/comments/route";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedCommentReadWorld, type Comment } from "@/lib/testing/comment-reads";
-import { seedTenant } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { seedCommentReadWorld, type Comment } from "@/testing/comment-reads";
+import { seedTenant } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
 
 // GET /api/comments over its route handler: every comment the key sees, flat and newest first, its
 // filters, pages and tenancy. The post-scoped reads: read-comments.test.ts.

@@ -1,4 +1,4 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,9 +6,9 @@ import { serializeComment } from "@/lib/serializers/comment";
 import { db } from "@/lib/db/client";
 import { publicMediaUrl } from "@/lib/media/storage";
 import { applyComment } from "./apply-comment";
-import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
-import { PNG_BYTES } from "@/lib/testing/publish-media";
+import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { eventsOf, seedTenant } from "@/testing/network-tests";
+import { PNG_BYTES } from "@/testing/publish-media";
 import { mirrorCommentAttachments } from "./mirror-attachments";
 
 await useOwnDatabase("comments_mirror");

@@ -4,9 +4,9 @@ import { db } from "@/lib/db/client";
 import { blueskyConnector } from "@/lib/networks/bluesky";
 import { authOf, testContext } from "@/lib/networks/bluesky/bluesky-test-context";
 import { appViewDatabaseUrl, useBlueskyNetwork, type Account } from "@/lib/networks/bluesky/test-network";
-import { seedNetworkProfile, seedPublishedPost } from "@/lib/testing/comments";
-import { publishInput } from "@/lib/testing/publish-media";
-import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
+import { seedNetworkProfile, seedPublishedPost } from "@/testing/comments";
+import { publishInput } from "@/testing/publish-media";
+import { eventsOf, seedTenant } from "@/testing/network-tests";
 import { findPostsDueForComments, syncPostComments } from "./poll-post-comments";
 
 // Bluesky replies polled from a REAL local AT Protocol network (@atproto/dev-env: PLC + PDS + AppView):

@@ -1,12 +1,12 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { INSTAGRAM_SCOPES } from "@/lib/networks/instagram";
-import { seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { seedFacebookPage, useGraphFake } from "@/lib/testing/graph-fake";
-import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
+import { seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { seedFacebookPage, useGraphFake } from "@/testing/graph-fake";
+import { eventsOf, seedTenant } from "@/testing/network-tests";
 import { findPostsDueForComments, syncPostComments } from "./poll-post-comments";
 
 await useOwnDatabase("comments_meta_poll");

@@ -1,9 +1,9 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { FACEBOOK_SCOPES } from "@/lib/networks/facebook";
-import { seedFacebookPage, useGraphFake } from "@/lib/testing/graph-fake";
-import { eventsOf } from "@/lib/testing/network-tests";
+import { seedFacebookPage, useGraphFake } from "@/testing/graph-fake";
+import { eventsOf } from "@/testing/network-tests";
 import { findProfilesDueForProfileComments, syncProfileComments } from "./sync-profile-comments";
 
 await useOwnDatabase("comments_meta_recs");

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { googleApiError, startGoogleFake, type GoogleFake } from "@/e2e/fakes/google";
+import { googleApiError, startGoogleFake, type GoogleFake } from "@/testing/fakes/google";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { signIn, contextFor as googleCtx } from "@/lib/networks/google/test-support";
 import { youtubeConnector } from "@/lib/networks/youtube";
-import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { eventsOf, seedTenant, setEnv } from "@/testing/network-tests";
 import { findPostsDueForComments, pollIntervalMs, syncPostComments } from "./poll-post-comments";
 
 // YouTube comment threads polled through the inbound layer's applyComment, against the Google fake's

@@ -1,12 +1,12 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
+import { startGraphFake, type GraphFake } from "@/testing/fakes/graph";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { THREADS_SCOPES } from "@/lib/networks/threads";
-import { seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { eventsOf, seedTenant, setEnv } from "@/testing/network-tests";
 import { findPostsDueForComments, syncPostComments } from "./poll-post-comments";
 
 await useOwnDatabase("comments_threads_poll");

@@ -1,9 +1,9 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { seedTenant } from "@/lib/testing/network-tests";
+import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { seedTenant } from "@/testing/network-tests";
 import {
   DAY,
   commentBy,
@@ -12,8 +12,8 @@ import {
   privateReply,
   useGraphFake,
   type PrivateReplyTarget,
-} from "@/lib/testing/private-replies";
-import { seedKey } from "@/lib/testing/seed";
+} from "@/testing/private-replies";
+import { seedKey } from "@/testing/seed";
 
 await useOwnDatabase("privreply_ig");
 

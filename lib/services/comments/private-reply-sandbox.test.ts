@@ -1,10 +1,10 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Platform } from "@/lib/generated/prisma/enums";
 import { connectorFor } from "@/lib/networks/registry";
 import { PLATFORMS } from "@/lib/schemas/common";
-import { seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { seedTenant } from "@/lib/testing/network-tests";
+import { seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { seedTenant } from "@/testing/network-tests";
 import {
   DAY,
   commentBy,
@@ -12,9 +12,9 @@ import {
   messageWithChat,
   privateReply,
   type PrivateReplyTarget,
-} from "@/lib/testing/private-replies";
-import { seedKey } from "@/lib/testing/seed";
-import { seedSandboxProfile } from "@/lib/testing/messaging-seeds";
+} from "@/testing/private-replies";
+import { seedKey } from "@/testing/seed";
+import { seedSandboxProfile } from "@/testing/messaging-seeds";
 import { supportsCommentAction } from "./support";
 
 await useOwnDatabase("privreply_sbx");

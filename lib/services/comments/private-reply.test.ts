@@ -1,11 +1,11 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { beforeAll, describe, expect, it } from "vitest";
-import { pageScopedId } from "@/e2e/fakes/graph-messenger";
+import { pageScopedId } from "@/testing/fakes/graph-messenger";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
+import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { eventsOf, seedTenant } from "@/testing/network-tests";
 import {
   DAY,
   commentBy,
@@ -15,8 +15,8 @@ import {
   useGraphFake,
   type Json,
   type PrivateReplyTarget,
-} from "@/lib/testing/private-replies";
-import { seedKey } from "@/lib/testing/seed";
+} from "@/testing/private-replies";
+import { seedKey } from "@/testing/seed";
 
 await useOwnDatabase("privreply");
 

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fakeLocation, startGoogleFake, type GoogleFake } from "@/e2e/fakes/google";
+import { fakeLocation, startGoogleFake, type GoogleFake } from "@/testing/fakes/google";
 import * as route from "@/app/api/profiles/[id]/comments/route";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { signIn, contextFor as googleCtx } from "@/lib/networks/google/test-support";
 import { googleBusinessConnector } from "@/lib/networks/google_business";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { seedGroup, seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { seedNetworkProfile, uniqueDigits } from "@/testing/comments";
+import { eventsOf, seedTenant, setEnv } from "@/testing/network-tests";
+import { seedGroup, seedKey } from "@/testing/seed";
 import { findProfilesDueForProfileComments, syncProfileComments } from "./sync-profile-comments";
 
 // Google reviews as profile-level comments, against the Google fake (which refuses unknown query

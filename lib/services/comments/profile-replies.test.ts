@@ -1,7 +1,7 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
-import { fakeLocation, startGoogleFake, type GoogleFake } from "@/e2e/fakes/google";
+import { startGraphFake, type GraphFake } from "@/testing/fakes/graph";
+import { fakeLocation, startGoogleFake, type GoogleFake } from "@/testing/fakes/google";
 import * as route from "@/app/api/profiles/[id]/comments/route";
 import { publishCommentFn } from "@/inngest/functions/comments";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
@@ -11,10 +11,10 @@ import { newId } from "@/lib/ids";
 import { FACEBOOK_SCOPES } from "@/lib/networks/facebook";
 import { signIn, contextFor as googleCtx } from "@/lib/networks/google/test-support";
 import { googleBusinessConnector } from "@/lib/networks/google_business";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant, setEnv, type Tenant } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { seedNetworkProfile, uniqueDigits } from "@/testing/comments";
+import { eventsOf, seedTenant, setEnv, type Tenant } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
 import { syncProfileComments } from "./sync-profile-comments";
 
 await useOwnDatabase("comments_profile_replies");

@@ -1,6 +1,6 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fakeLocation, startGoogleFake, type GoogleFake } from "@/e2e/fakes/google";
+import { fakeLocation, startGoogleFake, type GoogleFake } from "@/testing/fakes/google";
 import * as route from "@/app/api/profiles/[id]/comments/route";
 import { publishCommentFn } from "@/inngest/functions/comments";
 import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
@@ -9,11 +9,11 @@ import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { signIn, contextFor as googleCtx } from "@/lib/networks/google/test-support";
 import { googleBusinessConnector } from "@/lib/networks/google_business";
-import { callRoute } from "@/lib/testing/call-route";
-import { unexpectedStatuses } from "@/lib/testing/concurrency";
-import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
-import { seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { unexpectedStatuses } from "@/testing/concurrency";
+import { seedNetworkProfile, uniqueDigits } from "@/testing/comments";
+import { seedTenant, setEnv } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
 import { syncProfileComments } from "./sync-profile-comments";
 
 await useOwnDatabase("replyconcur");

@@ -1,4 +1,4 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { Platform } from "@/lib/generated/prisma/enums";
@@ -14,8 +14,8 @@ import {
   type Json,
   type Row,
   type Target,
-} from "@/lib/testing/comment-networks";
-import { eventsOf } from "@/lib/testing/network-tests";
+} from "@/testing/comment-networks";
+import { eventsOf } from "@/testing/network-tests";
 
 await useOwnDatabase("comments");
 

@@ -1,4 +1,4 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
 import * as commentRoute from "@/app/api/posts/[id]/comments/[comment_id]/route";
@@ -12,9 +12,9 @@ import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local
 import type { RouteHandler } from "@/lib/api/route";
 import { db } from "@/lib/db/client";
 import { sandboxCommentOf } from "@/lib/networks/sandbox/comments";
-import { callRoute } from "@/lib/testing/call-route";
-import { eventsOf } from "@/lib/testing/network-tests";
-import { seedSandboxTenant } from "@/lib/testing/posts";
+import { callRoute } from "@/testing/call-route";
+import { eventsOf } from "@/testing/network-tests";
+import { seedSandboxTenant } from "@/testing/posts";
 
 await useOwnDatabase("comments");
 

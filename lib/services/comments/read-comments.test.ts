@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
 import * as postCommentRoute from "@/app/api/posts/[id]/comments/[comment_id]/route";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedCommentReadWorld, type Comment } from "@/lib/testing/comment-reads";
-import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { seedTenant } from "@/lib/testing/network-tests";
-import { seedGroup, seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { seedCommentReadWorld, type Comment } from "@/testing/comment-reads";
+import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { seedTenant } from "@/testing/network-tests";
+import { seedGroup, seedKey } from "@/testing/seed";
 
 // The post-scoped read endpoints of comments over their route handlers: shapes, pagination, from/to,
 // 400s, the 405 support table, and tenancy (another tenant's or group's comments answer like missing

@@ -1,4 +1,4 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
 import * as postsRoute from "@/app/api/posts/route";
@@ -6,8 +6,8 @@ import { publishCommentFn } from "@/inngest/functions/comments";
 import { dispatchPostFn, processPostMediaFn, publishChainFn } from "@/inngest/functions/publish-posts";
 import { ManualClock, runIdFor, startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedSandboxTenant } from "@/lib/testing/posts";
+import { callRoute } from "@/testing/call-route";
+import { seedSandboxTenant } from "@/testing/posts";
 import { PUBLISH_STUCK_AFTER_MS, requestStuckComments } from "./reconcile-comments";
 
 await useOwnDatabase("comments_reconcile");

@@ -9,8 +9,8 @@ import * as profileCommentsContract from "@/lib/contracts/profile-comments";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { withIdempotency } from "@/lib/services/idempotency/with-idempotency";
-import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { seedTenant } from "@/lib/testing/network-tests";
+import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { seedTenant } from "@/testing/network-tests";
 import { replyToProfileComment } from "./reply-profile-comment";
 import { createPostComment } from "./write-comments";
 

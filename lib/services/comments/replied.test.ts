@@ -1,4 +1,4 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,10 +12,10 @@ import { ManualClock, startLocalRunner, type LocalRunner } from "@/inngest/local
 import { db } from "@/lib/db/client";
 import type { InboundComment } from "@/lib/networks/types";
 import { applyComment } from "./apply-comment";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { seedTenant } from "@/lib/testing/network-tests";
-import { seedSandboxTenant } from "@/lib/testing/posts";
+import { callRoute } from "@/testing/call-route";
+import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { seedTenant } from "@/testing/network-tests";
+import { seedSandboxTenant } from "@/testing/posts";
 
 await useOwnDatabase("comments_replied");
 

@@ -1,4 +1,4 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
@@ -6,9 +6,9 @@ import type { Platform } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { connectorFor } from "@/lib/networks/registry";
 import { firstPlacement, sandboxAuth, sandboxCtx } from "@/lib/networks/sandbox/sandbox-test-auth";
-import { publishInput } from "@/lib/testing/publish-media";
-import { seedPublishedPost } from "@/lib/testing/comments";
-import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
+import { publishInput } from "@/testing/publish-media";
+import { seedPublishedPost } from "@/testing/comments";
+import { eventsOf, seedTenant } from "@/testing/network-tests";
 import { findPostsDueForComments, firstPollDelayMs, syncPostComments } from "./poll-post-comments";
 import { findProfilesDueForProfileComments, syncProfileComments } from "./sync-profile-comments";
 

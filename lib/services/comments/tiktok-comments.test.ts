@@ -1,6 +1,6 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { beforeAll, describe, expect, it } from "vitest";
-import { businessApiError, type TikTokFake } from "@/e2e/fakes/tiktok";
+import { businessApiError, type TikTokFake } from "@/testing/fakes/tiktok";
 import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
 import * as commentRoute from "@/app/api/posts/[id]/comments/[comment_id]/route";
 import * as hideRoute from "@/app/api/posts/[id]/comments/[comment_id]/hide/route";
@@ -11,10 +11,10 @@ import { commentActionFn, publishCommentFn } from "@/inngest/functions/comments"
 import type { LocalRunner } from "@/inngest/local-runner";
 import type { RouteHandler } from "@/lib/api/route";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { eventsOf, seedTenant, type Tenant } from "@/lib/testing/network-tests";
-import { seedGroup, seedKey } from "@/lib/testing/seed";
-import { seedTikTokVideo, useTikTokComments } from "@/lib/testing/tiktok-comments";
+import { callRoute } from "@/testing/call-route";
+import { eventsOf, seedTenant, type Tenant } from "@/testing/network-tests";
+import { seedGroup, seedKey } from "@/testing/seed";
+import { seedTikTokVideo, useTikTokComments } from "@/testing/tiktok-comments";
 import { findPostsDueForComments, syncPostComments } from "./poll-post-comments";
 
 await useOwnDatabase("tiktok_comments");

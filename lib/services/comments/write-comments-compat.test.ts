@@ -1,4 +1,4 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as postCommentsRoute from "@/app/api/posts/[id]/comments/route";
 import * as commentRoute from "@/app/api/posts/[id]/comments/[comment_id]/route";
@@ -8,10 +8,10 @@ import * as likeRoute from "@/app/api/posts/[id]/comments/[comment_id]/like/rout
 import * as unlikeRoute from "@/app/api/posts/[id]/comments/[comment_id]/unlike/route";
 import type { RouteHandler } from "@/lib/api/route";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { seedTenant } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { seedComment, seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { seedTenant } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
 
 await useOwnDatabase("comments_compat");
 

@@ -8,7 +8,7 @@ import * as pinRoute from "@/app/api/posts/[id]/comments/[comment_id]/pin/route"
 import * as unpinRoute from "@/app/api/posts/[id]/comments/[comment_id]/unpin/route";
 import { db } from "@/lib/db/client";
 import type { Platform } from "@/lib/generated/prisma/enums";
-import { act, create, list, useWriteTenant, world, type World } from "@/lib/testing/comment-writes";
+import { act, create, list, useWriteTenant, world, type World } from "@/testing/comment-writes";
 
 // The 405 table of the comment endpoints, generated from the spec's own table: each network answers
 // every read and write as the table says (tiktok only for profiles connected from 2026-09-30).

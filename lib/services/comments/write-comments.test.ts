@@ -4,10 +4,10 @@ import * as commentRoute from "@/app/api/posts/[id]/comments/[comment_id]/route"
 import * as hideRoute from "@/app/api/posts/[id]/comments/[comment_id]/hide/route";
 import * as likeRoute from "@/app/api/posts/[id]/comments/[comment_id]/like/route";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { act, create, t, useWriteTenant, world, type World } from "@/lib/testing/comment-writes";
-import { seedTenant } from "@/lib/testing/network-tests";
-import { seedGroup, seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { act, create, t, useWriteTenant, world, type World } from "@/testing/comment-writes";
+import { seedTenant } from "@/testing/network-tests";
+import { seedGroup, seedKey } from "@/testing/seed";
 
 // The comment write endpoints over their route handlers, without running the background work:
 // 400/404/422 in the spec's order and shapes, tenancy and scoped keys. (The 405 table:

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { decryptSecret } from "@/lib/crypto";
-import { connectViaOAuth, sandboxConsent } from "@/lib/testing/connections";
-import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
-import { principalFor, seedGroup } from "@/lib/testing/seed";
+import { connectViaOAuth, sandboxConsent } from "@/testing/connections";
+import { eventsOf, seedTenant } from "@/testing/network-tests";
+import { principalFor, seedGroup } from "@/testing/seed";
 import { listPlacements, listProfiles } from "@/lib/services/profiles/profiles";
 import { ConnectionLinkError, completeOAuthCallback } from "./complete-connection";
 import { serializeConnectionStart } from "@/lib/serializers/connection";

@@ -1,11 +1,11 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { NetworkError } from "@/lib/networks/errors";
 import { connectorFor } from "@/lib/networks/registry";
-import { seedChat, seedChatMessage } from "@/lib/testing/chats";
-import { seedNetworkProfile } from "@/lib/testing/comments";
-import { seedTenant } from "@/lib/testing/network-tests";
+import { seedChat, seedChatMessage } from "@/testing/chats";
+import { seedNetworkProfile } from "@/testing/comments";
+import { seedTenant } from "@/testing/network-tests";
 import { deliver, PUBLISHED, type DeliveryAdapter } from "./engine";
 
 await useOwnDatabase("delivery");

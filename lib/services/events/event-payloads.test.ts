@@ -6,12 +6,12 @@ import { profileCommentEventData } from "@/lib/serializers/profile-comment";
 import { ENDPOINTS } from "@/lib/contracts";
 import { buildApiReference } from "@/lib/docs/api-reference";
 import { db } from "@/lib/db/client";
-import { seedChat, seedChatMessage } from "@/lib/testing/chats";
+import { seedChat, seedChatMessage } from "@/testing/chats";
 import { EVENT_PAYLOADS, EventPayloadError } from "@/lib/schemas/events";
 import { EVENT_TYPES } from "@/lib/schemas/webhooks";
 import { storeInboundMessage } from "@/lib/services/messages/store-message";
-import { seedComment, seedNetworkProfile, seedPublishedPost } from "@/lib/testing/comments";
-import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
+import { seedComment, seedNetworkProfile, seedPublishedPost } from "@/testing/comments";
+import { eventsOf, seedTenant } from "@/testing/network-tests";
 import { emitEvent } from "./emit-event";
 
 // Event payloads: every event type is documented in the OpenAPI document's `webhooks` with the schema

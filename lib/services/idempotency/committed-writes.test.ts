@@ -9,8 +9,8 @@ import { db } from "@/lib/db/client";
 import { createScopedKey } from "@/lib/services/api-keys/scoped-keys";
 import { createPost } from "@/lib/services/posts/create-post";
 import { retryingTransaction } from "@/lib/services/transactions/retrying-transaction";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedSandboxTenant } from "@/lib/testing/posts";
+import { callRoute } from "@/testing/call-route";
+import { seedSandboxTenant } from "@/testing/posts";
 import { recordCommit } from "./commit";
 import { withIdempotency } from "./with-idempotency";
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { principalFor, seedAccount } from "@/lib/testing/seed";
+import { principalFor, seedAccount } from "@/testing/seed";
 import { IDEMPOTENCY_TTL_MS, withIdempotency as withIdempotencyOf, type IdempotencyOptions } from "./with-idempotency";
 
 afterAll(() => db.$disconnect());

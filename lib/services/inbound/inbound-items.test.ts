@@ -1,15 +1,15 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { describe, expect, it } from "vitest";
 import * as metaRoute from "@/app/inbound/[platform]/route";
 import { ManualClock } from "@/inngest/local-runner";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
-import { numberValue, whatsappDelivery } from "@/e2e/fakes/whatsapp-webhooks";
+import { numberValue, whatsappDelivery } from "@/testing/fakes/whatsapp-webhooks";
 import { db } from "@/lib/db/client";
-import { uniqueDigits } from "@/lib/testing/comments";
-import { useDrain, useTelegramFake } from "@/lib/testing/messaging";
-import { deliverTelegram, seedTelegramProfile } from "@/lib/testing/messaging-seeds";
-import { seedTenant } from "@/lib/testing/network-tests";
-import { seedWhatsAppNumber, useWhatsAppGraphFake } from "@/lib/testing/whatsapp";
+import { uniqueDigits } from "@/testing/comments";
+import { useDrain, useTelegramFake } from "@/testing/messaging";
+import { deliverTelegram, seedTelegramProfile } from "@/testing/messaging-seeds";
+import { seedTenant } from "@/testing/network-tests";
+import { seedWhatsAppNumber, useWhatsAppGraphFake } from "@/testing/whatsapp";
 
 // Its runner runs the app's own inbound function with this file's network settings.
 await useOwnDatabase("initems");

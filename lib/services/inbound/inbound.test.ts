@@ -16,14 +16,14 @@ import {
   pageFeedReaction,
   signMeta,
   threadsReply,
-} from "@/e2e/fakes/meta-webhooks";
-import { discussion } from "@/e2e/fakes/telegram-updates";
-import { startTelegramFake } from "@/e2e/fakes/telegram";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
-import { startReceiver } from "@/lib/testing/webhook-receiver";
+} from "@/testing/fakes/meta-webhooks";
+import { discussion } from "@/testing/fakes/telegram-updates";
+import { startTelegramFake } from "@/testing/fakes/telegram";
+import { callRoute } from "@/testing/call-route";
+import { seedNetworkProfile, seedPublishedPost, uniqueDigits } from "@/testing/comments";
+import { eventsOf, seedTenant, setEnv } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
+import { startReceiver } from "@/testing/webhook-receiver";
 import { verifySignature } from "@/lib/services/webhooks/signature";
 import { createWebhook } from "@/lib/services/webhooks/webhooks";
 import { profileInboundSecret } from "./secrets";

@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as createMedia from "@/app/api/profiles/[id]/google_business/create_media/route";
 import { db } from "@/lib/db/client";
-import { PNG_BYTES } from "@/lib/testing/publish-media";
-import { seedSandboxTenant } from "@/lib/testing/posts";
+import { PNG_BYTES } from "@/testing/publish-media";
+import { seedSandboxTenant } from "@/testing/posts";
 
 // create_media with a file part: the file is stored before Google is asked, and a request answered with
 // an error (Google refusing the item, a file that is no photo) leaves nothing in storage.

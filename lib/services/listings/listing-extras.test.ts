@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGoogleFake, type GoogleFake } from "@/e2e/fakes/google";
+import { startGoogleFake, type GoogleFake } from "@/testing/fakes/google";
 import * as attributes from "@/app/api/profiles/[id]/google_business/attributes/route";
 import * as availableAttributes from "@/app/api/profiles/[id]/google_business/available_attributes/route";
 import * as updateAttributes from "@/app/api/profiles/[id]/google_business/update_attributes/route";
@@ -15,7 +15,7 @@ import * as deleteLink from "@/app/api/profiles/[id]/google_business/delete_plac
 import * as media from "@/app/api/profiles/[id]/google_business/media/route";
 import * as createMedia from "@/app/api/profiles/[id]/google_business/create_media/route";
 import * as deleteMedia from "@/app/api/profiles/[id]/google_business/delete_media/route";
-import { setEnv } from "@/lib/testing/network-tests";
+import { setEnv } from "@/testing/network-tests";
 import { callListing, connectListingOwner, type ListingOwner } from "./listing-test-setup";
 
 // Google business management beyond the location: attributes (validity by category and region),

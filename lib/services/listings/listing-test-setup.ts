@@ -1,9 +1,9 @@
-import { fakeLocation, type FakeGoogleUser, type GoogleFake } from "@/e2e/fakes/google";
+import { fakeLocation, type FakeGoogleUser, type GoogleFake } from "@/testing/fakes/google";
 import type { RouteHandler } from "@/lib/api/route";
-import { callRoute } from "@/lib/testing/call-route";
-import { connectViaOAuth } from "@/lib/testing/connections";
-import { seedTenant } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { connectViaOAuth } from "@/testing/connections";
+import { seedTenant } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
 
 // For the listing management tests: a live google_business profile connected through the Google fake
 // (a real consent and code exchange), its owner's fake user and locations, and an API key to call the

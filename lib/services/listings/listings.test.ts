@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { googleApiError, startGoogleFake, type GoogleFake } from "@/e2e/fakes/google";
+import { googleApiError, startGoogleFake, type GoogleFake } from "@/testing/fakes/google";
 import * as location from "@/app/api/profiles/[id]/google_business/location/route";
 import * as updateLocation from "@/app/api/profiles/[id]/google_business/update_location/route";
 import * as categories from "@/app/api/profiles/[id]/google_business/available_location_categories/route";
 import * as updateHours from "@/app/api/profiles/[id]/google_business/update_hours/route";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { seedKey, seedProfile } from "@/lib/testing/seed";
-import { setEnv } from "@/lib/testing/network-tests";
+import { seedKey, seedProfile } from "@/testing/seed";
+import { setEnv } from "@/testing/network-tests";
 import { callListing, connectListingOwner, type ListingOwner } from "./listing-test-setup";
 
 // Google business management, location and hours (the other endpoints: listing-extras.test.ts), through

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLinkedInFake, type LinkedInFake } from "@/e2e/fakes/linkedin";
+import { startLinkedInFake, type LinkedInFake } from "@/testing/fakes/linkedin";
 import * as resolveRoute from "@/app/api/profiles/[id]/resolve_mention/route";
 import { littleText } from "@/lib/networks/linkedin/little-text";
 import { callbackUrl } from "@/lib/services/connections/callback-url";
-import { callRoute } from "@/lib/testing/call-route";
-import { connectViaOAuth } from "@/lib/testing/connections";
-import { seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { seedKey, seedProfile } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { connectViaOAuth } from "@/testing/connections";
+import { seedTenant, setEnv } from "@/testing/network-tests";
+import { seedKey, seedProfile } from "@/testing/seed";
 
 // GET /api/profiles/:id/resolve_mention on a linkedin profile, against the LinkedIn fake's organization
 // lookup (vanity-name finder and GET by id): company, showcase and school pages.

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bucUsageHeader, startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
+import { bucUsageHeader, startGraphFake, type GraphFake } from "@/testing/fakes/graph";
 import * as pageRoute from "@/app/api/profiles/[id]/facebook/page/route";
 import * as updatePageRoute from "@/app/api/profiles/[id]/facebook/update_page/route";
 import { db } from "@/lib/db/client";
 import { FACEBOOK_SCOPES } from "@/lib/networks/facebook";
 import { facebookPages } from "@/lib/networks/facebook/page-info";
 import { startFacebookTestContext } from "@/lib/networks/facebook/test-context";
-import { callRoute } from "@/lib/testing/call-route";
-import { connectViaOAuth } from "@/lib/testing/connections";
-import { seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { seedKey, seedProfile } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { connectViaOAuth } from "@/testing/connections";
+import { seedTenant, setEnv } from "@/testing/network-tests";
+import { seedKey, seedProfile } from "@/testing/seed";
 
 // Facebook page management through the routes against the Graph fake: GET …/facebook/page and PATCH
 // …/facebook/update_page with the spec's validation and every status of its errors table.

@@ -6,8 +6,8 @@ import * as pageRoute from "@/app/api/profiles/[id]/facebook/page/route";
 import * as updatePageRoute from "@/app/api/profiles/[id]/facebook/update_page/route";
 import * as resolveRoute from "@/app/api/profiles/[id]/resolve_mention/route";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedSandboxTenant } from "@/lib/testing/posts";
+import { callRoute } from "@/testing/call-route";
+import { seedSandboxTenant } from "@/testing/posts";
 import { callListing } from "./listing-test-setup";
 
 // The management endpoints' error answers rehearsed on sandbox profiles: a value carrying

@@ -3,7 +3,7 @@ import * as location from "@/app/api/profiles/[id]/google_business/location/rout
 import * as updateLocation from "@/app/api/profiles/[id]/google_business/update_location/route";
 import * as updateHours from "@/app/api/profiles/[id]/google_business/update_hours/route";
 import * as categories from "@/app/api/profiles/[id]/google_business/available_location_categories/route";
-import { seedSandboxTenant } from "@/lib/testing/posts";
+import { seedSandboxTenant } from "@/testing/posts";
 import { callListing } from "./listing-test-setup";
 
 // More hours and the service area on the sandbox's simulated Business Profile, through the routes:

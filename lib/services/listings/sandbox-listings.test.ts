@@ -18,7 +18,7 @@ import * as media from "@/app/api/profiles/[id]/google_business/media/route";
 import * as createMedia from "@/app/api/profiles/[id]/google_business/create_media/route";
 import * as deleteMedia from "@/app/api/profiles/[id]/google_business/delete_media/route";
 import { db } from "@/lib/db/client";
-import { seedSandboxTenant } from "@/lib/testing/posts";
+import { seedSandboxTenant } from "@/testing/posts";
 import { callListing } from "./listing-test-setup";
 
 // The sandbox's simulated Business Profile through the routes, with a sandbox key: seeded locations

@@ -3,8 +3,8 @@ import * as pageRoute from "@/app/api/profiles/[id]/facebook/page/route";
 import * as updatePageRoute from "@/app/api/profiles/[id]/facebook/update_page/route";
 import * as resolveRoute from "@/app/api/profiles/[id]/resolve_mention/route";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedSandboxTenant } from "@/lib/testing/posts";
+import { callRoute } from "@/testing/call-route";
+import { seedSandboxTenant } from "@/testing/posts";
 
 // The sandbox's simulated Facebook Pages and LinkedIn organizations through the routes, with a
 // sandbox key: seeded page fields, update_page kept in the database and read back, Graph's refusals

@@ -7,8 +7,8 @@ import { newId } from "@/lib/ids";
 import { newMediaKey, publicMediaUrl } from "@/lib/media/storage";
 import { localMediaStorage } from "@/lib/media/storage-local";
 import { s3MediaStorage } from "@/lib/media/storage-s3";
-import { seedSandboxTenant } from "@/lib/testing/posts";
-import { startS3Fake } from "@/e2e/fakes/s3";
+import { seedSandboxTenant } from "@/testing/posts";
+import { startS3Fake } from "@/testing/fakes/s3";
 import { sweepUnreferencedMedia } from "./sweep-unreferenced";
 
 // The nightly sweep of media files no row refers to: old unreferenced files go; files a row refers to

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as iceBreakersRoute from "@/app/api/profiles/[id]/ice_breakers/route";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
+import { startGraphFake, type GraphFake } from "@/testing/fakes/graph";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
-import { seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { seedNetworkProfile, uniqueDigits } from "@/testing/comments";
+import { seedTenant, setEnv } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
 
 // Instagram ice breakers through the Graph fake's messenger_profile: read, replace (at most 4), remove;
 // 422 elsewhere; another tenant's profile answers 404.

@@ -8,10 +8,10 @@ import { db } from "@/lib/db/client";
 import { FACEBOOK_MESSAGING_RULES } from "@/lib/networks/facebook/messaging";
 import { INSTAGRAM_MESSAGING_RULES } from "@/lib/networks/instagram/messaging";
 import { whatsappConnector } from "@/lib/networks/whatsapp";
-import { callRoute } from "@/lib/testing/call-route";
-import { uniqueDigits } from "@/lib/testing/comments";
-import { MP4_BYTES, PNG_BYTES } from "@/lib/testing/publish-media";
-import { seedTelegramBot, useDrain, useTelegramFake } from "@/lib/testing/messaging";
+import { callRoute } from "@/testing/call-route";
+import { uniqueDigits } from "@/testing/comments";
+import { MP4_BYTES, PNG_BYTES } from "@/testing/publish-media";
+import { seedTelegramBot, useDrain, useTelegramFake } from "@/testing/messaging";
 import { mediaLimitProblems } from "./media-limits";
 
 // Each network's media size limits for messages, per kind of file (the bytes decide the kind), checked

@@ -1,4 +1,4 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as startTypingRoute from "@/app/api/chats/[id]/start_typing/route";
@@ -6,19 +6,19 @@ import * as stopTypingRoute from "@/app/api/chats/[id]/stop_typing/route";
 import * as messageRoute from "@/app/api/messages/[id]/route";
 import * as reactRoute from "@/app/api/messages/[id]/react/route";
 import * as iceBreakersRoute from "@/app/api/profiles/[id]/ice_breakers/route";
-import { startGraphFake, type GraphFake } from "@/e2e/fakes/graph";
-import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
+import { startGraphFake, type GraphFake } from "@/testing/fakes/graph";
+import { startTelegramFake, type TelegramFake } from "@/testing/fakes/telegram";
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { ManualClock, startLocalRunner } from "@/inngest/local-runner";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { MESSENGER_REACTIONS } from "@/lib/networks/graph/send-api";
-import { callRoute } from "@/lib/testing/call-route";
-import { unexpectedStatuses } from "@/lib/testing/concurrency";
-import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
-import { seedChat, seedMessage, seedMessengerChat } from "@/lib/testing/messages";
-import { eventsOf, seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { unexpectedStatuses } from "@/testing/concurrency";
+import { seedNetworkProfile, uniqueDigits } from "@/testing/comments";
+import { seedChat, seedMessage, seedMessengerChat } from "@/testing/messages";
+import { eventsOf, seedTenant, setEnv } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
 
 await useOwnDatabase("msgconcur");
 

@@ -6,11 +6,11 @@ import * as reactRoute from "@/app/api/messages/[id]/react/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
-import { pushMeta, seedFacebookPage, seedInstagramAccount, useDrain, useMetaGraphFake } from "@/lib/testing/messaging";
+import { callRoute } from "@/testing/call-route";
+import { uniqueDigits } from "@/testing/comments";
+import { eventsOf, seedTenant } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
+import { pushMeta, seedFacebookPage, seedInstagramAccount, useDrain, useMetaGraphFake } from "@/testing/messaging";
 
 // Messenger and Instagram beyond sending: our reactions (sender_action react, each network's reaction
 // rules), typing indicators (typing_on/typing_off, Messenger only), and the participants' edits and

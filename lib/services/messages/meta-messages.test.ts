@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { db } from "@/lib/db/client";
-import { chatApi } from "@/lib/testing/chat-api";
-import { uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
-import { pushMeta, seedFacebookPage, seedInstagramAccount, useDrain, useMetaGraphFake } from "@/lib/testing/messaging";
+import { chatApi } from "@/testing/chat-api";
+import { uniqueDigits } from "@/testing/comments";
+import { eventsOf, seedTenant } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
+import { pushMeta, seedFacebookPage, seedInstagramAccount, useDrain, useMetaGraphFake } from "@/testing/messaging";
 
 // Messenger and Instagram direct messages end to end: signed Messenger Platform webhooks
 // (entry.messaging) through the receivers into chats (messages with attachments and story mentions,

@@ -1,14 +1,14 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { describe, expect, it } from "vitest";
 import * as reactRoute from "@/app/api/messages/[id]/react/route";
 import { db } from "@/lib/db/client";
 import { MESSENGER_REACTIONS } from "@/lib/networks/graph/send-api";
 import { processDelivery } from "@/lib/services/inbound/process";
-import { callRoute } from "@/lib/testing/call-route";
-import { unexpectedStatuses } from "@/lib/testing/concurrency";
-import { seedMessengerChat } from "@/lib/testing/messages";
-import { useMetaGraphFake } from "@/lib/testing/messaging";
-import { pushMeta } from "@/lib/testing/messaging-seeds";
+import { callRoute } from "@/testing/call-route";
+import { unexpectedStatuses } from "@/testing/concurrency";
+import { seedMessengerChat } from "@/testing/messages";
+import { useMetaGraphFake } from "@/testing/messaging";
+import { pushMeta } from "@/testing/messaging-seeds";
 
 await useOwnDatabase("reaction_order");
 

@@ -5,11 +5,11 @@ import { fanOutEventFn } from "@/inngest/functions/fan-out-event";
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { db } from "@/lib/db/client";
 import type { Platform } from "@/lib/generated/prisma/enums";
-import { chatApi } from "@/lib/testing/chat-api";
-import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
-import { seedSandboxProfile, useDrain } from "@/lib/testing/messaging";
-import { startReceiver } from "@/lib/testing/webhook-receiver";
+import { chatApi } from "@/testing/chat-api";
+import { eventsOf, seedTenant } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
+import { seedSandboxProfile, useDrain } from "@/testing/messaging";
+import { startReceiver } from "@/testing/webhook-receiver";
 import { createWebhook } from "@/lib/services/webhooks/webhooks";
 
 // Direct messages on the sandbox network through the API and the send-message function: a new chat

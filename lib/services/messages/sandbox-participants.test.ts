@@ -10,10 +10,10 @@ import { ManualClock } from "@/inngest/local-runner";
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { db } from "@/lib/db/client";
 import type { Platform } from "@/lib/generated/prisma/enums";
-import { callRoute } from "@/lib/testing/call-route";
-import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
-import { seedSandboxProfile, useDrain } from "@/lib/testing/messaging";
+import { callRoute } from "@/testing/call-route";
+import { eventsOf, seedTenant } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
+import { seedSandboxProfile, useDrain } from "@/testing/messaging";
 
 // The sandbox's simulated participants beyond answering: they react to a message (#sandbox-react), leave
 // the messaging window (#sandbox-leave: within_messaging_window turns false, free-form sends 422), and

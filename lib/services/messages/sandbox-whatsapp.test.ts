@@ -1,4 +1,4 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, describe, expect, it } from "vitest";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
 import * as messageRoute from "@/app/api/messages/[id]/route";
@@ -10,11 +10,11 @@ import { db } from "@/lib/db/client";
 import { ANSWER_DELAY_MS } from "@/lib/networks/sandbox/messaging";
 import { MESSAGE_TEMPLATES } from "@/lib/networks/whatsapp/setup";
 import { connectorStore } from "@/lib/services/connections/connector-store";
-import { callRoute } from "@/lib/testing/call-route";
-import { connectViaOAuth, sandboxConsent } from "@/lib/testing/connections";
-import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
-import { useDrain } from "@/lib/testing/messaging";
+import { callRoute } from "@/testing/call-route";
+import { connectViaOAuth, sandboxConsent } from "@/testing/connections";
+import { eventsOf, seedTenant } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
+import { useDrain } from "@/testing/messaging";
 
 // Its runner runs the app's own functions with this file's network settings.
 await useOwnDatabase("sbxwa");

@@ -4,11 +4,11 @@ import * as messageRoute from "@/app/api/messages/[id]/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { sendMessageFn } from "@/inngest/functions/send-message";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedChat, seedChatMessage } from "@/lib/testing/chats";
-import { seedNetworkProfile, uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf } from "@/lib/testing/network-tests";
-import { seedTelegramBot, useDrain, useTelegramFake } from "@/lib/testing/messaging";
+import { callRoute } from "@/testing/call-route";
+import { seedChat, seedChatMessage } from "@/testing/chats";
+import { seedNetworkProfile, uniqueDigits } from "@/testing/comments";
+import { eventsOf } from "@/testing/network-tests";
+import { seedTelegramBot, useDrain, useTelegramFake } from "@/testing/messaging";
 
 // Telegram direct messages beyond plain text: inline keyboard taps (callback_query) as tapped_action
 // messages, group chats (the group is the chat, the sender in platform_data.from), edits of our messages

@@ -4,9 +4,9 @@ import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { sendMessageFn } from "@/inngest/functions/send-message";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { uniqueDigits } from "@/lib/testing/comments";
-import { seedTelegramBot, useDrain, useTelegramFake } from "@/lib/testing/messaging";
+import { callRoute } from "@/testing/call-route";
+import { uniqueDigits } from "@/testing/comments";
+import { seedTelegramBot, useDrain, useTelegramFake } from "@/testing/messaging";
 
 // Telegram taps on inline keyboard buttons are acknowledged (answerCallbackQuery) once they are stored,
 // so the user's button stops spinning: once per callback query, a late answer tolerated.

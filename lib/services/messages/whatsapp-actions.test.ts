@@ -1,4 +1,4 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { describe, expect, it } from "vitest";
 import * as metaRoute from "@/app/inbound/[platform]/route";
 import * as chatMessagesRoute from "@/app/api/chats/[id]/messages/route";
@@ -9,13 +9,13 @@ import * as reactRoute from "@/app/api/messages/[id]/react/route";
 import * as profileChatsRoute from "@/app/api/profiles/[id]/chats/route";
 import { processInboundFn } from "@/inngest/functions/process-inbound";
 import { sendMessageFn } from "@/inngest/functions/send-message";
-import { numberValue, whatsappDelivery } from "@/e2e/fakes/whatsapp-webhooks";
-import { callRoute } from "@/lib/testing/call-route";
-import { uniqueDigits } from "@/lib/testing/comments";
-import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
-import { useDrain } from "@/lib/testing/messaging";
-import { seedWhatsAppNumber, useWhatsAppGraphFake } from "@/lib/testing/whatsapp";
+import { numberValue, whatsappDelivery } from "@/testing/fakes/whatsapp-webhooks";
+import { callRoute } from "@/testing/call-route";
+import { uniqueDigits } from "@/testing/comments";
+import { eventsOf, seedTenant } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
+import { useDrain } from "@/testing/messaging";
+import { seedWhatsAppNumber, useWhatsAppGraphFake } from "@/testing/whatsapp";
 
 // Its runner runs the app's own functions with this file's network settings.
 await useOwnDatabase("waactions");

@@ -1,17 +1,17 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import type { ChildProcess } from "node:child_process";
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTelegramFake, type TelegramFake } from "@/e2e/fakes/telegram";
-import { startXFake, type XFake } from "@/e2e/fakes/x";
-import { listen, readBody } from "@/e2e/fakes/support";
+import { startTelegramFake, type TelegramFake } from "@/testing/fakes/telegram";
+import { startXFake, type XFake } from "@/testing/fakes/x";
+import { listen, readBody } from "@/testing/fakes/support";
 import { waitFor } from "@/inngest/local-runner/testing/helpers";
 import { kill9, spawnRunnerProcess } from "@/inngest/local-runner/testing/processes";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { seedTenant, setEnv } from "@/lib/testing/network-tests";
+import { seedTenant, setEnv } from "@/testing/network-tests";
 import { createPost } from "./create-post";
 
 await useOwnDatabase("posts");

@@ -4,8 +4,8 @@ import * as postsRoute from "@/app/api/posts/route";
 import * as profileRoute from "@/app/api/profiles/[id]/route";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedSandboxTenant } from "@/lib/testing/posts";
+import { callRoute } from "@/testing/call-route";
+import { seedSandboxTenant } from "@/testing/posts";
 
 // POST /api/posts (createPost) through the route handler, on sandbox profiles (the rules are the real
 // networks'). Listing is in read-posts.test.ts, editing, publishing drafts and deleting in

@@ -4,9 +4,9 @@ import * as postsRoute from "@/app/api/posts/route";
 import { db } from "@/lib/db/client";
 import { MB } from "@/lib/networks/post-rules";
 import type { TPlatform } from "@/lib/schemas/common";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedSandboxTenant } from "@/lib/testing/posts";
-import { PNG_BYTES } from "@/lib/testing/publish-media";
+import { callRoute } from "@/testing/call-route";
+import { seedSandboxTenant } from "@/testing/posts";
+import { PNG_BYTES } from "@/testing/publish-media";
 import { checkAgainstRules, type MediaInput } from "./check-rules";
 
 // Media sizes known at creation (uploaded files, and media an edit keeps) against each target network's

@@ -1,14 +1,14 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startXFake, type XFake } from "@/e2e/fakes/x";
+import { startXFake, type XFake } from "@/testing/fakes/x";
 import { waitFor } from "@/inngest/local-runner/testing/helpers";
 import { kill9, spawnRunnerProcess } from "@/inngest/local-runner/testing/processes";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { seedTenant, setEnv } from "@/lib/testing/network-tests";
-import { seedXProfiles } from "@/lib/testing/posts";
+import { seedTenant, setEnv } from "@/testing/network-tests";
+import { seedXProfiles } from "@/testing/posts";
 import { createPost } from "./create-post";
 
 await useOwnDatabase("multiproc");

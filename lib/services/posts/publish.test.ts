@@ -1,4 +1,4 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   deleteFromNetworkFn,
@@ -13,11 +13,11 @@ import * as postRoute from "@/app/api/posts/[id]/route";
 import * as publishRoute from "@/app/api/posts/[id]/publish/route";
 import * as postsRoute from "@/app/api/posts/route";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { eventsOf } from "@/lib/testing/network-tests";
-import { seedSandboxTenant } from "@/lib/testing/posts";
-import { PNG_BYTES } from "@/lib/testing/publish-media";
-import { listen } from "@/e2e/fakes/support";
+import { callRoute } from "@/testing/call-route";
+import { eventsOf } from "@/testing/network-tests";
+import { seedSandboxTenant } from "@/testing/posts";
+import { PNG_BYTES } from "@/testing/publish-media";
+import { listen } from "@/testing/fakes/support";
 
 await useOwnDatabase("posts");
 

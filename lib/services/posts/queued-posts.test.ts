@@ -4,8 +4,8 @@ import * as postsRoute from "@/app/api/posts/route";
 import * as queueRoute from "@/app/api/post_queues/[id]/route";
 import * as queuesRoute from "@/app/api/post_queues/route";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedSandboxTenant } from "@/lib/testing/posts";
+import { callRoute } from "@/testing/call-route";
+import { seedSandboxTenant } from "@/testing/posts";
 import { dispatchPost, findDuePosts } from "./lifecycle";
 
 // POST /api/posts with queue_id: the queue assigns slots, higher priority first, oldest first inside a

@@ -2,9 +2,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as postRoute from "@/app/api/posts/[id]/route";
 import * as postsRoute from "@/app/api/posts/route";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedSandboxTenant } from "@/lib/testing/posts";
-import { seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { seedSandboxTenant } from "@/testing/posts";
+import { seedKey } from "@/testing/seed";
 
 // GET /api/posts and GET /api/posts/:id (lib/services/posts/read-posts.ts) through the route handlers.
 // Each test creates its own tenant and posts: a (draft, bluesky), b (scheduled, twitter), c (draft,

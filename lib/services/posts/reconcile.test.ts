@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runIdFor } from "@/inngest/local-runner";
 import { db } from "@/lib/db/client";
-import { seedSandboxTenant } from "@/lib/testing/posts";
+import { seedSandboxTenant } from "@/testing/posts";
 import { createPost } from "./create-post";
 import { MEDIA_STUCK_AFTER_MS, requestStuckMedia } from "./lifecycle";
 

@@ -3,8 +3,8 @@ import * as postRoute from "@/app/api/posts/[id]/route";
 import * as publishRoute from "@/app/api/posts/[id]/publish/route";
 import * as postsRoute from "@/app/api/posts/route";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedSandboxTenant } from "@/lib/testing/posts";
+import { callRoute } from "@/testing/call-route";
+import { seedSandboxTenant } from "@/testing/posts";
 
 // PATCH /api/posts/:id, POST /api/posts/:id/publish and DELETE /api/posts/:id (lib/services/posts/
 // update-post.ts) through the route handlers, on sandbox profiles. Each test creates its own posts.

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { principalFor, seedAccount, seedGroup, seedProfile } from "@/lib/testing/seed";
+import { principalFor, seedAccount, seedGroup, seedProfile } from "@/testing/seed";
 import { createProfileGroup, deleteProfileGroup, getProfileGroupOrThrow, listProfileGroups } from "./profile-groups";
 
 afterAll(() => db.$disconnect());

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import * as nextSlotRoute from "@/app/api/post_queues/[id]/next_slot/route";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { newQueue, queueTenant, seedQueuePost, slot } from "@/lib/testing/queues";
+import { callRoute } from "@/testing/call-route";
+import { newQueue, queueTenant, seedQueuePost, slot } from "@/testing/queues";
 import { getNextSlot } from "./post-queues";
 
 afterAll(() => db.$disconnect());

@@ -2,9 +2,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as nextSlotRoute from "@/app/api/post_queues/[id]/next_slot/route";
 import type { Principal } from "@/lib/principal";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { getQueueRequest, newQueue, queueTenant, slot } from "@/lib/testing/queues";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { getQueueRequest, newQueue, queueTenant, slot } from "@/testing/queues";
+import { principalFor, seedAccount, seedGroup } from "@/testing/seed";
 import {
   createPostQueue,
   deletePostQueue,

@@ -1,14 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import {
-  createQueueRequest,
-  getQueueRequest,
-  newQueue,
-  patchQueueRequest,
-  queueTenant,
-  slot,
-} from "@/lib/testing/queues";
-import { seedAccount, seedGroup } from "@/lib/testing/seed";
+import { createQueueRequest, getQueueRequest, newQueue, patchQueueRequest, queueTenant, slot } from "@/testing/queues";
+import { seedAccount, seedGroup } from "@/testing/seed";
 
 afterAll(() => db.$disconnect());
 

@@ -1,15 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { serializePostQueue } from "@/lib/serializers/post-queue";
 import { db } from "@/lib/db/client";
-import {
-  createQueueRequest,
-  newQueue,
-  patchQueueRequest,
-  queueTenant,
-  seedQueuePost,
-  slot,
-} from "@/lib/testing/queues";
-import { seedGroup } from "@/lib/testing/seed";
+import { createQueueRequest, newQueue, patchQueueRequest, queueTenant, seedQueuePost, slot } from "@/testing/queues";
+import { seedGroup } from "@/testing/seed";
 import { deletePostQueue, getPostQueueOrThrow, listPostQueues, updatePostQueue } from "./post-queues";
 
 afterAll(() => db.$disconnect());

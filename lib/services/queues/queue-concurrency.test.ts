@@ -5,8 +5,8 @@ import * as queueRoute from "@/app/api/post_queues/[id]/route";
 import { db } from "@/lib/db/client";
 import { nextSlots } from "@/lib/queues/slots";
 import { createPost } from "@/lib/services/posts/create-post";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedSandboxTenant } from "@/lib/testing/posts";
+import { callRoute } from "@/testing/call-route";
+import { seedSandboxTenant } from "@/testing/posts";
 import { createPostQueue, updatePostQueue } from "./post-queues";
 import { waitingPostsWhere } from "./rearrange";
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { principalFor, seedAccount, seedGroup } from "@/testing/seed";
 import { createPostQueue, updatePostQueue } from "./post-queues";
 import { listQueuedPosts, setQueuedPostPriority } from "./queued-posts";
 import { rearrangeQueue } from "./rearrange";

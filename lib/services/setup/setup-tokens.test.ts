@@ -1,10 +1,10 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as setupRoute from "@/app/api/setup/route";
 import { sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedAccount, seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { seedAccount, seedKey } from "@/testing/seed";
 import type { PasswordHasher } from "@/lib/services/users/password-hasher";
 import { createOwner } from "@/lib/services/users/create-owner";
 import { createSetupToken, issueSetupTokenIfOpen, SETUP_TOKEN_TTL_MS } from "./setup-tokens";

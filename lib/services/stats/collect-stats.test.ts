@@ -1,4 +1,4 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, describe, expect, it } from "vitest";
 import * as postRoute from "@/app/api/posts/[id]/route";
 import * as profileRoute from "@/app/api/profiles/[id]/route";
@@ -6,10 +6,10 @@ import * as profilesRoute from "@/app/api/profiles/route";
 import * as profileStatsRoute from "@/app/api/profiles/[id]/stats/route";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { callRoute } from "@/lib/testing/call-route";
-import { connectViaOAuth } from "@/lib/testing/connections";
-import { eventsOf, seedTenant } from "@/lib/testing/network-tests";
-import { seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { connectViaOAuth } from "@/testing/connections";
+import { eventsOf, seedTenant } from "@/testing/network-tests";
+import { seedKey } from "@/testing/seed";
 import {
   HOUR,
   type Json,
@@ -20,7 +20,7 @@ import {
   seedPublishedPost,
   stopCollectingAfterTest,
   useStatsRunner,
-} from "@/lib/testing/stats";
+} from "@/testing/stats";
 
 // This file has a database of its own: the function takes every due profile and post of the database
 // (at most 100 / 200 per tick), so on the run's shared database it would reach other files' tenants

@@ -1,12 +1,12 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, describe, expect, it } from "vitest";
 import * as postsStatsRoute from "@/app/api/posts/stats/route";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedSandboxTenant } from "@/lib/testing/posts";
-import { seedKey } from "@/lib/testing/seed";
-import { HOUR, type Json, sandboxPostId, sandboxTenant, seedPublishedPost, useStatsRunner } from "@/lib/testing/stats";
+import { callRoute } from "@/testing/call-route";
+import { seedSandboxTenant } from "@/testing/posts";
+import { seedKey } from "@/testing/seed";
+import { HOUR, type Json, sandboxPostId, sandboxTenant, seedPublishedPost, useStatsRunner } from "@/testing/stats";
 
 // GET /api/posts/stats (getPostsStats in lib/services/stats/read-stats.ts): per post, per network, each
 // with its records (GET /api/posts/stats in lib/contracts/stats.ts). Each test seeds its own sandbox tenant with two published posts,

@@ -1,14 +1,14 @@
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { afterAll, describe, expect, it } from "vitest";
 import * as profileRoute from "@/app/api/profiles/[id]/route";
 import * as dailyStatsRoute from "@/app/api/profiles/[id]/daily_stats/route";
 import * as profileStatsRoute from "@/app/api/profiles/[id]/stats/route";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { callRoute } from "@/lib/testing/call-route";
-import { seedSandboxTenant } from "@/lib/testing/posts";
-import { seedKey } from "@/lib/testing/seed";
-import { HOUR, type Json, profileSnapshots, sandboxTenant, seedSnapshot, useStatsRunner } from "@/lib/testing/stats";
+import { callRoute } from "@/testing/call-route";
+import { seedSandboxTenant } from "@/testing/posts";
+import { seedKey } from "@/testing/seed";
+import { HOUR, type Json, profileSnapshots, sandboxTenant, seedSnapshot, useStatsRunner } from "@/testing/stats";
 
 // Reading stats (lib/services/stats/read-stats.ts) through the routes: GET /api/profiles/:id
 // (latest_stats, summary_stats), /stats and /daily_stats. Each test seeds its own sandbox tenant,

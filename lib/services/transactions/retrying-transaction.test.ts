@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { seedAccount } from "@/lib/testing/seed";
+import { seedAccount } from "@/testing/seed";
 import type { Tx } from "@/lib/db/client";
 import { isRetryableConflict, retryingTransaction } from "./retrying-transaction";
 

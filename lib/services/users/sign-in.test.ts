@@ -4,7 +4,7 @@ import { authOptions } from "@/lib/auth/options";
 import { sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { seedAccount } from "@/lib/testing/seed";
+import { seedAccount } from "@/testing/seed";
 import { signInStaff } from "./sign-in";
 import type { PasswordHasher } from "./password-hasher";
 import { lockMsAfter, reserveSignInAttempt } from "./sign-in-throttle";

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { recordEvent } from "@/lib/services/events/record-event";
-import { principalFor, seedAccount } from "@/lib/testing/seed";
-import { startReceiver } from "@/lib/testing/webhook-receiver";
+import { principalFor, seedAccount } from "@/testing/seed";
+import { startReceiver } from "@/testing/webhook-receiver";
 import { attemptDelivery } from "./attempt-delivery";
 import { fanOutEvent } from "./fan-out-event";
 import { verifySignature } from "./signature";

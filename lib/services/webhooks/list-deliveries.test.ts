@@ -4,8 +4,8 @@ import type { Principal } from "@/lib/principal";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { recordEvent } from "@/lib/services/events/record-event";
-import { callRoute } from "@/lib/testing/call-route";
-import { principalFor, seedAccount, seedGroup, seedKey } from "@/lib/testing/seed";
+import { callRoute } from "@/testing/call-route";
+import { principalFor, seedAccount, seedGroup, seedKey } from "@/testing/seed";
 import { fanOutEvent } from "./fan-out-event";
 import { createWebhook, listDeliveries } from "./webhooks";
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { startReceiver } from "@/lib/testing/webhook-receiver";
+import { startReceiver } from "@/testing/webhook-receiver";
 import { postJson } from "./post-json";
 import { guardedLookup, parseAllowlist } from "@/lib/net/address-policy";
 

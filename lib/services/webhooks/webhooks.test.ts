@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { recordEvent } from "@/lib/services/events/record-event";
-import { principalFor, seedAccount, seedGroup } from "@/lib/testing/seed";
+import { principalFor, seedAccount, seedGroup } from "@/testing/seed";
 import { fanOutEvent } from "./fan-out-event";
 import { createWebhook, deleteWebhook, getWebhookOrThrow, listWebhooks, updateWebhook } from "./webhooks";
 

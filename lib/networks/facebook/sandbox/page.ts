@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { sandboxPlacements, type SandboxAccount } from "../../sandbox/accounts";
+import type { SandboxAccount } from "../../sandbox/simulated";
 import type { ConnectorStore } from "../../types";
 import { pageWrite, unreadablePageField, writtenPage } from "../page-fields";
+import { sandboxPages } from "./placements";
 import {
   ok,
   SIM_RETRY_AFTER_SECONDS,
@@ -100,7 +101,7 @@ const seedOf = (account: SandboxAccount, n: number): Json =>
 const keyOf = (pageId: string) => `facebook:page:${pageId}`;
 
 export const graphPageHost = (account: SandboxAccount, store: ConnectorStore): SimHost => {
-  const pages = sandboxPlacements("facebook", account);
+  const pages = sandboxPages(account);
   return async (req) => {
     const match = /^\/v\d+\.\d+\/(\d+)$/.exec(req.url.pathname);
     const index = pages.findIndex((p) => p.externalId === match?.[1]);

@@ -1,4 +1,4 @@
-import { digits, type SandboxAccount } from "../../sandbox/accounts";
+import { digits, type SandboxAccount } from "../../sandbox/simulated";
 import type { Json } from "../../sandbox/management/wire";
 
 // What a sandbox google_business account's locations hold before anyone edits them (accounts.ts lists

@@ -1,4 +1,4 @@
-import type { SandboxAccount } from "../../sandbox/accounts";
+import type { SandboxAccount } from "../../sandbox/simulated";
 import type { ConnectorStore } from "../../types";
 import type { SimHost, SimReply, SimRequest } from "../../sandbox/management/wire";
 import { actionTypes, createLink, createMedia, deleteMedia, listLinks, listMedia, patchOrDeleteLink } from "./extras";

@@ -1,4 +1,4 @@
-import { digits, type SandboxAccount } from "../../sandbox/accounts";
+import { digits, type SandboxAccount } from "../../sandbox/simulated";
 import {
   ok,
   SIM_RETRY_AFTER_SECONDS,

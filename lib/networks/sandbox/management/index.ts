@@ -1,11 +1,8 @@
 import type { TPlatform } from "@/lib/schemas/common";
 import type { AnyConnector, ConnectorContext, ConnectorStore, Management, ProfileAuth } from "../../types";
+import { sandboxProfile } from "../../sandboxes";
 import type { SandboxAccount } from "../accounts";
-import { graphFailure, graphPageHost } from "../../facebook/sandbox/page";
-import { googleFailure } from "../../google_business/sandbox/resources";
-import { googleBusinessHosts } from "../../google_business/sandbox/server";
-import { linkedinFailure, linkedinOrganizationsHost } from "../../linkedin/sandbox/organizations";
-import { failureTagged, simulatedFetch, type FailureReply, type SimHost } from "./wire";
+import { failureTagged, simulatedFetch } from "./wire";
 
 // Listing, page and mention management on the sandbox network: the platform's real management methods
 // run unchanged (the same validation, gates, error mapping and answers), with the network's default
@@ -16,19 +13,6 @@ import { failureTagged, simulatedFetch, type FailureReply, type SimHost } from "
 // the real network's.
 
 type Ctx = ConnectorContext<Record<string, unknown>>;
-type Hosts = (account: SandboxAccount, store: ConnectorStore) => Record<string, SimHost>;
-
-const SIMULATED: Partial<Record<TPlatform, { hosts: Hosts; failure: FailureReply }>> = {
-  google_business: { hosts: googleBusinessHosts, failure: googleFailure },
-  facebook: {
-    hosts: (account, store) => ({ "graph.facebook.com": graphPageHost(account, store) }),
-    failure: graphFailure,
-  },
-  linkedin: {
-    hosts: (account) => ({ "api.linkedin.com": linkedinOrganizationsHost(account) }),
-    failure: linkedinFailure,
-  },
-};
 
 const missing = () => {
   throw new Error("The sandbox keeps simulated listings and pages in ctx.store; this caller gave none");
@@ -47,7 +31,7 @@ export const sandboxManagement = (
   real: AnyConnector | undefined,
   accountFrom: (auth: ProfileAuth) => SandboxAccount,
 ): Management<Record<string, unknown>> | undefined => {
-  const simulation = SIMULATED[platform];
+  const simulation = sandboxProfile(platform).management; // the network's simulated hosts (sandbox-profile.ts)
   if (!simulation || !real?.management) return undefined;
   // The real endpoints (the defaults); the simulated hosts answer in their place.
   const settings = real.settings.parse({ client_id: "sandbox", client_secret: "sandbox" });
