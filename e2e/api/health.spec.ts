@@ -12,9 +12,7 @@ test("GET /healthz answers 200 without credentials", async ({ request }) => {
 
 test("GET /readyz answers 200 naming each check once the job runner has polled", async ({ request }) => {
   // The runner polls every 300 ms; right after the server started it may not have yet.
-  await expect
-    .poll(async () => (await request.get("/readyz")).status(), { timeout: 15_000 })
-    .toBe(200);
+  await expect.poll(async () => (await request.get("/readyz")).status(), { timeout: 15_000 }).toBe(200);
   const res = await request.get("/readyz");
   expect(res.headers()["cache-control"]).toBe("no-store");
   expect(await res.json()).toMatchObject({

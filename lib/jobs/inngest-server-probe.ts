@@ -14,6 +14,9 @@ export const probeInngestServer = async (
     return res.status < 500 ? { ok: true } : { ok: false, reason: `the Inngest server answered ${res.status}` };
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
-    return { ok: false, reason: timedOut ? "the Inngest server did not answer in time" : "the Inngest server is unreachable" };
+    return {
+      ok: false,
+      reason: timedOut ? "the Inngest server did not answer in time" : "the Inngest server is unreachable",
+    };
   }
 };

@@ -40,7 +40,12 @@ describe("GET /readyz in local mode", () => {
       checks: {
         database: { ok: true },
         migrations: { ok: true },
-        job_runner: { ok: true, mode: "local", last_claim_at: expect.any(String), last_cron_tick_at: expect.any(String) },
+        job_runner: {
+          ok: true,
+          mode: "local",
+          last_claim_at: expect.any(String),
+          last_cron_tick_at: expect.any(String),
+        },
       },
     });
     expect(Date.now() - Date.parse(body.checks.job_runner.last_claim_at)).toBeLessThan(5_000);
@@ -67,7 +72,10 @@ describe("GET /readyz in local mode", () => {
     await sleep(400);
     const stale = await checkReadiness({ mode: "local", maxAges });
     expect(stale.status).toBe("failing");
-    expect(stale.checks.job_runner).toMatchObject({ ok: false, reason: expect.stringMatching(/^last claim poll \d+ s ago$/) });
+    expect(stale.checks.job_runner).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^last claim poll \d+ s ago$/),
+    });
     await runner.tick();
     expect((await checkReadiness({ mode: "local", maxAges })).status).toBe("ok");
   });

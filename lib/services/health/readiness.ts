@@ -13,7 +13,11 @@ import { runnerHealth } from "@/lib/jobs/runner-health";
 // the body names each check with ok and a short reason, never a host, error text or migration name.
 
 export type Check = { ok: boolean; reason?: string };
-export type JobRunnerCheck = Check & { mode: JobsMode; last_claim_at?: string | null; last_cron_tick_at?: string | null };
+export type JobRunnerCheck = Check & {
+  mode: JobsMode;
+  last_claim_at?: string | null;
+  last_cron_tick_at?: string | null;
+};
 export type Readiness = {
   status: "ok" | "failing";
   checks: { database: Check; migrations: Check; job_runner: JobRunnerCheck };
@@ -51,10 +55,7 @@ const cached = <T>(
 };
 
 const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> =>
-  Promise.race([
-    work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new TimeoutError()), ms).unref()),
-  ]);
+  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new TimeoutError()), ms).unref())]);
 class TimeoutError extends Error {}
 
 const failure = (error: unknown): Check => ({
@@ -110,7 +111,12 @@ const ageSeconds = (date: Date, now: number) => Math.round((now - date.getTime()
 const checkLocalRunner = (now: number, maxAges: { claimMs: number; cronMs: number }): JobRunnerCheck => {
   const health = runnerHealth();
   const times = { last_claim_at: iso(health.lastClaimAt), last_cron_tick_at: iso(health.lastCronTickAt) };
-  const result = (reason?: string): JobRunnerCheck => ({ ok: !reason, mode: "local", ...times, ...(reason && { reason }) });
+  const result = (reason?: string): JobRunnerCheck => ({
+    ok: !reason,
+    mode: "local",
+    ...times,
+    ...(reason && { reason }),
+  });
   if (health.running === 0) return result("job runner not running");
   if (!health.lastClaimAt) return result("no claim poll yet");
   if (now - health.lastClaimAt.getTime() > maxAges.claimMs)
@@ -123,9 +129,10 @@ const checkLocalRunner = (now: number, maxAges: { claimMs: number; cronMs: numbe
 
 const serverProbes = new Map<unknown, Cached<Check>>();
 const checkInngestServer = (now: number) =>
-  cached(serverProbes, "server", now, () => probeInngestServer()).then(
-    (probe): JobRunnerCheck => ({ ...probe, mode: "server" }),
-  );
+  cached(serverProbes, "server", now, () => probeInngestServer()).then((probe): JobRunnerCheck => ({
+    ...probe,
+    mode: "server",
+  }));
 
 export const checkReadiness = async (options: ReadinessOptions = {}): Promise<Readiness> => {
   const client = options.db ?? appDb;
