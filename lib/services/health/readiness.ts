@@ -30,7 +30,6 @@ export type ReadinessOptions = {
   migrationsDir?: string;
   mode?: JobsMode;
   maxAges?: { claimMs: number; cronMs: number };
-  now?: () => number;
 };
 
 const REUSE_MS = 1_000;
@@ -136,7 +135,7 @@ const checkInngestServer = (now: number) =>
 
 export const checkReadiness = async (options: ReadinessOptions = {}): Promise<Readiness> => {
   const client = options.db ?? appDb;
-  const now = (options.now ?? Date.now)();
+  const now = Date.now();
   const mode = options.mode ?? jobsMode();
   const dir = options.migrationsDir ?? path.join(process.cwd(), "prisma", "migrations");
   const [database, migrations, job_runner] = await Promise.all([
