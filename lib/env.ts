@@ -57,6 +57,10 @@ const ZEnv = z
     // What happens when a success body does not match its contract's response schema (lib/api/response-check.ts):
     // "enforce" answers 500 (default outside production; the test suites), "log" logs it and sends the body.
     API_RESPONSE_CHECK: z.enum(["enforce", "log"]).optional(),
+    // GET /readyz (lib/services/health/readiness.ts) fails when the local job runner's last claim poll, or its
+    // last pass over the cron schedule, is older than this many seconds.
+    READYZ_CLAIM_MAX_AGE_S: z.coerce.number().positive().default(30),
+    READYZ_CRON_MAX_AGE_S: z.coerce.number().positive().default(120),
     MEDIA_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -94,6 +98,20 @@ export const jobsMode = (): JobsMode => {
   }
   return INNGEST_SERVER_VARS.some((name) => Boolean(process.env[name])) ? "server" : "local";
 };
+
+// Where the Inngest server of server mode is, as the SDK resolves it: INNGEST_BASE_URL, else the dev server
+// (INNGEST_DEV, a URL or a flag for localhost:8288), else Inngest Cloud. Read by GET /readyz.
+export const inngestServerUrl = (): string => {
+  const dev = process.env.INNGEST_DEV;
+  const devUrl = dev && URL.canParse(dev) ? dev : dev && !/^(0|false)$/i.test(dev) ? "http://localhost:8288/" : "";
+  return process.env.INNGEST_BASE_URL || devUrl || "https://api.inngest.com/";
+};
+
+// Readable without the rest of the environment: GET /readyz must answer even when env() would throw.
+export const readinessMaxAges = (): { claimMs: number; cronMs: number } => ({
+  claimMs: 1000 * ZEnv.shape.READYZ_CLAIM_MAX_AGE_S.catch(30).parse(process.env.READYZ_CLAIM_MAX_AGE_S),
+  cronMs: 1000 * ZEnv.shape.READYZ_CRON_MAX_AGE_S.catch(120).parse(process.env.READYZ_CRON_MAX_AGE_S),
+});
 
 // Readable without the rest of the environment (unit tests of routes run without secrets).
 export const responseCheckMode = (): "enforce" | "log" =>

@@ -15,6 +15,7 @@ import { createExecutor } from "./protocol";
 import { registerRunner, unregisterRunner } from "./registry";
 import { claimRuns, LeaseLostError, releaseRun, renewLeases } from "./store";
 import { listenToOutbox } from "@/lib/jobs/outbox-listener";
+import { recordClaimPoll, recordCronTick, runnerStarted, runnerStopped } from "@/lib/jobs/runner-health";
 import { dispatchLocalOutbox } from "./outbox";
 
 export type LocalRunnerOptions = {
@@ -118,6 +119,7 @@ class Runner implements LocalRunner {
   async start() {
     await syncCrons(this.specs, this.clock.now());
     registerRunner(this);
+    runnerStarted(this.id);
     this.heartbeat = setInterval(
       () => {
         renewLeases(this.id, [...this.inFlight.keys()], this.leaseMs).catch((err: unknown) =>
@@ -150,6 +152,7 @@ class Runner implements LocalRunner {
     await dispatchLocalOutbox();
     const now = this.clock.now();
     await enqueueDueCrons(this.specs, now);
+    recordCronTick(); // readiness (lib/jobs/runner-health.ts)
     const runs = await claimRuns({
       runnerId: this.id,
       specs: this.byId,
@@ -158,6 +161,7 @@ class Runner implements LocalRunner {
       limit: this.maxConcurrentRuns - this.inFlight.size,
       leaseMs: this.leaseMs,
     });
+    recordClaimPoll();
     for (const run of runs) this.launch(run);
     return runs.length;
   }
@@ -251,6 +255,7 @@ class Runner implements LocalRunner {
 
   async stop() {
     this.stopping = true;
+    runnerStopped(this.id);
     if (this.timer) clearTimeout(this.timer);
     await this.outboxListener?.close();
     await this.ticking;
