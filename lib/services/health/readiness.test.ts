@@ -8,7 +8,7 @@ import { startLocalRunner, type LocalRunner } from "@/inngest/local-runner";
 import { createPrisma } from "@/lib/db/client";
 import { DEFAULT_MIGRATIONS_DIR } from "@/lib/db/migrate";
 import { probeInngestServer } from "@/lib/jobs/inngest-server-probe";
-import { useOwnDatabase } from "@/lib/testing/own-database";
+import { useOwnDatabase } from "@/testing/own-database";
 import { checkReadiness, livenessResponse, readinessResponse } from "./readiness";
 
 // A database of its own: the runners started here hand over committed outbox events, which on the shared
